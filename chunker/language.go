@@ -1,0 +1,84 @@
+package chunker
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+)
+
+// extLanguages maps file extensions to language names. Names are lowercase
+// and are what file_type filters and result "language" fields use.
+var extLanguages = map[string]string{
+	".go": "go", ".py": "python", ".pyi": "python",
+	".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".jsx": "javascript",
+	".ts": "typescript", ".mts": "typescript", ".cts": "typescript", ".tsx": "tsx",
+	".java": "java", ".rs": "rust", ".c": "c", ".h": "c",
+	".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp", ".hxx": "cpp",
+	".cs": "csharp", ".rb": "ruby", ".php": "php", ".kt": "kotlin", ".kts": "kotlin",
+	".swift": "swift", ".scala": "scala", ".sc": "scala",
+	".sh": "bash", ".bash": "bash", ".zsh": "bash", ".lua": "lua",
+	".sql": "sql", ".yaml": "yaml", ".yml": "yaml", ".json": "json", ".toml": "toml",
+	".html": "html", ".css": "css", ".xml": "xml", ".proto": "protobuf",
+}
+
+// shebangLanguages maps interpreter names found in a "#!" line to languages.
+var shebangLanguages = map[string]string{
+	"python": "python", "python3": "python", "node": "javascript",
+	"bash": "bash", "sh": "bash", "zsh": "bash", "ruby": "ruby", "lua": "lua", "php": "php",
+}
+
+// Language names the language of a file from its extension, its name, or
+// its shebang line. Unknown files are "text".
+func Language(path string, src []byte) string {
+	ext := strings.ToLower(filepath.Ext(path))
+	if l, ok := docLanguages[ext]; ok {
+		return l
+	}
+	if l, ok := extLanguages[ext]; ok {
+		return l
+	}
+	switch filepath.Base(path) {
+	case "Makefile", "GNUmakefile":
+		return "make"
+	case "Dockerfile":
+		return "dockerfile"
+	}
+	if l := shebangLanguage(src); l != "" {
+		return l
+	}
+	return "text"
+}
+
+func shebangLanguage(src []byte) string {
+	if !bytes.HasPrefix(src, []byte("#!")) {
+		return ""
+	}
+	line := src
+	if i := bytes.IndexByte(src, '\n'); i >= 0 {
+		line = src[:i]
+	}
+	fields := strings.Fields(string(line[2:]))
+	if len(fields) == 0 {
+		return ""
+	}
+	interp := filepath.Base(fields[0])
+	if interp == "env" && len(fields) > 1 {
+		interp = fields[1]
+	}
+	return shebangLanguages[interp]
+}
+
+// LanguageMatches reports whether a file_type filter value (an extension
+// such as "go" or ".py", or a language name such as "python") selects the
+// file at path with language lang.
+func LanguageMatches(filter, path, lang string) bool {
+	f := strings.ToLower(strings.TrimSpace(filter))
+	if f == "" {
+		return true
+	}
+	if f == lang {
+		return true
+	}
+	f = strings.TrimPrefix(f, ".")
+	return strings.EqualFold(strings.TrimPrefix(filepath.Ext(path), "."), f)
+}

@@ -1,0 +1,21 @@
+// Package embedding turns text into vectors: the Embedder interface, the
+// offline embedders that ship in the binary, and a client for any
+// OpenAI-compatible embedding endpoint.
+package embedding
+
+import "context"
+
+// Embedder maps text to fixed-size vectors. Implementations must be safe for
+// concurrent use.
+type Embedder interface {
+	// EmbedDocuments embeds chunks for storage, one vector per text.
+	EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
+	// EmbedQuery embeds a search query. Models with asymmetric query and
+	// document encoders differ here; others embed the query as a document.
+	EmbedQuery(ctx context.Context, text string) ([]float32, error)
+	// Dimension is the length of every vector.
+	Dimension() int
+	// ModelID names the model and its version, stably: an index built with
+	// one ModelID cannot be searched with another.
+	ModelID() string
+}

@@ -1,0 +1,102 @@
+package embedding
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// HashEmbedder is an offline, deterministic embedder: feature hashing of
+// code-aware words, whole identifiers and word bigrams into a fixed number
+// of buckets, with sublinear term weighting. It knows no synonyms; it exists
+// so that everything works with no model and no network, and for tests.
+type HashEmbedder struct {
+	// Dim is the vector length; 0 means 512.
+	Dim int
+}
+
+// maxEmbedBytes bounds the text hashed per chunk, so a huge chunk costs
+// no more than a large one.
+const maxEmbedBytes = 64 << 10
+
+func (h HashEmbedder) dim() int {
+	if h.Dim <= 0 {
+		return 512
+	}
+	return h.Dim
+}
+
+// Dimension implements Embedder.
+func (h HashEmbedder) Dimension() int { return h.dim() }
+
+// ModelID implements Embedder.
+func (h HashEmbedder) ModelID() string { return fmt.Sprintf("hash-v1-%d", h.dim()) }
+
+// EmbedDocuments implements Embedder.
+func (h HashEmbedder) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		out[i] = h.embed(t)
+	}
+	return out, nil
+}
+
+// EmbedQuery implements Embedder.
+func (h HashEmbedder) EmbedQuery(ctx context.Context, text string) ([]float32, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return h.embed(text), nil
+}
+
+func (h HashEmbedder) embed(text string) []float32 {
+	text = truncateUTF8(text, maxEmbedBytes)
+	counts := map[string]float64{}
+	prev := ""
+	ForEachIdentifier(text, func(ident string) {
+		lower := strings.ToLower(ident)
+		counts["i:"+lower] += 0.5
+		splitIdentifier(ident, func(w string) {
+			counts["w:"+w]++
+			if prev != "" {
+				counts["b:"+prev+" "+w] += 0.5
+			}
+			prev = w
+		})
+	})
+	vec := make([]float32, h.dim())
+	for feat, c := range counts {
+		sum := xxhash.Sum64String(feat)
+		idx := int(sum % uint64(len(vec)))
+		sign := float32(1)
+		if sum&(1<<63) != 0 {
+			sign = -1
+		}
+		vec[idx] += sign * float32(1+math.Log(c))
+	}
+	Normalize(vec)
+	return vec
+}
+
+// Normalize scales v to unit length in place; a zero vector stays zero.
+func Normalize(v []float32) {
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	if s == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(s))
+	for i := range v {
+		v[i] *= inv
+	}
+}
