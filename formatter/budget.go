@@ -1,0 +1,84 @@
+package formatter
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/tiktoken-go/tokenizer"
+)
+
+// TokenEncoding is the tokenizer used for max_tokens budgets and the token
+// benchmarks: o200k_base, the encoding of current OpenAI models and a fair
+// proxy for other agents' tokenizers. Its vocabulary is compiled into the
+// binary, so counting never touches the network.
+const TokenEncoding = tokenizer.O200kBase
+
+var codec = sync.OnceValues(func() (tokenizer.Codec, error) {
+	return tokenizer.Get(TokenEncoding)
+})
+
+// CountTokens returns how many o200k_base tokens s costs an agent, so
+// budgets and benchmarks use the same measure as the model does.
+func CountTokens(s string) (int, error) {
+	c, err := codec()
+	if err != nil {
+		return 0, fmt.Errorf("formatter: load tokenizer: %w", err)
+	}
+	n, err := c.Count(s)
+	if err != nil {
+		return 0, fmt.Errorf("formatter: count tokens: %w", err)
+	}
+	return n, nil
+}
+
+// renderSearchBudget renders r with as many leading results as fit in
+// o.MaxTokens (the whole rendering, warning included), so output is never
+// built in full and then cut mid-result.
+func renderSearchBudget(r SearchResponse, o Options) (string, error) {
+	if o.MaxTokens <= 0 {
+		return renderSearchUnbounded(r, o)
+	}
+	all := r.Results
+	render := func(k int) (string, int, error) {
+		rr := r
+		rr.Results = all[:k]
+		if k < len(all) {
+			rr.Warning = budgetWarning(r.Warning, len(all)-k, len(all), o.MaxTokens)
+		}
+		s, err := renderSearchUnbounded(rr, o)
+		if err != nil {
+			return "", 0, err
+		}
+		n, err := CountTokens(s)
+		return s, n, err
+	}
+	// Token cost grows with every added result, so the largest prefix that
+	// fits can be found by binary search instead of rendering every prefix.
+	var firstErr error
+	best := sort.Search(len(all)+1, func(k int) bool {
+		if k == 0 {
+			return false
+		}
+		_, n, err := render(k)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		return err != nil || n > o.MaxTokens
+	}) - 1
+	if firstErr != nil {
+		return "", firstErr
+	}
+	s, _, err := render(best)
+	return s, err
+}
+
+// budgetWarning tells the caller that results were left out and how to get
+// them, keeping any warning the search itself produced.
+func budgetWarning(prev string, omitted, total, maxTokens int) string {
+	w := fmt.Sprintf("%d of %d results left out to fit max_tokens=%d; raise max_tokens, lower limit or use detail_level=concise", omitted, total, maxTokens)
+	if prev != "" {
+		return prev + "; " + w
+	}
+	return w
+}

@@ -1,0 +1,258 @@
+package formatter
+
+import (
+	"strings"
+	"unicode"
+)
+
+// CompactSearchFormat explains compact search output to an agent; the
+// search_code and search_docs tool descriptions quote it so every key is
+// defined where the agent reads it.
+const CompactSearchFormat = `Compact search output: {"r":[...],"n":N,"ms":M,"w":"..."}. ` +
+	`r = results, n = total matches, ms = search time in milliseconds, w = warning (absent when none). ` +
+	`Each result: l = location "path:start-end" (1-based inclusive lines; an l of ":start-end" with no path is in the same file as the previous result, results are grouped by file), ` +
+	`t = chunk text (whitespace trimmed, common indentation removed; cut to 200 characters with "…" at concise level), s = similarity score 0..1. ` +
+	`Detailed level adds y = symbol name, b = context before, a = context after (each absent when empty).`
+
+// CompactTableFormat explains the header+rows encoding used by compact
+// symbol lists, repository lists and index errors.
+const CompactTableFormat = `Compact tables: h = column names joined by "|", d = rows joined by newlines, cells joined by "|". ` +
+	`In cells, \\ is a backslash, \n a newline, \r a carriage return and \| a literal pipe; split rows on unescaped newlines and cells on unescaped pipes. ` +
+	`d = "" means no rows; n = row count. lines = "start-end".`
+
+// CompactIndexFormat explains compact index_repository output.
+const CompactIndexFormat = `Compact index output: id = repository id, p = project, st = status, ` +
+	`fi/fu/fs/fd = files indexed/unchanged/skipped/deleted, ci/cd = chunks created/deleted, sec = duration in seconds, ec = error count. ` +
+	`Detailed level adds e = errors as a table (h "error"), sk = skipped files by reason, db = database name. dry and tok appear for dry runs (estimated tokens).`
+
+// CompactFormat is the whole compact format reference, for documentation
+// and for a server that describes all tools in one place.
+const CompactFormat = CompactSearchFormat + "\n" + CompactTableFormat + "\n" + CompactIndexFormat
+
+type compactResult struct {
+	L string  `json:"l"`
+	T string  `json:"t"`
+	S float64 `json:"s"`
+	Y string  `json:"y,omitempty"`
+	B string  `json:"b,omitempty"`
+	A string  `json:"a,omitempty"`
+}
+
+type compactSearchOut struct {
+	R  []compactResult `json:"r"`
+	N  int             `json:"n"`
+	MS int64           `json:"ms"`
+	W  string          `json:"w,omitempty"`
+}
+
+// groupByFile reorders results so hits of one file are adjacent (files in
+// order of their best hit, hits in rank order) and drops hits whose line
+// range lies inside an earlier hit of the same file: their text is already
+// in the answer.
+func groupByFile(rs []SearchResult) []SearchResult {
+	order := []string{}
+	byFile := map[string][]SearchResult{}
+	for _, x := range rs {
+		prev, seen := byFile[x.FilePath]
+		if !seen {
+			order = append(order, x.FilePath)
+		}
+		contained := false
+		for _, p := range prev {
+			if p.StartLine <= x.StartLine && x.EndLine <= p.EndLine {
+				contained = true
+				break
+			}
+		}
+		if !contained {
+			byFile[x.FilePath] = append(prev, x)
+		} else if !seen {
+			byFile[x.FilePath] = prev
+		}
+	}
+	out := make([]SearchResult, 0, len(rs))
+	for _, f := range order {
+		out = append(out, byFile[f]...)
+	}
+	return out
+}
+
+func compactSearch(r SearchResponse, d Detail) (string, error) {
+	grouped := groupByFile(r.Results)
+	out := compactSearchOut{
+		R:  make([]compactResult, 0, len(grouped)),
+		N:  r.TotalCount,
+		MS: latencyMS(r),
+		W:  collapseSpace(r.Warning),
+	}
+	prevPath := ""
+	for i, x := range grouped {
+		loc := ":" + lineRange(x.StartLine, x.EndLine)
+		if i == 0 || x.FilePath != prevPath {
+			loc = x.FilePath + loc
+		}
+		prevPath = x.FilePath
+		c := compactResult{L: loc, T: trimText(x.Content), S: round(x.Score, 2)}
+		if d == Concise {
+			c.T = TruncateContent(c.T, ConciseContentLimit)
+		} else {
+			c.Y = x.Symbol
+			c.B = trimText(x.ContextBefore)
+			c.A = trimText(x.ContextAfter)
+		}
+		out.R = append(out.R, c)
+	}
+	return encodeJSON(out)
+}
+
+// trimText removes what costs tokens without carrying meaning: trailing
+// spaces, leading and trailing blank lines, and indentation common to all
+// non-blank lines.
+func trimText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRightFunc(l, unicode.IsSpace)
+	}
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	prefix, first := "", true
+	for _, l := range lines {
+		if l == "" {
+			continue
+		}
+		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		if first {
+			prefix, first = indent, false
+			continue
+		}
+		n := 0
+		for n < len(prefix) && n < len(indent) && prefix[n] == indent[n] {
+			n++
+		}
+		prefix = prefix[:n]
+	}
+	if prefix != "" {
+		for i, l := range lines {
+			lines[i] = strings.TrimPrefix(l, prefix)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+type compactTable struct {
+	H string `json:"h"`
+	D string `json:"d"`
+}
+
+type compactIndexOut struct {
+	ID  string         `json:"id"`
+	P   string         `json:"p,omitempty"`
+	St  string         `json:"st"`
+	FI  int            `json:"fi"`
+	FU  int            `json:"fu"`
+	FS  int            `json:"fs"`
+	FD  int            `json:"fd"`
+	CI  int            `json:"ci"`
+	CD  int            `json:"cd"`
+	Sec float64        `json:"sec"`
+	EC  int            `json:"ec"`
+	E   *compactTable  `json:"e,omitempty"`
+	SK  map[string]int `json:"sk,omitempty"`
+	DB  string         `json:"db,omitempty"`
+	Dry bool           `json:"dry,omitempty"`
+	Tok int            `json:"tok,omitempty"`
+}
+
+func compactIndex(r IndexReport, d Detail) (string, error) {
+	out := compactIndexOut{
+		ID: r.RepositoryID, P: r.ProjectID, St: r.Status,
+		FI: r.FilesIndexed, FU: r.FilesUnchanged, FS: r.FilesSkipped, FD: r.FilesDeleted,
+		CI: r.ChunksCreated, CD: r.ChunksDeleted,
+		Sec: round(r.Duration.Seconds(), 1), EC: len(r.Errors),
+		Dry: r.DryRun, Tok: r.EstimatedTokens,
+	}
+	if d == Detailed {
+		if len(r.Errors) > 0 {
+			rows := make([][]string, len(r.Errors))
+			for i, e := range r.Errors {
+				if e == "" {
+					e = "unknown error" // "" would read as zero rows in a one-column table
+				}
+				rows[i] = []string{e}
+			}
+			out.E = &compactTable{H: "error", D: EncodeRows(rows)}
+		}
+		if len(r.SkippedReasons) > 0 {
+			out.SK = r.SkippedReasons
+		}
+		out.DB = r.DatabaseName
+	}
+	return encodeJSON(out)
+}
+
+type compactRepositoriesOut struct {
+	H string `json:"h"`
+	D string `json:"d"`
+	N int    `json:"n"`
+}
+
+// The compact column headers, exported so clients and tool descriptions
+// can name the columns without parsing a sample answer.
+const (
+	CompactRepositoriesHeaderConcise  = "id|project|path|files|chunks|indexed"
+	CompactRepositoriesHeaderDetailed = "id|project|path|files|code|docs|embedder|indexed|db"
+	CompactSymbolsHeaderConcise       = "name|kind|lines|parent"
+	CompactSymbolsHeaderDetailed      = "name|kind|lines|parent|signature"
+)
+
+func compactRepositories(r RepositoryList, d Detail) (string, error) {
+	rows := make([][]string, 0, len(r.Repositories))
+	h := CompactRepositoriesHeaderDetailed
+	if d == Concise {
+		h = CompactRepositoriesHeaderConcise
+	}
+	for _, x := range r.Repositories {
+		if d == Concise {
+			rows = append(rows, []string{x.ID, x.ProjectID, x.Path, itoa(x.Files),
+				itoa(x.CodeChunks + x.DocChunks), formatTime(x.IndexedAt)})
+			continue
+		}
+		rows = append(rows, []string{x.ID, x.ProjectID, x.Path, itoa(x.Files),
+			itoa(x.CodeChunks), itoa(x.DocChunks), x.Embedder, formatTime(x.IndexedAt), x.DatabaseName})
+	}
+	return encodeJSON(compactRepositoriesOut{H: h, D: EncodeRows(rows), N: len(rows)})
+}
+
+type compactSymbolsOut struct {
+	F    string `json:"f"`
+	Lang string `json:"lang,omitempty"`
+	Repo string `json:"repo,omitempty"`
+	H    string `json:"h"`
+	D    string `json:"d"`
+	N    int    `json:"n"`
+}
+
+func compactSymbols(r SymbolList, d Detail) (string, error) {
+	rows := make([][]string, 0, len(r.Symbols))
+	out := compactSymbolsOut{F: r.FilePath, Lang: r.Language, H: CompactSymbolsHeaderDetailed}
+	if d == Concise {
+		out.H = CompactSymbolsHeaderConcise
+	} else {
+		out.Repo = r.RepositoryID
+	}
+	for _, s := range r.Symbols {
+		row := []string{s.Name, s.Kind, lineRange(s.StartLine, s.EndLine), s.Parent}
+		if d == Detailed {
+			row = append(row, collapseSpace(s.Signature))
+		}
+		rows = append(rows, row)
+	}
+	out.D = EncodeRows(rows)
+	out.N = len(rows)
+	return encodeJSON(out)
+}
