@@ -1,0 +1,336 @@
+package indexer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// DefaultMaxFileSize is the size limit used when WalkOptions.MaxFileSize is
+// zero. Larger files are almost always generated code, bundles or data
+// dumps, which cost embedding time and drown search results.
+const DefaultMaxFileSize = 1 << 20
+
+// sniffSize is how much of a file is read to tell text from binary; git
+// uses the same 8000-ish byte window for its own heuristic.
+const sniffSize = 8 << 10
+
+// Skip reasons. They are stable strings because they surface in tool
+// output and users filter on them.
+const (
+	// ReasonIgnored: excluded by .gitignore, .git/info/exclude or .codeseekignore.
+	ReasonIgnored = "ignored"
+	// ReasonBinary: a NUL byte in the first 8 KiB, so not text worth embedding.
+	ReasonBinary = "binary"
+	// ReasonTooLarge: larger than WalkOptions.MaxFileSize.
+	ReasonTooLarge = "too_large"
+	// ReasonSymlink: a symbolic link resolving outside the repository root,
+	// which could otherwise leak unrelated files into the index.
+	ReasonSymlink = "symlink_outside_root"
+	// ReasonUnreadable: the file or directory could not be opened or read;
+	// Skip.Err holds the cause.
+	ReasonUnreadable = "unreadable"
+	// ReasonSpecial: sockets, devices, fifos and the like, whose reading
+	// could block or never end.
+	ReasonSpecial = "not_regular_file"
+)
+
+// vcsDirs are version-control metadata directories: never source, and
+// walking them would index object stores, so they are dropped silently.
+var vcsDirs = map[string]bool{".git": true, ".hg": true, ".svn": true}
+
+// Names of the per-directory ignore files.
+const (
+	gitignoreName = ".gitignore"
+	localIgnore   = ".codeseekignore"
+)
+
+// WalkOptions tunes Walk; the zero value uses the defaults.
+type WalkOptions struct {
+	// MaxFileSize is the largest file, in bytes, that is indexed; 0 means
+	// DefaultMaxFileSize.
+	MaxFileSize int64
+}
+
+// File is a file selected for indexing.
+type File struct {
+	Path    string // repository-relative, '/'-separated: stable across machines
+	Abs     string // absolute path on disk, for reading
+	Size    int64
+	ModTime time.Time
+}
+
+// Skip is a file or directory left out, with the reason, so that callers
+// can report why something is missing from the index.
+type Skip struct {
+	Path   string // repository-relative, '/'-separated; directories end in '/'
+	Reason string // one of the Reason* constants
+	Err    error  // set for ReasonUnreadable
+}
+
+// Walk lists the files of the repository at root to index, in sorted path order,
+// and everything it left out. It fails only when root itself cannot be walked
+// (missing, not a directory, unreadable): the error names the path and the fix.
+// Problems below the root become Skips so that one bad file never stops an
+// index run. A cancelled ctx stops the walk and returns ctx's error.
+func Walk(ctx context.Context, root string, opt WalkOptions) (files []File, skipped []Skip, err error) {
+	if root == "" {
+		return nil, nil, errors.New("index: empty path: pass the repository root")
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, nil, fmt.Errorf("index %s: %w", root, err)
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil, &rootError{fmt.Sprintf("index %s: no such directory: check the path", abs), err}
+	case errors.Is(err, fs.ErrPermission):
+		return nil, nil, &rootError{fmt.Sprintf("index %s: permission denied: make the directory readable by this user", abs), err}
+	case err != nil:
+		return nil, nil, &rootError{fmt.Sprintf("index %s: %v", abs, err), err}
+	case !fi.IsDir():
+		return nil, nil, &rootError{fmt.Sprintf("%s is a file, not a directory: pass the repository root", abs), nil}
+	}
+	// Links are judged against the resolved root so that a root reached
+	// through a symlink (macOS /tmp, bind mounts) still contains its files.
+	realRoot, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, nil, &rootError{fmt.Sprintf("index %s: cannot resolve the path: %v", abs, err), err}
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		msg := fmt.Sprintf("index %s: cannot read the directory: %v", abs, err)
+		if errors.Is(err, fs.ErrPermission) {
+			msg = fmt.Sprintf("index %s: permission denied: make the directory readable by this user", abs)
+		}
+		return nil, nil, &rootError{msg, err}
+	}
+
+	w := &walker{
+		ctx:      ctx,
+		realRoot: realRoot,
+		maxSize:  opt.MaxFileSize,
+		buf:      make([]byte, sniffSize),
+	}
+	if w.maxSize <= 0 {
+		w.maxSize = DefaultMaxFileSize
+	}
+	var rules ignoreRules
+	if data, err := os.ReadFile(filepath.Join(gitDir(abs), "info", "exclude")); err == nil {
+		rules.git = parseIgnoreFile(data, "")
+	}
+	if err := w.dir(abs, "", entries, rules); err != nil {
+		return nil, nil, fmt.Errorf("index %s: %w", abs, err)
+	}
+	// Directory order is not path order ("a-b" sorts before "a/b" but is
+	// listed after "a"), so sort once at the end.
+	slices.SortFunc(w.files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(w.skipped, func(a, b Skip) int { return strings.Compare(a.Path, b.Path) })
+	return w.files, w.skipped, nil
+}
+
+// rootError keeps the message short and actionable while still letting
+// callers test the cause with errors.Is (fs.ErrNotExist, fs.ErrPermission).
+type rootError struct {
+	msg string
+	err error
+}
+
+func (e *rootError) Error() string { return e.msg }
+func (e *rootError) Unwrap() error { return e.err }
+
+// gitDir finds the repository's git directory. In worktrees and submodules
+// .git is a file pointing elsewhere, and info/exclude lives in the common
+// directory, so follow both indirections like git does.
+func gitDir(root string) string {
+	dotGit := filepath.Join(root, ".git")
+	fi, err := os.Lstat(dotGit)
+	if err != nil || !fi.Mode().IsRegular() {
+		return dotGit
+	}
+	data, err := os.ReadFile(dotGit)
+	if err != nil {
+		return dotGit
+	}
+	dir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir:")
+	if !ok {
+		return dotGit
+	}
+	dir = resolveFrom(root, strings.TrimSpace(dir))
+	if common, err := os.ReadFile(filepath.Join(dir, "commondir")); err == nil {
+		return resolveFrom(dir, strings.TrimSpace(string(common)))
+	}
+	return dir
+}
+
+func resolveFrom(base, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(base, p)
+}
+
+// walker holds the state of one Walk call.
+type walker struct {
+	ctx      context.Context
+	realRoot string
+	maxSize  int64
+	buf      []byte // reused for binary sniffing
+	files    []File
+	skipped  []Skip
+}
+
+func (w *walker) skip(rel, reason string, err error) {
+	w.skipped = append(w.skipped, Skip{Path: rel, Reason: reason, Err: err})
+}
+
+// dir processes the entries of directory absDir (repository-relative rel,
+// "" for the root) under the ignore rules inherited from its parents.
+func (w *walker) dir(absDir, rel string, entries []fs.DirEntry, rules ignoreRules) error {
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	rules = rules.with(w.readIgnore(absDir, rel, entries, gitignoreName), w.readIgnore(absDir, rel, entries, localIgnore))
+	for _, e := range entries {
+		if err := w.ctx.Err(); err != nil {
+			return err
+		}
+		name := e.Name()
+		if vcsDirs[name] {
+			continue
+		}
+		p := name
+		if rel != "" {
+			p = rel + "/" + name
+		}
+		abs := filepath.Join(absDir, name)
+		typ := e.Type()
+		isDir := typ.IsDir()
+		// Git treats a symlink as a file even when it points to a
+		// directory, so "dir/" rules do not match links.
+		if rules.ignored(p, isDir) {
+			if isDir {
+				p += "/"
+			}
+			w.skip(p, ReasonIgnored, nil)
+			continue
+		}
+		switch {
+		case isDir:
+			sub, err := os.ReadDir(abs)
+			if err != nil {
+				w.skip(p+"/", ReasonUnreadable, err)
+				continue
+			}
+			if err := w.dir(abs, p, sub, rules); err != nil {
+				return err
+			}
+		case typ&fs.ModeSymlink != 0:
+			w.symlink(abs, p)
+		case typ.IsRegular():
+			info, err := e.Info()
+			if err != nil {
+				w.skip(p, ReasonUnreadable, err)
+				continue
+			}
+			w.file(abs, p, info)
+		default:
+			w.skip(p, ReasonSpecial, nil)
+		}
+	}
+	return nil
+}
+
+// readIgnore parses the ignore file called name in absDir, if the listing
+// holds one. Only regular files count (git refuses symlinked .gitignore
+// files); an unreadable one shows up as an unreadable Skip when the walk
+// reaches it, so its error is not reported twice.
+func (w *walker) readIgnore(absDir, rel string, entries []fs.DirEntry, name string) []ignoreRule {
+	i, found := slices.BinarySearchFunc(entries, name, func(e fs.DirEntry, name string) int {
+		return strings.Compare(e.Name(), name)
+	})
+	if !found || !entries[i].Type().IsRegular() {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(absDir, name))
+	if err != nil {
+		return nil
+	}
+	return parseIgnoreFile(data, rel)
+}
+
+// symlink follows a link at repository path rel. Links to files inside the
+// root are indexed under the link's own path; links to directories are not
+// descended, which rules out cycles, and costs nothing when the target is
+// inside the root because the walk reaches it directly.
+func (w *walker) symlink(abs, rel string) {
+	target, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		w.skip(rel, ReasonUnreadable, err) // dangling or looping link
+		return
+	}
+	info, err := os.Stat(target)
+	if err != nil {
+		w.skip(rel, ReasonUnreadable, err)
+		return
+	}
+	inside := target == w.realRoot || strings.HasPrefix(target, w.realRoot+string(filepath.Separator))
+	if info.IsDir() {
+		if !inside {
+			w.skip(rel+"/", ReasonSymlink, nil)
+		}
+		return
+	}
+	if !inside {
+		w.skip(rel, ReasonSymlink, nil)
+		return
+	}
+	if !info.Mode().IsRegular() {
+		w.skip(rel, ReasonSpecial, nil)
+		return
+	}
+	w.file(abs, rel, info)
+}
+
+// file applies the size and binary filters to a regular file.
+func (w *walker) file(abs, rel string, info fs.FileInfo) {
+	if info.Size() > w.maxSize {
+		w.skip(rel, ReasonTooLarge, nil)
+		return
+	}
+	binary, err := w.sniff(abs)
+	if err != nil {
+		w.skip(rel, ReasonUnreadable, err)
+		return
+	}
+	if binary {
+		w.skip(rel, ReasonBinary, nil)
+		return
+	}
+	w.files = append(w.files, File{Path: rel, Abs: abs, Size: info.Size(), ModTime: info.ModTime()})
+}
+
+// sniff reports whether the file looks binary: a NUL byte in its first
+// 8 KiB, the same test git and grep use. Opening the file here also proves
+// it is readable before the pipeline commits to it.
+func (w *walker) sniff(abs string) (bool, error) {
+	f, err := os.Open(abs)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	n, err := io.ReadFull(f, w.buf)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return false, err
+	}
+	return bytes.IndexByte(w.buf[:n], 0) >= 0, nil
+}
