@@ -248,7 +248,7 @@ func compactSymbols(r SymbolList, d Detail) (string, error) {
 	for _, s := range r.Symbols {
 		row := []string{s.Name, s.Kind, lineRange(s.StartLine, s.EndLine), s.Parent}
 		if d == Detailed {
-			row = append(row, collapseSpace(s.Signature))
+			row = append(row, s.Signature)
 		}
 		rows = append(rows, row)
 	}

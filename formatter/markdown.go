@@ -57,15 +57,15 @@ func markdownSearch(r SearchResponse, d Detail) string {
 			fmt.Fprintf(&b, " · **Chunk ID**: %s", codeSpan(x.ChunkID))
 		}
 		b.WriteString("\n")
-		if x.ContextBefore != "" {
+		if before := trimEdges(x.ContextBefore); before != "" {
 			b.WriteString("\n**Context before**\n\n")
-			writeFenced(&b, x.ContextBefore, x.Language)
+			writeFenced(&b, before, x.Language)
 		}
 		b.WriteString("\n")
 		writeFenced(&b, x.Content, x.Language)
-		if x.ContextAfter != "" {
+		if after := trimEdges(x.ContextAfter); after != "" {
 			b.WriteString("\n**Context after**\n\n")
-			writeFenced(&b, x.ContextAfter, x.Language)
+			writeFenced(&b, after, x.Language)
 		}
 	}
 	return b.String()
@@ -165,14 +165,14 @@ func markdownSymbols(r SymbolList, d Detail) string {
 		b.WriteString("\n| Name | Kind | Lines | Parent |\n|---|---|---|---|\n")
 		for _, s := range r.Symbols {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n",
-				tableCell(s.Name), tableCell(s.Kind), lineRange(s.StartLine, s.EndLine), tableCell(s.Parent))
+				codeCell(s.Name), tableCell(s.Kind), lineRange(s.StartLine, s.EndLine), codeCell(s.Parent))
 		}
 		return b.String()
 	}
 	b.WriteString("\n| Name | Kind | Lines | Parent | Signature |\n|---|---|---|---|---|\n")
 	for _, s := range r.Symbols {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n",
-			tableCell(s.Name), tableCell(s.Kind), lineRange(s.StartLine, s.EndLine), tableCell(s.Parent),
+			codeCell(s.Name), tableCell(s.Kind), lineRange(s.StartLine, s.EndLine), codeCell(s.Parent),
 			codeCell(collapseSpace(s.Signature)))
 	}
 	return b.String()
@@ -253,7 +253,7 @@ func writeFenced(b *strings.Builder, s, lang string) {
 	b.WriteString(fence)
 	b.WriteString(fenceLang(lang))
 	b.WriteString("\n")
-	b.WriteString(strings.TrimRight(s, "\n"))
+	b.WriteString(strings.TrimRight(strings.ReplaceAll(s, "\r\n", "\n"), "\r\n"))
 	b.WriteString("\n")
 	b.WriteString(fence)
 	b.WriteString("\n")
@@ -290,4 +290,18 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return thousands(n) + " " + many
+}
+
+// trimEdges drops blank lines at both ends of s (CRLF normalised): context
+// blocks often start or end on a blank line that only costs tokens.
+func trimEdges(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	lines := strings.Split(s, "\n")
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
 }

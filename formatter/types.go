@@ -1,6 +1,40 @@
 // Package formatter renders tool results as JSON, Markdown or the compact
 // token-lean format, at concise or detailed level. It does no I/O: it turns
-// values into strings.
+// values into strings, so the MCP server and the CLI answer identically.
+//
+// # Formats
+//
+// JSON is the default and the stable contract (field names and order are
+// fixed; see ARCHITECTURE.md). Markdown is for people and for agents that
+// read prose better than data: a short header, then a table (concise) or one
+// section per result with fenced code (detailed). Compact is JSON with
+// one- or two-letter keys for agents that pay per token:
+//
+//	{"r":[{"l":"pkg/a.go:10-24","t":"func A() {...}","s":0.87},
+//	      {"l":":40-52","t":"func B() {...}","s":0.61}],"n":2,"ms":14}
+//
+// Results are grouped by file (files in the order of their best hit), so a
+// path is written once: an "l" that starts with ":" belongs to the file of
+// the result before it. Hits whose lines lie inside an earlier hit of the
+// same file are dropped, and chunk text is trimmed (trailing spaces, blank
+// edges, common indentation). Uniform lists (symbols, repositories, index
+// errors) use a header+rows table: "h" names the columns joined by "|", "d"
+// holds the rows joined by newlines, and cells escape \\, \n, \r and \|
+// (see EscapeCell and ParseRows). CompactFormat, CompactSearchFormat,
+// CompactTableFormat and CompactIndexFormat spell all of this out for tool
+// descriptions.
+//
+// # Detail levels
+//
+// Detailed (the default) carries everything. Concise drops context, cuts
+// content to ConciseContentLimit characters at a line or word boundary, rounds
+// scores to 2 decimals and leaves out database names and error lists.
+//
+// # Token budget
+//
+// Options.MaxTokens bounds a search answer as counted by the o200k_base
+// tokenizer (CountTokens): results are added in rank order while the whole
+// answer fits, and the warning says how many were left out.
 package formatter
 
 import (
@@ -142,4 +176,29 @@ type SymbolList struct {
 	RepositoryID string
 	Language     string
 	Symbols      []Symbol
+}
+
+// ParseOptions turns the response_format, detail_level, compact and
+// max_tokens tool arguments into Options, so the MCP server and the CLI
+// apply the same rules: compact=true is an alias of response_format=compact
+// and conflicts with an explicit json or markdown.
+func ParseOptions(format, detail string, compact bool, maxTokens int) (Options, error) {
+	f, err := ParseFormat(format)
+	if err != nil {
+		return Options{}, err
+	}
+	if compact {
+		if strings.TrimSpace(format) != "" && f != Compact {
+			return Options{}, fmt.Errorf("compact=true conflicts with response_format %q: drop one of them", format)
+		}
+		f = Compact
+	}
+	d, err := ParseDetail(detail)
+	if err != nil {
+		return Options{}, err
+	}
+	if maxTokens < 0 {
+		return Options{}, fmt.Errorf("max_tokens %d is not supported: use 0 (no limit) or a positive number", maxTokens)
+	}
+	return Options{Format: f, Detail: d, MaxTokens: maxTokens}, nil
 }
