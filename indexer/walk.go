@@ -20,7 +20,7 @@ import (
 const DefaultMaxFileSize = 1 << 20
 
 // sniffSize is how much of a file is read to tell text from binary; git
-// uses the same 8000-ish byte window for its own heuristic.
+// looks at a similar window (8000 bytes) for its own binary heuristic.
 const sniffSize = 8 << 10
 
 // Skip reasons. They are stable strings because they surface in tool
