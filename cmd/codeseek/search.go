@@ -1,0 +1,79 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/tools"
+)
+
+func newSearchCmd(g *globalFlags) *cobra.Command {
+	var out outputFlags
+	var repo string
+	var maxTokens int
+	p := tools.SearchParams{}
+	c := &cobra.Command{
+		Use:   "search QUERY",
+		Short: "Search a repository's code (or --docs) by meaning and by name",
+		Long:  "Search answers a natural-language question or an identifier with the best-matching chunks. The repository (--repo, default the current directory) is indexed first if it has no index yet.",
+		Args:  argsBetween(1, 1),
+		RunE: func(c *cobra.Command, a []string) error {
+			p.Query = a[0]
+			opts, err := out.options(maxTokens)
+			if err != nil {
+				return err
+			}
+			p.WithContext = opts.Detail == formatter.Detailed
+			svc, err := g.service(c.Context())
+			if err != nil {
+				return err
+			}
+			if p.RepositoryID, err = ensureIndexed(c, svc, repo); err != nil {
+				return err
+			}
+			resp, err := svc.Search(c.Context(), p)
+			if err != nil {
+				return err
+			}
+			return print(formatter.RenderSearch(resp, opts))
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&repo, "repo", ".", "repository to search (indexed first if needed)")
+	f.BoolVar(&p.Docs, "docs", false, "search documentation sections instead of code")
+	f.IntVar(&p.Limit, "limit", tools.DefaultLimit, fmt.Sprintf("number of results, 1 to %d", tools.MaxLimit))
+	f.StringVar(&p.FileType, "lang", "", "only files of this language or extension (go, .py, python)")
+	f.StringVar(&p.Directory, "dir", "", "only files under this repository-relative directory")
+	f.StringVar(&p.Mode, "mode", "", "hybrid (default), vector or lexical")
+	f.IntVar(&maxTokens, "max-tokens", 0, "stop adding results when the output reaches this many tokens (0: no limit)")
+	out.register(c)
+	return c
+}
+
+// ensureIndexed returns the repository ID of path, indexing it first when
+// it has no index.
+func ensureIndexed(c *cobra.Command, svc *tools.Service, path string) (string, error) {
+	root, err := tools.RepoRoot(path)
+	if err != nil {
+		return "", usageError{fmt.Errorf("--repo: %s", strings.TrimPrefix(err.Error(), "repo_path: "))}
+	}
+	id := tools.RepoID(root)
+	if svc.Indexed(id) {
+		return id, nil
+	}
+	fmt.Fprintf(os.Stderr, "codeseek: %s has no index yet; indexing it first\n", root)
+	rep, err := indexWithProgress(c, svc, tools.IndexParams{RepoPath: root})
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(os.Stderr, "codeseek: indexed %d files (%d chunks) in %.1fs\n", rep.FilesIndexed, rep.ChunksCreated, rep.Duration.Seconds())
+	if rep.FilesIndexed+rep.FilesUnchanged == 0 {
+		return "", errors.New("nothing to search: no indexable files found")
+	}
+	return id, nil
+}

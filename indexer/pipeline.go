@@ -1,0 +1,264 @@
+// Package indexer turns a repository on disk into embedded chunks: it walks
+// the tree (ignore rules, binary and size filters), compares it with the
+// previous manifest, chunks what changed and embeds it. It knows nothing of
+// storage or output formats; the caller merges the result into an index.
+package indexer
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/embedding"
+)
+
+// Config tunes a run. Embedder is required for Embed; the rest has defaults.
+type Config struct {
+	Embedder embedding.Embedder
+	Chunk    chunker.Options
+	Walk     WalkOptions
+	// BatchSize is the number of chunks per EmbedDocuments call; 0 means 256.
+	BatchSize int
+	// Progress, if set, is called from the calling goroutine as work advances.
+	Progress func(Progress)
+}
+
+// Progress reports how far a run is. Phase is "scan", "chunk" or "embed".
+type Progress struct {
+	Phase string
+	Done  int
+	Total int
+}
+
+// PrevFile is what the previous index knew about a file.
+type PrevFile struct {
+	Size    int64
+	ModTime time.Time
+	Hash    uint64
+}
+
+// FileChunks is a new or changed file with its chunks (and, after Embed,
+// one vector per chunk).
+type FileChunks struct {
+	File    File
+	Hash    uint64
+	Chunks  []chunker.Chunk
+	Vectors [][]float32
+}
+
+// Unchanged is a file whose content matches the previous index.
+type Unchanged struct {
+	File File
+	Hash uint64
+}
+
+// FileError is a file that could not be indexed; the run goes on without it.
+type FileError struct {
+	Path string
+	Err  error
+}
+
+func (e FileError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
+
+// Plan is the difference between the tree on disk and the previous index.
+type Plan struct {
+	Root      string
+	Changed   []FileChunks // chunked, not yet embedded
+	Unchanged []Unchanged
+	Deleted   []string // paths in the previous index that are gone
+	Skipped   []Skip
+	Errors    []FileError
+}
+
+// Chunks is the number of chunks to embed.
+func (p *Plan) Chunks() int {
+	n := 0
+	for _, f := range p.Changed {
+		n += len(f.Chunks)
+	}
+	return n
+}
+
+// NewPlan walks root and chunks every file that is new or differs from
+// prev (by size and mtime first, by content hash when those moved).
+func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Config) (*Plan, error) {
+	report(cfg, "scan", 0, 0)
+	files, skipped, err := Walk(ctx, root, cfg.Walk)
+	if err != nil {
+		return nil, err
+	}
+	plan := &Plan{Root: root}
+	for _, s := range skipped {
+		if s.Reason == ReasonUnreadable {
+			plan.Errors = append(plan.Errors, FileError{Path: s.Path, Err: s.Err})
+		}
+		plan.Skipped = append(plan.Skipped, s)
+	}
+	seen := make(map[string]bool, len(files))
+	var todo []File
+	for _, f := range files {
+		seen[f.Path] = true
+		if p, ok := prev[f.Path]; ok && p.Size == f.Size && p.ModTime.Equal(f.ModTime) {
+			plan.Unchanged = append(plan.Unchanged, Unchanged{File: f, Hash: p.Hash})
+			continue
+		}
+		todo = append(todo, f)
+	}
+	for path := range prev {
+		if !seen[path] {
+			plan.Deleted = append(plan.Deleted, path)
+		}
+	}
+	results := chunkFiles(ctx, todo, prev, cfg)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, r := range results {
+		switch {
+		case r.err != nil:
+			plan.Errors = append(plan.Errors, FileError{Path: r.fc.File.Path, Err: r.err})
+		case r.same:
+			plan.Unchanged = append(plan.Unchanged, Unchanged{File: r.fc.File, Hash: r.fc.Hash})
+		default:
+			plan.Changed = append(plan.Changed, r.fc)
+		}
+	}
+	sort.Strings(plan.Deleted)
+	return plan, nil
+}
+
+type chunkResult struct {
+	fc   FileChunks
+	same bool // content hash equals the previous one: only the mtime moved
+	err  error
+}
+
+// chunkFiles reads, hashes and chunks files on all cores, keeping order.
+func chunkFiles(ctx context.Context, files []File, prev map[string]PrevFile, cfg Config) []chunkResult {
+	out := make([]chunkResult, len(files))
+	var next, done int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(files) {
+					return
+				}
+				out[i] = chunkFile(files[i], prev, cfg)
+				mu.Lock()
+				done++
+				mu.Unlock()
+			}
+		}()
+	}
+	// Progress callbacks stay on the caller's goroutine.
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	for {
+		select {
+		case <-finished:
+			report(cfg, "chunk", len(files), len(files))
+			return out
+		case <-tick.C:
+			mu.Lock()
+			d := done
+			mu.Unlock()
+			report(cfg, "chunk", d, len(files))
+		}
+	}
+}
+
+func chunkFile(f File, prev map[string]PrevFile, cfg Config) chunkResult {
+	src, err := os.ReadFile(f.Abs)
+	if err != nil {
+		return chunkResult{fc: FileChunks{File: f}, err: err}
+	}
+	h := xxhash.Sum64(src)
+	fc := FileChunks{File: f, Hash: h}
+	if p, ok := prev[f.Path]; ok && p.Hash == h {
+		return chunkResult{fc: fc, same: true}
+	}
+	fc.Chunks = chunker.Split(f.Path, src, cfg.Chunk)
+	return chunkResult{fc: fc}
+}
+
+// Embed computes the vectors of every changed file's chunks, in batches.
+func Embed(ctx context.Context, plan *Plan, cfg Config) error {
+	if cfg.Embedder == nil {
+		return fmt.Errorf("indexer: no embedder configured")
+	}
+	batch := cfg.BatchSize
+	if batch <= 0 {
+		batch = 256
+	}
+	type ref struct{ file, chunk int }
+	var refs []ref
+	var texts []string
+	total := plan.Chunks()
+	done := 0
+	flush := func() error {
+		if len(texts) == 0 {
+			return nil
+		}
+		vecs, err := cfg.Embedder.EmbedDocuments(ctx, texts)
+		if err != nil {
+			return fmt.Errorf("embed: %w", err)
+		}
+		if len(vecs) != len(texts) {
+			return fmt.Errorf("embed: got %d vectors for %d texts", len(vecs), len(texts))
+		}
+		for i, r := range refs {
+			plan.Changed[r.file].Vectors[r.chunk] = vecs[i]
+		}
+		done += len(texts)
+		report(cfg, "embed", done, total)
+		refs, texts = refs[:0], texts[:0]
+		return nil
+	}
+	report(cfg, "embed", 0, total)
+	for fi := range plan.Changed {
+		fc := &plan.Changed[fi]
+		fc.Vectors = make([][]float32, len(fc.Chunks))
+		for ci, c := range fc.Chunks {
+			refs = append(refs, ref{fi, ci})
+			texts = append(texts, EmbedText(fc.File.Path, c))
+			if len(texts) == batch {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return flush()
+}
+
+// EmbedText is the text embedded for a chunk: its path and symbol give the
+// model words that the chunk body often lacks.
+func EmbedText(path string, c chunker.Chunk) string {
+	if c.Symbol != "" {
+		return path + " " + c.Symbol + "\n" + c.Content
+	}
+	return path + "\n" + c.Content
+}
+
+func report(cfg Config, phase string, done, total int) {
+	if cfg.Progress != nil {
+		cfg.Progress(Progress{Phase: phase, Done: done, Total: total})
+	}
+}

@@ -1,0 +1,97 @@
+package tools
+
+import (
+	"math"
+	"strings"
+)
+
+// args reads tool arguments strictly: a wrong type is an ArgError naming
+// the argument, never a silent default.
+type args map[string]any
+
+func (a args) str(key string) (string, error) {
+	v, ok := a[key]
+	if !ok || v == nil {
+		return "", nil
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", argErrorf(key, "must be a string, got %T", v)
+	}
+	return s, nil
+}
+
+func (a args) integer(key string, def int) (int, error) {
+	v, ok := a[key]
+	if !ok || v == nil {
+		return def, nil
+	}
+	f, ok := v.(float64)
+	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<31 {
+		return 0, argErrorf(key, "must be a whole number, got %v", v)
+	}
+	return int(f), nil
+}
+
+func (a args) boolean(key string) (bool, error) {
+	v, ok := a[key]
+	if !ok || v == nil {
+		return false, nil
+	}
+	b, ok := v.(bool)
+	if !ok {
+		return false, argErrorf(key, "must be true or false, got %v", v)
+	}
+	return b, nil
+}
+
+// collect reads several arguments, stopping at the first error.
+type collector struct {
+	a   args
+	err error
+}
+
+func (c *collector) str(key string) string {
+	if c.err != nil {
+		return ""
+	}
+	s, err := c.a.str(key)
+	c.err = err
+	return s
+}
+
+func (c *collector) integer(key string, def int) int {
+	if c.err != nil {
+		return 0
+	}
+	n, err := c.a.integer(key, def)
+	c.err = err
+	return n
+}
+
+func (c *collector) boolean(key string) bool {
+	if c.err != nil {
+		return false
+	}
+	b, err := c.a.boolean(key)
+	c.err = err
+	return b
+}
+
+// unknown reports arguments the tool does not take, so a typo such as
+// "repositoryId" fails loudly instead of being ignored.
+func (a args) unknown(known ...string) error {
+	for k := range a {
+		found := false
+		for _, n := range known {
+			if k == n {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return argErrorf(k, "is not a parameter of this tool: use %s", strings.Join(known, ", "))
+		}
+	}
+	return nil
+}

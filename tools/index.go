@@ -1,0 +1,214 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/indexer"
+	"github.com/codeseek/codeseek/store"
+)
+
+// IndexParams are the arguments of index_repository.
+type IndexParams struct {
+	RepoPath  string
+	ProjectID string
+	// Force rebuilds every file instead of only what changed.
+	Force bool
+	// DryRun plans the run (files, chunks) without embedding or writing.
+	DryRun bool
+	// Progress, if set, receives progress events.
+	Progress func(indexer.Progress)
+}
+
+// IndexRepository indexes (or re-indexes) a repository and stores it.
+func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter.IndexReport, error) {
+	start := time.Now()
+	root, err := RepoRoot(p.RepoPath)
+	if err != nil {
+		return formatter.IndexReport{}, err
+	}
+	id := RepoID(root)
+	rep := formatter.IndexReport{RepositoryID: id, RepoPath: root, SkippedReasons: map[string]int{}}
+
+	s.indexMu.Lock()
+	defer s.indexMu.Unlock()
+	if !p.DryRun {
+		lock, err := store.LockWrites(s.cfg.DataDir)
+		if err != nil {
+			return rep, err
+		}
+		defer lock.Unlock()
+	}
+
+	prev, warning := s.previous(id, p.Force)
+	if warning != "" {
+		rep.Errors = append(rep.Errors, warning)
+	}
+	rep.ProjectID = p.ProjectID
+	if rep.ProjectID == "" && prev != nil {
+		rep.ProjectID = prev.Meta.ProjectID
+	}
+	if rep.ProjectID == "" {
+		rep.ProjectID = filepath.Base(root)
+	}
+
+	cfg := indexer.Config{Embedder: s.cfg.Embedder, Chunk: s.cfg.Chunk, Walk: s.cfg.Walk, Progress: p.Progress}
+	plan, err := indexer.NewPlan(ctx, root, prevFiles(prev), cfg)
+	if err != nil {
+		return rep, fmt.Errorf("index %s: %w", root, err)
+	}
+	fillPlanReport(&rep, plan, prev)
+	if p.DryRun {
+		rep.DryRun = true
+		rep.Status = "dry_run"
+		rep.Duration = time.Since(start)
+		return rep, nil
+	}
+	if err := indexer.Embed(ctx, plan, cfg); err != nil {
+		return rep, fmt.Errorf("index %s: %w", root, err)
+	}
+	snap := s.merge(root, rep.ProjectID, prev, plan)
+	if _, err := s.store.Save(snap); err != nil {
+		return rep, err
+	}
+	rep.DatabaseName = "codeseek_" + id
+	rep.Duration = time.Since(start)
+	rep.Status = "completed"
+	if len(rep.Errors) > 0 {
+		rep.Status = "completed_with_errors"
+	}
+	return rep, nil
+}
+
+// previous returns the snapshot to re-index against, or nil for a full
+// build. A snapshot that cannot be reused yields a warning saying why.
+func (s *Service) previous(id string, force bool) (*store.Snapshot, string) {
+	if force {
+		return nil, ""
+	}
+	prev, err := s.store.Previous(id)
+	if err != nil {
+		var se *store.SchemaError
+		if errors.As(err, &se) || errors.Is(err, store.ErrCorrupt) {
+			return nil, fmt.Sprintf("previous index unusable (%v): rebuilt from scratch", err)
+		}
+		return nil, fmt.Sprintf("previous index unreadable (%v): rebuilt from scratch", err)
+	}
+	if prev == nil {
+		return nil, ""
+	}
+	m := prev.Meta
+	switch {
+	case m.Embedder != s.cfg.Embedder.ModelID() || m.Dimension != s.cfg.Embedder.Dimension():
+		return nil, ""
+	case m.ChunkerVersion != chunker.Version:
+		return nil, ""
+	}
+	return prev, ""
+}
+
+func prevFiles(prev *store.Snapshot) map[string]indexer.PrevFile {
+	m := map[string]indexer.PrevFile{}
+	if prev == nil {
+		return m
+	}
+	for _, f := range prev.Files {
+		m[f.Path] = indexer.PrevFile{Size: f.Size, ModTime: f.ModTime, Hash: f.Hash}
+	}
+	return m
+}
+
+func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.Snapshot) {
+	rep.FilesIndexed = len(plan.Changed)
+	rep.FilesUnchanged = len(plan.Unchanged)
+	rep.FilesDeleted = len(plan.Deleted)
+	for _, sk := range plan.Skipped {
+		if sk.Reason == indexer.ReasonUnreadable {
+			continue // counted as an error below
+		}
+		rep.FilesSkipped++
+		rep.SkippedReasons[sk.Reason]++
+	}
+	for _, e := range plan.Errors {
+		rep.Errors = append(rep.Errors, e.Error())
+	}
+	rep.ChunksCreated = plan.Chunks()
+	if prev != nil {
+		gone := map[string]bool{}
+		for _, p := range plan.Deleted {
+			gone[p] = true
+		}
+		for _, f := range plan.Changed {
+			gone[f.File.Path] = true
+		}
+		for _, c := range prev.Chunks {
+			if gone[c.FilePath] {
+				rep.ChunksDeleted++
+			}
+		}
+	}
+	for _, f := range plan.Changed {
+		for _, c := range f.Chunks {
+			rep.EstimatedTokens += (len(indexer.EmbedText(f.File.Path, c)) + 3) / 4
+		}
+	}
+}
+
+// merge builds the new snapshot: unchanged files' chunks carried over from
+// prev, changed files' chunks from the plan, deleted files dropped.
+func (s *Service) merge(root, project string, prev *store.Snapshot, plan *indexer.Plan) *store.Snapshot {
+	snap := &store.Snapshot{Meta: store.Meta{
+		ID: RepoID(root), ProjectID: project, Path: root,
+		Embedder: s.cfg.Embedder.ModelID(), Dimension: s.cfg.Embedder.Dimension(),
+		ChunkerVersion: chunker.Version, IndexedAt: time.Now().UTC(),
+	}}
+	keep := map[string]bool{}
+	for _, u := range plan.Unchanged {
+		keep[u.File.Path] = true
+		snap.Files = append(snap.Files, store.FileState{Path: u.File.Path, Size: u.File.Size, ModTime: u.File.ModTime, Hash: u.Hash})
+	}
+	if prev != nil {
+		for _, c := range prev.Chunks {
+			if keep[c.FilePath] {
+				snap.Chunks = append(snap.Chunks, c)
+			}
+		}
+	}
+	for _, f := range plan.Changed {
+		snap.Files = append(snap.Files, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash})
+		kind := store.Code
+		if chunker.IsDoc(f.File.Path) {
+			kind = store.Doc
+		}
+		for i, c := range f.Chunks {
+			snap.Chunks = append(snap.Chunks, store.Chunk{
+				ID: store.ChunkID(f.File.Path, c.StartLine, c.EndLine, c.Content), FilePath: f.File.Path, Kind: kind,
+				Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind, Parent: c.Parent, Signature: c.Signature,
+				StartLine: c.StartLine, EndLine: c.EndLine, Content: c.Content, Vector: f.Vectors[i],
+			})
+		}
+	}
+	sort.Slice(snap.Files, func(i, j int) bool { return snap.Files[i].Path < snap.Files[j].Path })
+	sort.SliceStable(snap.Chunks, func(i, j int) bool {
+		a, b := snap.Chunks[i], snap.Chunks[j]
+		if a.FilePath != b.FilePath {
+			return a.FilePath < b.FilePath
+		}
+		return a.StartLine < b.StartLine
+	})
+	snap.Meta.Files = len(snap.Files)
+	for _, c := range snap.Chunks {
+		if c.Kind == store.Doc {
+			snap.Meta.DocChunks++
+		} else {
+			snap.Meta.CodeChunks++
+		}
+	}
+	return snap
+}

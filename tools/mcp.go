@@ -1,0 +1,250 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/indexer"
+)
+
+// Version is reported to MCP clients.
+var Version = "0.1.0"
+
+const instructions = `codeseek is semantic code search over locally indexed repositories.
+Call index_repository once per repository (re-calling it is cheap: only changed files are re-indexed),
+then search_code for code and search_docs for documentation. Use response_format "compact" and
+detail_level "concise" to spend the fewest tokens.`
+
+// NewMCPServer returns an MCP server exposing svc's tools.
+func NewMCPServer(svc *Service) *server.MCPServer {
+	s := server.NewMCPServer("codeseek", Version,
+		server.WithToolCapabilities(false),
+		server.WithInstructions(instructions),
+		server.WithRecovery(), // a panicking handler answers with an error; the server lives on
+	)
+	for _, t := range svc.mcpTools() {
+		s.AddTool(t.tool, t.handler)
+	}
+	return s
+}
+
+type mcpTool struct {
+	tool    mcp.Tool
+	handler server.ToolHandlerFunc
+}
+
+func formatOptions() []mcp.ToolOption {
+	return []mcp.ToolOption{
+		mcp.WithString("response_format", mcp.Enum("json", "markdown", "compact"), mcp.DefaultString("json"),
+			mcp.Description("Output format: json (default), markdown, or compact (token-lean, keys explained in the tool description).")),
+		mcp.WithString("detail_level", mcp.Enum("detailed", "concise"), mcp.DefaultString("detailed"),
+			mcp.Description("detailed (default) or concise (fewer fields, shorter content).")),
+	}
+}
+
+func searchOptions(what string) []mcp.ToolOption {
+	opts := []mcp.ToolOption{
+		mcp.WithString("query", mcp.Required(), mcp.MinLength(1),
+			mcp.Description("What to find: a natural-language question (\"where are failed uploads retried\") or an identifier.")),
+		mcp.WithString("project_id", mcp.Description("Search only repositories of this project.")),
+		mcp.WithString("repository_id", mcp.Description("Search only this repository (an ID from index_repository or list_repositories, or its path).")),
+		mcp.WithString("file_type", mcp.Description("Only files with this extension (\"go\", \".py\") or language (\"python\").")),
+		mcp.WithString("directory", mcp.Description("Only files under this repository-relative directory (\"internal/server\").")),
+		mcp.WithNumber("limit", mcp.DefaultNumber(DefaultLimit), mcp.Min(1), mcp.Max(MaxLimit),
+			mcp.Description(fmt.Sprintf("Number of %s to return, 1 to %d (default %d).", what, MaxLimit, DefaultLimit))),
+		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
+		mcp.WithNumber("max_tokens", mcp.Min(0), mcp.Description("If set, results are added only while the answer fits this many tokens; a warning says what was left out.")),
+	}
+	return append(opts, formatOptions()...)
+}
+
+var searchArgNames = []string{"query", "project_id", "repository_id", "file_type", "directory", "limit", "compact", "max_tokens", "response_format", "detail_level", "mode"}
+
+func (svc *Service) mcpTools() []mcpTool {
+	indexOpts := append([]mcp.ToolOption{
+		mcp.WithDescription("Index a repository on local disk so it can be searched: code is split into declarations, documentation into sections, and both are embedded. " +
+			"Re-running it re-indexes only what changed. Returns repository_id (pass it to the search tools) and counts. " + formatter.CompactIndexFormat),
+		mcp.WithString("repo_path", mcp.Required(), mcp.Description("Absolute path of the repository's root directory.")),
+		mcp.WithString("project_id", mcp.Description("Group name for the repository (default: the directory name); search tools can filter by it.")),
+		mcp.WithBoolean("force_reindex", mcp.DefaultBool(false), mcp.Description("Rebuild every file instead of only what changed.")),
+		mcp.WithBoolean("dry_run", mcp.DefaultBool(false), mcp.Description("Only report what would be indexed (files, chunks, estimated tokens); embed and store nothing.")),
+		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
+		mcp.WithTitleAnnotation("Index repository"),
+		mcp.WithReadOnlyHintAnnotation(false),
+		mcp.WithDestructiveHintAnnotation(false),
+		mcp.WithIdempotentHintAnnotation(true),
+		mcp.WithOpenWorldHintAnnotation(false),
+	}, formatOptions()...)
+
+	searchCode := append([]mcp.ToolOption{
+		mcp.WithDescription("Search indexed source code by meaning and by name. Returns the best-matching code chunks (whole functions, methods, types) with file path, line range and a 0..1 similarity score. " + formatter.CompactSearchFormat),
+		mcp.WithString("mode", mcp.Enum(ModeHybrid, ModeVector, ModeLexical), mcp.DefaultString(ModeHybrid),
+			mcp.Description("hybrid (default): meaning and exact names; vector: meaning only; lexical: words and identifiers only.")),
+		mcp.WithTitleAnnotation("Search code"),
+	}, searchOptions("code chunks")...)
+	searchCode = append(searchCode, readOnly()...)
+
+	searchDocs := append([]mcp.ToolOption{
+		mcp.WithDescription("Search indexed documentation (Markdown, reStructuredText, AsciiDoc, plain text), split by section; each result's symbol is its heading path (\"Install > Linux\"). " + formatter.CompactSearchFormat),
+		mcp.WithString("mode", mcp.Enum(ModeHybrid, ModeVector, ModeLexical), mcp.DefaultString(ModeHybrid),
+			mcp.Description("hybrid (default), vector or lexical.")),
+		mcp.WithTitleAnnotation("Search documentation"),
+	}, searchOptions("documentation sections")...)
+	searchDocs = append(searchDocs, readOnly()...)
+
+	listOpts := append([]mcp.ToolOption{
+		mcp.WithDescription("List indexed repositories with their IDs, projects, paths, file and chunk counts, embedder and last index time. " + formatter.CompactTableFormat),
+		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
+		mcp.WithTitleAnnotation("List repositories"),
+	}, formatOptions()...)
+	listOpts = append(listOpts, readOnly()...)
+
+	return []mcpTool{
+		{mcp.NewTool("index_repository", indexOpts...), svc.handleIndex},
+		{mcp.NewTool("search_code", searchCode...), svc.handleSearch(false)},
+		{mcp.NewTool("search_docs", searchDocs...), svc.handleSearch(true)},
+		{mcp.NewTool("list_repositories", listOpts...), svc.handleList},
+	}
+}
+
+func readOnly() []mcp.ToolOption {
+	return []mcp.ToolOption{
+		mcp.WithReadOnlyHintAnnotation(true),
+		mcp.WithDestructiveHintAnnotation(false),
+		mcp.WithIdempotentHintAnnotation(true),
+		mcp.WithOpenWorldHintAnnotation(false),
+	}
+}
+
+// toolResult turns a rendered answer or an error into an MCP result. Every
+// failure becomes a tool error (isError) so the client can read and fix it;
+// nothing is returned as a protocol error that could end the session.
+func toolResult(text string, err error) (*mcp.CallToolResult, error) {
+	if err != nil {
+		var ae *ArgError
+		if errors.As(err, &ae) {
+			return mcp.NewToolResultError("invalid argument " + ae.Error()), nil
+		}
+		return mcp.NewToolResultError(err.Error()), nil
+	}
+	return mcp.NewToolResultText(text), nil
+}
+
+func readOutput(c *collector) formatter.Options {
+	format, detail := c.str("response_format"), c.str("detail_level")
+	compact := c.boolean("compact")
+	maxTokens := c.integer("max_tokens", 0)
+	if c.err != nil {
+		return formatter.Options{}
+	}
+	o, err := formatter.ParseOptions(format, detail, compact, maxTokens)
+	if err != nil {
+		c.err = argErrorf(argOfFormatError(format, detail, maxTokens), "%v", err)
+	}
+	return o
+}
+
+func argOfFormatError(format, detail string, maxTokens int) string {
+	if _, err := formatter.ParseFormat(format); err != nil {
+		return "response_format"
+	}
+	if _, err := formatter.ParseDetail(detail); err != nil {
+		return "detail_level"
+	}
+	if maxTokens < 0 {
+		return "max_tokens"
+	}
+	return "compact"
+}
+
+func (svc *Service) handleIndex(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	a := args(req.GetArguments())
+	if err := a.unknown("repo_path", "project_id", "force_reindex", "dry_run", "compact", "response_format", "detail_level"); err != nil {
+		return toolResult("", err)
+	}
+	c := &collector{a: a}
+	p := IndexParams{RepoPath: c.str("repo_path"), ProjectID: c.str("project_id"), Force: c.boolean("force_reindex"), DryRun: c.boolean("dry_run")}
+	o := readOutput(c)
+	if c.err != nil {
+		return toolResult("", c.err)
+	}
+	p.Progress = progressNotifier(ctx, req)
+	rep, err := svc.IndexRepository(ctx, p)
+	if err != nil {
+		return toolResult("", err)
+	}
+	return toolResult(formatter.RenderIndex(rep, o))
+}
+
+func (svc *Service) handleSearch(docs bool) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		a := args(req.GetArguments())
+		if err := a.unknown(searchArgNames...); err != nil {
+			return toolResult("", err)
+		}
+		c := &collector{a: a}
+		p := SearchParams{
+			Query: c.str("query"), ProjectID: c.str("project_id"), RepositoryID: c.str("repository_id"),
+			FileType: c.str("file_type"), Directory: c.str("directory"), Limit: c.integer("limit", DefaultLimit),
+			Mode: c.str("mode"), Docs: docs,
+		}
+		o := readOutput(c)
+		if c.err != nil {
+			return toolResult("", c.err)
+		}
+		p.WithContext = o.Detail == formatter.Detailed
+		resp, err := svc.Search(ctx, p)
+		if err != nil {
+			return toolResult("", err)
+		}
+		return toolResult(formatter.RenderSearch(resp, o))
+	}
+}
+
+func (svc *Service) handleList(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	a := args(req.GetArguments())
+	if err := a.unknown("compact", "response_format", "detail_level"); err != nil {
+		return toolResult("", err)
+	}
+	c := &collector{a: a}
+	o := readOutput(c)
+	if c.err != nil {
+		return toolResult("", c.err)
+	}
+	list, err := svc.ListRepositories()
+	if err != nil {
+		return toolResult("", err)
+	}
+	return toolResult(formatter.RenderRepositories(list, o))
+}
+
+// progressNotifier sends notifications/progress for an index run when the
+// client asked for them with a progress token.
+func progressNotifier(ctx context.Context, req mcp.CallToolRequest) func(indexer.Progress) {
+	if req.Params.Meta == nil || req.Params.Meta.ProgressToken == nil {
+		return nil
+	}
+	srv := server.ServerFromContext(ctx)
+	if srv == nil {
+		return nil
+	}
+	token := req.Params.Meta.ProgressToken
+	last := ""
+	return func(p indexer.Progress) {
+		msg := fmt.Sprintf("%s %d/%d", p.Phase, p.Done, p.Total)
+		if msg == last {
+			return
+		}
+		last = msg
+		params := map[string]any{"progressToken": token, "progress": p.Done, "message": msg}
+		if p.Total > 0 {
+			params["total"] = p.Total
+		}
+		_ = srv.SendNotificationToClient(ctx, "notifications/progress", params) // best effort: a lost update is harmless
+	}
+}

@@ -1,0 +1,59 @@
+package tools
+
+import (
+	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/store"
+)
+
+// ListRepositories describes every indexed repository.
+func (s *Service) ListRepositories() (formatter.RepositoryList, error) {
+	metas, errs := s.store.List()
+	if len(metas) == 0 && len(errs) > 0 {
+		return formatter.RepositoryList{}, errs[0]
+	}
+	var list formatter.RepositoryList
+	for _, m := range metas {
+		list.Repositories = append(list.Repositories, repositoryOf(m))
+	}
+	return list, nil
+}
+
+func repositoryOf(m store.Meta) formatter.Repository {
+	return formatter.Repository{
+		ID: m.ID, ProjectID: m.ProjectID, Path: m.Path, Files: m.Files,
+		CodeChunks: m.CodeChunks, DocChunks: m.DocChunks, Embedder: m.Embedder,
+		IndexedAt: m.IndexedAt, DatabaseName: "codeseek_" + m.ID,
+	}
+}
+
+// RemoveRepository deletes the index of a repository, named by ID or path.
+func (s *Service) RemoveRepository(idOrPath string) (formatter.Repository, error) {
+	if idOrPath == "" {
+		return formatter.Repository{}, argErrorf("repository_id", "is required: pass a repository ID or path (see list_repositories)")
+	}
+	id, err := s.resolveRepo(idOrPath)
+	if err != nil {
+		return formatter.Repository{}, err
+	}
+	m, err := s.store.Meta(id)
+	if err != nil {
+		return formatter.Repository{}, err
+	}
+	s.indexMu.Lock()
+	defer s.indexMu.Unlock()
+	lock, err := store.LockWrites(s.cfg.DataDir)
+	if err != nil {
+		return formatter.Repository{}, err
+	}
+	defer lock.Unlock()
+	if err := s.store.Remove(id); err != nil {
+		return formatter.Repository{}, err
+	}
+	return repositoryOf(m), nil
+}
+
+// Indexed reports whether repository id has an index.
+func (s *Service) Indexed(id string) bool {
+	_, err := s.store.Meta(id)
+	return err == nil
+}

@@ -1,0 +1,251 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/store"
+)
+
+// Search limits.
+const (
+	DefaultLimit = 10
+	MaxLimit     = 100
+	contextLines = 10
+)
+
+// Search modes.
+const (
+	ModeHybrid  = "hybrid"
+	ModeVector  = "vector"
+	ModeLexical = "lexical"
+)
+
+// SearchParams are the arguments of search_code and search_docs.
+type SearchParams struct {
+	Query        string
+	ProjectID    string
+	RepositoryID string
+	// FileType is an extension ("go", ".py") or a language name ("python").
+	FileType string
+	// Directory is a repository-relative path prefix ("internal/server").
+	Directory string
+	// Limit is the number of results, 1..MaxLimit.
+	Limit int
+	// Mode is ModeHybrid (default), ModeVector or ModeLexical.
+	Mode string
+	// Docs searches documentation sections instead of code.
+	Docs bool
+	// WithContext adds the lines around each result (detailed output).
+	WithContext bool
+}
+
+func (p *SearchParams) validate() error {
+	p.Query = strings.TrimSpace(p.Query)
+	if p.Query == "" {
+		return argErrorf("query", "is empty: pass a natural-language question or an identifier")
+	}
+	if p.Limit < 1 || p.Limit > MaxLimit {
+		return argErrorf("limit", "%d is out of range: use 1 to %d (default %d)", p.Limit, MaxLimit, DefaultLimit)
+	}
+	switch p.Mode {
+	case "":
+		p.Mode = ModeHybrid
+	case ModeHybrid, ModeVector, ModeLexical:
+	default:
+		return argErrorf("mode", "%q is not supported: use hybrid, vector or lexical", p.Mode)
+	}
+	p.Directory = strings.Trim(filepath.ToSlash(strings.TrimSpace(p.Directory)), "/")
+	if p.Directory == "." {
+		p.Directory = ""
+	}
+	return nil
+}
+
+// Search runs search_code (or search_docs with p.Docs) over the selected
+// repositories.
+func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchResponse, error) {
+	start := time.Now()
+	if err := p.validate(); err != nil {
+		return formatter.SearchResponse{}, err
+	}
+	kind := store.Code
+	if p.Docs {
+		kind = store.Doc
+	}
+	indexes, err := s.selectIndexes(p)
+	if err != nil {
+		return formatter.SearchResponse{}, err
+	}
+	resp := formatter.SearchResponse{ProjectID: p.ProjectID, RepositoryID: p.RepositoryID}
+	if len(indexes) == 1 {
+		m := indexes[0].Snapshot.Meta
+		resp.ProjectID, resp.RepositoryID = m.ProjectID, m.ID
+		resp.DatabaseName = indexes[0].DatabaseName(kind)
+	}
+	if p.Mode == ModeLexical {
+		resp.Warning = "lexical mode is not available yet: results come from vector search"
+	}
+	qvec, err := s.cfg.Embedder.EmbedQuery(ctx, p.Query)
+	if err != nil {
+		return resp, fmt.Errorf("embed query: %w", err)
+	}
+	keep := filterFor(p)
+	var hits []repoHit
+	for _, ix := range indexes {
+		hs, err := ix.Query(ctx, kind, qvec, p.Limit, keep)
+		if err != nil {
+			return resp, err
+		}
+		for _, h := range hs {
+			hits = append(hits, repoHit{Hit: h, ix: ix})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Similarity > hits[j].Similarity })
+	if len(hits) > p.Limit {
+		hits = hits[:p.Limit]
+	}
+	files := fileCache{}
+	for _, h := range hits {
+		r := resultOf(h)
+		if p.WithContext {
+			r.ContextBefore, r.ContextAfter = files.context(h.ix.Snapshot.Meta.Path, h.Chunk)
+		}
+		resp.Results = append(resp.Results, r)
+	}
+	resp.TotalCount = len(resp.Results)
+	resp.Latency = time.Since(start)
+	return resp, nil
+}
+
+type repoHit struct {
+	store.Hit
+	ix *store.Index
+}
+
+func resultOf(h repoHit) formatter.SearchResult {
+	c := h.Chunk
+	score := float64(h.Similarity)
+	score = max(0, min(1, score)) // cosine below zero means "unrelated": report 0
+	return formatter.SearchResult{
+		ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind,
+		Content: c.Content, StartLine: c.StartLine, EndLine: c.EndLine, Score: score,
+	}
+}
+
+// selectIndexes loads the repositories a search covers and checks they were
+// built with this service's embedder.
+func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
+	var ids []string
+	if p.RepositoryID != "" {
+		id, err := s.resolveRepo(p.RepositoryID)
+		if err != nil {
+			return nil, err
+		}
+		ids = []string{id}
+	} else {
+		metas, _ := s.store.List()
+		for _, m := range metas {
+			if p.ProjectID == "" || m.ProjectID == p.ProjectID {
+				ids = append(ids, m.ID)
+			}
+		}
+		if len(ids) == 0 && p.ProjectID != "" {
+			return nil, argErrorf("project_id", "no indexed repository has project %q: call list_repositories to see the projects", p.ProjectID)
+		}
+		if len(ids) == 0 {
+			return nil, argErrorf("repository_id", "no repository is indexed yet: call index_repository first")
+		}
+	}
+	var out []*store.Index
+	for _, id := range ids {
+		ix, err := s.store.Load(id)
+		if err != nil {
+			if errors.Is(err, store.ErrCorrupt) {
+				return nil, fmt.Errorf("%w: rebuild it with `codeseek index --force %s`", err, s.pathOf(id))
+			}
+			return nil, err
+		}
+		m := ix.Snapshot.Meta
+		if m.Embedder != s.cfg.Embedder.ModelID() {
+			return nil, fmt.Errorf("repository %s (%s) was indexed with embedder %s but this server uses %s: re-index it with `codeseek index --force %s`, or run with the embedder it was built with",
+				m.ID, m.Path, m.Embedder, s.cfg.Embedder.ModelID(), m.Path)
+		}
+		out = append(out, ix)
+	}
+	return out, nil
+}
+
+// resolveRepo accepts a repository ID or a path to an indexed repository.
+func (s *Service) resolveRepo(idOrPath string) (string, error) {
+	if _, err := s.store.Meta(idOrPath); err == nil {
+		return idOrPath, nil
+	}
+	if root, err := RepoRoot(idOrPath); err == nil {
+		id := RepoID(root)
+		if _, err := s.store.Meta(id); err == nil {
+			return id, nil
+		}
+	}
+	return "", argErrorf("repository_id", "%q is not an indexed repository: call list_repositories for the IDs, or index_repository to index it", idOrPath)
+}
+
+func (s *Service) pathOf(id string) string {
+	if m, err := s.store.Meta(id); err == nil {
+		return m.Path
+	}
+	return "PATH"
+}
+
+// filterFor returns the chunk filter of p's file_type and directory, or
+// nil when there is none.
+func filterFor(p SearchParams) func(*store.Chunk) bool {
+	if p.FileType == "" && p.Directory == "" {
+		return nil
+	}
+	prefix := p.Directory + "/"
+	return func(c *store.Chunk) bool {
+		if p.Directory != "" && !strings.HasPrefix(c.FilePath, prefix) && c.FilePath != p.Directory {
+			return false
+		}
+		return chunker.LanguageMatches(p.FileType, c.FilePath, c.Language)
+	}
+}
+
+// fileCache reads each result file once per search.
+type fileCache map[string][]string
+
+// context returns up to contextLines lines before and after c, read from
+// the file on disk, or nothing when the file changed since it was indexed.
+func (fc fileCache) context(root string, c *store.Chunk) (before, after string) {
+	abs := filepath.Join(root, filepath.FromSlash(c.FilePath))
+	lines, ok := fc[abs]
+	if !ok {
+		b, err := os.ReadFile(abs)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			fc[abs] = nil
+			return "", ""
+		}
+		lines = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
+		fc[abs] = lines
+	}
+	if c.EndLine > len(lines) || c.StartLine < 1 {
+		return "", ""
+	}
+	last := strings.TrimRight(lines[c.EndLine-1], "\r")
+	if !strings.HasSuffix(strings.TrimRight(c.Content, "\r\n"), last) { // the file moved on since indexing
+		return "", ""
+	}
+	from := max(0, c.StartLine-1-contextLines)
+	to := min(len(lines), c.EndLine+contextLines)
+	return strings.Join(lines[from:c.StartLine-1], "\n"), strings.Join(lines[c.EndLine:to], "\n")
+}

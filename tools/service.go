@@ -1,0 +1,101 @@
+// Package tools is codeseek's service layer: indexing, searching, listing
+// and removing repositories, implemented once and exposed both as MCP tools
+// and through the command line.
+package tools
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/indexer"
+	"github.com/codeseek/codeseek/store"
+)
+
+// Config configures a Service.
+type Config struct {
+	// DataDir holds the indexes.
+	DataDir  string
+	Embedder embedding.Embedder
+	Chunk    chunker.Options
+	Walk     indexer.WalkOptions
+}
+
+// Service answers tool calls. It is safe for concurrent use: index runs are
+// serialised, searches never wait for them and see the last complete index.
+type Service struct {
+	cfg   Config
+	store *store.Store
+
+	indexMu sync.Mutex // one index run at a time in this process
+}
+
+// New opens the data directory and returns a Service.
+func New(cfg Config) (*Service, error) {
+	if cfg.Embedder == nil {
+		return nil, errors.New("tools: no embedder configured")
+	}
+	if cfg.DataDir == "" {
+		return nil, errors.New("tools: no data directory configured")
+	}
+	st, err := store.Open(cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	return &Service{cfg: cfg, store: st}, nil
+}
+
+// Embedder is the embedder this service indexes and searches with.
+func (s *Service) Embedder() embedding.Embedder { return s.cfg.Embedder }
+
+// ArgError is a bad argument of a tool call. Its message names the argument
+// and what would be accepted, so a caller can fix the call.
+type ArgError struct {
+	Arg string
+	Msg string
+}
+
+func (e *ArgError) Error() string { return e.Arg + ": " + e.Msg }
+
+func argErrorf(arg, format string, a ...any) error {
+	return &ArgError{Arg: arg, Msg: fmt.Sprintf(format, a...)}
+}
+
+// RepoRoot resolves a user-given repository path to the absolute, symlink-
+// free directory it names.
+func RepoRoot(path string) (string, error) {
+	if path == "" {
+		return "", argErrorf("repo_path", "is required: pass the repository's root directory")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", argErrorf("repo_path", "%v", err)
+	}
+	fi, err := os.Stat(abs)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", argErrorf("repo_path", "%s does not exist: check the path", abs)
+	}
+	if err != nil {
+		return "", argErrorf("repo_path", "%v", err)
+	}
+	if !fi.IsDir() {
+		return "", argErrorf("repo_path", "%s is a file, not a directory: pass the repository's root directory", abs)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", argErrorf("repo_path", "%v", err)
+	}
+	return real, nil
+}
+
+// RepoID is the stable identifier of the repository at root (as returned
+// by RepoRoot): the same directory always gets the same ID.
+func RepoID(root string) string {
+	return fmt.Sprintf("%012x", xxhash.Sum64String(root)&0xffffffffffff)
+}
