@@ -1,45 +1,96 @@
 // Package chunker splits source files and documents into chunks: whole,
 // meaningful units (declarations for code, sections for documentation) that
 // are embedded and searched one by one.
+//
+// Code in the 17 languages with a tree-sitter grammar is cut at
+// declarations; documentation is cut at section headings; everything else
+// falls back to windows of whole lines ending at blank lines.
 package chunker
 
 import (
+	"bytes"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
 // Version identifies the chunking rules. It is recorded in every index so
 // that a change of rules triggers a rebuild instead of a mixed index.
-const Version = "lines-1"
+const Version = "ts-1"
 
-// DefaultMaxTokens is the default chunk size budget.
+// DefaultMaxTokens is the default chunk size budget: large enough for a
+// typical function with its doc comment, small enough for an embedding
+// model's context and for a focused search hit.
 const DefaultMaxTokens = 400
 
 // Chunk is one searchable unit of a file. Lines are 1-based and inclusive.
+//
+// Content is always exactly the file's lines StartLine..EndLine, so that
+// callers can show, highlight and re-read chunks from the file. When a
+// function is too large for the budget it is split at statement
+// boundaries into several chunks that all carry the function's Symbol,
+// SymbolKind and Signature; the pieces after the first do not contain the
+// signature line, and EmbedText prepends it so that each piece stands on
+// its own when embedded.
 type Chunk struct {
 	StartLine int
 	EndLine   int
-	// Content is the exact text of lines StartLine..EndLine.
+	// Content is the exact text of lines StartLine..EndLine, without the
+	// final line terminator.
 	Content  string
 	Language string
-	// Symbol is the declared name ("ParseDuration", "Server.Close"), or empty.
+	// Symbol is the declared name ("ParseDuration", "Server.Close" for a
+	// method), several names joined by ", " when small declarations were
+	// merged, the heading path ("Install > Linux") for a document section,
+	// or empty.
 	Symbol string
-	// SymbolKind is "function", "method", "class", "type", "const", "var",
-	// "section" and so on, or empty for anonymous windows.
+	// SymbolKind is "function", "method", "class", "struct", "interface",
+	// "enum", "type", "const", "var", "module", "imports", "section" and so
+	// on; "mixed" for merged declarations of different kinds; empty for
+	// anonymous windows.
 	SymbolKind string
 	// Parent is the enclosing symbol, such as the class of a method.
 	Parent string
-	// Signature is the one-line declaration header.
+	// Signature is the one-line declaration header, white space collapsed.
 	Signature string
-	// Doc is the raw documentation attached to the declaration (doc comment
-	// or docstring) as it appears inside Content, or empty.
+	// Doc is the documentation attached to the declaration (the doc comment
+	// above it, or the Python docstring inside it) exactly as it appears in
+	// Content, or empty. Chunks of several merged declarations have no Doc.
 	Doc string
+}
+
+// EmbedText is the text to embed for the chunk: Content, preceded by the
+// signature line when the chunk is a later piece of a split declaration
+// and by the heading path for a document section that does not start with
+// its heading, so that every chunk carries its context.
+func (c Chunk) EmbedText() string {
+	if c.SymbolKind == "section" {
+		if c.Symbol != "" {
+			last := c.Symbol
+			if i := strings.LastIndex(last, " > "); i >= 0 {
+				last = last[i+3:]
+			}
+			if !strings.Contains(c.Content, last) {
+				return c.Symbol + "\n" + c.Content
+			}
+		}
+		return c.Content
+	}
+	sig := strings.TrimSuffix(c.Signature, "…")
+	if sig != "" && !strings.Contains(strings.Join(strings.Fields(c.Content), " "), sig) {
+		return c.Signature + "\n" + c.Content
+	}
+	return c.Content
 }
 
 // Options tunes chunking. The zero value uses the defaults.
 type Options struct {
 	// MaxTokens is the size budget of one chunk.
 	MaxTokens int
+	// CountTokens counts the tokens of a text. nil uses an estimate of four
+	// bytes a token; the indexer passes the embedding model's tokenizer so
+	// that the budget matches what the model sees.
+	CountTokens func(string) int
 }
 
 func (o Options) maxTokens() int {
@@ -53,10 +104,129 @@ func (o Options) maxTokens() int {
 // the file content. The returned ranges are sorted and do not overlap.
 func Split(path string, src []byte, opt Options) []Chunk {
 	lang := Language(path, src)
-	if IsDoc(path) {
-		return splitDoc(lang, string(src), opt)
+	s := newSource(src, opt.CountTokens)
+	budget := opt.maxTokens()
+	var spans []span
+	switch {
+	case len(src) == 0:
+		return nil
+	case IsDoc(path):
+		spans = splitDoc(s, lang, budget)
+	case minified(s) || generated(src):
+		spans = s.windows(0, s.n-1, budget, meta{})
+	default:
+		var ok bool
+		spans, ok = splitCode(s, lang, budget)
+		if !ok {
+			spans = s.windows(0, s.n-1, budget, meta{})
+		}
 	}
-	return splitLines(lang, string(src), opt)
+	return finish(s, lang, budget, spans)
+}
+
+// smallDivisor sets what a small declaration is: under budget/8 tokens
+// (about six lines at the default budget). Only small declarations merge
+// with their neighbours, and only up to half the budget, so that a
+// documented function keeps a chunk, and a search hit, of its own.
+const smallDivisor = 8
+
+// splitCode chunks a file with its tree-sitter grammar. It reports false
+// for languages without one and for files that fail to parse.
+func splitCode(s *source, lang string, budget int) ([]span, bool) {
+	spec := specs[lang]
+	pool := poolFor(lang)
+	if spec == nil || pool == nil {
+		return nil, false
+	}
+	tree := pool.parse(s.src)
+	if tree == nil {
+		return nil, false
+	}
+	defer tree.Close()
+	c := &coder{source: s, spec: spec, budget: budget, small: budget / smallDivisor, merge: budget / 2}
+	c.emit(c.units(tree.RootNode(), ""))
+	return c.out, true
+}
+
+// finish turns spans into chunks: it sorts them, trims blank edge lines,
+// drops overlaps, covers stray non-blank lines with windows, and fills in
+// the text.
+func finish(s *source, lang string, budget int, spans []span) []Chunk {
+	sort.SliceStable(spans, func(i, j int) bool { return spans[i].a < spans[j].a })
+	var clean []span
+	next := 0 // first line not yet covered
+	addGap := func(a, b int) {
+		for a <= b && s.blank(a) {
+			a++
+		}
+		if a <= b {
+			clean = append(clean, s.windows(a, b, budget, meta{})...)
+		}
+	}
+	for _, sp := range spans {
+		if sp.a < next {
+			sp.a = next
+		}
+		if sp.b >= s.n {
+			sp.b = s.n - 1
+		}
+		for sp.a <= sp.b && s.blank(sp.a) {
+			sp.a++
+		}
+		for sp.b >= sp.a && s.blank(sp.b) {
+			sp.b--
+		}
+		if sp.a > sp.b {
+			continue
+		}
+		addGap(next, sp.a-1)
+		clean = append(clean, sp)
+		next = sp.b + 1
+	}
+	addGap(next, s.n-1)
+	chunks := make([]Chunk, 0, len(clean))
+	for _, sp := range clean {
+		c := Chunk{
+			StartLine: sp.a + 1, EndLine: sp.b + 1, Content: s.text(sp.a, sp.b), Language: lang,
+			Symbol: sp.symbol, SymbolKind: sp.kind, Parent: sp.parent, Signature: sp.sig, Doc: sp.doc,
+		}
+		if c.Doc != "" && (sp.docA < sp.a || sp.docB > sp.b || !strings.Contains(c.Content, c.Doc)) {
+			c.Doc = ""
+		}
+		chunks = append(chunks, c)
+	}
+	return chunks
+}
+
+// minifiedAvgLineBytes marks a file as minified or data-like by its
+// average line length.
+const minifiedAvgLineBytes = 300
+
+// minified reports whether the file is minified or data-like: lines so
+// long that no declaration structure would help and parsing is wasted.
+// Such files get line windows, which leave out single lines over twice the
+// budget instead of making a giant chunk of them.
+func minified(s *source) bool {
+	return s.n > 0 && len(s.src)/s.n > minifiedAvgLineBytes
+}
+
+// generatedMarker is the Go convention for machine-written files, also
+// used by many other generators.
+var generatedMarker = []byte("DO NOT EDIT")
+
+// generated reports whether the file says it is machine-written. Such files
+// are chunked by size: their declarations are rarely what people search.
+func generated(src []byte) bool {
+	head := src
+	if len(head) > 2048 {
+		head = head[:2048]
+	}
+	i := bytes.Index(head, generatedMarker)
+	if i < 0 {
+		return false
+	}
+	lineStart := bytes.LastIndexByte(head[:i], '\n') + 1
+	return bytes.Contains(head[lineStart:i], []byte("enerated"))
 }
 
 // docLanguages maps documentation extensions to language names.

@@ -1,0 +1,227 @@
+package chunker
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// goldenBudget is small enough that the golden sources show every rule:
+// merging, class headers with member chunks, and split functions.
+const goldenBudget = 200
+
+// checkChunks asserts the Split contract: sorted, non-overlapping, in-file
+// 1-based ranges whose Content is exactly those lines, and a Doc that is
+// part of the Content.
+func checkChunks(t testing.TB, path string, src []byte, chunks []Chunk, budget int) {
+	t.Helper()
+	lines := splitKeepLines(string(src))
+	prev := 0
+	for i, c := range chunks {
+		if c.StartLine < 1 || c.EndLine < c.StartLine || c.EndLine > len(lines) {
+			t.Fatalf("%s: chunk %d has range %d-%d outside 1-%d", path, i, c.StartLine, c.EndLine, len(lines))
+		}
+		if c.StartLine <= prev {
+			t.Fatalf("%s: chunk %d (%d-%d) overlaps or precedes line %d", path, i, c.StartLine, c.EndLine, prev)
+		}
+		prev = c.EndLine
+		want := strings.Join(lines[c.StartLine-1:c.EndLine], "")
+		want = strings.TrimSuffix(strings.TrimSuffix(want, "\n"), "\r")
+		if c.Content != want {
+			t.Fatalf("%s: chunk %d (%d-%d) content differs from its lines:\n%q\nwant\n%q", path, i, c.StartLine, c.EndLine, c.Content, want)
+		}
+		if c.Doc != "" && !strings.Contains(c.Content, c.Doc) {
+			t.Fatalf("%s: chunk %d doc %q not in content", path, i, c.Doc)
+		}
+		if budget > 0 && approxTokens(c.Content) > 2*budget {
+			t.Fatalf("%s: chunk %d (%d-%d) has %d tokens, over twice the budget %d", path, i, c.StartLine, c.EndLine, approxTokens(c.Content), budget)
+		}
+	}
+}
+
+// splitKeepLines splits text into lines that keep their terminators.
+func splitKeepLines(text string) []string {
+	if text == "" {
+		return nil
+	}
+	return strings.SplitAfter(strings.TrimSuffix(text, "\n"), "\n")
+}
+
+// goldenLine renders a chunk for a golden file.
+func goldenLine(c Chunk) string {
+	doc := firstLine(c.Doc)
+	if utf8.RuneCountInString(doc) > 50 {
+		doc = string([]rune(doc)[:50]) + "…"
+	}
+	return fmt.Sprintf("%d-%d\t%s\t%s\tparent=%s\tdoc=%s", c.StartLine, c.EndLine, c.SymbolKind, c.Symbol, c.Parent, doc)
+}
+
+// TestGolden chunks every source file under testdata/<language>/ and
+// compares the chunk list (lines, kind, symbol, parent, first doc line)
+// with the file's .golden companion. Run with -update to rewrite them after
+// a deliberate rule change, then review the diff.
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/*/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, path := range files {
+		if strings.HasSuffix(path, ".golden") {
+			continue
+		}
+		lang := filepath.Base(filepath.Dir(path))
+		seen[lang] = true
+		t.Run(filepath.ToSlash(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := Language(path, src); got != lang && !IsDoc(path) {
+				t.Fatalf("Language(%s) = %q, want %q", path, got, lang)
+			}
+			chunks := Split(path, src, Options{MaxTokens: goldenBudget})
+			checkChunks(t, path, src, chunks, goldenBudget)
+			var b strings.Builder
+			for _, c := range chunks {
+				b.WriteString(goldenLine(c))
+				b.WriteByte('\n')
+			}
+			golden := path + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -run TestGolden -update to create it)", err)
+			}
+			if got := b.String(); got != string(want) {
+				t.Errorf("chunks of %s differ from %s:\n got:\n%s\nwant:\n%s", path, golden, got, want)
+			}
+		})
+	}
+	if len(seen) == 0 {
+		t.Fatal("no golden sources found")
+	}
+}
+
+// TestDocAttached checks the exact Doc texts the embedding model mines.
+func TestDocAttached(t *testing.T) {
+	cases := []struct {
+		path, src, symbol, doc string
+	}{
+		{"a.go", "package a\n\n// Add returns\n// the sum.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n",
+			"Add", "// Add returns\n// the sum."},
+		{"a.py", "def add(a, b):\n    \"\"\"Return the sum.\"\"\"\n    return a + b\n",
+			"add", `"""Return the sum."""`},
+		{"a.js", "// not a doc\n/**\n * Sum.\n */\nfunction add(a, b) {\n  return a + b;\n}\n",
+			"add", "/**\n * Sum.\n */"},
+		{"a.ts", "class A {\n  /** Sum. */\n  add(a: number): number {\n    return a;\n  }\n}\n",
+			"A", ""},
+	}
+	for _, tc := range cases {
+		chunks := Split(tc.path, []byte(tc.src), Options{})
+		checkChunks(t, tc.path, []byte(tc.src), chunks, 0)
+		found := false
+		for _, c := range chunks {
+			if c.Symbol == tc.symbol {
+				found = true
+				if c.Doc != tc.doc {
+					t.Errorf("%s: Doc of %s = %q, want %q", tc.path, tc.symbol, c.Doc, tc.doc)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no chunk for %s in %+v", tc.path, tc.symbol, chunks)
+		}
+	}
+}
+
+// TestSplitFunctionPieces checks that an oversized function is cut at
+// statement boundaries into pieces that all name the function and whose
+// EmbedText starts with its signature.
+func TestSplitFunctionPieces(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("package a\n\n// Big does a lot.\nfunc Big(x int) int {\n")
+	for i := 0; i < 60; i++ {
+		fmt.Fprintf(&b, "\tif x > %d {\n\t\tx -= %d\n\t}\n", i, i)
+	}
+	b.WriteString("\treturn x\n}\n")
+	src := b.Bytes()
+	chunks := Split("big.go", src, Options{MaxTokens: 100})
+	checkChunks(t, "big.go", src, chunks, 100)
+	if chunks[0].SymbolKind != "imports" || chunks[0].Content != "package a" {
+		t.Fatalf("first chunk %+v, want the package header", chunks[0])
+	}
+	chunks = chunks[1:]
+	if len(chunks) < 3 {
+		t.Fatalf("got %d chunks, want the function split into several", len(chunks))
+	}
+	for i, c := range chunks {
+		if c.Symbol != "Big" || c.SymbolKind != "function" || c.Signature != "func Big(x int) int" {
+			t.Fatalf("piece %d: symbol %q kind %q sig %q", i, c.Symbol, c.SymbolKind, c.Signature)
+		}
+		if !strings.HasPrefix(c.EmbedText(), "func Big(x int) int") && !strings.HasPrefix(c.EmbedText(), "// Big does") {
+			t.Errorf("piece %d EmbedText does not start with the signature:\n%s", i, c.EmbedText())
+		}
+		if i > 0 {
+			first := strings.TrimSpace(firstLine(c.Content))
+			if !strings.HasPrefix(first, "if x >") && !strings.HasPrefix(first, "return") {
+				t.Errorf("piece %d starts mid-statement: %q", i, first)
+			}
+			if c.Doc != "" {
+				t.Errorf("piece %d repeats the doc", i)
+			}
+		}
+	}
+	if chunks[0].Doc != "// Big does a lot." {
+		t.Errorf("first piece Doc = %q", chunks[0].Doc)
+	}
+}
+
+func TestOptionsCountTokens(t *testing.T) {
+	src := []byte("package a\n\nfunc A() {}\n\nfunc B() {}\n\nfunc C() {}\n")
+	// A counter that makes every line expensive forces one chunk per function.
+	count := func(s string) int { return 100 * strings.Count(s, "\n") }
+	chunks := Split("a.go", src, Options{MaxTokens: 150, CountTokens: count})
+	checkChunks(t, "a.go", src, chunks, 0)
+	if len(chunks) < 3 {
+		t.Fatalf("CountTokens ignored: %d chunks", len(chunks))
+	}
+	if n := len(Split("a.go", src, Options{})); n != 1 {
+		t.Fatalf("default counting: %d chunks, want the small file merged into 1", n)
+	}
+}
+
+func TestGeneratedAndMinified(t *testing.T) {
+	line := "var a=" + strings.Repeat("1+", 250_000) + "1;\n"
+	src := []byte(line)
+	chunks := Split("app.min.js", src, Options{})
+	checkChunks(t, "app.min.js", src, chunks, DefaultMaxTokens)
+	for _, c := range chunks {
+		if approxTokens(c.Content) > 2*DefaultMaxTokens {
+			t.Fatalf("minified line became a %d-token chunk", approxTokens(c.Content))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("// Code generated by stringer; DO NOT EDIT.\n\npackage a\n\n")
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&b, "const C%d = %d\n", i, i)
+	}
+	gen := []byte(b.String())
+	chunks = Split("gen.go", gen, Options{})
+	checkChunks(t, "gen.go", gen, chunks, DefaultMaxTokens)
+	if len(chunks) < 2 {
+		t.Fatalf("generated file: %d chunks", len(chunks))
+	}
+}

@@ -1,0 +1,413 @@
+package chunker
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// decl describes one declaration found in a syntax tree.
+type decl struct {
+	name   string // plain name ("Close")
+	kind   string // function, method, class, struct, interface, enum, type, const, var, ...
+	parent string // qualified name of the enclosing declaration, or ""
+	sig    string
+	doc    string
+	docA   int // lines of doc when doc != ""
+	docB   int
+	a, b   int          // lines, attached comments included
+	node   *sitter.Node // the declaration node (unwrapped from export/decorators)
+	// body holds the members of a class-like declaration; nil for others.
+	body *sitter.Node
+}
+
+// qualified is the name shown as a chunk's symbol: "Server.Close" for a
+// method, "Close" for a function.
+func (d *decl) qualified() string {
+	if d.parent == "" {
+		return d.name
+	}
+	return d.parent + "." + d.name
+}
+
+// unit is a run of whole lines holding one top-level or member item: a
+// declaration with its doc comment, or loose code and comments.
+type unit struct {
+	a, b    int
+	nodes   []*sitter.Node
+	ds      []*decl
+	imports bool
+	header  bool // the head of a split class: only loose members join it
+}
+
+// coder chunks one parsed file.
+type coder struct {
+	*source
+	spec   *langSpec
+	budget int
+	small  int // declarations under this many tokens merge with neighbours
+	merge  int // merged declarations stay under this many tokens
+	out    []span
+}
+
+// rows returns the 0-based line range of a node. A node ending at column 0
+// ends on the previous line.
+func (c *coder) rows(n *sitter.Node) (int, int) {
+	sp, ep := n.StartPoint(), n.EndPoint()
+	a, b := int(sp.Row), int(ep.Row)
+	if ep.Column == 0 && b > a {
+		b--
+	}
+	if b >= c.n {
+		b = c.n - 1
+	}
+	if a > b {
+		a = b
+	}
+	if a < 0 {
+		a = 0
+	}
+	return a, b
+}
+
+func (c *coder) content(n *sitter.Node) string {
+	return string(c.src[n.StartByte():n.EndByte()])
+}
+
+// units lists the items of a container node (the file, a class body).
+func (c *coder) units(container *sitter.Node, parent string) []unit {
+	var out []unit
+	var pending []*sitter.Node // comments and attributes waiting for a declaration
+	flushPending := func() {
+		for _, p := range pending {
+			a, b := c.rows(p)
+			out = c.addUnit(out, unit{a: a, b: b, nodes: []*sitter.Node{p}})
+		}
+		pending = pending[:0]
+	}
+	count := int(container.ChildCount())
+	for i := 0; i < count; i++ {
+		ch := container.Child(i)
+		if ch == nil || !ch.IsNamed() {
+			continue
+		}
+		a, b := c.rows(ch)
+		if c.spec.attach(ch) {
+			if len(pending) == 0 && len(out) > 0 && a <= out[len(out)-1].b {
+				// A trailing comment on the line where an item ends.
+				out = c.addUnit(out, unit{a: a, b: b, nodes: []*sitter.Node{ch}})
+				continue
+			}
+			if len(pending) > 0 {
+				_, pb := c.rows(pending[len(pending)-1])
+				if a > pb+1 {
+					flushPending()
+				}
+			}
+			pending = append(pending, ch)
+			continue
+		}
+		u := unit{a: a, b: b, nodes: []*sitter.Node{ch}, imports: c.spec.imports[ch.Type()]}
+		d := c.spec.decl(c, ch, parent)
+		// Attach the comments and attributes that end right above.
+		k := len(pending)
+		next := a
+		for k > 0 {
+			pa, pb := c.rows(pending[k-1])
+			if pb+1 < next {
+				break
+			}
+			k--
+			next = pa
+		}
+		attached := pending[k:]
+		pending = pending[:k]
+		flushPending()
+		if len(attached) > 0 {
+			u.a, _ = c.rows(attached[0])
+			u.nodes = append(append([]*sitter.Node{}, attached...), ch)
+		}
+		if d != nil {
+			d.a, d.b = u.a, u.b
+			if d.doc == "" {
+				c.docFromComments(d, attached)
+			}
+			u.ds = []*decl{d}
+		}
+		out = c.addUnit(out, u)
+	}
+	flushPending()
+	return out
+}
+
+// addUnit appends u, folding it into the previous unit when they share a
+// line so that units never overlap.
+func (c *coder) addUnit(out []unit, u unit) []unit {
+	if len(out) > 0 {
+		p := &out[len(out)-1]
+		if u.a <= p.b {
+			if u.b > p.b {
+				p.b = u.b
+			}
+			p.nodes = append(p.nodes, u.nodes...)
+			p.ds = append(p.ds, u.ds...)
+			p.imports = p.imports || u.imports
+			return out
+		}
+	}
+	return append(out, u)
+}
+
+// docFromComments sets d's doc to the run of doc comments closest above the
+// declaration.
+func (c *coder) docFromComments(d *decl, attached []*sitter.Node) {
+	last := -1
+	first := -1
+	for i := len(attached) - 1; i >= 0; i-- {
+		n := attached[i]
+		if !c.spec.comments[n.Type()] {
+			if last >= 0 {
+				break
+			}
+			continue
+		}
+		if !c.spec.isDoc(c.content(n)) {
+			if last >= 0 {
+				break
+			}
+			continue
+		}
+		if last < 0 {
+			last = i
+		}
+		first = i
+	}
+	if last < 0 {
+		return
+	}
+	d.doc = string(c.src[attached[first].StartByte():attached[last].EndByte()])
+	d.docA, _ = c.rows(attached[first])
+	_, d.docB = c.rows(attached[last])
+}
+
+// emit chunks a list of units: small neighbours merge up to the budget,
+// oversized class-likes split into a header and members, other oversized
+// units split at statement boundaries.
+func (c *coder) emit(units []unit) {
+	var cur []unit
+	solo := false // cur holds a declaration that does not merge
+	flush := func() {
+		if len(cur) > 0 {
+			c.out = append(c.out, c.groupSpan(cur))
+		}
+		cur, solo = cur[:0], false
+	}
+	for _, u := range units {
+		t := c.tokens(u.a, u.b)
+		if t > c.budget {
+			flush()
+			c.big(u)
+			continue
+		}
+		bigDecl := len(u.ds) > 0 && (t >= c.small || u.header)
+		ok := len(cur) > 0 && c.tokens(cur[0].a, u.b) <= c.budget
+		if ok && len(u.ds) > 0 && !bigDecl && hasDecls(cur) && c.tokens(cur[0].a, u.b) > c.merge {
+			ok = false
+		}
+		if ok && len(u.ds) > 0 {
+			if cur[0].header {
+				ok = false
+			} else if bigDecl {
+				ok = !hasDecls(cur)
+			} else {
+				ok = !solo
+			}
+		}
+		if !ok {
+			flush()
+		}
+		cur = append(cur, u)
+		solo = solo || bigDecl
+	}
+	flush()
+}
+
+func hasDecls(us []unit) bool {
+	for _, u := range us {
+		if len(u.ds) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// maxMergedNames caps the names listed in the symbol of a merged chunk.
+const maxMergedNames = 4
+
+// groupSpan describes merged units as one span.
+func (c *coder) groupSpan(us []unit) span {
+	s := span{a: us[0].a, b: us[len(us)-1].b, meta: meta{}}
+	var ds []*decl
+	imports := false
+	for _, u := range us {
+		ds = append(ds, u.ds...)
+		imports = imports || u.imports
+	}
+	switch len(ds) {
+	case 0:
+		if imports {
+			s.kind = "imports"
+		}
+	case 1:
+		s.meta = ds[0].meta()
+	default:
+		var names []string
+		s.kind, s.parent = ds[0].kind, ds[0].parent
+		for i, d := range ds {
+			if i < maxMergedNames {
+				names = append(names, d.qualified())
+			} else if i == maxMergedNames {
+				names = append(names, "…")
+			}
+			if d.kind != s.kind {
+				s.kind = "mixed"
+			}
+			if d.parent != s.parent {
+				s.parent = ""
+			}
+		}
+		s.symbol = strings.Join(names, ", ")
+		s.sig = ds[0].sig
+	}
+	return s
+}
+
+func (d *decl) meta() meta {
+	return meta{symbol: d.qualified(), kind: d.kind, parent: d.parent, sig: d.sig,
+		doc: d.doc, docA: d.docA, docB: d.docB}
+}
+
+// big chunks a unit over the budget.
+func (c *coder) big(u unit) {
+	if len(u.ds) == 1 && u.ds[0].body != nil && !u.header {
+		if c.splitClass(u, u.ds[0]) {
+			return
+		}
+	}
+	m := meta{}
+	if len(u.ds) == 1 {
+		m = u.ds[0].meta()
+	} else if len(u.ds) > 1 {
+		m = c.groupSpan([]unit{u}).meta
+	}
+	c.pack([]atom{{a: u.a, b: u.b, nodes: u.nodes}}, m)
+}
+
+// splitClass emits a class-like declaration as a header chunk (signature,
+// doc, fields) followed by its members. It reports false when the body has
+// no members to split at.
+func (c *coder) splitClass(u unit, d *decl) bool {
+	headEnd, _ := c.rows(d.node)
+	members := c.units(d.body, d.qualified())
+	i := 0
+	for i < len(members) && members[i].a <= headEnd {
+		i++
+	}
+	members = members[i:]
+	if len(members) == 0 || !hasDecls(members) {
+		return false
+	}
+	head := unit{a: u.a, b: members[0].a - 1, nodes: u.nodes, ds: u.ds, header: true}
+	for head.b > head.a && c.blank(head.b) {
+		head.b--
+	}
+	first := len(c.out)
+	c.emit(append([]unit{head}, members...))
+	// The closing lines ("}", "end") stay with the last member.
+	if len(c.out) > first && c.out[len(c.out)-1].b < u.b {
+		c.out[len(c.out)-1].b = u.b
+	}
+	return true
+}
+
+// atom is a run of lines holding whole syntax nodes; oversized atoms expand
+// into the atoms of their children.
+type atom struct {
+	a, b  int
+	nodes []*sitter.Node
+}
+
+// pack greedily fills chunks of at most budget tokens with atoms, expanding
+// an atom that does not fit into its children so that cuts fall between
+// statements. Every resulting span carries m.
+func (c *coder) pack(queue []atom, m meta) {
+	curA, curB := -1, -1
+	flush := func() {
+		if curA >= 0 {
+			c.out = append(c.out, span{a: curA, b: curB, meta: m})
+		}
+		curA, curB = -1, -1
+	}
+	for len(queue) > 0 {
+		at := queue[0]
+		queue = queue[1:]
+		if curA >= 0 && c.tokens(curA, at.b) <= c.budget {
+			curB = at.b
+			continue
+		}
+		if c.tokens(at.a, at.b) <= c.budget {
+			flush()
+			curA, curB = at.a, at.b
+			continue
+		}
+		if kids := c.expand(at); kids != nil {
+			queue = append(kids, queue...)
+			continue
+		}
+		flush()
+		ws := c.windows(at.a, at.b, c.budget, m)
+		if len(ws) > 0 {
+			c.out = append(c.out, ws[:len(ws)-1]...)
+			curA, curB = ws[len(ws)-1].a, ws[len(ws)-1].b
+		}
+	}
+	flush()
+}
+
+// expand splits an atom into the atoms of its nodes' children, or returns
+// nil when it cannot be split further.
+func (c *coder) expand(at atom) []atom {
+	if at.a == at.b {
+		return nil
+	}
+	var kids []atom
+	progress := false
+	add := func(n *sitter.Node) {
+		a, b := c.rows(n)
+		if k := len(kids); k > 0 && a <= kids[k-1].b {
+			if b > kids[k-1].b {
+				kids[k-1].b = b
+			}
+			kids[k-1].nodes = append(kids[k-1].nodes, n)
+			return
+		}
+		kids = append(kids, atom{a: a, b: b, nodes: []*sitter.Node{n}})
+	}
+	for _, n := range at.nodes {
+		count := int(n.ChildCount())
+		if count == 0 {
+			add(n)
+			continue
+		}
+		progress = true
+		for i := 0; i < count; i++ {
+			if ch := n.Child(i); ch != nil {
+				add(ch)
+			}
+		}
+	}
+	if !progress {
+		return nil
+	}
+	return kids
+}

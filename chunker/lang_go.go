@@ -1,0 +1,71 @@
+package chunker
+
+import sitter "github.com/smacker/go-tree-sitter"
+
+func init() {
+	specs["go"] = &langSpec{
+		comments: set("comment"),
+		imports:  set("package_clause", "import_declaration"),
+		classify: classifyGo,
+	}
+}
+
+func classifyGo(c *coder, n *sitter.Node, _ string) *decl {
+	switch n.Type() {
+	case "function_declaration":
+		body := field(n, "body")
+		return &decl{name: c.nameOf(n), kind: "function", sig: c.signature(n, body)}
+	case "method_declaration":
+		body := field(n, "body")
+		recv := ""
+		if t := findType(field(n, "receiver"), 4, "type_identifier"); t != nil {
+			recv = c.content(t)
+		}
+		return &decl{name: c.nameOf(n), kind: "method", parent: recv, sig: c.signature(n, body)}
+	case "type_declaration":
+		var names []string
+		kind := "type"
+		count := int(n.NamedChildCount())
+		for i := 0; i < count; i++ {
+			spec := n.NamedChild(i)
+			if st := spec.Type(); st != "type_spec" && st != "type_alias" {
+				continue
+			}
+			names = append(names, c.nameOf(spec))
+			if len(names) == 1 {
+				switch field(spec, "type").Type() {
+				case "struct_type":
+					kind = "struct"
+				case "interface_type":
+					kind = "interface"
+				}
+			}
+		}
+		if len(names) > 1 {
+			kind = "type"
+		}
+		return &decl{name: joinNames(names), kind: kind, sig: c.signature(n, nil)}
+	case "const_declaration", "var_declaration":
+		kind := "const"
+		if n.Type() == "var_declaration" {
+			kind = "var"
+		}
+		var names []string
+		var walk func(x *sitter.Node)
+		walk = func(x *sitter.Node) {
+			count := int(x.NamedChildCount())
+			for i := 0; i < count; i++ {
+				spec := x.NamedChild(i)
+				switch spec.Type() {
+				case "const_spec", "var_spec":
+					names = append(names, c.fieldTexts(spec, "name")...)
+				case "var_spec_list":
+					walk(spec)
+				}
+			}
+		}
+		walk(n)
+		return &decl{name: joinNames(names), kind: kind, sig: c.signature(n, nil)}
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+package chunker
+
+import sitter "github.com/smacker/go-tree-sitter"
+
+func init() {
+	js := &langSpec{
+		comments:    set("comment"),
+		attachments: set("decorator"),
+		docPrefixes: []string{"/**"},
+		imports:     set("import_statement"),
+		classify:    classifyJS,
+	}
+	specs["javascript"] = js
+	specs["typescript"] = js
+	specs["tsx"] = js
+}
+
+// jsFunctionValues are expression types that make a variable a function.
+var jsFunctionValues = set("arrow_function", "function", "function_expression", "generator_function")
+
+func classifyJS(c *coder, n *sitter.Node, parent string) *decl {
+	switch n.Type() {
+	case "export_statement", "ambient_declaration":
+		inner := field(n, "declaration")
+		if inner == nil {
+			inner = childOfType(n, "function_declaration", "class_declaration", "abstract_class_declaration",
+				"lexical_declaration", "variable_declaration", "interface_declaration", "type_alias_declaration",
+				"enum_declaration", "function_signature", "module", "internal_module", "class")
+		}
+		if inner == nil {
+			return nil
+		}
+		d := classifyJS(c, inner, parent)
+		if d != nil {
+			d.sig = c.signature(n, bodyOf(d, inner))
+		}
+		return d
+	case "expression_statement":
+		if in := childOfType(n, "internal_module", "module"); in != nil {
+			return classifyJS(c, in, parent)
+		}
+		return nil
+	case "function_declaration", "generator_function_declaration", "function_signature":
+		return &decl{name: c.nameOf(n), kind: "function", sig: c.signature(n, field(n, "body")), node: n}
+	case "class_declaration", "abstract_class_declaration", "class":
+		body := field(n, "body")
+		return &decl{name: c.nameOf(n), kind: "class", sig: c.signature(n, body), body: body, node: n}
+	case "interface_declaration":
+		body := field(n, "body")
+		return &decl{name: c.nameOf(n), kind: "interface", sig: c.signature(n, body), body: body, node: n}
+	case "enum_declaration":
+		return &decl{name: c.nameOf(n), kind: "enum", sig: c.signature(n, field(n, "body")), node: n}
+	case "type_alias_declaration":
+		return &decl{name: c.nameOf(n), kind: "type", sig: c.signature(n, nil), node: n}
+	case "internal_module", "module":
+		body := field(n, "body")
+		return &decl{name: c.nameOf(n), kind: "namespace", sig: c.signature(n, body), body: body, node: n}
+	case "method_definition", "method_signature", "abstract_method_signature":
+		kind := "method"
+		if nm := c.nameOf(n); nm == "constructor" {
+			kind = "constructor"
+		}
+		return &decl{name: c.nameOf(n), kind: kind, sig: c.signature(n, field(n, "body")), node: n}
+	case "public_field_definition", "field_definition":
+		v := field(n, "value")
+		if v == nil || !jsFunctionValues[v.Type()] {
+			return nil
+		}
+		name := field(n, "name")
+		if name == nil {
+			name = field(n, "property")
+		}
+		if name == nil {
+			return nil
+		}
+		return &decl{name: c.content(name), kind: "method", sig: c.signature(n, field(v, "body")), node: n}
+	case "lexical_declaration", "variable_declaration":
+		var names []string
+		var fn *sitter.Node
+		count := int(n.NamedChildCount())
+		for i := 0; i < count; i++ {
+			vd := n.NamedChild(i)
+			if vd.Type() != "variable_declarator" {
+				continue
+			}
+			names = append(names, c.nameOf(vd))
+			if v := field(vd, "value"); v != nil && jsFunctionValues[v.Type()] {
+				fn = v
+			}
+		}
+		if len(names) == 0 {
+			return nil
+		}
+		kind := "var"
+		if c.src[n.StartByte()] == 'c' {
+			kind = "const"
+		}
+		if fn != nil && len(names) == 1 {
+			return &decl{name: names[0], kind: "function", sig: c.signature(n, field(fn, "body")), node: n}
+		}
+		return &decl{name: joinNames(names), kind: kind, sig: c.signature(n, nil), node: n}
+	}
+	return nil
+}
+
+// bodyOf returns the node where a declaration's header ends.
+func bodyOf(d *decl, n *sitter.Node) *sitter.Node {
+	if d.body != nil {
+		return d.body
+	}
+	if b := field(n, "body"); b != nil {
+		return b
+	}
+	if d.kind == "function" {
+		// const f = (x) => { ... }
+		if vd := childOfType(n, "variable_declarator"); vd != nil {
+			return field(field(vd, "value"), "body")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,78 @@
+package chunker
+
+import sitter "github.com/smacker/go-tree-sitter"
+
+func init() {
+	specs["python"] = &langSpec{
+		comments: set("comment"),
+		// Python documents with docstrings; comments above a def are kept
+		// in its chunk but are not its Doc.
+		docPrefixes: []string{"\x00"},
+		imports:     set("import_statement", "import_from_statement", "future_import_statement"),
+		classify:    classifyPython,
+	}
+}
+
+func classifyPython(c *coder, n *sitter.Node, parent string) *decl {
+	switch n.Type() {
+	case "decorated_definition":
+		def := field(n, "definition")
+		if def == nil {
+			return nil
+		}
+		d := classifyPython(c, def, parent)
+		if d != nil {
+			d.node = n
+		}
+		return d
+	case "function_definition", "class_definition":
+		body := field(n, "body")
+		d := &decl{name: c.nameOf(n), kind: "function", sig: c.signature(n, body)}
+		if n.Type() == "class_definition" {
+			d.kind = "class"
+			d.body = body
+		}
+		if s := pyDocstring(body); s != nil {
+			d.doc = c.content(s)
+			d.docA, _ = c.rows(s)
+			_, d.docB = c.rows(s)
+		}
+		return d
+	case "expression_statement":
+		if parent != "" {
+			return nil // class attributes belong to the class header
+		}
+		as := n.NamedChild(0)
+		if as == nil || as.Type() != "assignment" {
+			return nil
+		}
+		left := field(as, "left")
+		if left == nil || left.Type() != "identifier" {
+			return nil
+		}
+		return &decl{name: c.content(left), kind: "var", sig: c.signature(n, nil)}
+	}
+	return nil
+}
+
+// pyDocstring returns the string node that is the first statement of a
+// block, or nil.
+func pyDocstring(body *sitter.Node) *sitter.Node {
+	if body == nil {
+		return nil
+	}
+	count := int(body.NamedChildCount())
+	for i := 0; i < count; i++ {
+		st := body.NamedChild(i)
+		switch st.Type() {
+		case "comment":
+			continue
+		case "expression_statement":
+			if s := st.NamedChild(0); s != nil && s.Type() == "string" && st.NamedChildCount() == 1 {
+				return s
+			}
+		}
+		return nil
+	}
+	return nil
+}

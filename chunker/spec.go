@@ -1,0 +1,185 @@
+package chunker
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// langSpec holds the chunking rules of one language.
+type langSpec struct {
+	// comments are the comment node types.
+	comments map[string]bool
+	// attachments are non-comment nodes that belong to the declaration
+	// below them (attributes, decorators).
+	attachments map[string]bool
+	// docPrefixes mark comments that are documentation; empty means every
+	// comment directly above a declaration documents it.
+	docPrefixes []string
+	// imports are node types that form the file's header.
+	imports map[string]bool
+	// classify returns the declaration a node holds, or nil.
+	classify func(c *coder, n *sitter.Node, parent string) *decl
+}
+
+func (s *langSpec) attach(n *sitter.Node) bool {
+	t := n.Type()
+	return s.comments[t] || s.attachments[t]
+}
+
+func (s *langSpec) isDoc(comment string) bool {
+	if len(s.docPrefixes) == 0 {
+		return true
+	}
+	for _, p := range s.docPrefixes {
+		if strings.HasPrefix(comment, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *langSpec) decl(c *coder, n *sitter.Node, parent string) *decl {
+	if s.classify == nil {
+		return nil
+	}
+	d := s.classify(c, n, parent)
+	if d == nil {
+		return nil
+	}
+	if d.node == nil {
+		d.node = n
+	}
+	if d.parent == "" {
+		d.parent = parent
+	}
+	if d.kind == "function" && d.parent != "" {
+		d.kind = "method"
+	}
+	return d
+}
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// specs maps language names to their chunking rules.
+var specs = map[string]*langSpec{}
+
+// field returns the named child of n, tolerating a nil n.
+func field(n *sitter.Node, name string) *sitter.Node {
+	if n == nil {
+		return nil
+	}
+	return n.ChildByFieldName(name)
+}
+
+// childOfType returns the first named child of n whose type is one of types.
+func childOfType(n *sitter.Node, types ...string) *sitter.Node {
+	if n == nil {
+		return nil
+	}
+	count := int(n.NamedChildCount())
+	for i := 0; i < count; i++ {
+		ch := n.NamedChild(i)
+		for _, t := range types {
+			if ch.Type() == t {
+				return ch
+			}
+		}
+	}
+	return nil
+}
+
+// findType returns the first node of one of types in n's subtree, searching
+// breadth-first up to depth levels.
+func findType(n *sitter.Node, depth int, types ...string) *sitter.Node {
+	if n == nil {
+		return nil
+	}
+	level := []*sitter.Node{n}
+	for d := 0; d <= depth && len(level) > 0; d++ {
+		var next []*sitter.Node
+		for _, x := range level {
+			for _, t := range types {
+				if x.Type() == t {
+					return x
+				}
+			}
+			count := int(x.NamedChildCount())
+			for i := 0; i < count; i++ {
+				next = append(next, x.NamedChild(i))
+			}
+		}
+		level = next
+	}
+	return nil
+}
+
+// nameOf returns the text of n's "name" field, or of the first identifier
+// found by fallbacks.
+func (c *coder) nameOf(n *sitter.Node, fallbacks ...string) string {
+	if nm := field(n, "name"); nm != nil {
+		return c.content(nm)
+	}
+	if len(fallbacks) > 0 {
+		if nm := findType(n, 3, fallbacks...); nm != nil {
+			return c.content(nm)
+		}
+	}
+	return ""
+}
+
+// fieldTexts returns the texts of all children of n in field name.
+func (c *coder) fieldTexts(n *sitter.Node, name string) []string {
+	var out []string
+	count := int(n.ChildCount())
+	for i := 0; i < count; i++ {
+		if n.FieldNameForChild(i) == name {
+			out = append(out, c.content(n.Child(i)))
+		}
+	}
+	return out
+}
+
+// maxSignature caps the length of a one-line signature.
+const maxSignature = 240
+
+// signature is the declaration's header on one line: the text from the
+// node's start to its body (or its first line), white space collapsed.
+func (c *coder) signature(n, body *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	end := n.EndByte()
+	if body != nil && body.StartByte() > n.StartByte() {
+		end = body.StartByte()
+	} else if i := strings.IndexByte(string(c.src[n.StartByte():end]), '\n'); i >= 0 {
+		end = n.StartByte() + uint32(i)
+	}
+	s := strings.Join(strings.Fields(string(c.src[n.StartByte():end])), " ")
+	s = strings.TrimRight(s, " {:")
+	if len(s) > maxSignature {
+		s = s[:maxSignature]
+		for len(s) > 0 && s[len(s)-1]&0xC0 == 0x80 {
+			s = s[:len(s)-1]
+		}
+		if len(s) > 0 && s[len(s)-1] >= 0xC0 {
+			s = s[:len(s)-1]
+		}
+		s += "…"
+	}
+	return s
+}
+
+// joinNames joins declared names, capped like merged symbols.
+func joinNames(names []string) string {
+	if len(names) > maxMergedNames {
+		names = append(names[:maxMergedNames:maxMergedNames], "…")
+	}
+	return strings.Join(names, ", ")
+}
