@@ -1,0 +1,204 @@
+package model
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+)
+
+// magic starts every weight file; formatVersion changes with the layout.
+const (
+	magic         = "CSNB"
+	formatVersion = 1
+	headerSize    = 24
+)
+
+// Params are the trainable float32 parameters of the model. The trainer
+// owns them; Write quantises them into the shipped format.
+type Params struct {
+	Config FeatureConfig
+	// Dim is the vector length.
+	Dim int
+	// E is the embedding table, Buckets rows of Dim values, row-major.
+	E []float32
+	// AQ and AC are per-bucket log-weights for the query and the code side:
+	// learning them separately lets a word matter in a question but not in
+	// code (or the other way round), the asymmetry of search.
+	AQ, AC []float32
+}
+
+// NewParams allocates zeroed parameters.
+func NewParams(cfg FeatureConfig, dim int) *Params {
+	return &Params{
+		Config: cfg, Dim: dim,
+		E:  make([]float32, cfg.Buckets*dim),
+		AQ: make([]float32, cfg.Buckets),
+		AC: make([]float32, cfg.Buckets),
+	}
+}
+
+// Embed is the float32 reference encoder: the sum of TF·exp(a)·E over the
+// text's features, L2-normalised. Model.Embed computes the same with
+// quantised weights.
+func (p *Params) Embed(text string, query bool) []float32 {
+	out := make([]float32, p.Dim)
+	a := p.AC
+	if query {
+		a = p.AQ
+	}
+	for _, f := range Features(p.Config, text, nil) {
+		w := f.TF * float32(math.Exp(float64(a[f.Bucket])))
+		row := p.E[int(f.Bucket)*p.Dim:][:p.Dim]
+		for j, x := range row {
+			out[j] += w * x
+		}
+	}
+	Normalize(out)
+	return out
+}
+
+// Write quantises p to int8 with one scale per row and writes the weight
+// file. The row scale and the side's exp(a) are folded into one float per
+// row and side, so inference does one multiply per feature.
+func Write(w io.Writer, p *Params) error {
+	b, d := p.Config.Buckets, p.Dim
+	if b <= 0 || b&(b-1) != 0 || d <= 0 || len(p.E) != b*d || len(p.AQ) != b || len(p.AC) != b {
+		return errors.New("model: inconsistent parameter sizes")
+	}
+	var buf bytes.Buffer
+	buf.WriteString(magic)
+	for _, v := range []uint32{formatVersion, uint32(b), uint32(d), uint32(p.Config.PrefixLen), 0} {
+		_ = binary.Write(&buf, binary.LittleEndian, v)
+	}
+	rowQ := make([]float32, b)
+	rowC := make([]float32, b)
+	q := make([]byte, b*d)
+	for r := 0; r < b; r++ {
+		row := p.E[r*d : (r+1)*d]
+		var m float32
+		for _, x := range row {
+			m = max(m, float32(math.Abs(float64(x))))
+		}
+		if m == 0 {
+			continue
+		}
+		scale := m / 127
+		for j, x := range row {
+			q[r*d+j] = byte(int8(math.Round(float64(x / scale))))
+		}
+		rowQ[r] = scale * float32(math.Exp(float64(p.AQ[r])))
+		rowC[r] = scale * float32(math.Exp(float64(p.AC[r])))
+	}
+	_ = binary.Write(&buf, binary.LittleEndian, rowQ)
+	_ = binary.Write(&buf, binary.LittleEndian, rowC)
+	buf.Write(q)
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// Model is the loaded, quantised model. It is safe for concurrent use.
+type Model struct {
+	cfg        FeatureConfig
+	dim        int
+	rowQ, rowC []float32
+	e          []byte // int8 values, Buckets×dim
+	id         string
+	pool       sync.Pool
+}
+
+// Load reads a weight file. data is referenced, not copied, so it can be
+// the go:embed'ded bytes.
+func Load(data []byte) (*Model, error) {
+	if len(data) < headerSize || string(data[:4]) != magic {
+		return nil, errors.New("model: not a codeseek weight file")
+	}
+	le := binary.LittleEndian
+	if v := le.Uint32(data[4:]); v != formatVersion {
+		return nil, fmt.Errorf("model: unsupported format version %d", v)
+	}
+	b, d, pl := int(le.Uint32(data[8:])), int(le.Uint32(data[12:])), int(le.Uint32(data[16:]))
+	if b <= 0 || b&(b-1) != 0 || d <= 0 || d > 4096 || b > 1<<24 {
+		return nil, errors.New("model: bad header")
+	}
+	want := headerSize + 8*b + b*d
+	if len(data) != want {
+		return nil, fmt.Errorf("model: weight file is %d bytes, want %d", len(data), want)
+	}
+	m := &Model{cfg: FeatureConfig{Buckets: b, PrefixLen: pl}, dim: d}
+	m.rowQ = make([]float32, b)
+	m.rowC = make([]float32, b)
+	off := headerSize
+	for i := range m.rowQ {
+		m.rowQ[i] = math.Float32frombits(le.Uint32(data[off+4*i:]))
+	}
+	off += 4 * b
+	for i := range m.rowC {
+		m.rowC[i] = math.Float32frombits(le.Uint32(data[off+4*i:]))
+	}
+	off += 4 * b
+	m.e = data[off:]
+	sum := sha256.Sum256(data)
+	m.id = hex.EncodeToString(sum[:6])
+	m.pool.New = func() any { return &featurizer{} }
+	return m, nil
+}
+
+// Dim is the vector length.
+func (m *Model) Dim() int { return m.dim }
+
+// Hash is a short content hash of the weight file, so that an index built
+// with one set of weights is never searched with another.
+func (m *Model) Hash() string { return m.id }
+
+// Config is the featurizer configuration the model was trained with.
+func (m *Model) Config() FeatureConfig { return m.cfg }
+
+// Embed encodes text as a query (query true) or as code into out, which
+// must have length Dim, and L2-normalises it. A text with no features
+// yields the zero vector.
+func (m *Model) Embed(text string, query bool, out []float32) {
+	clear(out)
+	f := m.pool.Get().(*featurizer)
+	f.cfg, f.mask = m.cfg, uint64(m.cfg.Buckets-1)
+	feats := f.features(text, f.featBuf[:0])
+	rows := m.rowC
+	if query {
+		rows = m.rowQ
+	}
+	d := m.dim
+	for _, ft := range feats {
+		w := ft.TF * rows[ft.Bucket]
+		if w == 0 {
+			continue
+		}
+		e := m.e[int(ft.Bucket)*d:][:d]
+		o := out[:len(e)]
+		for j, x := range e {
+			o[j] += w * float32(int8(x))
+		}
+	}
+	f.featBuf = feats
+	m.pool.Put(f)
+	Normalize(out)
+}
+
+// Normalize scales v to unit length in place; a zero vector stays zero.
+func Normalize(v []float32) {
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	if s == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(s))
+	for i := range v {
+		v[i] *= inv
+	}
+}

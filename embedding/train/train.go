@@ -1,0 +1,306 @@
+package main
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/codeseek/codeseek/embedding/model"
+)
+
+// example is one side of a pair, featurized once up front.
+type example []model.Feature
+
+// Hyper are the training hyperparameters; all are recorded in the manifest.
+type Hyper struct {
+	Buckets   int     `json:"buckets"`
+	Dim       int     `json:"dim"`
+	PrefixLen int     `json:"prefix_len"`
+	Batch     int     `json:"batch"`
+	Epochs    int     `json:"epochs"`
+	LR        float64 `json:"lr"`
+	LRA       float64 `json:"lr_weights"`
+	Scale     float64 `json:"logit_scale"`
+	InitStd   float64 `json:"init_std"`
+	Seed      uint64  `json:"seed"`
+	Workers   int     `json:"workers"`
+}
+
+// trainer holds the parameters, the Adam moments and the per-step scratch.
+type trainer struct {
+	h Hyper
+	p *model.Params
+	// Adam moments, same shapes as the parameters.
+	mE, vE       []float32
+	mAQ, vAQ     []float32
+	mAC, vAC     []float32
+	step         int
+	gE, gAQ, gAC []float32 // dense gradient buffers, zeroed lazily
+	touched      []bool
+	touchedList  []uint32
+	workers      int
+	qv, cv       [][]float32 // normalised vectors of the batch
+	qn, cn       []float32   // pre-normalisation norms
+	gq, gc       [][]float32 // gradients w.r.t. the normalised vectors
+	expAQ, expAC []float32   // scratch: exp(a) per feature occurrence
+}
+
+func newTrainer(h Hyper) *trainer {
+	cfg := model.FeatureConfig{Buckets: h.Buckets, PrefixLen: h.PrefixLen}
+	p := model.NewParams(cfg, h.Dim)
+	rng := rand.New(rand.NewPCG(h.Seed, 0x636f64657365656b))
+	for i := range p.E {
+		p.E[i] = float32(rng.NormFloat64() * h.InitStd)
+	}
+	n := len(p.E)
+	t := &trainer{h: h, p: p,
+		mE: make([]float32, n), vE: make([]float32, n),
+		mAQ: make([]float32, h.Buckets), vAQ: make([]float32, h.Buckets),
+		mAC: make([]float32, h.Buckets), vAC: make([]float32, h.Buckets),
+		gE: make([]float32, n), gAQ: make([]float32, h.Buckets), gAC: make([]float32, h.Buckets),
+		touched: make([]bool, h.Buckets),
+		workers: max(1, h.Workers),
+	}
+	return t
+}
+
+// encode computes u = Σ tf·exp(a)·E and returns its norm, writing u/|u|
+// into v.
+func encode(p *model.Params, ex example, a []float32, v []float32) float32 {
+	clear(v)
+	d := p.Dim
+	for _, f := range ex {
+		w := f.TF * float32(math.Exp(float64(a[f.Bucket])))
+		row := p.E[int(f.Bucket)*d:][:d]
+		for j, x := range row {
+			v[j] += w * x
+		}
+	}
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	n := float32(math.Sqrt(s))
+	if n > 0 {
+		inv := 1 / n
+		for j := range v {
+			v[j] *= inv
+		}
+	}
+	return n
+}
+
+func dot(a, b []float32) float32 {
+	var s float32
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// parallel runs fn(w) for w in [0, workers) and waits.
+func parallel(workers int, fn func(w int)) {
+	if workers == 1 {
+		fn(0)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() { defer wg.Done(); fn(w) }()
+	}
+	wg.Wait()
+}
+
+func grow(vs [][]float32, n, d int) [][]float32 {
+	for len(vs) < n {
+		vs = append(vs, make([]float32, d))
+	}
+	return vs[:n]
+}
+
+// lossAndGrad runs the forward and backward pass of symmetric InfoNCE with
+// in-batch negatives over one batch and accumulates the parameter
+// gradients into gE/gAQ/gAC (marking touched rows). It returns the loss.
+func (t *trainer) lossAndGrad(qs, cs []example) float64 {
+	n, d := len(qs), t.p.Dim
+	t.qv, t.cv = grow(t.qv, n, d), grow(t.cv, n, d)
+	t.gq, t.gc = grow(t.gq, n, d), grow(t.gc, n, d)
+	if cap(t.qn) < n {
+		t.qn, t.cn = make([]float32, n), make([]float32, n)
+	}
+	t.qn, t.cn = t.qn[:n], t.cn[:n]
+	parallel(t.workers, func(w int) {
+		for i := w; i < n; i += t.workers {
+			t.qn[i] = encode(t.p, qs[i], t.p.AQ, t.qv[i])
+			t.cn[i] = encode(t.p, cs[i], t.p.AC, t.cv[i])
+		}
+	})
+	// Logits S[i][j] = scale·q_i·c_j; row softmax (query→code) and column
+	// softmax (code→query), each averaged over the batch and halved.
+	scale := float32(t.h.Scale)
+	S := make([]float32, n*n)
+	parallel(t.workers, func(w int) {
+		for i := w; i < n; i += t.workers {
+			for j := 0; j < n; j++ {
+				S[i*n+j] = scale * dot(t.qv[i], t.cv[j])
+			}
+		}
+	})
+	dS := make([]float32, n*n)
+	var loss float64
+	inv := 1 / float32(n)
+	for i := 0; i < n; i++ { // rows
+		row := S[i*n : (i+1)*n]
+		m := row[0]
+		for _, x := range row {
+			m = max(m, x)
+		}
+		var z float64
+		for _, x := range row {
+			z += math.Exp(float64(x - m))
+		}
+		loss += 0.5 * (math.Log(z) + float64(m) - float64(row[i])) / float64(n)
+		for j, x := range row {
+			pj := float32(math.Exp(float64(x-m)) / z)
+			if j == i {
+				pj--
+			}
+			dS[i*n+j] += 0.5 * pj * inv
+		}
+	}
+	for j := 0; j < n; j++ { // columns
+		m := S[j]
+		for i := 0; i < n; i++ {
+			m = max(m, S[i*n+j])
+		}
+		var z float64
+		for i := 0; i < n; i++ {
+			z += math.Exp(float64(S[i*n+j] - m))
+		}
+		loss += 0.5 * (math.Log(z) + float64(m) - float64(S[j*n+j])) / float64(n)
+		for i := 0; i < n; i++ {
+			pi := float32(math.Exp(float64(S[i*n+j]-m)) / z)
+			if i == j {
+				pi--
+			}
+			dS[i*n+j] += 0.5 * pi * inv
+		}
+	}
+	// Gradients w.r.t. the normalised vectors, then through the
+	// normalisation: du = (g - v(v·g)) / |u|.
+	parallel(t.workers, func(w int) {
+		for i := w; i < n; i += t.workers {
+			g := t.gq[i]
+			clear(g)
+			for j := 0; j < n; j++ {
+				if s := dS[i*n+j] * scale; s != 0 {
+					axpy(s, t.cv[j], g)
+				}
+			}
+			unnorm(g, t.qv[i], t.qn[i])
+			g = t.gc[i]
+			clear(g)
+			for j := 0; j < n; j++ {
+				if s := dS[j*n+i] * scale; s != 0 {
+					axpy(s, t.qv[j], g)
+				}
+			}
+			unnorm(g, t.cv[i], t.cn[i])
+		}
+	})
+	// Scatter into the parameter gradients. Each worker owns the buckets
+	// congruent to its index, so there are no races and the summation order
+	// is fixed (reproducible).
+	parallel(t.workers, func(w int) {
+		W := uint32(t.workers)
+		for i := 0; i < n; i++ {
+			t.scatter(qs[i], t.gq[i], t.p.AQ, t.gAQ, uint32(w), W)
+			t.scatter(cs[i], t.gc[i], t.p.AC, t.gAC, uint32(w), W)
+		}
+	})
+	for _, ex := range [2][]example{qs, cs} {
+		for _, e := range ex {
+			for _, f := range e {
+				if !t.touched[f.Bucket] {
+					t.touched[f.Bucket] = true
+					t.touchedList = append(t.touchedList, f.Bucket)
+				}
+			}
+		}
+	}
+	return loss
+}
+
+func axpy(a float32, x, y []float32) {
+	y = y[:len(x)]
+	for i, v := range x {
+		y[i] += a * v
+	}
+}
+
+func unnorm(g, v []float32, norm float32) {
+	if norm == 0 {
+		clear(g)
+		return
+	}
+	vg := dot(v, g)
+	inv := 1 / norm
+	for j := range g {
+		g[j] = (g[j] - v[j]*vg) * inv
+	}
+}
+
+// scatter adds the gradient of one encoded example: for a feature with
+// weight w = tf·exp(a), dE += w·du and da += w·(E·du).
+func (t *trainer) scatter(ex example, du, a, ga []float32, w, W uint32) {
+	d := t.p.Dim
+	for _, f := range ex {
+		if f.Bucket%W != w {
+			continue
+		}
+		wt := f.TF * float32(math.Exp(float64(a[f.Bucket])))
+		row := t.p.E[int(f.Bucket)*d:][:d]
+		ga[f.Bucket] += wt * dot(row, du)
+		axpy(wt, du, t.gE[int(f.Bucket)*d:][:d])
+	}
+}
+
+// adamStep applies lazy Adam to the touched rows and clears their
+// gradients.
+func (t *trainer) adamStep(lrScale float64) {
+	t.step++
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	c1 := 1 - math.Pow(b1, float64(t.step))
+	c2 := 1 - math.Pow(b2, float64(t.step))
+	lr := float32(t.h.LR * lrScale * math.Sqrt(c2) / c1)
+	lra := float32(t.h.LRA * lrScale * math.Sqrt(c2) / c1)
+	d := t.p.Dim
+	list := t.touchedList
+	parallel(t.workers, func(w int) {
+		for k := w; k < len(list); k += t.workers {
+			r := int(list[k])
+			t.touched[r] = false
+			g := t.gE[r*d:][:d]
+			m, v, e := t.mE[r*d:][:d], t.vE[r*d:][:d], t.p.E[r*d:][:d]
+			for j, x := range g {
+				m[j] = b1*m[j] + (1-b1)*x
+				v[j] = b2*v[j] + (1-b2)*x*x
+				e[j] -= lr * m[j] / (float32(math.Sqrt(float64(v[j]))) + eps)
+			}
+			clear(g)
+			for _, s := range [2]struct{ a, m, v, g []float32 }{{t.p.AQ, t.mAQ, t.vAQ, t.gAQ}, {t.p.AC, t.mAC, t.vAC, t.gAC}} {
+				x := s.g[r]
+				if x == 0 {
+					continue
+				}
+				s.m[r] = b1*s.m[r] + (1-b1)*x
+				s.v[r] = b2*s.v[r] + (1-b2)*x*x
+				s.a[r] -= lra * s.m[r] / (float32(math.Sqrt(float64(s.v[r]))) + eps)
+				s.a[r] = min(max(s.a[r], -8), 4)
+				s.g[r] = 0
+			}
+		}
+	})
+	t.touchedList = list[:0]
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/codeseek/codeseek/embedding/model"
+)
+
+func toyBatch(rng *rand.Rand, n, buckets int) (qs, cs []example) {
+	for i := 0; i < n; i++ {
+		var q, c example
+		for k := 0; k < 3; k++ {
+			q = append(q, model.Feature{Bucket: uint32(rng.IntN(buckets)), TF: 1 + rng.Float32()})
+			c = append(c, model.Feature{Bucket: uint32(rng.IntN(buckets)), TF: 1 + rng.Float32()})
+		}
+		qs, cs = append(qs, q), append(cs, c)
+	}
+	return qs, cs
+}
+
+func toyTrainer(workers int) *trainer {
+	h := Hyper{Buckets: 32, Dim: 6, Batch: 5, LR: 0.05, LRA: 0.05, Scale: 5, InitStd: 0.5, Seed: 3, Workers: workers}
+	t := newTrainer(h)
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := range t.p.AQ {
+		t.p.AQ[i] = float32(rng.NormFloat64() * 0.3)
+		t.p.AC[i] = float32(rng.NormFloat64() * 0.3)
+	}
+	return t
+}
+
+// lossOnly evaluates the loss and discards the gradients.
+func (t *trainer) lossOnly(qs, cs []example) float64 {
+	l := t.lossAndGrad(qs, cs)
+	clear(t.gE)
+	clear(t.gAQ)
+	clear(t.gAC)
+	for _, b := range t.touchedList {
+		t.touched[b] = false
+	}
+	t.touchedList = t.touchedList[:0]
+	return l
+}
+
+func TestGradientsMatchFiniteDifferences(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		tr := toyTrainer(workers)
+		qs, cs := toyBatch(rand.New(rand.NewPCG(1, 2)), 5, tr.h.Buckets)
+		tr.lossAndGrad(qs, cs)
+		gE := append([]float32(nil), tr.gE...)
+		gAQ := append([]float32(nil), tr.gAQ...)
+		gAC := append([]float32(nil), tr.gAC...)
+		clear(tr.gE)
+		clear(tr.gAQ)
+		clear(tr.gAC)
+
+		const eps = 1e-2
+		check := func(name string, param []float32, i int, analytic float32) {
+			t.Helper()
+			old := param[i]
+			param[i] = old + eps
+			lp := tr.lossOnly(qs, cs)
+			param[i] = old - eps
+			lm := tr.lossOnly(qs, cs)
+			param[i] = old
+			numeric := (lp - lm) / (2 * eps)
+			if d := math.Abs(numeric - float64(analytic)); d > 2e-3+0.03*math.Abs(numeric) {
+				t.Errorf("workers=%d %s[%d]: analytic %.5f, numeric %.5f", workers, name, i, analytic, numeric)
+			}
+		}
+		checked := 0
+		for _, ex := range append(append([]example{}, qs...), cs...) {
+			for _, f := range ex {
+				for j := 0; j < tr.h.Dim; j++ {
+					i := int(f.Bucket)*tr.h.Dim + j
+					check("E", tr.p.E, i, gE[i])
+					checked++
+				}
+				check("AQ", tr.p.AQ, int(f.Bucket), gAQ[f.Bucket])
+				check("AC", tr.p.AC, int(f.Bucket), gAC[f.Bucket])
+			}
+		}
+		// A bucket no example uses has a zero gradient.
+		used := map[uint32]bool{}
+		for _, ex := range append(append([]example{}, qs...), cs...) {
+			for _, f := range ex {
+				used[f.Bucket] = true
+			}
+		}
+		for b := 0; b < tr.h.Buckets; b++ {
+			if !used[uint32(b)] && (gAQ[b] != 0 || gAC[b] != 0) {
+				t.Errorf("unused bucket %d has a gradient", b)
+			}
+		}
+		if checked == 0 {
+			t.Fatal("nothing checked")
+		}
+	}
+}
+
+func TestTrainingLowersLossAndIsDeterministic(t *testing.T) {
+	run := func(workers int) (first, last float64, e []float32) {
+		tr := toyTrainer(workers)
+		qs, cs := toyBatch(rand.New(rand.NewPCG(5, 6)), 8, tr.h.Buckets)
+		for s := 0; s < 60; s++ {
+			l := tr.lossAndGrad(qs, cs)
+			if s == 0 {
+				first = l
+			}
+			last = l
+			tr.adamStep(1)
+		}
+		return first, last, tr.p.E
+	}
+	f1, l1, e1 := run(1)
+	if l1 >= f1*0.5 {
+		t.Errorf("loss went from %.4f to %.4f, want at least halved", f1, l1)
+	}
+	_, l2, e2 := run(2)
+	if l1 != l2 {
+		t.Errorf("1 and 2 workers differ: %v vs %v", l1, l2)
+	}
+	for i := range e1 {
+		if e1[i] != e2[i] {
+			t.Fatalf("parameters differ at %d between worker counts", i)
+		}
+	}
+}
