@@ -99,3 +99,21 @@ func TestMaxTokensKeepsSearchWarning(t *testing.T) {
 		t.Errorf("warnings not combined: %s", out)
 	}
 }
+
+// TestCountTokensConcurrent lets -race check that one shared codec can
+// serve concurrent tool calls.
+func TestCountTokensConcurrent(t *testing.T) {
+	done := make(chan int)
+	for i := 0; i < 4; i++ {
+		go func() {
+			n, _ := CountTokens(strings.Repeat("func main() { fmt.Println(\"hi\") }\n", 20))
+			done <- n
+		}()
+	}
+	first := <-done
+	for i := 1; i < 4; i++ {
+		if n := <-done; n != first || n == 0 {
+			t.Errorf("concurrent counts differ: %d vs %d", n, first)
+		}
+	}
+}

@@ -18,7 +18,9 @@ const CompactSearchFormat = `Compact search output: {"r":[...],"n":N,"ms":M,"w":
 // symbol lists, repository lists and index errors.
 const CompactTableFormat = `Compact tables: h = column names joined by "|", d = rows joined by newlines, cells joined by "|". ` +
 	`In cells, \\ is a backslash, \n a newline, \r a carriage return and \| a literal pipe; split rows on unescaped newlines and cells on unescaped pipes. ` +
-	`d = "" means no rows; n = row count. lines = "start-end".`
+	`d = "" means no rows; n = row count; lines = "start-end". ` +
+	`Symbols: f = file path, lang = language, repo = repository id (detailed), columns ` + CompactSymbolsHeaderDetailed + ` (concise drops signature). ` +
+	`Repositories: columns ` + CompactRepositoriesHeaderDetailed + ` (code/docs = chunk counts, indexed = RFC 3339 time, db = database name); concise: ` + CompactRepositoriesHeaderConcise + `.`
 
 // CompactIndexFormat explains compact index_repository output.
 const CompactIndexFormat = `Compact index output: id = repository id, p = project, st = status, ` +

@@ -127,7 +127,8 @@ func TestCompactIsLeanerThanJSON(t *testing.T) {
 
 func TestCompactFormatDocumentsEveryKey(t *testing.T) {
 	for _, key := range []string{"r =", "n =", "ms =", "w =", "l =", "t =", "s =", "y =", "b =", "a =", "h =", "d =",
-		"id =", "p =", "st =", "fi/fu/fs/fd", "ci/cd", "sec =", "ec =", "e =", "sk =", "db ="} {
+		"id =", "p =", "st =", "fi/fu/fs/fd", "ci/cd", "sec =", "ec =", "e =", "sk =", "db =",
+		"f =", "lang =", "repo =", CompactSymbolsHeaderDetailed, CompactRepositoriesHeaderDetailed, CompactRepositoriesHeaderConcise} {
 		if !strings.Contains(CompactFormat, key) {
 			t.Errorf("CompactFormat does not explain %q", key)
 		}

@@ -41,7 +41,9 @@ func renderSearchUnbounded(r SearchResponse, o Options) (string, error) {
 	}
 }
 
-// RenderIndex renders an index_repository answer in the requested format.
+// RenderIndex renders an index_repository answer; like every Render
+// function it is the single place the shape is decided, so the MCP tool and
+// the CLI cannot drift apart.
 func RenderIndex(r IndexReport, o Options) (string, error) {
 	o, err := o.normalize()
 	if err != nil {
@@ -57,7 +59,8 @@ func RenderIndex(r IndexReport, o Options) (string, error) {
 	}
 }
 
-// RenderRepositories renders a list_repositories answer in the requested format.
+// RenderRepositories renders a list_repositories answer; compact output is
+// a header+rows table because every repository has the same fields.
 func RenderRepositories(r RepositoryList, o Options) (string, error) {
 	o, err := o.normalize()
 	if err != nil {
@@ -73,7 +76,8 @@ func RenderRepositories(r RepositoryList, o Options) (string, error) {
 	}
 }
 
-// RenderSymbols renders a get_symbols answer in the requested format.
+// RenderSymbols renders a get_symbols answer; compact output is a
+// header+rows table, the cheapest shape for a long uniform list.
 func RenderSymbols(r SymbolList, o Options) (string, error) {
 	o, err := o.normalize()
 	if err != nil {

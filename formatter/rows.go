@@ -53,7 +53,8 @@ func EncodeRows(rows [][]string) string {
 	return strings.Join(lines, "\n")
 }
 
-// ErrBadRows reports compact table data that does not match its header.
+// ErrBadRows reports compact table data that does not match its header;
+// match it with errors.Is to tell bad input from other failures.
 var ErrBadRows = errors.New("formatter: malformed compact rows")
 
 // ParseRows decodes a compact table so clients (and our tests) can turn
