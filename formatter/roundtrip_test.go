@@ -48,6 +48,9 @@ func TestEscapeCellParseRowsRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got, rows) {
 		t.Errorf("round trip changed rows:\ngot  %q\nwant %q", got, rows)
 	}
+	if strings.Contains(data, "\r") {
+		t.Errorf("escaped data holds a raw carriage return: %q", data)
+	}
 	if strings.Count(data, "\n") != len(rows)-1 {
 		t.Errorf("escaped data has %d raw newlines for %d rows", strings.Count(data, "\n"), len(rows))
 	}
