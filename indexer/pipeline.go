@@ -248,13 +248,11 @@ func Embed(ctx context.Context, plan *Plan, cfg Config) error {
 	return flush()
 }
 
-// EmbedText is the text embedded for a chunk: its path and symbol give the
-// model words that the chunk body often lacks.
+// EmbedText is the text embedded for a chunk: its path gives the model
+// words the body often lacks, and chunker.Chunk.EmbedText restores the
+// signature or heading of a piece cut from a larger declaration.
 func EmbedText(path string, c chunker.Chunk) string {
-	if c.Symbol != "" {
-		return path + " " + c.Symbol + "\n" + c.Content
-	}
-	return path + "\n" + c.Content
+	return path + "\n" + c.EmbedText()
 }
 
 func report(cfg Config, phase string, done, total int) {

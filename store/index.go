@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/cespare/xxhash/v2"
 	chromem "github.com/philippgille/chromem-go"
@@ -17,12 +19,15 @@ type Index struct {
 	stamp    fileStamp // of the file it was read from, to notice other writers
 	byID     map[string]*Chunk
 	colls    [2]*chromem.Collection // by Kind
+	lex      [2]*lexIndex
+	symbols  [2]map[string][]*Chunk // declared name -> chunks declaring it
 }
 
-// Hit is a chunk with its cosine similarity to the query.
+// Hit is a chunk with its score for a query: cosine similarity for vector
+// search, BM25 for lexical search.
 type Hit struct {
-	Chunk      *Chunk
-	Similarity float32
+	Chunk *Chunk
+	Score float64
 }
 
 // noEmbed guards the collections: vectors always come precomputed, so
@@ -35,6 +40,10 @@ func newIndex(snap *Snapshot) (*Index, error) {
 	db := chromem.NewDB()
 	idx := &Index{Snapshot: snap, byID: make(map[string]*Chunk, len(snap.Chunks))}
 	docs := [2][]chromem.Document{}
+	chunks := [2][]*Chunk{}
+	for k := range idx.symbols {
+		idx.symbols[k] = map[string][]*Chunk{}
+	}
 	for i := range snap.Chunks {
 		c := &snap.Chunks[i]
 		if c.Kind > Doc {
@@ -42,7 +51,17 @@ func newIndex(snap *Snapshot) (*Index, error) {
 		}
 		idx.byID[c.ID] = c
 		docs[c.Kind] = append(docs[c.Kind], chromem.Document{ID: c.ID, Embedding: c.Vector})
+		chunks[c.Kind] = append(chunks[c.Kind], c)
+		for _, name := range declaredNames(c.Symbol) {
+			idx.symbols[c.Kind][name] = append(idx.symbols[c.Kind][name], c)
+		}
 	}
+	var wg sync.WaitGroup
+	for k := range chunks {
+		wg.Add(1)
+		go func() { defer wg.Done(); idx.lex[k] = buildLex(chunks[k]) }()
+	}
+	defer wg.Wait()
 	for k, name := range []string{"code", "docs"} {
 		coll, err := db.CreateCollection(name, nil, noEmbed)
 		if err != nil {
@@ -97,12 +116,57 @@ func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep f
 		if c == nil || (keep != nil && !keep(c)) {
 			continue
 		}
-		hits = append(hits, Hit{Chunk: c, Similarity: r.Similarity})
+		hits = append(hits, Hit{Chunk: c, Score: float64(r.Similarity)})
 		if len(hits) == n {
 			break
 		}
 	}
 	return hits, nil
+}
+
+// Lexical returns up to n chunks of kind k by BM25 score for query, best
+// first, among those keep accepts (nil accepts all).
+func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []Hit {
+	lh := ix.lex[k].search(query, n, keep)
+	hits := make([]Hit, len(lh))
+	for i, h := range lh {
+		hits[i] = Hit{Chunk: h.chunk, Score: h.score}
+	}
+	return hits
+}
+
+// Declarations returns the chunks of kind k that declare name exactly
+// (case-sensitive; "Close" also finds the method "Server.Close").
+func (ix *Index) Declarations(k Kind, name string) []*Chunk {
+	return ix.symbols[k][name]
+}
+
+// declaredNames splits a chunk's symbol into the names it declares: merged
+// chunks list several ("A, B"), methods are qualified ("Server.Close").
+func declaredNames(symbol string) []string {
+	var out []string
+	for _, s := range strings.Split(symbol, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" || strings.ContainsAny(s, " >") { // doc heading paths are not identifiers
+			continue
+		}
+		out = append(out, s)
+		if i := strings.LastIndexByte(s, '.'); i >= 0 && i+1 < len(s) {
+			out = append(out, s[i+1:])
+		}
+	}
+	return out
+}
+
+// Cosine is the cosine similarity of c's vector and vec (both unit length).
+func Cosine(c *Chunk, vec []float32) float64 {
+	var dot float32
+	for i, x := range c.Vector {
+		if i < len(vec) {
+			dot += x * vec[i]
+		}
+	}
+	return float64(dot)
 }
 
 // ChunkID derives a stable chunk identifier from its place and content, so

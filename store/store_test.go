@@ -163,7 +163,7 @@ func TestQueryFiltersBeforeLimit(t *testing.T) {
 		t.Fatalf("unfiltered: %d hits, %v", len(all), err)
 	}
 	for i := 1; i < len(all); i++ {
-		if all[i].Similarity > all[i-1].Similarity {
+		if all[i].Score > all[i-1].Score {
 			t.Fatalf("hits not sorted: %v", all)
 		}
 	}

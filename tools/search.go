@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -92,33 +91,21 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 		resp.ProjectID, resp.RepositoryID = m.ProjectID, m.ID
 		resp.DatabaseName = indexes[0].DatabaseName(kind)
 	}
-	if p.Mode == ModeLexical {
-		resp.Warning = "lexical mode is not available yet: results come from vector search"
+	var qvec []float32
+	if p.Mode != ModeLexical { // lexical search needs no model
+		if qvec, err = s.cfg.Embedder.EmbedQuery(ctx, p.Query); err != nil {
+			return resp, fmt.Errorf("embed query: %w", err)
+		}
 	}
-	qvec, err := s.cfg.Embedder.EmbedQuery(ctx, p.Query)
+	ranked, err := rankCandidates(ctx, indexes, kind, p, qvec, filterFor(p))
 	if err != nil {
-		return resp, fmt.Errorf("embed query: %w", err)
-	}
-	keep := filterFor(p)
-	var hits []repoHit
-	for _, ix := range indexes {
-		hs, err := ix.Query(ctx, kind, qvec, p.Limit, keep)
-		if err != nil {
-			return resp, err
-		}
-		for _, h := range hs {
-			hits = append(hits, repoHit{Hit: h, ix: ix})
-		}
-	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Similarity > hits[j].Similarity })
-	if len(hits) > p.Limit {
-		hits = hits[:p.Limit]
+		return resp, err
 	}
 	files := fileCache{}
-	for _, h := range hits {
-		r := resultOf(h)
+	for _, sp := range selectResults(ranked, p.Limit, DefaultPerFile) {
+		r := resultOf(sp)
 		if p.WithContext {
-			r.ContextBefore, r.ContextAfter = files.context(h.ix.Snapshot.Meta.Path, h.Chunk)
+			r.ContextBefore, r.ContextAfter = files.context(sp.best.ix.Snapshot.Meta.Path, sp.best.chunk.FilePath, sp.start, sp.end, r.Content)
 		}
 		resp.Results = append(resp.Results, r)
 	}
@@ -127,18 +114,11 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	return resp, nil
 }
 
-type repoHit struct {
-	store.Hit
-	ix *store.Index
-}
-
-func resultOf(h repoHit) formatter.SearchResult {
-	c := h.Chunk
-	score := float64(h.Similarity)
-	score = max(0, min(1, score)) // cosine below zero means "unrelated": report 0
+func resultOf(sp *span) formatter.SearchResult {
+	c := sp.best.chunk
 	return formatter.SearchResult{
 		ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind,
-		Content: c.Content, StartLine: c.StartLine, EndLine: c.EndLine, Score: score,
+		Content: strings.Join(sp.lines, "\n"), StartLine: sp.start, EndLine: sp.end, Score: sp.best.score,
 	}
 }
 
@@ -224,10 +204,11 @@ func filterFor(p SearchParams) func(*store.Chunk) bool {
 // fileCache reads each result file once per search.
 type fileCache map[string][]string
 
-// context returns up to contextLines lines before and after c, read from
-// the file on disk, or nothing when the file changed since it was indexed.
-func (fc fileCache) context(root string, c *store.Chunk) (before, after string) {
-	abs := filepath.Join(root, filepath.FromSlash(c.FilePath))
+// context returns up to contextLines lines around lines start..end of the
+// file, read from disk, or nothing when the file no longer ends that range
+// with content's last line (it changed since it was indexed).
+func (fc fileCache) context(root, path string, start, end int, content string) (before, after string) {
+	abs := filepath.Join(root, filepath.FromSlash(path))
 	lines, ok := fc[abs]
 	if !ok {
 		b, err := os.ReadFile(abs)
@@ -238,14 +219,14 @@ func (fc fileCache) context(root string, c *store.Chunk) (before, after string) 
 		lines = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
 		fc[abs] = lines
 	}
-	if c.EndLine > len(lines) || c.StartLine < 1 {
+	if end > len(lines) || start < 1 {
 		return "", ""
 	}
-	last := strings.TrimRight(lines[c.EndLine-1], "\r")
-	if !strings.HasSuffix(strings.TrimRight(c.Content, "\r\n"), last) { // the file moved on since indexing
+	last := strings.TrimRight(lines[end-1], "\r")
+	if !strings.HasSuffix(strings.TrimRight(content, "\r\n"), last) {
 		return "", ""
 	}
-	from := max(0, c.StartLine-1-contextLines)
-	to := min(len(lines), c.EndLine+contextLines)
-	return strings.Join(lines[from:c.StartLine-1], "\n"), strings.Join(lines[c.EndLine:to], "\n")
+	from := max(0, start-1-contextLines)
+	to := min(len(lines), end+contextLines)
+	return strings.Join(lines[from:start-1], "\n"), strings.Join(lines[end:to], "\n")
 }

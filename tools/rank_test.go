@@ -1,0 +1,109 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestExactIdentifierRanksDeclarationFirst(t *testing.T) {
+	ctx := context.Background()
+	svc := newTestService(t)
+	root := t.TempDir()
+	files := map[string]string{
+		"decl.go": "package p\n\n// ParseDuration reads a duration.\nfunc ParseDuration(s string) int {\n\treturn len(s)\n}\n",
+	}
+	// Many files that mention the name far more often than its declaration does.
+	for i := 0; i < 20; i++ {
+		files[fmt.Sprintf("use%02d.go", i)] = fmt.Sprintf("package p\n\nfunc use%d() {\n\tParseDuration(\"1\")\n\tParseDuration(\"2\")\n\tParseDuration(\"3\")\n}\n", i)
+	}
+	writeFiles(t, root, files)
+	rep, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{ModeHybrid, ModeVector, ModeLexical} {
+		resp, err := svc.Search(ctx, SearchParams{Query: "ParseDuration", RepositoryID: rep.RepositoryID, Limit: 5, Mode: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Results) == 0 || resp.Results[0].FilePath != "decl.go" || resp.Results[0].Score != 1 {
+			t.Errorf("mode %s: first result %+v, want decl.go with score 1", mode, resp.Results)
+		}
+	}
+}
+
+func TestResultsMergeAdjacentChunksAndCapPerFile(t *testing.T) {
+	ctx := context.Background()
+	svc := newTestService(t)
+	root := t.TempDir()
+	var big strings.Builder
+	big.WriteString("package p\n")
+	for i := 0; i < 12; i++ { // twelve separate declarations about the same thing
+		fmt.Fprintf(&big, "\n// Checksum%d computes a checksum of the block.\nfunc Checksum%d(block []byte) uint32 {\n%s\treturn checksumBlock(block)\n}\n", i, i, strings.Repeat("\t_ = block // padding to keep declarations apart in separate chunks of the file\n", 40))
+	}
+	files := map[string]string{"big.go": big.String()}
+	for i := 0; i < 6; i++ {
+		files[fmt.Sprintf("other%d.go", i)] = fmt.Sprintf("package p\n\n// Checksum of a block, variant %d.\nfunc checksumVariant%d(block []byte) uint32 {\n\treturn checksumBlock(block)\n}\n", i, i)
+	}
+	writeFiles(t, root, files)
+	rep, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := svc.Search(ctx, SearchParams{Query: "checksum block", RepositoryID: rep.RepositoryID, Limit: 8, Mode: ModeLexical})
+	if err != nil {
+		t.Fatal(err)
+	}
+	perFile := map[string]int{}
+	for i, r := range resp.Results {
+		perFile[r.FilePath]++
+		for _, o := range resp.Results[:i] {
+			if o.FilePath == r.FilePath && r.StartLine <= o.EndLine+1 && r.EndLine >= o.StartLine-1 {
+				t.Errorf("results %d-%d and %d-%d of %s touch but were not merged", o.StartLine, o.EndLine, r.StartLine, r.EndLine, r.FilePath)
+			}
+		}
+		if strings.TrimSpace(strings.SplitN(r.Content, "\n", 2)[0]) == "" {
+			t.Errorf("result %s:%d starts with a blank line", r.FilePath, r.StartLine)
+		}
+	}
+	if perFile["big.go"] > DefaultPerFile {
+		t.Errorf("big.go has %d results, cap is %d (others were available): %v", perFile["big.go"], DefaultPerFile, perFile)
+	}
+	if len(resp.Results) != 8 {
+		t.Errorf("%d results, want 8", len(resp.Results))
+	}
+	// With no other file to show, the cap gives way so limit results still come back.
+	resp, _ = svc.Search(ctx, SearchParams{Query: "checksum block", RepositoryID: rep.RepositoryID, Limit: 8, Mode: ModeLexical, Directory: "big.go"})
+	if len(resp.Results) <= DefaultPerFile {
+		t.Errorf("single-file search returned %d results; the per-file cap should give way", len(resp.Results))
+	}
+}
+
+func TestMergeKeepsLinesInOrder(t *testing.T) {
+	a := &candidate{chunk: &chunkT{StartLine: 5, EndLine: 6, Content: "e\nf"}}
+	sp := newSpan(a)
+	sp.merge(&chunkT{StartLine: 3, EndLine: 4, Content: "c\nd"})
+	sp.merge(&chunkT{StartLine: 7, EndLine: 8, Content: "g\n"})
+	sp.trim()
+	if got := strings.Join(sp.lines, ","); got != "c,d,e,f,g" || sp.start != 3 || sp.end != 7 {
+		t.Errorf("merged span %d-%d %q", sp.start, sp.end, got)
+	}
+}
+
+func TestLexicalModeNeedsNoEmbedding(t *testing.T) {
+	ctx := context.Background()
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("RotateLogs", "rotateLogFiles()"), "b.go": goFunc("Other", "x()")})
+	rep, _ := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+	svc.cfg.Embedder = failingEmbedder{svc.cfg.Embedder}
+	resp, err := svc.Search(ctx, SearchParams{Query: "rotate log files", RepositoryID: rep.RepositoryID, Limit: 3, Mode: ModeLexical})
+	if err != nil || len(resp.Results) == 0 || resp.Results[0].FilePath != "a.go" {
+		t.Fatalf("lexical search: %+v %v", resp.Results, err)
+	}
+	if resp.Results[0].Score <= 0 || resp.Results[0].Score >= 1 {
+		t.Errorf("lexical score %v not in (0,1)", resp.Results[0].Score)
+	}
+}
