@@ -19,6 +19,9 @@ type decl struct {
 	node   *sitter.Node // the declaration node (unwrapped from export/decorators)
 	// body holds the members of a class-like declaration; nil for others.
 	body *sitter.Node
+	// transparent marks a namespace or module: its members are named
+	// without it.
+	transparent bool
 }
 
 // qualified is the name shown as a chunk's symbol: "Server.Close" for a
@@ -55,6 +58,26 @@ type coder struct {
 func (c *coder) rows(n *sitter.Node) (int, int) {
 	sp, ep := n.StartPoint(), n.EndPoint()
 	a, b := int(sp.Row), int(ep.Row)
+	// Some grammars (Lua) start nodes at the end of the previous line and
+	// let them swallow trailing white space; count only the text.
+	sb, eb := int(n.StartByte()), int(n.EndByte())
+	if eb > len(c.src) {
+		eb = len(c.src)
+	}
+	for sb < eb && isSpace(c.src[sb]) {
+		if c.src[sb] == '\n' {
+			a++
+		}
+		sb++
+	}
+	if sb < eb {
+		for eb > sb && isSpace(c.src[eb-1]) {
+			if c.src[eb-1] == '\n' && !(ep.Column == 0 && eb == int(n.EndByte())) {
+				b--
+			}
+			eb--
+		}
+	}
 	if ep.Column == 0 && b > a {
 		b--
 	}
@@ -68,6 +91,10 @@ func (c *coder) rows(n *sitter.Node) (int, int) {
 		a = 0
 	}
 	return a, b
+}
+
+func isSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v'
 }
 
 func (c *coder) content(n *sitter.Node) string {
@@ -108,6 +135,9 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 			continue
 		}
 		u := unit{a: a, b: b, nodes: []*sitter.Node{ch}, imports: c.spec.imports[ch.Type()]}
+		if !u.imports && c.spec.isImport != nil {
+			u.imports = c.spec.isImport(c, ch)
+		}
 		d := c.spec.decl(c, ch, parent)
 		// Attach the comments and attributes that end right above.
 		k := len(pending)
@@ -127,10 +157,13 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 			u.a, _ = c.rows(attached[0])
 			u.nodes = append(append([]*sitter.Node{}, attached...), ch)
 		}
+		if d != nil && len(attached) == 0 && len(out) > 0 {
+			out, u = c.stealDoc(out, u)
+		}
 		if d != nil {
 			d.a, d.b = u.a, u.b
 			if d.doc == "" {
-				c.docFromComments(d, attached)
+				c.docFromComments(d, u.nodes[:len(u.nodes)-1])
 			}
 			u.ds = []*decl{d}
 		}
@@ -138,6 +171,49 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 	}
 	flushPending()
 	return out
+}
+
+// stealDoc handles grammars (Kotlin) that put a comment directly above a
+// declaration inside the previous node: when the previous unit ends with a
+// comment on lines of its own right above u, that comment moves to u.
+func (c *coder) stealDoc(out []unit, u unit) ([]unit, unit) {
+	p := &out[len(out)-1]
+	if len(p.nodes) == 0 || p.b != u.a-1 {
+		return out, u
+	}
+	n := p.nodes[len(p.nodes)-1]
+	for depth := 0; depth < 6; depth++ {
+		k := int(n.ChildCount())
+		if k == 0 {
+			break
+		}
+		n = n.Child(k - 1)
+		if !c.spec.comments[n.Type()] {
+			continue
+		}
+		a, b := c.rows(n)
+		if b != u.a-1 || a <= p.a || !c.lineStartsAt(a, n.StartByte()) {
+			return out, u
+		}
+		p.b = a - 1
+		for p.b > p.a && c.blank(p.b) {
+			p.b--
+		}
+		u.a = a
+		u.nodes = append([]*sitter.Node{n}, u.nodes...)
+		return out, u
+	}
+	return out, u
+}
+
+// lineStartsAt reports whether only white space precedes byte off on line i.
+func (c *coder) lineStartsAt(i int, off uint32) bool {
+	for j := c.start[i]; j < int(off) && j < len(c.src); j++ {
+		if !isSpace(c.src[j]) {
+			return false
+		}
+	}
+	return true
 }
 
 // addUnit appends u, folding it into the previous unit when they share a
@@ -185,7 +261,7 @@ func (c *coder) docFromComments(d *decl, attached []*sitter.Node) {
 	if last < 0 {
 		return
 	}
-	d.doc = string(c.src[attached[first].StartByte():attached[last].EndByte()])
+	d.doc = strings.TrimSpace(string(c.src[attached[first].StartByte():attached[last].EndByte()]))
 	d.docA, _ = c.rows(attached[first])
 	_, d.docB = c.rows(attached[last])
 }
@@ -308,7 +384,11 @@ func (c *coder) big(u unit) {
 // no members to split at.
 func (c *coder) splitClass(u unit, d *decl) bool {
 	headEnd, _ := c.rows(d.node)
-	members := c.units(d.body, d.qualified())
+	parent := d.qualified()
+	if d.transparent {
+		parent = d.parent
+	}
+	members := c.units(d.body, parent)
 	i := 0
 	for i < len(members) && members[i].a <= headEnd {
 		i++
@@ -317,12 +397,19 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 	if len(members) == 0 || !hasDecls(members) {
 		return false
 	}
-	head := unit{a: u.a, b: members[0].a - 1, nodes: u.nodes, ds: u.ds, header: true}
+	head := unit{a: u.a, b: members[0].a - 1, ds: u.ds, header: true}
 	for head.b > head.a && c.blank(head.b) {
 		head.b--
 	}
 	first := len(c.out)
-	c.emit(append([]unit{head}, members...))
+	if d.doc == "" && c.tokens(head.a, head.b) < c.small && len(members[0].ds) > 0 {
+		// A bare "class Foo {" or "namespace X {" line makes a useless chunk;
+		// it opens the first member's chunk instead.
+		members[0].a = head.a
+		c.emit(members)
+	} else {
+		c.emit(append([]unit{head}, members...))
+	}
 	// The closing lines ("}", "end") stay with the last member.
 	if len(c.out) > first && c.out[len(c.out)-1].b < u.b {
 		c.out[len(c.out)-1].b = u.b

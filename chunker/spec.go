@@ -18,6 +18,9 @@ type langSpec struct {
 	docPrefixes []string
 	// imports are node types that form the file's header.
 	imports map[string]bool
+	// isImport marks header nodes that the type alone does not identify
+	// (Ruby's require calls).
+	isImport func(c *coder, n *sitter.Node) bool
 	// classify returns the declaration a node holds, or nil.
 	classify func(c *coder, n *sitter.Node, parent string) *decl
 }
@@ -124,14 +127,19 @@ func findType(n *sitter.Node, depth int, types ...string) *sitter.Node {
 // found by fallbacks.
 func (c *coder) nameOf(n *sitter.Node, fallbacks ...string) string {
 	if nm := field(n, "name"); nm != nil {
-		return c.content(nm)
+		return oneLine(c.content(nm))
 	}
 	if len(fallbacks) > 0 {
 		if nm := findType(n, 3, fallbacks...); nm != nil {
-			return c.content(nm)
+			return oneLine(c.content(nm))
 		}
 	}
 	return ""
+}
+
+// oneLine collapses white space so that names and signatures fit a line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // fieldTexts returns the texts of all children of n in field name.
@@ -140,7 +148,7 @@ func (c *coder) fieldTexts(n *sitter.Node, name string) []string {
 	count := int(n.ChildCount())
 	for i := 0; i < count; i++ {
 		if n.FieldNameForChild(i) == name {
-			out = append(out, c.content(n.Child(i)))
+			out = append(out, oneLine(c.content(n.Child(i))))
 		}
 	}
 	return out

@@ -1,0 +1,519 @@
+package chunker
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// rule says what a node type declares.
+type rule struct {
+	kind string
+	// members: the body holds member declarations (class-like), so an
+	// oversized declaration splits into a header chunk and member chunks.
+	members bool
+	// transparent: a namespace or module whose members are not qualified by
+	// its name.
+	transparent bool
+}
+
+// tableSpec is a langSpec driven by a node type table plus optional hooks.
+type tableSpec struct {
+	rules map[string]rule
+	// bodyTypes name the member container when there is no "body" field.
+	bodyTypes []string
+	// nameTypes are searched breadth-first for the name when there is no
+	// "name" field.
+	nameTypes []string
+	// unwrap maps wrapper node types (templates, exports) to the child that
+	// holds the declaration.
+	unwrap map[string]bool
+	// custom runs first and may handle a node completely.
+	custom func(c *coder, n *sitter.Node, parent string) (*decl, bool)
+	// name overrides name extraction.
+	name func(c *coder, n *sitter.Node) string
+}
+
+func (t *tableSpec) classify(c *coder, n *sitter.Node, parent string) *decl {
+	if t.custom != nil {
+		if d, done := t.custom(c, n, parent); done {
+			return d
+		}
+	}
+	typ := n.Type()
+	if t.unwrap[typ] {
+		count := int(n.NamedChildCount())
+		for i := count - 1; i >= 0; i-- {
+			ch := n.NamedChild(i)
+			if _, ok := t.rules[ch.Type()]; ok || t.unwrap[ch.Type()] {
+				d := t.classify(c, ch, parent)
+				if d != nil {
+					d.sig = c.signature(n, d.body)
+					if d.body == nil {
+						d.sig = c.signature(n, field(d.node, "body"))
+					}
+				}
+				return d
+			}
+		}
+		return nil
+	}
+	r, ok := t.rules[typ]
+	if !ok {
+		return nil
+	}
+	name := ""
+	if t.name != nil {
+		name = t.name(c, n)
+	}
+	if name == "" {
+		name = c.nameOf(n, t.nameTypes...)
+	}
+	body := field(n, "body")
+	if body == nil && len(t.bodyTypes) > 0 {
+		body = childOfType(n, t.bodyTypes...)
+	}
+	d := &decl{name: name, kind: r.kind, sig: c.signature(n, body), node: n}
+	if r.members && body != nil {
+		d.body = body
+		d.transparent = r.transparent
+	}
+	return d
+}
+
+// cName follows the declarator chain of a C or C++ declaration down to the
+// declared identifier.
+func cName(c *coder, n *sitter.Node) string {
+	d := field(n, "declarator")
+	for i := 0; d != nil && i < 8; i++ {
+		switch d.Type() {
+		case "identifier", "field_identifier", "qualified_identifier", "operator_name",
+			"destructor_name", "type_identifier", "primitive_type":
+			return oneLine(c.content(d))
+		}
+		next := field(d, "declarator")
+		if next == nil {
+			next = childOfType(d, "function_declarator", "pointer_declarator", "reference_declarator",
+				"identifier", "field_identifier", "qualified_identifier", "operator_name", "destructor_name")
+		}
+		d = next
+	}
+	return ""
+}
+
+// hasFunctionDeclarator reports whether a C declaration declares a function
+// (a prototype) rather than a variable.
+func hasFunctionDeclarator(n *sitter.Node) bool {
+	d := field(n, "declarator")
+	for i := 0; d != nil && i < 8; i++ {
+		if d.Type() == "function_declarator" {
+			return true
+		}
+		d = field(d, "declarator")
+	}
+	return false
+}
+
+func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+	switch n.Type() {
+	case "declaration", "field_declaration":
+		if parent != "" && n.Type() == "field_declaration" && !hasFunctionDeclarator(n) {
+			return nil, true // a field: part of the class header
+		}
+		if t := field(n, "type"); t != nil && field(t, "body") != nil {
+			// struct foo { ... } x;
+			d := &decl{name: c.nameOf(t), kind: strings.TrimSuffix(t.Type(), "_specifier"), sig: c.signature(n, field(t, "body")), node: n}
+			return d, true
+		}
+		kind := "var"
+		if hasFunctionDeclarator(n) {
+			kind = "function"
+		}
+		return &decl{name: cName(c, n), kind: kind, sig: c.signature(n, nil), node: n}, true
+	case "type_definition":
+		return &decl{name: cName(c, n), kind: "type", sig: c.signature(n, field(field(n, "type"), "body")), node: n}, true
+	case "function_definition":
+		name := cName(c, n)
+		d := &decl{name: name, kind: "function", sig: c.signature(n, field(n, "body")), node: n}
+		if i := strings.LastIndex(name, "::"); i > 0 && parent == "" {
+			// void Foo::bar() {...} defines a method of Foo.
+			d.parent, d.name = name[:i], name[i+2:]
+		}
+		return d, true
+	}
+	return nil, false
+}
+
+func init() {
+	cRules := map[string]rule{
+		"function_definition":  {kind: "function"},
+		"struct_specifier":     {kind: "struct"},
+		"union_specifier":      {kind: "union"},
+		"enum_specifier":       {kind: "enum"},
+		"preproc_def":          {kind: "macro"},
+		"preproc_function_def": {kind: "macro"},
+	}
+	specs["c"] = &langSpec{
+		comments: set("comment"),
+		imports:  set("preproc_include"),
+		classify: (&tableSpec{rules: cRules, custom: cCustom}).classify,
+	}
+
+	cppRules := map[string]rule{
+		"function_definition":   {kind: "function"},
+		"struct_specifier":      {kind: "struct", members: true},
+		"class_specifier":       {kind: "class", members: true},
+		"union_specifier":       {kind: "union"},
+		"enum_specifier":        {kind: "enum"},
+		"namespace_definition":  {kind: "namespace", members: true, transparent: true},
+		"linkage_specification": {kind: "namespace", members: true, transparent: true},
+		"preproc_def":           {kind: "macro"},
+		"preproc_function_def":  {kind: "macro"},
+		"alias_declaration":     {kind: "type"},
+		"concept_definition":    {kind: "type"},
+	}
+	specs["cpp"] = &langSpec{
+		comments: set("comment"),
+		imports:  set("preproc_include", "using_declaration"),
+		classify: (&tableSpec{rules: cppRules, custom: cCustom, unwrap: set("template_declaration")}).classify,
+	}
+
+	specs["java"] = &langSpec{
+		comments:    set("line_comment", "block_comment"),
+		docPrefixes: []string{"/**"},
+		imports:     set("package_declaration", "import_declaration"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"class_declaration":               {kind: "class", members: true},
+			"interface_declaration":           {kind: "interface", members: true},
+			"enum_declaration":                {kind: "enum", members: true},
+			"record_declaration":              {kind: "record", members: true},
+			"annotation_type_declaration":     {kind: "interface", members: true},
+			"method_declaration":              {kind: "method"},
+			"constructor_declaration":         {kind: "constructor"},
+			"compact_constructor_declaration": {kind: "constructor"},
+		}, bodyTypes: []string{"enum_body_declarations"}}).classify,
+	}
+
+	specs["rust"] = &langSpec{
+		comments:    set("line_comment", "block_comment"),
+		attachments: set("attribute_item"),
+		docPrefixes: []string{"///", "/**"},
+		imports:     set("use_declaration", "extern_crate_declaration"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"function_item":           {kind: "function"},
+			"function_signature_item": {kind: "function"},
+			"struct_item":             {kind: "struct"},
+			"enum_item":               {kind: "enum"},
+			"union_item":              {kind: "union"},
+			"trait_item":              {kind: "trait", members: true},
+			"impl_item":               {kind: "impl", members: true},
+			"mod_item":                {kind: "module", members: true, transparent: true},
+			"const_item":              {kind: "const"},
+			"static_item":             {kind: "var"},
+			"type_item":               {kind: "type"},
+			"macro_definition":        {kind: "macro"},
+		}, name: func(c *coder, n *sitter.Node) string {
+			if n.Type() != "impl_item" {
+				return ""
+			}
+			t := field(n, "type")
+			if t == nil {
+				return ""
+			}
+			if t.Type() == "generic_type" {
+				t = field(t, "type")
+			}
+			return c.content(t)
+		}}).classify,
+	}
+
+	specs["csharp"] = &langSpec{
+		comments:    set("comment"),
+		docPrefixes: []string{"///", "/**"},
+		imports:     set("using_directive", "file_scoped_namespace_declaration", "extern_alias_directive"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"namespace_declaration":           {kind: "namespace", members: true, transparent: true},
+			"class_declaration":               {kind: "class", members: true},
+			"struct_declaration":              {kind: "struct", members: true},
+			"interface_declaration":           {kind: "interface", members: true},
+			"record_declaration":              {kind: "record", members: true},
+			"record_struct_declaration":       {kind: "record", members: true},
+			"enum_declaration":                {kind: "enum"},
+			"delegate_declaration":            {kind: "type"},
+			"method_declaration":              {kind: "method"},
+			"constructor_declaration":         {kind: "constructor"},
+			"destructor_declaration":          {kind: "method"},
+			"operator_declaration":            {kind: "method"},
+			"conversion_operator_declaration": {kind: "method"},
+			"property_declaration":            {kind: "property"},
+			"indexer_declaration":             {kind: "property"},
+			"event_declaration":               {kind: "property"},
+		}}).classify,
+	}
+
+	specs["ruby"] = &langSpec{
+		comments: set("comment"),
+		isImport: func(c *coder, n *sitter.Node) bool {
+			if n.Type() != "call" || field(n, "receiver") != nil {
+				return false
+			}
+			m := field(n, "method")
+			if m == nil {
+				return false
+			}
+			switch c.content(m) {
+			case "require", "require_relative", "load", "autoload":
+				return true
+			}
+			return false
+		},
+		classify: (&tableSpec{rules: map[string]rule{
+			"class":            {kind: "class", members: true},
+			"singleton_class":  {kind: "class", members: true},
+			"module":           {kind: "module", members: true, transparent: true},
+			"method":           {kind: "function"},
+			"singleton_method": {kind: "function"},
+		}, custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+			if n.Type() == "assignment" {
+				if l := field(n, "left"); l != nil && l.Type() == "constant" {
+					return &decl{name: c.content(l), kind: "const", sig: c.signature(n, nil), node: n}, true
+				}
+			}
+			return nil, false
+		}}).classify,
+	}
+
+	specs["php"] = &langSpec{
+		comments:    set("comment"),
+		docPrefixes: []string{"/**"},
+		imports:     set("php_tag", "namespace_use_declaration", "declare_statement"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"namespace_definition":  {kind: "namespace", members: true, transparent: true},
+			"class_declaration":     {kind: "class", members: true},
+			"interface_declaration": {kind: "interface", members: true},
+			"trait_declaration":     {kind: "trait", members: true},
+			"enum_declaration":      {kind: "enum", members: true},
+			"function_definition":   {kind: "function"},
+			"method_declaration":    {kind: "method"},
+		}, custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+			switch n.Type() {
+			case "namespace_definition":
+				if field(n, "body") == nil {
+					return nil, true // "namespace App;" is part of the header
+				}
+			case "const_declaration":
+				if parent != "" {
+					return nil, true
+				}
+				var names []string
+				count := int(n.NamedChildCount())
+				for i := 0; i < count; i++ {
+					if el := n.NamedChild(i); el.Type() == "const_element" {
+						if nm := childOfType(el, "name"); nm != nil {
+							names = append(names, c.content(nm))
+						}
+					}
+				}
+				return &decl{name: joinNames(names), kind: "const", sig: c.signature(n, nil), node: n}, true
+			}
+			return nil, false
+		}}).classify,
+	}
+
+	specs["kotlin"] = &langSpec{
+		comments:    set("line_comment", "multiline_comment", "comment"),
+		docPrefixes: []string{"/**"},
+		imports:     set("package_header", "import_list", "import_header", "shebang_line", "file_annotation"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"class_declaration":     {kind: "class", members: true},
+			"object_declaration":    {kind: "object", members: true},
+			"companion_object":      {kind: "object", members: true},
+			"function_declaration":  {kind: "function"},
+			"secondary_constructor": {kind: "constructor"},
+			"type_alias":            {kind: "type"},
+		}, bodyTypes: []string{"class_body", "enum_class_body"},
+			nameTypes: []string{"type_identifier", "simple_identifier"},
+			custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+				switch n.Type() {
+				case "companion_object":
+					if field(n, "name") == nil && childOfType(n, "type_identifier") == nil {
+						body := childOfType(n, "class_body")
+						return &decl{name: "Companion", kind: "object", sig: c.signature(n, body), node: n, body: body}, true
+					}
+				case "property_declaration":
+					if parent != "" {
+						return nil, true
+					}
+					kind := "var"
+					if strings.Contains(c.signature(n, nil), "val ") {
+						kind = "const"
+					}
+					return &decl{name: c.nameOf(n, "simple_identifier"), kind: kind, sig: c.signature(n, nil), node: n}, true
+				}
+				return nil, false
+			}}).classify,
+	}
+
+	specs["swift"] = &langSpec{
+		comments:    set("comment", "multiline_comment"),
+		docPrefixes: []string{"///", "/**"},
+		imports:     set("import_declaration"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"class_declaration":             {kind: "class", members: true},
+			"protocol_declaration":          {kind: "protocol", members: true},
+			"function_declaration":          {kind: "function"},
+			"protocol_function_declaration": {kind: "method"},
+			"init_declaration":              {kind: "constructor"},
+			"deinit_declaration":            {kind: "method"},
+			"subscript_declaration":         {kind: "method"},
+			"typealias_declaration":         {kind: "type"},
+		}, nameTypes: []string{"simple_identifier", "type_identifier"},
+			custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+				switch n.Type() {
+				case "class_declaration":
+					// One node type for class, struct, enum, extension and actor;
+					// the keyword says which.
+					kind := "class"
+					if k := n.Child(0); k != nil && !k.IsNamed() {
+						kind = k.Type()
+					} else if m := childOfType(n, "modifiers"); m != nil && m.NextSibling() != nil {
+						kind = m.NextSibling().Type()
+					}
+					body := field(n, "body")
+					name := c.nameOf(n, "type_identifier")
+					return &decl{name: name, kind: kind, sig: c.signature(n, body), node: n, body: body}, true
+				case "init_declaration":
+					return &decl{name: "init", kind: "constructor", sig: c.signature(n, field(n, "body")), node: n}, true
+				case "property_declaration":
+					if parent != "" && field(n, "computed_value") == nil {
+						return nil, true
+					}
+					kind := "var"
+					if strings.HasPrefix(strings.TrimSpace(c.signature(n, nil)), "let ") {
+						kind = "const"
+					}
+					if parent != "" {
+						kind = "property"
+					}
+					return &decl{name: c.nameOf(n, "simple_identifier"), kind: kind, sig: c.signature(n, field(n, "computed_value")), node: n}, true
+				}
+				return nil, false
+			}}).classify,
+	}
+
+	specs["scala"] = &langSpec{
+		comments:    set("comment", "block_comment"),
+		docPrefixes: []string{"/**"},
+		imports:     set("package_clause", "import_declaration"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"class_definition":     {kind: "class", members: true},
+			"object_definition":    {kind: "object", members: true},
+			"trait_definition":     {kind: "trait", members: true},
+			"enum_definition":      {kind: "enum", members: true},
+			"function_definition":  {kind: "function"},
+			"function_declaration": {kind: "function"},
+			"type_definition":      {kind: "type"},
+			"given_definition":     {kind: "var"},
+		}, custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+			switch n.Type() {
+			case "val_definition", "var_definition":
+				if parent != "" {
+					return nil, true
+				}
+				kind := "const"
+				if n.Type() == "var_definition" {
+					kind = "var"
+				}
+				name := ""
+				if p := field(n, "pattern"); p != nil {
+					name = c.content(p)
+				}
+				return &decl{name: name, kind: kind, sig: c.signature(n, nil), node: n}, true
+			}
+			return nil, false
+		}}).classify,
+	}
+
+	specs["bash"] = &langSpec{
+		comments: set("comment"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"function_definition": {kind: "function"},
+		}}).classify,
+	}
+
+	specs["lua"] = &langSpec{
+		comments: set("comment"),
+		classify: classifyLua,
+	}
+}
+
+// classifyLua handles Lua, whose grammar keeps doc comments inside the
+// declaration node ("documentation" children).
+func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
+	var d *decl
+	switch n.Type() {
+	case "function_statement", "local_function_statement", "function_declaration":
+		name := ""
+		if nm := field(n, "name"); nm != nil {
+			name = oneLine(c.content(nm))
+		}
+		d = &decl{name: name, kind: "function", node: n}
+		for _, sep := range []string{":", "."} {
+			if i := strings.LastIndex(name, sep); i > 0 {
+				d.parent, d.name = name[:i], name[i+1:]
+				if sep == ":" {
+					d.kind = "method"
+				}
+				break
+			}
+		}
+		d.sig = luaSignature(c, n)
+	case "variable_declaration", "local_variable_declaration":
+		nm := field(n, "name")
+		if nm == nil {
+			return nil
+		}
+		d = &decl{name: oneLine(c.content(nm)), kind: "var", node: n, sig: luaSignature(c, n)}
+		if v := field(n, "value"); v != nil && (v.Type() == "function_definition" || v.Type() == "function") {
+			d.kind = "function"
+		}
+	default:
+		return nil
+	}
+	// Doc comments live inside the node, before the code.
+	var first, last *sitter.Node
+	count := int(n.ChildCount())
+	for i := 0; i < count; i++ {
+		if n.FieldNameForChild(i) != "documentation" {
+			continue
+		}
+		ch := n.Child(i)
+		if first == nil {
+			first = ch
+		}
+		last = ch
+	}
+	if first != nil {
+		d.doc = strings.TrimSpace(string(c.src[first.StartByte():last.EndByte()]))
+		d.docA, _ = c.rows(first)
+		_, d.docB = c.rows(last)
+	}
+	return d
+}
+
+// luaSignature is the first code line of a Lua declaration, skipping its
+// documentation.
+func luaSignature(c *coder, n *sitter.Node) string {
+	start := n.StartByte()
+	count := int(n.ChildCount())
+	for i := 0; i < count; i++ {
+		if n.FieldNameForChild(i) == "documentation" {
+			start = n.Child(i).EndByte()
+		}
+	}
+	text := strings.TrimSpace(string(c.src[start:n.EndByte()]))
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	return strings.Join(strings.Fields(text), " ")
+}
