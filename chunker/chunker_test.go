@@ -74,7 +74,7 @@ func TestGolden(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, path := range files {
-		if strings.HasSuffix(path, ".golden") {
+		if strings.HasSuffix(path, ".golden") || strings.HasSuffix(path, ".symbols") {
 			continue
 		}
 		lang := filepath.Base(filepath.Dir(path))
@@ -84,7 +84,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := Language(path, src); got != lang && !IsDoc(path) {
+			if got := Language(path, src); got != lang {
 				t.Fatalf("Language(%s) = %q, want %q", path, got, lang)
 			}
 			chunks := Split(path, src, Options{MaxTokens: goldenBudget})
@@ -94,24 +94,35 @@ func TestGolden(t *testing.T) {
 				b.WriteString(goldenLine(c))
 				b.WriteByte('\n')
 			}
-			golden := path + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
+			compareGolden(t, path+".golden", b.String())
+			b.Reset()
+			for _, sym := range Symbols(path, src) {
+				fmt.Fprintf(&b, "%d-%d\t%s\t%s\tparent=%s\tsig=%s\n", sym.StartLine, sym.EndLine, sym.Kind, sym.Name, sym.Parent, sym.Signature)
 			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -run TestGolden -update to create it)", err)
-			}
-			if got := b.String(); got != string(want) {
-				t.Errorf("chunks of %s differ from %s:\n got:\n%s\nwant:\n%s", path, golden, got, want)
-			}
+			compareGolden(t, path+".symbols", b.String())
 		})
 	}
 	if len(seen) == 0 {
 		t.Fatal("no golden sources found")
+	}
+}
+
+// compareGolden compares got with the golden file, or rewrites it with
+// -update.
+func compareGolden(t *testing.T, golden, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestGolden -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n got:\n%s\nwant:\n%s", golden, got, want)
 	}
 }
 

@@ -1,0 +1,103 @@
+package chunker
+
+import sitter "github.com/smacker/go-tree-sitter"
+
+// Symbol is one declaration of a file, as listed by the get_symbols tool:
+// an outline that lets an agent jump to the right lines without reading
+// the whole file.
+type Symbol struct {
+	// Name is the declared name without its parent ("Close").
+	Name string
+	// Kind is the declaration kind, as in Chunk.SymbolKind.
+	Kind string
+	// Parent is the enclosing declaration ("Server"), or empty.
+	Parent string
+	// Signature is the one-line declaration header.
+	Signature string
+	// StartLine and EndLine are 1-based and inclusive; the doc comment
+	// above the declaration is included.
+	StartLine int
+	EndLine   int
+	// Doc is the declaration's doc comment or docstring, or empty.
+	Doc string
+}
+
+// Symbols lists the declarations of a source file (functions, methods,
+// classes and their members, types, constants and variables) in file
+// order, or the section headings of a document. Files in languages
+// without a grammar have no symbols.
+func Symbols(path string, src []byte) []Symbol {
+	lang := Language(path, src)
+	s := newSource(src, nil)
+	if len(src) == 0 {
+		return nil
+	}
+	if IsDoc(path) {
+		return docSymbols(s, lang)
+	}
+	spec := specs[lang]
+	pool := poolFor(lang)
+	if spec == nil || pool == nil {
+		return nil
+	}
+	tree := pool.parse(src)
+	if tree == nil {
+		return nil
+	}
+	defer tree.Close()
+	c := &coder{source: s, spec: spec, budget: DefaultMaxTokens}
+	var out []Symbol
+	var walk func(n *sitter.Node, parent string, depth int)
+	walk = func(n *sitter.Node, parent string, depth int) {
+		for _, u := range c.units(n, parent) {
+			for _, d := range u.ds {
+				out = append(out, Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
+					StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc})
+				if d.body != nil && depth < maxSymbolDepth {
+					p := d.qualified()
+					if d.transparent {
+						p = d.parent
+					}
+					walk(d.body, p, depth+1)
+				}
+			}
+		}
+	}
+	walk(tree.RootNode(), "", 0)
+	return out
+}
+
+// maxSymbolDepth bounds class nesting in symbol tables; deeper members are
+// rare and would make the walk unbounded on pathological input.
+const maxSymbolDepth = 16
+
+// docSymbols lists a document's headings as sections.
+func docSymbols(s *source, lang string) []Symbol {
+	hs := findHeadings(s, lang)
+	var out []Symbol
+	var path []string
+	for i, h := range hs {
+		for len(path) < h.level {
+			path = append(path, "")
+		}
+		path = path[:h.level]
+		path[h.level-1] = h.title
+		end := s.n - 1
+		for _, next := range hs[i+1:] {
+			if next.level <= h.level {
+				end = next.line - 1
+				break
+			}
+		}
+		for end > h.line && s.blank(end) {
+			end--
+		}
+		titleLine := h.last
+		if h.last > h.line || (h.last == h.line+1) {
+			titleLine = h.last - 1 // an underlined heading
+		}
+		out = append(out, Symbol{Name: h.title, Kind: "section", Parent: joinHeadings(path[:h.level-1]),
+			Signature: oneLine(string(s.line(titleLine))), StartLine: h.line + 1, EndLine: end + 1})
+	}
+	return out
+}
