@@ -1,0 +1,96 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/codeseek/codeseek/formatter"
+)
+
+// TestWatchMakesNewFilesSearchableWithinTwoSeconds is the watch contract:
+// a file written to a watched repository is searchable within 2 seconds,
+// with the default debounce, and a deleted one disappears as fast.
+func TestWatchMakesNewFilesSearchableWithinTwoSeconds(t *testing.T) {
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("Alpha", "alphaSpecialToken()")})
+
+	ctx, cancel := context.WithCancel(context.Background())
+	type run struct {
+		rep     formatter.IndexReport
+		changed []string
+		err     error
+	}
+	runs := make(chan run, 10)
+	stopped := make(chan error, 1)
+	go func() {
+		stopped <- svc.Watch(ctx, WatchParams{
+			Index:   IndexParams{RepoPath: root},
+			OnIndex: func(rep formatter.IndexReport, changed []string, err error) { runs <- run{rep, changed, err} },
+			OnError: func(err error) { t.Logf("watch: %v", err) },
+		})
+	}()
+	first := <-runs
+	if first.err != nil || first.rep.FilesIndexed != 1 || first.changed != nil {
+		t.Fatalf("first run: %+v", first)
+	}
+	id := first.rep.RepositoryID
+
+	waitFor := func(what string, ok func([]string) bool, query string) time.Duration {
+		t.Helper()
+		start := time.Now()
+		for time.Since(start) < 5*time.Second {
+			if ok(searchAll(t, svc, id, query)) {
+				return time.Since(start)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("%s: not visible to search after 5s", what)
+		return 0
+	}
+
+	writeFiles(t, root, map[string]string{"pkg/new.go": goFunc("Omega", "omegaWatchedToken()")})
+	took := waitFor("new file", func(p []string) bool { return slices.Contains(p, "pkg/new.go") }, "omegaWatchedToken")
+	t.Logf("new file searchable after %s", took)
+	if took > 2*time.Second {
+		t.Errorf("new file searchable after %s, want ≤ 2s", took)
+	}
+	r := <-runs
+	if r.err != nil || r.rep.FilesIndexed != 1 || r.rep.FilesUnchanged != 1 || !slices.Contains(r.changed, "pkg") && !slices.Contains(r.changed, "pkg/new.go") {
+		t.Errorf("re-index after one new file: %+v", r)
+	}
+
+	os.Remove(filepath.Join(root, "a.go"))
+	took = waitFor("deleted file", func(p []string) bool { return !slices.Contains(p, "a.go") }, "alphaSpecialToken")
+	if took > 2*time.Second {
+		t.Errorf("deleted file gone after %s, want ≤ 2s", took)
+	}
+
+	cancel()
+	select {
+	case err := <-stopped:
+		if err != nil {
+			t.Errorf("Watch after cancel: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Watch did not return after cancel")
+	}
+}
+
+func TestWatchRejectsDryRunAndBadPaths(t *testing.T) {
+	svc := newTestService(t)
+	var ae *ArgError
+	err := svc.Watch(context.Background(), WatchParams{Index: IndexParams{RepoPath: t.TempDir(), DryRun: true}})
+	if !errors.As(err, &ae) || ae.Arg != "dry_run" {
+		t.Errorf("dry run: err = %v, want an ArgError on dry_run", err)
+	}
+	err = svc.Watch(context.Background(), WatchParams{Index: IndexParams{RepoPath: filepath.Join(t.TempDir(), "missing")}})
+	if !errors.As(err, &ae) || ae.Arg != "repo_path" {
+		t.Errorf("missing path: err = %v, want an ArgError on repo_path", err)
+	}
+}
