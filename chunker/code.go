@@ -435,9 +435,15 @@ func (c *coder) pack(queue []atom, m meta) {
 		}
 		curA, curB = -1, -1
 	}
-	for len(queue) > 0 {
-		at := queue[0]
-		queue = queue[1:]
+	// stack holds the atoms still to place, the next one last, so that
+	// expanding deeply nested code stays linear.
+	stack := make([]atom, 0, len(queue))
+	for i := len(queue) - 1; i >= 0; i-- {
+		stack = append(stack, queue[i])
+	}
+	for len(stack) > 0 {
+		at := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
 		if curA >= 0 && c.tokens(curA, at.b) <= c.budget {
 			curB = at.b
 			continue
@@ -448,7 +454,9 @@ func (c *coder) pack(queue []atom, m meta) {
 			continue
 		}
 		if kids := c.expand(at); kids != nil {
-			queue = append(kids, queue...)
+			for i := len(kids) - 1; i >= 0; i-- {
+				stack = append(stack, kids[i])
+			}
 			continue
 		}
 		flush()

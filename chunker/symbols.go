@@ -35,6 +35,9 @@ func Symbols(path string, src []byte) []Symbol {
 	if IsDoc(path) {
 		return docSymbols(s, lang)
 	}
+	if minified(s) {
+		return nil // no structure worth listing, and slow to parse
+	}
 	spec := specs[lang]
 	pool := poolFor(lang)
 	if spec == nil || pool == nil {

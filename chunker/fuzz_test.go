@@ -1,0 +1,56 @@
+package chunker
+
+import (
+	"strings"
+	"testing"
+)
+
+// fuzzPaths gives the fuzzer one file name per language the chunker knows,
+// plus documents and an unknown type.
+var fuzzPaths = []string{
+	"a.go", "a.py", "a.js", "a.ts", "a.tsx", "A.java", "a.rs", "a.c", "a.cpp", "a.cs",
+	"a.rb", "a.php", "a.kt", "a.swift", "a.scala", "a.sh", "a.lua",
+	"README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
+}
+
+// nastySeeds are the inputs issue 3 asks the fuzzer to start from.
+func nastySeeds() [][]byte {
+	minified := "var a=function(){return" + strings.Repeat(" 1+", 500_000/3) + "1};"
+	return [][]byte{
+		{},
+		[]byte("\xff\xfe\xfd invalid \xc3\x28 utf-8 \xa0\xa1\n\xe2\x82\n"),
+		[]byte("\xef\xbb\xbfpackage a\n\nfunc F() {}\n"),
+		[]byte("package a\r\n\r\n// F does.\r\nfunc F() {\r\n\treturn\r\n}\r\n"),
+		[]byte(minified),
+		[]byte(strings.Repeat("{", 5000) + strings.Repeat("}", 5000)),
+		[]byte(strings.Repeat("{\n", 3000) + strings.Repeat("}\n", 3000)),
+		[]byte(strings.Repeat("(", 3000) + "\n" + strings.Repeat(")", 3000)),
+		[]byte("class A:\n    def f(self):\n        '''doc'''\n" + strings.Repeat("        x = 1\n", 400)),
+		[]byte("\n\n\n   \n\t\n"),
+		[]byte("# T\n\n## U\n```\n# no\n"),
+		[]byte("x\n===\n\ny\n---\n"),
+	}
+}
+
+// FuzzSplit checks that Split never panics and always returns sorted,
+// in-file, non-overlapping chunks whose content matches their lines, for
+// arbitrary bytes in every language. Symbols must not panic either.
+func FuzzSplit(f *testing.F) {
+	for _, seed := range nastySeeds() {
+		for i := range fuzzPaths {
+			f.Add(uint8(i), seed)
+		}
+	}
+	f.Fuzz(func(t *testing.T, lang uint8, src []byte) {
+		path := fuzzPaths[int(lang)%len(fuzzPaths)]
+		chunks := Split(path, src, Options{MaxTokens: 64})
+		checkChunks(t, path, src, chunks, 64)
+		syms := Symbols(path, src)
+		lines := len(splitKeepLines(string(src)))
+		for _, s := range syms {
+			if s.StartLine < 1 || s.EndLine < s.StartLine || s.EndLine > lines {
+				t.Fatalf("%s: symbol %q has lines %d-%d outside 1-%d", path, s.Name, s.StartLine, s.EndLine, lines)
+			}
+		}
+	})
+}
