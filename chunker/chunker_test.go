@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 )
@@ -234,5 +236,47 @@ func TestGeneratedAndMinified(t *testing.T) {
 	checkChunks(t, "gen.go", gen, chunks, DefaultMaxTokens)
 	if len(chunks) < 2 {
 		t.Fatalf("generated file: %d chunks", len(chunks))
+	}
+}
+
+// TestConcurrentSplit runs Split from many goroutines at once: parsers are
+// pooled, never shared, so results must equal the sequential ones (run
+// with -race).
+func TestConcurrentSplit(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*/*")
+	type job struct {
+		path string
+		src  []byte
+		want []Chunk
+	}
+	var jobs []job
+	for _, path := range files {
+		if strings.HasSuffix(path, ".golden") || strings.HasSuffix(path, ".symbols") {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, job{path, src, Split(path, src, Options{})})
+	}
+	errs := make(chan string, 8*len(jobs))
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := range jobs {
+				j := jobs[(i+g)%len(jobs)]
+				if got := Split(j.path, j.src, Options{}); !reflect.DeepEqual(got, j.want) {
+					errs <- j.path
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for p := range errs {
+		t.Errorf("concurrent Split of %s differs from sequential", p)
 	}
 }
