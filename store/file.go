@@ -121,23 +121,24 @@ func readSnapshot(r io.Reader) (*Snapshot, error) {
 	if n > 1<<40 {
 		return nil, fmt.Errorf("%w: body length", ErrCorrupt)
 	}
-	raw := make([]byte, n)
-	if _, err := io.ReadFull(r, raw); err != nil {
+	// Decode while hashing, so the body is never held twice in memory.
+	h := xxhash.New()
+	h.Write(header)
+	src := io.TeeReader(io.LimitReader(r, int64(n)), h)
+	var b body
+	decErr := gob.NewDecoder(bufio.NewReaderSize(src, 1<<16)).Decode(&b)
+	if _, err := io.Copy(io.Discard, src); err != nil { // hash any bytes gob left unread
 		return nil, fmt.Errorf("%w: truncated", ErrCorrupt)
 	}
 	var sumBuf [8]byte
 	if _, err := io.ReadFull(r, sumBuf[:]); err != nil {
 		return nil, fmt.Errorf("%w: truncated", ErrCorrupt)
 	}
-	h := xxhash.New()
-	h.Write(header)
-	h.Write(raw)
 	if h.Sum64() != binary.LittleEndian.Uint64(sumBuf[:]) {
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 	}
-	var b body
-	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(&b); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	if decErr != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, decErr)
 	}
 	dim := meta.Dimension
 	if len(b.Vectors) != len(b.Chunks)*dim*4 {
