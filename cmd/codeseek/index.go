@@ -10,6 +10,7 @@ import (
 func newIndexCmd(g *globalFlags) *cobra.Command {
 	var out outputFlags
 	var p tools.IndexParams
+	var watch bool
 	c := &cobra.Command{
 		Use:   "index [PATH]",
 		Short: "Index a repository (only what changed since the last run)",
@@ -27,6 +28,9 @@ func newIndexCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if watch {
+				return watchIndex(c, svc, p, opts)
+			}
 			rep, err := indexWithProgress(c, svc, p)
 			if err != nil {
 				return err
@@ -37,6 +41,7 @@ func newIndexCmd(g *globalFlags) *cobra.Command {
 	c.Flags().StringVar(&p.ProjectID, "project", "", "project name to group the repository under (default: directory name)")
 	c.Flags().BoolVar(&p.Force, "force", false, "rebuild every file instead of only what changed")
 	c.Flags().BoolVar(&p.DryRun, "dry-run", false, "report what would be indexed without embedding or storing anything")
+	c.Flags().BoolVar(&watch, "watch", false, "after indexing, keep re-indexing on every change until Ctrl-C (one line per re-index on stderr)")
 	out.register(c)
 	return c
 }

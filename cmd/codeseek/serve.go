@@ -19,10 +19,11 @@ import (
 
 func newServeCmd(g *globalFlags) *cobra.Command {
 	var addr string
+	var watch bool
 	c := &cobra.Command{
-		Use:   "serve",
+		Use:   "serve [--watch PATH...]",
 		Short: "Serve the MCP tools over stdio (default) or streamable HTTP (--http)",
-		Args:  argsBetween(0, 0),
+		Args:  serveArgs(&watch),
 		RunE: func(c *cobra.Command, a []string) error {
 			svc, err := g.service(c.Context())
 			if err != nil {
@@ -30,12 +31,16 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 			}
 			srv := tools.NewMCPServer(svc)
 			logger := log.New(os.Stderr, "codeseek: ", log.LstdFlags)
+			if watch {
+				defer startServeWatch(c.Context(), svc, a, logger)()
+			}
 			if addr == "" {
 				return serveStdio(c.Context(), srv, logger)
 			}
 			return serveHTTP(c.Context(), srv, addr, logger)
 		},
 	}
+	c.Flags().BoolVar(&watch, "watch", false, "index the PATH arguments in the background and keep them fresh while serving")
 	c.Flags().StringVar(&addr, "http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:8765), endpoint /mcp")
 	return c
 }
