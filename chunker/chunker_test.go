@@ -280,3 +280,32 @@ func TestConcurrentSplit(t *testing.T) {
 		t.Errorf("concurrent Split of %s differs from sequential", p)
 	}
 }
+
+func TestLanguage(t *testing.T) {
+	cases := []struct{ path, src, want string }{
+		{"main.go", "", "go"},
+		{"x.PY", "", "python"},
+		{"comp.tsx", "", "tsx"},
+		{"lib.hpp", "", "cpp"},
+		{"Rakefile", "", "ruby"},
+		{"run", "#!/usr/bin/env python3\nprint(1)\n", "python"},
+		{"run", "#!/usr/bin/env -S python3.12 -u\n", "python"},
+		{"run", "#!/bin/bash -e\n", "bash"},
+		{"run", "#!/usr/local/bin/lua5.4\n", "lua"},
+		{"run", "#!/usr/bin/env node\n", "javascript"},
+		{"notes", "just text\n", "text"},
+		{"README.md", "", "markdown"},
+		{"guide.rst", "", "restructuredtext"},
+	}
+	for _, c := range cases {
+		if got := Language(c.path, []byte(c.src)); got != c.want {
+			t.Errorf("Language(%q, %q) = %q, want %q", c.path, c.src, got, c.want)
+		}
+	}
+	// A shebang script without extension is chunked with its grammar.
+	src := []byte("#!/usr/bin/env python3\n\ndef main():\n    \"\"\"Entry point.\"\"\"\n    return 0\n")
+	chunks := Split("bin/tool", src, Options{})
+	if len(chunks) != 1 || chunks[0].Symbol != "main" || chunks[0].Doc != `"""Entry point."""` {
+		t.Errorf("shebang script chunks: %+v", chunks)
+	}
+}

@@ -16,15 +16,19 @@ var extLanguages = map[string]string{
 	".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp", ".hxx": "cpp",
 	".cs": "csharp", ".rb": "ruby", ".php": "php", ".kt": "kotlin", ".kts": "kotlin",
 	".swift": "swift", ".scala": "scala", ".sc": "scala",
-	".sh": "bash", ".bash": "bash", ".zsh": "bash", ".lua": "lua",
+	".sh": "bash", ".bash": "bash", ".zsh": "bash", ".ksh": "bash", ".bats": "bash", ".lua": "lua",
+	".pyw": "python", ".rake": "ruby", ".gemspec": "ruby", ".c++": "cpp", ".h++": "cpp", ".ipp": "cpp",
+	".phtml": "php", ".csx": "csharp",
 	".sql": "sql", ".yaml": "yaml", ".yml": "yaml", ".json": "json", ".toml": "toml",
 	".html": "html", ".css": "css", ".xml": "xml", ".proto": "protobuf",
 }
 
 // shebangLanguages maps interpreter names found in a "#!" line to languages.
 var shebangLanguages = map[string]string{
-	"python": "python", "python3": "python", "node": "javascript",
-	"bash": "bash", "sh": "bash", "zsh": "bash", "ruby": "ruby", "lua": "lua", "php": "php",
+	"python": "python", "python3": "python", "pypy": "python", "pypy3": "python",
+	"node": "javascript", "nodejs": "javascript", "deno": "typescript", "ts-node": "typescript", "tsx": "typescript",
+	"bash": "bash", "sh": "bash", "zsh": "bash", "ksh": "bash", "dash": "bash", "ash": "bash",
+	"ruby": "ruby", "lua": "lua", "luajit": "lua", "php": "php", "kotlin": "kotlin", "scala": "scala", "swift": "swift",
 }
 
 // Language names the language of a file from its extension, its name, or
@@ -42,6 +46,10 @@ func Language(path string, src []byte) string {
 		return "make"
 	case "Dockerfile":
 		return "dockerfile"
+	case "Rakefile", "Gemfile", "Guardfile", "Vagrantfile", "Podfile":
+		return "ruby"
+	case ".bashrc", ".bash_profile", ".profile", ".zshrc":
+		return "bash"
 	}
 	if l := shebangLanguage(src); l != "" {
 		return l
@@ -62,10 +70,21 @@ func shebangLanguage(src []byte) string {
 		return ""
 	}
 	interp := filepath.Base(fields[0])
-	if interp == "env" && len(fields) > 1 {
-		interp = fields[1]
+	if interp == "env" {
+		// "#!/usr/bin/env -S python3 -u": skip env's own options.
+		interp = ""
+		for _, f := range fields[1:] {
+			if !strings.HasPrefix(f, "-") && !strings.Contains(f, "=") {
+				interp = filepath.Base(f)
+				break
+			}
+		}
 	}
-	return shebangLanguages[interp]
+	if l, ok := shebangLanguages[interp]; ok {
+		return l
+	}
+	// Versioned interpreters: python3.12, ruby2.7, lua5.4.
+	return shebangLanguages[strings.TrimRight(interp, "0123456789.")]
 }
 
 // LanguageMatches reports whether a file_type filter value (an extension
