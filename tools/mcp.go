@@ -104,8 +104,18 @@ func (svc *Service) mcpTools() []mcpTool {
 	}, formatOptions()...)
 	listOpts = append(listOpts, readOnly()...)
 
+	symbolOpts := append([]mcp.ToolOption{
+		mcp.WithDescription("List the declarations of one file (functions, methods, classes, types, constants; headings for documents) as a table name|kind|lines|parent|signature, read from the file on disk. Concise omits signatures. " + formatter.CompactTableFormat),
+		mcp.WithString("file_path", mcp.Required(), mcp.Description("The file: relative to the repository root when repository_id is given, else an absolute path.")),
+		mcp.WithString("repository_id", mcp.Description("Repository the path is relative to (an ID or path from list_repositories).")),
+		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
+		mcp.WithTitleAnnotation("Get file symbols"),
+	}, formatOptions()...)
+	symbolOpts = append(symbolOpts, readOnly()...)
+
 	return []mcpTool{
 		{mcp.NewTool("index_repository", indexOpts...), svc.handleIndex},
+		{mcp.NewTool("get_symbols", symbolOpts...), svc.handleSymbols},
 		{mcp.NewTool("search_code", searchCode...), svc.handleSearch(false)},
 		{mcp.NewTool("search_docs", searchDocs...), svc.handleSearch(true)},
 		{mcp.NewTool("list_repositories", listOpts...), svc.handleList},
@@ -221,6 +231,24 @@ func (svc *Service) handleList(ctx context.Context, req mcp.CallToolRequest) (*m
 		return toolResult("", err)
 	}
 	return toolResult(formatter.RenderRepositories(list, o))
+}
+
+func (svc *Service) handleSymbols(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	a := args(req.GetArguments())
+	if err := a.unknown("file_path", "repository_id", "compact", "response_format", "detail_level"); err != nil {
+		return toolResult("", err)
+	}
+	c := &collector{a: a}
+	p := SymbolsParams{FilePath: c.str("file_path"), RepositoryID: c.str("repository_id")}
+	o := readOutput(c)
+	if c.err != nil {
+		return toolResult("", c.err)
+	}
+	list, err := svc.Symbols(p)
+	if err != nil {
+		return toolResult("", err)
+	}
+	return toolResult(formatter.RenderSymbols(list, o))
 }
 
 // progressNotifier sends notifications/progress for an index run when the

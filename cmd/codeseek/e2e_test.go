@@ -341,6 +341,13 @@ func exerciseMCP(t *testing.T, s mcpSession) {
 		t.Errorf("search_docs markdown: isError=%v\n%s", isErr, text)
 	}
 
+	text, isErr = s.call(t, "get_symbols", map[string]any{"file_path": "server/retry.go", "repository_id": repoID, "response_format": "compact"})
+	var syms struct{ H, D string }
+	mustJSON(t, text, &syms)
+	if isErr || !strings.HasPrefix(syms.H, "name|kind|lines") || !strings.Contains(syms.D, "RetryUpload|function|5-18") {
+		t.Errorf("get_symbols compact: isError=%v %s", isErr, text)
+	}
+
 	text, isErr = s.call(t, "list_repositories", map[string]any{})
 	if isErr || !strings.Contains(text, repoID) {
 		t.Errorf("list_repositories: isError=%v %s", isErr, text)
@@ -365,6 +372,8 @@ func exerciseMCP(t *testing.T, s mcpSession) {
 		{"index_repository", map[string]any{"repo_path": filepath.Join(repo, "missing")}, "does not exist"},
 		{"index_repository", map[string]any{"repo_path": filepath.Join(repo, "README.md")}, "not a directory"},
 		{"index_repository", map[string]any{}, "repo_path"},
+		{"get_symbols", map[string]any{"file_path": "../etc/passwd", "repository_id": repoID}, "inside"},
+		{"get_symbols", map[string]any{"file_path": "nope.go", "repository_id": repoID}, "does not exist"},
 	} {
 		text, isErr := s.call(t, bad.tool, bad.args)
 		if !isErr || !strings.Contains(text, bad.want) {
@@ -382,7 +391,7 @@ func checkToolList(t *testing.T, tools []mcp.Tool) {
 	for _, tl := range tools {
 		byName[tl.Name] = tl
 	}
-	for _, name := range []string{"index_repository", "search_code", "search_docs", "list_repositories"} {
+	for _, name := range []string{"index_repository", "search_code", "search_docs", "list_repositories", "get_symbols"} {
 		tl, ok := byName[name]
 		if !ok {
 			t.Fatalf("tools/list lacks %s", name)

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/tools"
+)
+
+func newSymbolsCmd(g *globalFlags) *cobra.Command {
+	var out outputFlags
+	var p tools.SymbolsParams
+	c := &cobra.Command{
+		Use:   "symbols FILE",
+		Short: "List the declarations of a file (name, kind, lines, parent, signature)",
+		Args:  argsBetween(1, 1),
+		RunE: func(c *cobra.Command, a []string) error {
+			p.FilePath = a[0]
+			opts, err := out.options(0)
+			if err != nil {
+				return err
+			}
+			svc, err := g.service(c.Context())
+			if err != nil {
+				return err
+			}
+			list, err := svc.Symbols(p)
+			if err != nil {
+				return err
+			}
+			return print(formatter.RenderSymbols(list, opts))
+		},
+	}
+	c.Flags().StringVar(&p.RepositoryID, "repo", "", "repository (ID or path) FILE is relative to")
+	out.register(c)
+	return c
+}
