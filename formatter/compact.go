@@ -25,7 +25,7 @@ const CompactTableFormat = `Compact tables: h = column names joined by "|", d = 
 // CompactIndexFormat explains compact index_repository output.
 const CompactIndexFormat = `Compact index output: id = repository id, p = project, st = status, ` +
 	`fi/fu/fs/fd = files indexed/unchanged/skipped/deleted, ci/cd = chunks created/deleted, sec = duration in seconds, ec = error count. ` +
-	`Detailed level adds e = errors as a table (h "error"), sk = skipped files by reason, db = database name. dry and tok appear for dry runs (estimated tokens).`
+	`Detailed level adds e = errors as a table (h "error"), sk = skipped files by reason, db = database name. dry and tok appear for dry runs (estimated tokens), with emb = estimated embedding calls and bd = biggest directories as a table (h "dir|files|chunks"; concise keeps 3).`
 
 // CompactFormat is the whole compact format reference, for documentation
 // and for a server that describes all tools in one place.
@@ -168,7 +168,12 @@ type compactIndexOut struct {
 	DB  string         `json:"db,omitempty"`
 	Dry bool           `json:"dry,omitempty"`
 	Tok int            `json:"tok,omitempty"`
+	Emb int            `json:"emb,omitempty"`
+	BD  *compactTable  `json:"bd,omitempty"`
 }
+
+// CompactBiggestDirsHeader names the columns of a dry run's bd table.
+const CompactBiggestDirsHeader = "dir|files|chunks"
 
 func compactIndex(r IndexReport, d Detail) (string, error) {
 	out := compactIndexOut{
@@ -177,6 +182,16 @@ func compactIndex(r IndexReport, d Detail) (string, error) {
 		CI: r.ChunksCreated, CD: r.ChunksDeleted,
 		Sec: round(r.Duration.Seconds(), 1), EC: len(r.Errors),
 		Dry: r.DryRun, Tok: r.EstimatedTokens,
+	}
+	if r.DryRun {
+		out.Emb = r.EstimatedEmbedCalls
+		if dirs := planDirs(r, d); len(dirs) > 0 {
+			rows := make([][]string, len(dirs))
+			for i, x := range dirs {
+				rows[i] = []string{x.Dir, itoa(x.Files), itoa(x.Chunks)}
+			}
+			out.BD = &compactTable{H: CompactBiggestDirsHeader, D: EncodeRows(rows)}
+		}
 	}
 	if d == Detailed {
 		if len(r.Errors) > 0 {

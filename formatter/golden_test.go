@@ -67,6 +67,24 @@ func sampleIndex() IndexReport {
 	}
 }
 
+// sampleDryRun has more biggest directories than concise output keeps,
+// and a directory name with a pipe, which tables must escape.
+func sampleDryRun() IndexReport {
+	return IndexReport{
+		RepositoryID: "repo-7f3a", ProjectID: "default", RepoPath: "/home/ana/app",
+		FilesIndexed: 1834, FilesSkipped: 2, ChunksCreated: 20512, Duration: 1234 * time.Millisecond,
+		Status: "dry_run", SkippedReasons: map[string]int{"binary": 2},
+		DryRun: true, EstimatedTokens: 4102400, EstimatedEmbedCalls: 321,
+		BiggestDirs: []DirStat{
+			{Dir: "node_modules/lodash", Files: 640, Chunks: 9000},
+			{Dir: "dist", Files: 12, Chunks: 6000},
+			{Dir: "src/server", Files: 300, Chunks: 3000},
+			{Dir: "docs|old", Files: 80, Chunks: 1500},
+			{Dir: ".", Files: 2, Chunks: 12},
+		},
+	}
+}
+
 func sampleRepositories() RepositoryList {
 	at := time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
 	return RepositoryList{Repositories: []Repository{
@@ -98,6 +116,7 @@ func renderCases() []renderCase {
 		{"search", func(o Options) (string, error) { return RenderSearch(sampleSearch(), o) }},
 		{"search_empty", func(o Options) (string, error) { return RenderSearch(SearchResponse{ProjectID: "default"}, o) }},
 		{"index", func(o Options) (string, error) { return RenderIndex(sampleIndex(), o) }},
+		{"index_dry_run", func(o Options) (string, error) { return RenderIndex(sampleDryRun(), o) }},
 		{"repositories", func(o Options) (string, error) { return RenderRepositories(sampleRepositories(), o) }},
 		{"symbols", func(o Options) (string, error) { return RenderSymbols(sampleSymbols(), o) }},
 	}

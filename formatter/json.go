@@ -125,6 +125,7 @@ type jsonIndexDetailed struct {
 	DatabaseName    string         `json:"database_name"`
 	DryRun          bool           `json:"dry_run,omitempty"`
 	EstimatedTokens int            `json:"estimated_tokens,omitempty"`
+	jsonDryRun
 }
 
 type jsonIndexConcise struct {
@@ -132,6 +133,43 @@ type jsonIndexConcise struct {
 	ErrorCount      int  `json:"error_count"`
 	DryRun          bool `json:"dry_run,omitempty"`
 	EstimatedTokens int  `json:"estimated_tokens,omitempty"`
+	jsonDryRun
+}
+
+// jsonDryRun is what only a dry run reports; empty otherwise, so regular
+// index answers keep their shape.
+type jsonDryRun struct {
+	EstimatedEmbedCalls int           `json:"estimated_embed_calls,omitempty"`
+	BiggestDirs         []jsonDirStat `json:"biggest_dirs,omitempty"`
+}
+
+type jsonDirStat struct {
+	Dir    string `json:"dir"`
+	Files  int    `json:"files"`
+	Chunks int    `json:"chunks"`
+}
+
+// concisePlanDirs is how many of the biggest directories concise output
+// keeps: enough to spot the culprit.
+const concisePlanDirs = 3
+
+func dryRunFields(r IndexReport, d Detail) jsonDryRun {
+	if !r.DryRun {
+		return jsonDryRun{}
+	}
+	out := jsonDryRun{EstimatedEmbedCalls: r.EstimatedEmbedCalls}
+	for _, x := range planDirs(r, d) {
+		out.BiggestDirs = append(out.BiggestDirs, jsonDirStat(x))
+	}
+	return out
+}
+
+// planDirs is the part of r.BiggestDirs rendered at detail level d.
+func planDirs(r IndexReport, d Detail) []DirStat {
+	if d == Concise && len(r.BiggestDirs) > concisePlanDirs {
+		return r.BiggestDirs[:concisePlanDirs]
+	}
+	return r.BiggestDirs
 }
 
 func indexCommon(r IndexReport, d Detail) jsonIndexCommon {
@@ -160,6 +198,7 @@ func jsonIndex(r IndexReport, d Detail) (string, error) {
 			ErrorCount:      len(r.Errors),
 			DryRun:          r.DryRun,
 			EstimatedTokens: r.EstimatedTokens,
+			jsonDryRun:      dryRunFields(r, d),
 		})
 	}
 	errs := r.Errors
@@ -177,6 +216,7 @@ func jsonIndex(r IndexReport, d Detail) (string, error) {
 		DatabaseName:    r.DatabaseName,
 		DryRun:          r.DryRun,
 		EstimatedTokens: r.EstimatedTokens,
+		jsonDryRun:      dryRunFields(r, d),
 	})
 }
 

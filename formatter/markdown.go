@@ -100,7 +100,16 @@ func markdownIndex(r IndexReport, d Detail) string {
 	if r.DryRun || r.EstimatedTokens > 0 {
 		metric("Estimated tokens", r.EstimatedTokens)
 	}
+	if r.DryRun {
+		metric("Estimated embedding calls", r.EstimatedEmbedCalls)
+	}
 	fmt.Fprintf(&b, "- **Duration**: %.1f s\n", finite(r.Duration.Seconds()))
+	if dirs := planDirs(r, d); r.DryRun && len(dirs) > 0 {
+		b.WriteString("\n## Biggest directories\n\n| Directory | Files | Chunks |\n|---|---:|---:|\n")
+		for _, x := range dirs {
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", tableCell(x.Dir), thousands(x.Files), thousands(x.Chunks))
+		}
+	}
 	if d == Detailed && len(r.SkippedReasons) > 0 {
 		b.WriteString("\n## Skipped\n\n| Reason | Files |\n|---|---|\n")
 		for _, k := range sortedKeys(r.SkippedReasons) {

@@ -140,6 +140,21 @@ type IndexReport struct {
 	DatabaseName    string
 	DryRun          bool
 	EstimatedTokens int
+	// EstimatedEmbedCalls is how many embedding requests a dry run's plan
+	// would make: what a remote endpoint bills or rate-limits per request.
+	// Rendered for dry runs only.
+	EstimatedEmbedCalls int
+	// BiggestDirs are the directories with the most chunks to embed, most
+	// first, so a dry run shows where the cost is (and which build output
+	// or vendored code to ignore before paying for it). Dry runs only.
+	BiggestDirs []DirStat
+}
+
+// DirStat is the embedding work a dry run found in one directory.
+type DirStat struct {
+	Dir    string // repository-relative, '/'-separated; "." for the root
+	Files  int    // files to embed
+	Chunks int    // chunks to embed
 }
 
 // Repository describes one indexed repository.

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/formatter"
 	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/store"
@@ -65,6 +67,7 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	}
 	fillPlanReport(&rep, plan, prev)
 	if p.DryRun {
+		fillDryRun(&rep, plan, s.cfg.Embedder)
 		rep.DryRun = true
 		rep.Status = "dry_run"
 		rep.Duration = time.Since(start)
@@ -158,6 +161,74 @@ func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.
 			rep.EstimatedTokens += (len(indexer.EmbedText(f.File.Path, c)) + 3) / 4
 		}
 	}
+}
+
+// embedBatchSize is the number of chunks indexer.Embed hands the embedder
+// per call (indexer.Config.BatchSize is left at its default).
+const embedBatchSize = 256
+
+// openAIRequestBatch is the OpenAI-compatible embedder's texts per HTTP
+// request; the CLI and MCP server leave it at the default.
+const openAIRequestBatch = 64
+
+// maxBiggestDirs bounds the dry run's directory list.
+const maxBiggestDirs = 10
+
+// fillDryRun adds what only a dry run reports: how many embedding requests
+// the plan would cost, and where its chunks are, so users can ignore build
+// output or vendored code before paying for it.
+func fillDryRun(rep *formatter.IndexReport, plan *indexer.Plan, emb embedding.Embedder) {
+	rep.EstimatedEmbedCalls = estimateEmbedCalls(plan.Chunks(), emb)
+	rep.BiggestDirs = biggestDirs(plan, maxBiggestDirs)
+}
+
+// estimateEmbedCalls counts requests: one per pipeline batch, which the
+// OpenAI-compatible client splits further into requests of 64 texts.
+func estimateEmbedCalls(chunks int, emb embedding.Embedder) int {
+	calls := 0
+	for left := chunks; left > 0; left -= embedBatchSize {
+		n := min(left, embedBatchSize)
+		if _, remote := emb.(*embedding.OpenAIEmbedder); remote {
+			calls += (n + openAIRequestBatch - 1) / openAIRequestBatch
+		} else {
+			calls++
+		}
+	}
+	return calls
+}
+
+// biggestDirs groups the chunks to embed by their file's directory, cut to
+// two levels ("node_modules/lodash", "src/server"; "." for the root): deep
+// enough to name the culprit, shallow enough not to scatter it.
+func biggestDirs(plan *indexer.Plan, n int) []formatter.DirStat {
+	byDir := map[string]*formatter.DirStat{}
+	for _, f := range plan.Changed {
+		if len(f.Chunks) == 0 {
+			continue
+		}
+		dir := "."
+		if parts := strings.Split(f.File.Path, "/"); len(parts) > 1 {
+			dir = strings.Join(parts[:min(2, len(parts)-1)], "/")
+		}
+		st := byDir[dir]
+		if st == nil {
+			st = &formatter.DirStat{Dir: dir}
+			byDir[dir] = st
+		}
+		st.Files++
+		st.Chunks += len(f.Chunks)
+	}
+	out := make([]formatter.DirStat, 0, len(byDir))
+	for _, st := range byDir {
+		out = append(out, *st)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Chunks != out[j].Chunks {
+			return out[i].Chunks > out[j].Chunks
+		}
+		return out[i].Dir < out[j].Dir
+	})
+	return out[:min(n, len(out))]
 }
 
 // merge builds the new snapshot: unchanged files' chunks carried over from
