@@ -173,19 +173,3 @@ func TestEmbedEmptyTextIsZero(t *testing.T) {
 		}
 	}
 }
-
-func TestBuiltinLoads(t *testing.T) {
-	m, err := Builtin()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := make([]float32, m.Dim())
-	m.Embed("open a file for reading", true, v)
-	var n float64
-	for _, x := range v {
-		n += float64(x) * float64(x)
-	}
-	if math.Abs(n-1) > 1e-4 {
-		t.Errorf("|v|² = %v, want 1", n)
-	}
-}
