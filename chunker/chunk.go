@@ -60,19 +60,17 @@ type Chunk struct {
 }
 
 // EmbedText is the text to embed for the chunk: Content, preceded by the
-// signature line when the chunk is a later piece of a split declaration
-// and by the heading path for a document section that does not start with
-// its heading, so that every chunk carries its context.
+// signature line when the chunk is a later piece of a split declaration,
+// and by the heading path ("Install > Linux") for a document section, so
+// that every chunk carries its context.
 func (c Chunk) EmbedText() string {
 	if c.SymbolKind == "section" {
-		if c.Symbol != "" {
-			last := c.Symbol
-			if i := strings.LastIndex(last, " > "); i >= 0 {
-				last = last[i+3:]
-			}
-			if !strings.Contains(c.Content, last) {
-				return c.Symbol + "\n" + c.Content
-			}
+		first := c.Content
+		if i := strings.IndexByte(first, '\n'); i >= 0 {
+			first = first[:i]
+		}
+		if c.Symbol != "" && strings.Trim(first, "#= \t\r") != c.Symbol {
+			return c.Symbol + "\n" + c.Content
 		}
 		return c.Content
 	}

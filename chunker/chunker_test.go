@@ -309,3 +309,26 @@ func TestLanguage(t *testing.T) {
 		t.Errorf("shebang script chunks: %+v", chunks)
 	}
 }
+
+func TestEmbedText(t *testing.T) {
+	piece := Chunk{Content: "\treturn x\n}", Symbol: "Big", SymbolKind: "function", Signature: "func Big(x int) int"}
+	if got, want := piece.EmbedText(), "func Big(x int) int\n\treturn x\n}"; got != want {
+		t.Errorf("later piece: EmbedText = %q, want %q", got, want)
+	}
+	whole := Chunk{Content: "func Big(x int) int {\n\treturn x\n}", Symbol: "Big", SymbolKind: "function", Signature: "func Big(x int) int"}
+	if got := whole.EmbedText(); got != whole.Content {
+		t.Errorf("whole function: EmbedText = %q, want the content", got)
+	}
+	section := Chunk{Content: "More text.", Symbol: "Install > Linux", SymbolKind: "section"}
+	if got, want := section.EmbedText(), "Install > Linux\nMore text."; got != want {
+		t.Errorf("section piece: EmbedText = %q, want %q", got, want)
+	}
+	nested := Chunk{Content: "### Linux\n\nText.", Symbol: "Install > Linux", SymbolKind: "section"}
+	if got, want := nested.EmbedText(), "Install > Linux\n### Linux\n\nText."; got != want {
+		t.Errorf("nested section: EmbedText = %q, want %q", got, want)
+	}
+	top := Chunk{Content: "# Install\n\nText.", Symbol: "Install", SymbolKind: "section"}
+	if got := top.EmbedText(); got != top.Content {
+		t.Errorf("top section: EmbedText = %q, want the content", got)
+	}
+}

@@ -33,6 +33,9 @@ func classifyJS(c *coder, n *sitter.Node, parent string) *decl {
 		d := classifyJS(c, inner, parent)
 		if d != nil {
 			d.sig = c.signature(n, bodyOf(d, inner))
+			if d.name == "" {
+				d.name = "default" // export default class { ... }
+			}
 		}
 		return d
 	case "expression_statement":

@@ -335,6 +335,16 @@ func init() {
 			nameTypes: []string{"type_identifier", "simple_identifier"},
 			custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 				switch n.Type() {
+				case "class_declaration":
+					// One node type for classes, interfaces and enum classes.
+					body := childOfType(n, "class_body", "enum_class_body")
+					d := &decl{name: c.nameOf(n, "type_identifier"), kind: "class", sig: c.signature(n, body), node: n, body: body}
+					if sig := " " + d.sig; strings.Contains(sig, " interface ") {
+						d.kind = "interface"
+					} else if strings.Contains(sig, " enum class ") {
+						d.kind = "enum"
+					}
+					return d, true
 				case "companion_object":
 					if field(n, "name") == nil && childOfType(n, "type_identifier") == nil {
 						body := childOfType(n, "class_body")
