@@ -1,0 +1,242 @@
+package benchmarks
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/tools"
+)
+
+// stdlib is one index of the Go standard library source shared by the
+// tests and benchmarks of one `go test` run.
+var stdlib struct {
+	once    sync.Once
+	svc     *tools.Service
+	dataDir string
+	repoID  string
+	src     string
+	err     error
+}
+
+// stdlibIndex indexes $(go env GOROOT)/src once. Set CODESEEK_BENCH_DATA
+// to keep the index between runs.
+func stdlibIndex(tb testing.TB) (*tools.Service, string) {
+	tb.Helper()
+	src := filepath.Join(goroot(tb), "src")
+	stdlib.once.Do(func() {
+		stdlib.src = src
+		stdlib.dataDir = os.Getenv("CODESEEK_BENCH_DATA")
+		if stdlib.dataDir == "" {
+			stdlib.dataDir, stdlib.err = os.MkdirTemp("", "codeseek-stdlib-")
+			if stdlib.err != nil {
+				return
+			}
+		}
+		stdlib.svc, stdlib.err = tools.New(tools.Config{DataDir: stdlib.dataDir, Embedder: embedding.HashEmbedder{}})
+		if stdlib.err != nil {
+			return
+		}
+		start := time.Now()
+		rep, err := stdlib.svc.IndexRepository(context.Background(), tools.IndexParams{RepoPath: src})
+		stdlib.err, stdlib.repoID = err, rep.RepositoryID
+		fmt.Fprintf(os.Stderr, "indexed %s: %d chunks in %s\n", src, rep.ChunksCreated, time.Since(start).Round(time.Millisecond))
+	})
+	if stdlib.err != nil {
+		tb.Fatal(stdlib.err)
+	}
+	return stdlib.svc, stdlib.repoID
+}
+
+// exportedFunc is a top-level exported function of the standard library.
+type exportedFunc struct {
+	name       string
+	path       string // relative to GOROOT/src
+	start, end int    // declaration span, doc comment included
+}
+
+func exportedFuncs(tb testing.TB, src string) []exportedFunc {
+	var out []exportedFunc
+	fset := token.NewFileSet()
+	filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && (d.Name() == "testdata" || d.Name() == "vendor") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(src, path)
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || !fn.Name.IsExported() || fn.Body == nil {
+				continue
+			}
+			start := fn.Pos()
+			if fn.Doc != nil {
+				start = fn.Doc.Pos()
+			}
+			out = append(out, exportedFunc{name: fn.Name.Name, path: filepath.ToSlash(rel),
+				start: fset.Position(start).Line, end: fset.Position(fn.End()).Line})
+		}
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].path+out[i].name < out[j].path+out[j].name })
+	return out
+}
+
+// TestIdentifierLookupStdlib queries the bare names of 200 randomly chosen
+// exported functions of the standard library. A name declared once must
+// bring back its own declaration first; a name declared in several places
+// (New, String, Open…) must bring back one of its declarations first.
+//
+//	CODESEEK_STDLIB=1 go test ./benchmarks -run IdentifierLookup -v
+func TestIdentifierLookupStdlib(t *testing.T) {
+	if os.Getenv("CODESEEK_STDLIB") == "" {
+		t.Skip("set CODESEEK_STDLIB=1 to index the Go standard library (about a minute)")
+	}
+	svc, id := stdlibIndex(t)
+	funcs := exportedFuncs(t, stdlib.src)
+	declared := map[string]int{}
+	for _, f := range funcs {
+		declared[f.name]++
+	}
+	rng := rand.New(rand.NewSource(1))
+	rng.Shuffle(len(funcs), func(i, j int) { funcs[i], funcs[j] = funcs[j], funcs[i] })
+	sample := funcs[:200]
+	var own, unique, ownUnique, named int
+	for _, f := range sample {
+		resp, err := svc.Search(context.Background(), tools.SearchParams{Query: f.name, RepositoryID: id, Limit: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Results) == 0 {
+			t.Logf("miss %s (%s): no result", f.name, f.path)
+			continue
+		}
+		top := resp.Results[0]
+		isOwn := top.FilePath == f.path && top.StartLine <= f.end && top.EndLine >= f.start
+		isNamed := isOwn || strings.Contains(", "+top.Symbol+", ", ", "+f.name+", ") || strings.HasSuffix(top.Symbol, "."+f.name)
+		if isOwn {
+			own++
+		}
+		if isNamed {
+			named++
+		} else {
+			t.Logf("miss %s (%s:%d): got %s:%d-%d %q", f.name, f.path, f.start, top.FilePath, top.StartLine, top.EndLine, top.Symbol)
+		}
+		if declared[f.name] == 1 {
+			unique++
+			if isOwn {
+				ownUnique++
+			}
+		}
+	}
+	t.Logf("200 exported functions: a declaration of the name first %d/200 (%.1f%%); its own declaration first %d/200; names declared once: own declaration first %d/%d (%.1f%%)",
+		named, float64(named)/2, own, ownUnique, unique, 100*float64(ownUnique)/float64(unique))
+	if float64(named) < 0.95*200 {
+		t.Errorf("a declaration of the queried name came first for %d/200, want >= 95%%", named)
+	}
+	if float64(ownUnique) < 0.95*float64(unique) {
+		t.Errorf("unique names found their own declaration first %d/%d, want >= 95%%", ownUnique, unique)
+	}
+}
+
+// searchQueries mixes words and names, as agents ask.
+var searchQueries = append(append([]string{}, tokenQueries...),
+	"ParseDuration", "http.Client", "ErrUnexpectedEOF", "NewReader", "json.Marshal")
+
+// BenchmarkSearchStdlib measures in-process query latency over the Go
+// standard library index, formatting included, for hybrid and vector-only
+// search, and reports p50 and p95.
+//
+//	go test ./benchmarks -run '^$' -bench SearchStdlib -benchtime 3x
+func BenchmarkSearchStdlib(b *testing.B) {
+	svc, id := stdlibIndex(b)
+	ctx := context.Background()
+	for _, mode := range []string{tools.ModeHybrid, tools.ModeVector, tools.ModeLexical} {
+		b.Run(mode, func(b *testing.B) {
+			var lat []time.Duration
+			for i := 0; i < b.N; i++ {
+				for _, q := range searchQueries {
+					start := time.Now()
+					resp, err := svc.Search(ctx, tools.SearchParams{Query: q, RepositoryID: id, Limit: 10, Mode: mode, WithContext: true})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := formatter.RenderSearch(resp, formatter.Options{Format: formatter.JSON, Detail: formatter.Detailed}); err != nil {
+						b.Fatal(err)
+					}
+					lat = append(lat, time.Since(start))
+				}
+			}
+			sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(lat[len(lat)*95/100].Microseconds())/1000, "p95-ms")
+		})
+	}
+}
+
+// BenchmarkServeRSS starts `codeseek serve` on the standard library index,
+// makes it load the index with one search, and reports its resident memory.
+//
+//	go test ./benchmarks -run '^$' -bench ServeRSS -benchtime 1x
+func BenchmarkServeRSS(b *testing.B) {
+	_, id := stdlibIndex(b)
+	bin := filepath.Join(b.TempDir(), "codeseek")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/codeseek").CombinedOutput(); err != nil {
+		b.Fatalf("build: %v\n%s", err, out)
+	}
+	for i := 0; i < b.N; i++ {
+		cmd := exec.Command(bin, "serve", "--embedder", "hash")
+		cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+stdlib.dataDir)
+		in, _ := cmd.StdinPipe()
+		out, _ := cmd.StdoutPipe()
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		lines := bufio.NewScanner(out)
+		lines.Buffer(nil, 64<<20)
+		send := func(v any) { m, _ := json.Marshal(v); in.Write(append(m, '\n')) }
+		send(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{"protocolVersion": "2025-03-26", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "bench", "version": "1"}}})
+		lines.Scan()
+		send(map[string]any{"jsonrpc": "2.0", "method": "notifications/initialized"})
+		start := time.Now()
+		send(map[string]any{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": map[string]any{"name": "search_code", "arguments": map[string]any{"query": "parse a duration", "repository_id": id}}})
+		lines.Scan()
+		firstSearch := time.Since(start)
+		status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+		for _, l := range strings.Split(string(status), "\n") {
+			if strings.HasPrefix(l, "VmRSS:") || strings.HasPrefix(l, "VmHWM:") {
+				var kb float64
+				fmt.Sscanf(strings.TrimSpace(l[6:]), "%f", &kb)
+				b.ReportMetric(kb/1024, strings.ToLower(l[2:5])+"-MB")
+			}
+		}
+		b.ReportMetric(firstSearch.Seconds(), "load+first-search-s")
+		in.Close()
+		cmd.Wait()
+	}
+}
