@@ -64,6 +64,9 @@ func (s *Service) Watch(ctx context.Context, p WatchParams) error {
 	}
 	next := IndexParams{RepoPath: root, ProjectID: rep.ProjectID}
 	return w.Run(ctx, func(ctx context.Context, changed []string) {
+		if s.upToDate(ctx, next) {
+			return
+		}
 		rep, err := s.IndexRepository(ctx, next)
 		if ctx.Err() != nil {
 			return // shutting down: an interrupted run is not news
@@ -72,4 +75,15 @@ func (s *Service) Watch(ctx context.Context, p WatchParams) error {
 			p.OnIndex(rep, changed, err)
 		}
 	})
+}
+
+// upToDate reports whether a re-index would change nothing: the event was
+// a save without edits, a file the walker skips (binary, too large), or
+// a rename back and forth. A dry run costs a walk and chunking only the
+// files that moved, while a real run rewrites the whole snapshot, which on
+// a large repository takes many seconds; so watching pays for the check.
+func (s *Service) upToDate(ctx context.Context, p IndexParams) bool {
+	p.DryRun = true
+	rep, err := s.IndexRepository(ctx, p)
+	return err == nil && rep.FilesIndexed == 0 && rep.FilesDeleted == 0 && len(rep.Errors) == 0
 }

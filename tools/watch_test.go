@@ -70,6 +70,27 @@ func TestWatchMakesNewFilesSearchableWithinTwoSeconds(t *testing.T) {
 	if took > 2*time.Second {
 		t.Errorf("deleted file gone after %s, want ≤ 2s", took)
 	}
+	if r := <-runs; r.err != nil || r.rep.FilesDeleted != 1 {
+		t.Errorf("re-index after a deletion: %+v", r)
+	}
+
+	// Rewriting a file with the same content, or writing one the walker
+	// skips, must not rewrite the index.
+	snap := filepath.Join(svc.cfg.DataDir, "repos", id, "index.csk")
+	before, err := os.Stat(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, root, map[string]string{"pkg/new.go": goFunc("Omega", "omegaWatchedToken()")})
+	os.WriteFile(filepath.Join(root, "logo.bin"), []byte{0x89, 'P', 0, 0}, 0o644)
+	select {
+	case r := <-runs:
+		t.Errorf("re-index although nothing indexable changed: %+v", r)
+	case <-time.After(time.Second):
+	}
+	if after, err := os.Stat(snap); err != nil || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("snapshot rewritten although nothing indexable changed (%v)", err)
+	}
 
 	cancel()
 	select {
