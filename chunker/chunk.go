@@ -40,8 +40,8 @@ type Chunk struct {
 	Content  string
 	Language string
 	// Symbol is the declared name ("ParseDuration", "Server.Close" for a
-	// method), several names joined by ", " when small declarations were
-	// merged, the heading path ("Install > Linux") for a document section,
+	// method), several names joined by ", " when neighbouring declarations
+	// were merged to fill the budget, the heading path ("Install > Linux") for a document section,
 	// or empty.
 	Symbol string
 	// SymbolKind is "function", "method", "class", "struct", "interface",
@@ -55,7 +55,8 @@ type Chunk struct {
 	Signature string
 	// Doc is the documentation attached to the declaration (the doc comment
 	// above it, or the Python docstring inside it) exactly as it appears in
-	// Content, or empty. Chunks of several merged declarations have no Doc.
+	// Content, or empty. Chunks of several merged declarations have no Doc;
+	// Symbols gives each declaration's Doc and lines.
 	Doc string
 }
 
@@ -122,12 +123,6 @@ func Split(path string, src []byte, opt Options) []Chunk {
 	return finish(s, lang, budget, spans)
 }
 
-// smallDivisor sets what a small declaration is: under budget/8 tokens
-// (about six lines at the default budget). Only small declarations merge
-// with their neighbours, and only up to half the budget, so that a
-// documented function keeps a chunk, and a search hit, of its own.
-const smallDivisor = 8
-
 // splitCode chunks a file with its tree-sitter grammar. It reports false
 // for languages without one and for files that fail to parse.
 func splitCode(s *source, lang string, budget int) ([]span, bool) {
@@ -141,7 +136,7 @@ func splitCode(s *source, lang string, budget int) ([]span, bool) {
 		return nil, false
 	}
 	defer tree.Close()
-	c := &coder{source: s, spec: spec, budget: budget, small: budget / smallDivisor, merge: budget / 2}
+	c := &coder{source: s, spec: spec, budget: budget}
 	c.emit(c.units(tree.RootNode(), ""))
 	return c.out, true
 }

@@ -48,8 +48,6 @@ type coder struct {
 	*source
 	spec   *langSpec
 	budget int
-	small  int // declarations under this many tokens merge with neighbours
-	merge  int // merged declarations stay under this many tokens
 	out    []span
 }
 
@@ -266,44 +264,33 @@ func (c *coder) docFromComments(d *decl, attached []*sitter.Node) {
 	_, d.docB = c.rows(attached[last])
 }
 
-// emit chunks a list of units: small neighbours merge up to the budget,
-// oversized class-likes split into a header and members, other oversized
-// units split at statement boundaries.
+// emit chunks a list of units: neighbours merge while the chunk stays
+// within the budget, oversized class-likes split into a header and
+// members, other oversized units split at statement boundaries. The head
+// of a split class merges only with loose members (fields, comments), so
+// that its chunk stays the class's own.
 func (c *coder) emit(units []unit) {
 	var cur []unit
-	solo := false // cur holds a declaration that does not merge
 	flush := func() {
 		if len(cur) > 0 {
 			c.out = append(c.out, c.groupSpan(cur))
 		}
-		cur, solo = cur[:0], false
+		cur = cur[:0]
 	}
 	for _, u := range units {
-		t := c.tokens(u.a, u.b)
-		if t > c.budget {
+		if c.tokens(u.a, u.b) > c.budget {
 			flush()
 			c.big(u)
 			continue
 		}
-		bigDecl := len(u.ds) > 0 && (t >= c.small || u.header)
 		ok := len(cur) > 0 && c.tokens(cur[0].a, u.b) <= c.budget
-		if ok && len(u.ds) > 0 && !bigDecl && hasDecls(cur) && c.tokens(cur[0].a, u.b) > c.merge {
+		if ok && len(u.ds) > 0 && (cur[0].header || u.header) {
 			ok = false
-		}
-		if ok && len(u.ds) > 0 {
-			if cur[0].header {
-				ok = false
-			} else if bigDecl {
-				ok = !hasDecls(cur)
-			} else {
-				ok = !solo
-			}
 		}
 		if !ok {
 			flush()
 		}
 		cur = append(cur, u)
-		solo = solo || bigDecl
 	}
 	flush()
 }
@@ -397,12 +384,14 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 	if len(members) == 0 || !hasDecls(members) {
 		return false
 	}
-	head := unit{a: u.a, b: members[0].a - 1, ds: u.ds, header: true}
+	// A namespace's head merges like any unit; a class's head keeps its
+	// own chunk.
+	head := unit{a: u.a, b: members[0].a - 1, ds: u.ds, header: !d.transparent}
 	for head.b > head.a && c.blank(head.b) {
 		head.b--
 	}
 	first := len(c.out)
-	if d.doc == "" && c.tokens(head.a, head.b) < c.small && len(members[0].ds) > 0 {
+	if d.doc == "" && c.tokens(head.a, head.b) < c.budget/bareHeaderDivisor && len(members[0].ds) > 0 {
 		// A bare "class Foo {" or "namespace X {" line makes a useless chunk;
 		// it opens the first member's chunk instead.
 		members[0].a = head.a
@@ -414,8 +403,28 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 	if len(c.out) > first && c.out[len(c.out)-1].b < u.b {
 		c.out[len(c.out)-1].b = u.b
 	}
+	if !d.transparent {
+		// Fields and comments between or after the methods belong to the
+		// class.
+		for i := first; i < len(c.out); i++ {
+			if c.out[i].symbol == "" && c.out[i].kind == "" {
+				m := d.meta()
+				m.doc = ""
+				c.out[i].meta = m
+			}
+		}
+	}
 	return true
 }
+
+// bareHeaderDivisor: a class head under budget/8 tokens without a doc
+// comment is a bare "class Foo {" line.
+const bareHeaderDivisor = 8
+
+// minFillDivisor: a piece of a split declaration under budget/3 tokens is
+// filled with the beginning of the next statement rather than closed,
+// which keeps a signature from ending up alone in a chunk.
+const minFillDivisor = 3
 
 // atom is a run of lines holding whole syntax nodes; oversized atoms expand
 // into the atoms of their children.
@@ -448,15 +457,24 @@ func (c *coder) pack(queue []atom, m meta) {
 			curB = at.b
 			continue
 		}
-		if c.tokens(at.a, at.b) <= c.budget {
+		fits := c.tokens(at.a, at.b) <= c.budget
+		if fits && (curA < 0 || c.tokens(curA, curB) >= c.budget/minFillDivisor) {
 			flush()
 			curA, curB = at.a, at.b
 			continue
 		}
+		// The atom is too big for a chunk of its own, or the current chunk
+		// is still nearly empty: open the atom up so that the cut falls
+		// inside it, between its statements.
 		if kids := c.expand(at); kids != nil {
 			for i := len(kids) - 1; i >= 0; i-- {
 				stack = append(stack, kids[i])
 			}
+			continue
+		}
+		if fits {
+			flush()
+			curA, curB = at.a, at.b
 			continue
 		}
 		flush()
