@@ -171,9 +171,7 @@ func TestServeWatch(t *testing.T) {
 		return paths
 	}
 	waitUntil(t, "background index", 30*time.Second, func() bool { return slices.Contains(search("RetryUpload"), "server/retry.go") })
-	if !strings.Contains(stderr.String(), "watching for changes") {
-		t.Errorf("stderr lacks the indexed/watching line: %s", stderr.String())
-	}
+	waitUntil(t, "indexed/watching line on stderr", 5*time.Second, func() bool { return strings.Contains(stderr.String(), "watching for changes") })
 
 	os.WriteFile(filepath.Join(root, "server", "zebra.go"), []byte(watchedFile()), 0o644)
 	took := waitUntil(t, "new file searchable over MCP", 10*time.Second, func() bool { return slices.Contains(search(watchToken), "server/zebra.go") })
