@@ -62,8 +62,9 @@ type Chunk struct {
 
 // EmbedText is the text to embed for the chunk: Content, preceded by the
 // signature line when the chunk is a later piece of a split declaration,
-// and by the heading path ("Install > Linux") for a document section, so
-// that every chunk carries its context.
+// by the enclosing class when the content does not name it (a Python
+// method), and by the heading path ("Install > Linux") for a document
+// section, so that every chunk carries its context.
 func (c Chunk) EmbedText() string {
 	if c.SymbolKind == "section" {
 		first := c.Content
@@ -75,11 +76,15 @@ func (c Chunk) EmbedText() string {
 		}
 		return c.Content
 	}
+	text := c.Content
 	sig := strings.TrimSuffix(c.Signature, "…")
 	if sig != "" && !strings.Contains(strings.Join(strings.Fields(c.Content), " "), sig) {
-		return c.Signature + "\n" + c.Content
+		text = c.Signature + "\n" + text
 	}
-	return c.Content
+	if c.Parent != "" && !strings.Contains(c.Content, c.Parent) {
+		text = c.Parent + "\n" + text
+	}
+	return text
 }
 
 // Options tunes chunking. The zero value uses the defaults.

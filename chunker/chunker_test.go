@@ -319,6 +319,14 @@ func TestEmbedText(t *testing.T) {
 	if got := whole.EmbedText(); got != whole.Content {
 		t.Errorf("whole function: EmbedText = %q, want the content", got)
 	}
+	method := Chunk{Content: "    def get(self):\n        return 1", Symbol: "Jar.get", SymbolKind: "method", Parent: "Jar", Signature: "def get(self)"}
+	if got, want := method.EmbedText(), "Jar\n"+method.Content; got != want {
+		t.Errorf("method: EmbedText = %q, want %q", got, want)
+	}
+	goMethod := Chunk{Content: "func (j *Jar) Get() int { return 1 }", Symbol: "Jar.Get", SymbolKind: "method", Parent: "Jar", Signature: "func (j *Jar) Get() int"}
+	if got := goMethod.EmbedText(); got != goMethod.Content {
+		t.Errorf("Go method: EmbedText = %q, want the content", got)
+	}
 	section := Chunk{Content: "More text.", Symbol: "Install > Linux", SymbolKind: "section"}
 	if got, want := section.EmbedText(), "Install > Linux\nMore text."; got != want {
 		t.Errorf("section piece: EmbedText = %q, want %q", got, want)

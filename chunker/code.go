@@ -357,6 +357,22 @@ func (c *coder) big(u unit) {
 			return
 		}
 	}
+	if !u.header && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) {
+		// A wrapper full of declarations (a JavaScript IIFE or UMD bundle,
+		// a module-pattern function, a C #ifdef block) is split at those
+		// declarations like a namespace.
+		if body := c.findContainer(u); body != nil {
+			d := &decl{transparent: true, node: body, body: body}
+			if len(u.ds) == 1 {
+				cp := *u.ds[0]
+				d = &cp
+				d.transparent, d.body = true, body
+			}
+			if c.splitClass(u, d) {
+				return
+			}
+		}
+	}
 	m := meta{}
 	if len(u.ds) == 1 {
 		m = u.ds[0].meta()
@@ -366,11 +382,54 @@ func (c *coder) big(u unit) {
 	c.pack([]atom{{a: u.a, b: u.b, nodes: u.nodes}}, m)
 }
 
+// containerMinDecls is how many function or class declarations make a
+// wrapper worth splitting at them.
+const containerMinDecls = 3
+
+// findContainer looks inside an oversized unit that is not itself a
+// class-like for a node holding several function or class declarations,
+// following the child that spans most of the lines. It returns nil when
+// there is none.
+func (c *coder) findContainer(u unit) *sitter.Node {
+	if len(u.nodes) == 0 {
+		return nil
+	}
+	x := u.nodes[len(u.nodes)-1]
+	lines := u.b - u.a + 1
+	for depth := 0; depth < 12 && x != nil; depth++ {
+		count := int(x.NamedChildCount())
+		decls := 0
+		var best *sitter.Node
+		bestLines := 0
+		for i := 0; i < count; i++ {
+			ch := x.NamedChild(i)
+			if d := c.spec.decl(c, ch, ""); d != nil && d.kind != "var" && d.kind != "const" {
+				decls++
+			}
+			a, b := c.rows(ch)
+			if b-a+1 > bestLines {
+				best, bestLines = ch, b-a+1
+			}
+		}
+		if decls >= containerMinDecls {
+			return x
+		}
+		if best == nil || 2*bestLines < lines {
+			return nil
+		}
+		x = best
+	}
+	return nil
+}
+
 // splitClass emits a class-like declaration as a header chunk (signature,
 // doc, fields) followed by its members. It reports false when the body has
 // no members to split at.
 func (c *coder) splitClass(u unit, d *decl) bool {
 	headEnd, _ := c.rows(d.node)
+	if d.node == d.body || d.kind == "function" || d.kind == "method" {
+		headEnd, _ = c.rows(d.body)
+	}
 	parent := d.qualified()
 	if d.transparent {
 		parent = d.parent
@@ -403,9 +462,9 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 	if len(c.out) > first && c.out[len(c.out)-1].b < u.b {
 		c.out[len(c.out)-1].b = u.b
 	}
-	if !d.transparent {
-		// Fields and comments between or after the methods belong to the
-		// class.
+	if d.name != "" {
+		// Fields, comments and statements between or after the members
+		// belong to the container.
 		for i := first; i < len(c.out); i++ {
 			if c.out[i].symbol == "" && c.out[i].kind == "" {
 				m := d.meta()

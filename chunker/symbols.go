@@ -53,6 +53,19 @@ func Symbols(path string, src []byte) []Symbol {
 	var walk func(n *sitter.Node, parent string, depth int)
 	walk = func(n *sitter.Node, parent string, depth int) {
 		for _, u := range c.units(n, parent) {
+			if depth < maxSymbolDepth && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) {
+				// Declarations inside a wrapper (IIFE, UMD bundle, #ifdef),
+				// found the way Split finds them.
+				if body := c.findContainer(u); body != nil {
+					if len(u.ds) == 1 {
+						d := u.ds[0]
+						out = append(out, Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
+							StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc})
+					}
+					walk(body, parent, depth+1)
+					continue
+				}
+			}
 			for _, d := range u.ds {
 				out = append(out, Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
 					StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc})
