@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -55,6 +56,8 @@ type Watcher struct {
 	opt     WatchOptions
 	fw      *fsnotify.Watcher
 	exclude []string
+	// mu guards dirs, which Run's goroutine updates, against Dirs.
+	mu sync.Mutex
 	// dirs maps every watched directory (repository-relative, "" for the
 	// root) to the ignore rules in force for its entries.
 	dirs map[string]ignoreRules
@@ -107,7 +110,23 @@ func NewWatcher(root string, opt WatchOptions) (*Watcher, error) {
 
 // Dirs is the number of directories under watch, so callers can tell users
 // how much of the inotify watch budget a repository takes.
-func (w *Watcher) Dirs() int { return len(w.dirs) }
+func (w *Watcher) Dirs() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.dirs)
+}
+
+// watchedDirs lists the watched directories, sorted, for tests.
+func (w *Watcher) watchedDirs() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := make([]string, 0, len(w.dirs))
+	for d := range w.dirs {
+		out = append(out, d)
+	}
+	slices.Sort(out)
+	return out
+}
 
 // Close stops the watch. Run closes the watcher itself when it returns;
 // Close is for a Watcher that is never run.
@@ -158,7 +177,10 @@ func (w *Watcher) Run(ctx context.Context, onChange func(ctx context.Context, ch
 			if !ok {
 				return nil
 			}
-			if rel, ok := w.handle(ev); ok {
+			w.mu.Lock()
+			rel, ok := w.handle(ev)
+			w.mu.Unlock()
+			if ok {
 				changed(rel)
 			}
 		case err, ok := <-w.fw.Errors:
@@ -168,7 +190,9 @@ func (w *Watcher) Run(ctx context.Context, onChange func(ctx context.Context, ch
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				// Events were lost: rebuild the watch set, which also picks
 				// up directories created unseen, and re-index to be safe.
+				w.mu.Lock()
 				w.rescan()
+				w.mu.Unlock()
 				changed("")
 			}
 			w.report(err)

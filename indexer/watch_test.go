@@ -138,12 +138,12 @@ func TestWatcherHonoursIgnoreRulesAndExclusions(t *testing.T) {
 	os.WriteFile(filepath.Join(root, ".gitignore"), []byte("build/\n*.log\n"), 0o644)
 	os.WriteFile(filepath.Join(root, ".codeseekignore"), []byte("vendor/\n"), 0o644)
 	h := startWatch(t, root, WatchOptions{Exclude: []string{data}})
-	for rel := range h.w.dirs {
+	for _, rel := range h.w.watchedDirs() {
 		if rel != "" && rel != ".codeseek-data" {
 			t.Errorf("watching ignored directory %q", rel)
 		}
 	}
-	if _, ok := h.w.dirs[".codeseek-data"]; ok {
+	if slices.Contains(h.w.watchedDirs(), ".codeseek-data") {
 		t.Error("watching the excluded data directory")
 	}
 	h.write("build/out.go", "package build\n")
@@ -165,8 +165,8 @@ func TestWatcherFollowsNewNestedDirectories(t *testing.T) {
 	if got := h.next("new tree"); !slices.Contains(got, "a") {
 		t.Errorf("changed = %q, want the new directory a", got)
 	}
-	if _, ok := h.w.dirs["a/b/c"]; !ok {
-		t.Fatalf("a/b/c not watched; watched: %v", h.w.dirs)
+	if !slices.Contains(h.w.watchedDirs(), "a/b/c") {
+		t.Fatalf("a/b/c not watched; watched: %q", h.w.watchedDirs())
 	}
 	h.write("a/b/c/y.go", "package c\n")
 	if got := h.next("file in new nested dir"); !slices.Equal(got, []string{"a/b/c/y.go"}) {
@@ -186,6 +186,11 @@ func TestWatcherSurvivesDirectoryRenameAndDeletion(t *testing.T) {
 	if !slices.Contains(got, "old") || !slices.Contains(got, "new") {
 		t.Errorf("changed = %q, want old and new", got)
 	}
+	for _, rel := range h.w.watchedDirs() {
+		if strings.HasPrefix(rel, "old") {
+			t.Errorf("stale watch on %q after rename", rel)
+		}
+	}
 	h.write("new/sub/z.go", "package sub\n")
 	if got := h.next("file in renamed dir"); !slices.Equal(got, []string{"new/sub/z.go"}) {
 		t.Errorf("changed = %q, want [new/sub/z.go] (not the stale old path)", got)
@@ -195,6 +200,9 @@ func TestWatcherSurvivesDirectoryRenameAndDeletion(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.next("deletion")
+	if got := h.w.watchedDirs(); !slices.Equal(got, []string{""}) {
+		t.Errorf("watched after deletion: %q, want only the root", got)
+	}
 	h.write("new/sub/again.go", "package sub\n")
 	h.next("recreated dir")
 	h.write("new/sub/again2.go", "package sub\n")
@@ -209,7 +217,7 @@ func TestWatcherRereadsChangedIgnoreFiles(t *testing.T) {
 	h := startWatch(t, root, WatchOptions{})
 	h.write(".gitignore", "gen/\n")
 	h.next("ignore file edit")
-	if _, ok := h.w.dirs["gen"]; ok {
+	if slices.Contains(h.w.watchedDirs(), "gen") {
 		t.Fatal("gen/ still watched after .gitignore excluded it")
 	}
 	h.write("gen/out.go", "package gen\n")
