@@ -2,10 +2,12 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/codeseek/codeseek/formatter"
 	"github.com/codeseek/codeseek/indexer"
+	"github.com/codeseek/codeseek/store"
 )
 
 // WatchParams are the arguments of Watch.
@@ -67,15 +69,34 @@ func (s *Service) Watch(ctx context.Context, p WatchParams) error {
 		if s.upToDate(ctx, next) {
 			return
 		}
-		rep, err := s.IndexRepository(ctx, next)
-		if ctx.Err() != nil {
-			return // shutting down: an interrupted run is not news
-		}
-		if p.OnIndex != nil {
-			p.OnIndex(rep, changed, err)
+		for attempt := 0; ; attempt++ {
+			rep, err := s.IndexRepository(ctx, next)
+			if ctx.Err() != nil {
+				return // shutting down: an interrupted run is not news
+			}
+			locked := errors.Is(err, store.ErrLocked)
+			if p.OnIndex != nil && (!locked || attempt == 0) {
+				p.OnIndex(rep, changed, err)
+			}
+			if !locked {
+				return
+			}
+			// Another process is writing the data directory (a CLI
+			// `codeseek index`, another server). Waiting here, rather than
+			// until the next change, keeps this change from being lost;
+			// changes meanwhile queue up for one run after this one.
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(lockRetry):
+			}
 		}
 	})
 }
+
+// lockRetry is how often a watch retries a re-index while another process
+// holds the data directory's write lock.
+var lockRetry = 2 * time.Second
 
 // upToDate reports whether a re-index would change nothing: the event was
 // a save without edits, a file the walker skips (binary, too large), or

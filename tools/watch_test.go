@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/store"
 )
 
 // TestWatchMakesNewFilesSearchableWithinTwoSeconds is the watch contract:
@@ -113,5 +114,56 @@ func TestWatchRejectsDryRunAndBadPaths(t *testing.T) {
 	err = svc.Watch(context.Background(), WatchParams{Index: IndexParams{RepoPath: filepath.Join(t.TempDir(), "missing")}})
 	if !errors.As(err, &ae) || ae.Arg != "repo_path" {
 		t.Errorf("missing path: err = %v, want an ArgError on repo_path", err)
+	}
+}
+
+// TestWatchRetriesWhileAnotherProcessHoldsTheLock: a change made while
+// another writer holds the data directory is reported once and indexed as
+// soon as the lock is free, not lost until the next change.
+func TestWatchRetriesWhileAnotherProcessHoldsTheLock(t *testing.T) {
+	defer func(d time.Duration) { lockRetry = d }(lockRetry)
+	lockRetry = 50 * time.Millisecond
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("Alpha", "alphaSpecialToken()")})
+	ctx, cancel := context.WithCancel(context.Background())
+	type run struct {
+		rep formatter.IndexReport
+		err error
+	}
+	runs := make(chan run, 10)
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		svc.Watch(ctx, WatchParams{
+			Index:   IndexParams{RepoPath: root},
+			OnIndex: func(rep formatter.IndexReport, _ []string, err error) { runs <- run{rep, err} },
+		})
+	}()
+	defer func() { cancel(); <-stopped }() // before lockRetry is restored
+	if r := <-runs; r.err != nil {
+		t.Fatal(r.err)
+	}
+	lock, err := store.LockWrites(svc.cfg.DataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, root, map[string]string{"b.go": goFunc("Beta", "betaSpecialToken()")})
+	next := func() run {
+		select {
+		case r := <-runs:
+			return r
+		case <-time.After(5 * time.Second):
+			t.Fatal("no run within 5s")
+			return run{}
+		}
+	}
+	if r := next(); !errors.Is(r.err, store.ErrLocked) {
+		t.Fatalf("run under another writer's lock: %+v, want ErrLocked", r)
+	}
+	time.Sleep(300 * time.Millisecond) // several retries, none reported
+	lock.Unlock()
+	if r := next(); r.err != nil || r.rep.FilesIndexed != 1 {
+		t.Fatalf("run after the lock was freed: %+v", r)
 	}
 }
