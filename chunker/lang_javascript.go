@@ -95,7 +95,7 @@ func classifyJS(c *coder, n *sitter.Node, parent string) *decl {
 			return nil
 		}
 		kind := "var"
-		if c.src[n.StartByte()] == 'c' {
+		if int(n.StartByte()) < len(c.src) && c.src[n.StartByte()] == 'c' {
 			kind = "const"
 		}
 		if fn != nil && len(names) == 1 {
