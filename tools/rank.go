@@ -35,7 +35,7 @@ type candidate struct {
 	ix    *store.Index
 	vec   float64 // cosine similarity, clamped to 0..1
 	lex   float64 // saturated BM25, 0..1
-	exact bool    // declares the identifier the query names
+	exact int     // declaration tier (store.Decl) when it declares the queried identifier, else 0
 	score float64
 }
 
@@ -69,9 +69,9 @@ func rankCandidates(ctx context.Context, indexes []*store.Index, kind store.Kind
 			}
 		}
 		if name := strings.TrimSpace(p.Query); identifierQuery.MatchString(name) {
-			for _, c := range declarations(ix, kind, name) {
-				if keep == nil || keep(c) {
-					get(c).exact = true
+			for _, d := range declarations(ix, kind, name) {
+				if keep == nil || keep(d.Chunk) {
+					get(d.Chunk).exact = d.Tier
 				}
 			}
 		}
@@ -91,22 +91,19 @@ func rankCandidates(ctx context.Context, indexes []*store.Index, kind store.Kind
 }
 
 // declarations finds the chunks declaring name; a qualified name
-// ("http.Client") is also tried by its last part.
-func declarations(ix *store.Index, kind store.Kind, name string) []*store.Chunk {
-	if cs := ix.Declarations(kind, name); len(cs) > 0 {
-		return cs
-	}
+// ("http.Client", "Server.Close") is looked up by its last part.
+func declarations(ix *store.Index, kind store.Kind, name string) []store.Decl {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
-		return ix.Declarations(kind, name[i+1:])
+		name = name[i+1:]
 	}
-	return nil
+	return ix.Declaring(kind, name)
 }
 
 // combine is the reported similarity_score: cosine similarity in vector
 // mode, saturated BM25 in lexical mode, their weighted mean in hybrid mode;
 // an exact declaration match scores 1.
 func combine(mode string, c *candidate) float64 {
-	if c.exact {
+	if c.exact > 0 {
 		return 1
 	}
 	switch mode {
@@ -122,7 +119,7 @@ func combine(mode string, c *candidate) float64 {
 // then by path and line so equal scores always come out the same way.
 func better(a, b *candidate) bool {
 	if a.exact != b.exact {
-		return a.exact
+		return a.exact > b.exact
 	}
 	if a.score != b.score {
 		return a.score > b.score

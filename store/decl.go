@@ -1,0 +1,161 @@
+package store
+
+import (
+	"path"
+	"strings"
+)
+
+// Decl is a chunk that declares a queried name, with how strong a match
+// the declaration is: a top-level declaration in non-test code beats a
+// method or nested one, which beats any declaration in a test file.
+type Decl struct {
+	Chunk *Chunk
+	Tier  int // 1 (weakest) to 4
+}
+
+// declKeywords are the words that introduce a declaration of the
+// identifier that follows them, across the supported languages.
+var declKeywords = map[string]bool{
+	"func": true, "def": true, "fn": true, "function": true, "function*": true, "class": true,
+	"struct": true, "interface": true, "trait": true, "enum": true, "type": true, "const": true,
+	"let": true, "var": true, "val": true, "module": true, "object": true, "record": true,
+	"union": true, "typedef": true, "macro_rules!": true, "sub": true, "proc": true,
+}
+
+// Declaring returns the chunks of kind k whose text declares name (case-
+// sensitive), strongest first. It reads the chunks that contain the name
+// as a term, so it does not depend on how the chunker named the chunk:
+// merged declarations and generated files are found too.
+func (ix *Index) Declaring(k Kind, name string) []Decl {
+	lx := ix.lex[k]
+	if lx == nil || name == "" {
+		return nil
+	}
+	seen := map[*Chunk]bool{}
+	var out []Decl
+	check := func(c *Chunk) {
+		if seen[c] {
+			return
+		}
+		seen[c] = true
+		if tier := declTier(c, name); tier > 0 {
+			out = append(out, Decl{Chunk: c, Tier: tier})
+		}
+	}
+	for _, c := range ix.symbols[k][name] {
+		check(c)
+	}
+	var last string
+	LexTerms(name, func(t []byte) { last = string(t) }) // the whole identifier comes last
+	if id, ok := lx.terms[last]; ok {
+		for _, p := range lx.postings[id] {
+			check(lx.chunks[p.doc])
+		}
+	}
+	return out
+}
+
+// declTier scans the lines of c that contain name for a declaration of it
+// and returns the strongest tier found, or 0.
+func declTier(c *Chunk, name string) int {
+	best := 0
+	text := c.Content
+	for off := 0; ; {
+		i := strings.Index(text[off:], name)
+		if i < 0 {
+			break
+		}
+		i += off
+		off = i + len(name)
+		lineStart := strings.LastIndexByte(text[:i], '\n') + 1
+		lineEnd := strings.IndexByte(text[i:], '\n')
+		if lineEnd < 0 {
+			lineEnd = len(text)
+		} else {
+			lineEnd += i
+		}
+		if t := lineDeclTier(text[lineStart:lineEnd], i-lineStart, name); t > best {
+			best = t
+		}
+	}
+	switch {
+	case best == 0:
+	case isTestPath(c.FilePath):
+		best = 1
+	case isVendoredPath(c.FilePath):
+		best = max(1, best-1) // a vendored copy yields to the project's own
+	}
+	return best
+}
+
+// lineDeclTier decides whether the occurrence of name at byte pos of line
+// is what the line declares: 3 for a top-level declaration, 2 for a
+// method or nested one, 0 for a use.
+func lineDeclTier(line string, pos int, name string) int {
+	if pos > 0 && isIdentByte(line[pos-1]) {
+		return 0
+	}
+	if end := pos + len(name); end < len(line) && isIdentByte(line[end]) {
+		return 0
+	}
+	trimmed := strings.TrimLeft(line, " \t")
+	indented := len(trimmed) < len(line)
+	for _, c := range []string{"//", "#", "/*", "*", "--", ";"} {
+		if strings.HasPrefix(trimmed, c) { // a declaration quoted in a comment is not one
+			return 0
+		}
+	}
+	prefix := strings.TrimSpace(line[:pos])
+	rest := strings.TrimSpace(line[pos+len(name):])
+	fields := strings.Fields(prefix)
+	for len(fields) > 0 && modifier(fields[0]) {
+		fields = fields[1:]
+	}
+	switch {
+	case len(fields) == 0:
+		// "name(args) {" as a method in a class body (JavaScript, Java…).
+		if indented && strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, "{") {
+			return 2
+		}
+		return 0
+	case strings.HasPrefix(prefix, "func (") || strings.HasPrefix(prefix, "func("): // Go method receiver
+		if strings.HasSuffix(prefix, ")") {
+			return 2
+		}
+		return 0
+	case declKeywords[fields[len(fields)-1]] || (len(fields) >= 2 && declKeywords[fields[len(fields)-2]] && strings.HasSuffix(fields[len(fields)-1], "*")):
+		if indented {
+			return 2
+		}
+		return 3
+	}
+	return 0
+}
+
+// modifier reports words that may precede a declaration keyword.
+func modifier(w string) bool {
+	switch w {
+	case "export", "default", "pub", "pub(crate)", "public", "private", "protected", "internal",
+		"static", "async", "abstract", "final", "override", "open", "inline", "extern", "unsafe", "declare":
+		return true
+	}
+	return false
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b == '$' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b >= 0x80
+}
+
+// isTestPath recognises test files by the usual conventions.
+func isTestPath(p string) bool {
+	base := path.Base(p)
+	return strings.HasSuffix(base, "_test.go") || strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") ||
+		strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
+		strings.Contains("/"+p, "/test/") || strings.Contains("/"+p, "/tests/") || strings.Contains("/"+p, "/testdata/")
+}
+
+// isVendoredPath recognises third-party code copied into a repository.
+func isVendoredPath(p string) bool {
+	p = "/" + p
+	return strings.Contains(p, "/vendor/") || strings.Contains(p, "/node_modules/") || strings.Contains(p, "/third_party/")
+}

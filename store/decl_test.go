@@ -1,0 +1,72 @@
+package store
+
+import "testing"
+
+func TestLineDeclTier(t *testing.T) {
+	for _, tc := range []struct {
+		line, name string
+		want       int
+	}{
+		{"func ParseDuration(s string) (Duration, error) {", "ParseDuration", 3},
+		{"func (s *Server) Close() error {", "Close", 2},
+		{"type Client struct {", "Client", 3},
+		{"\tparseDuration(x)", "parseDuration", 0},
+		{"x := ParseDuration(s)", "ParseDuration", 0},
+		{"func ParseDurationX() {}", "ParseDuration", 0},
+		{"def greet(name):", "greet", 3},
+		{"    def greet(self):", "greet", 2},
+		{"class Session(object):", "Session", 3},
+		{"async def fetch(url):", "fetch", 3},
+		{"function chunk(array, size) {", "chunk", 3},
+		{"export default class Router {", "Router", 3},
+		{"export const debounce = (fn) => {", "debounce", 3},
+		{"  render(props) {", "render", 2},
+		{"  if (render) {", "render", 0},
+		{"pub fn parse_args(argv: &[String]) -> Args {", "parse_args", 3},
+		{"// ParseDuration parses a duration string.", "ParseDuration", 0},
+		{"// func Seek(fd int, offset int64) (int64, error)", "Seek", 0},
+		{"# def greet(name): in a comment", "greet", 0},
+	} {
+		pos := indexOf(tc.line, tc.name)
+		if got := lineDeclTier(tc.line, pos, tc.name); got != tc.want {
+			t.Errorf("lineDeclTier(%q, %q) = %d, want %d", tc.line, tc.name, got, tc.want)
+		}
+	}
+}
+
+func indexOf(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestDeclaringFindsMergedAndUnnamedDeclarations(t *testing.T) {
+	snap := testSnapshot("r", 0)
+	add := func(path, symbol, content string) {
+		snap.Chunks = append(snap.Chunks, Chunk{ID: path, FilePath: path, Symbol: symbol, Content: content, Vector: []float32{1, 0, 0}})
+	}
+	add("gen/zsys.go", "", "// Code generated. DO NOT EDIT.\nfunc Setsid() (pid int) {\n\treturn 0\n}")
+	add("merged.go", "A, B, C, D, …", "func A() {}\nfunc B() {}\nfunc C() {}\nfunc D() {}\nfunc Setsid() {}")
+	add("use.go", "use", "func use() {\n\tSetsid()\n}")
+	add("x_test.go", "", "func Setsid() {}")
+	ix, err := newIndex(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiers := map[string]int{}
+	for _, d := range ix.Declaring(Code, "Setsid") {
+		tiers[d.Chunk.FilePath] = d.Tier
+	}
+	want := map[string]int{"gen/zsys.go": 3, "merged.go": 3, "x_test.go": 1}
+	if len(tiers) != len(want) {
+		t.Fatalf("Declaring = %v, want %v", tiers, want)
+	}
+	for p, w := range want {
+		if tiers[p] != w {
+			t.Errorf("%s tier %d, want %d", p, tiers[p], w)
+		}
+	}
+}
