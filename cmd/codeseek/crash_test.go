@@ -88,7 +88,8 @@ func checkIndexAnswers(t *testing.T, dataDir, root, when string) {
 	if err != nil {
 		t.Fatalf("%s: search: %v", when, err)
 	}
-	if len(resp.Results) == 0 || resp.Results[0].Symbol != crashMarker {
+	// The chunker may merge the marker with its neighbours: "A, B, …".
+	if len(resp.Results) == 0 || !strings.Contains(resp.Results[0].Symbol, crashMarker) {
 		t.Fatalf("%s: search for %s: %+v", when, crashMarker, resp.Results)
 	}
 
@@ -102,7 +103,7 @@ func checkIndexAnswers(t *testing.T, dataDir, root, when string) {
 			Symbol   string `json:"symbol"`
 		} `json:"results"`
 	}
-	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Results) == 0 || got.Results[0].Symbol != crashMarker {
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Results) == 0 || !strings.Contains(got.Results[0].Symbol, crashMarker) {
 		t.Fatalf("%s: codeseek search answer %q (%v)", when, out, err)
 	}
 }
