@@ -287,6 +287,8 @@ func TestLanguage(t *testing.T) {
 		{"x.PY", "", "python"},
 		{"comp.tsx", "", "tsx"},
 		{"lib.hpp", "", "cpp"},
+		{"lib.h", "#pragma once\nint f(void);\n", "c"},
+		{"lib.h", "#pragma once\nnamespace x {\nclass A {\npublic:\n};\n}\n", "cpp"},
 		{"Rakefile", "", "ruby"},
 		{"run", "#!/usr/bin/env python3\nprint(1)\n", "python"},
 		{"run", "#!/usr/bin/env -S python3.12 -u\n", "python"},

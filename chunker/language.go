@@ -39,6 +39,9 @@ func Language(path string, src []byte) string {
 		return l
 	}
 	if l, ok := extLanguages[ext]; ok {
+		if l == "c" && ext == ".h" && looksLikeCpp(src) {
+			return "cpp"
+		}
 		return l
 	}
 	switch filepath.Base(path) {
@@ -55,6 +58,28 @@ func Language(path string, src []byte) string {
 		return l
 	}
 	return "text"
+}
+
+// cppMarkers are constructs that C never has; a ".h" header containing one
+// is C++ and parses well only with the C++ grammar.
+var cppMarkers = [][]byte{
+	[]byte("\nclass "), []byte("\nnamespace "), []byte("template <"), []byte("template<"),
+	[]byte("\npublic:"), []byte(" public:"), []byte("std::"), []byte("\n#include <string>"), []byte("\n#include <vector>"),
+}
+
+// looksLikeCpp reports whether a header is C++ rather than C, looking at
+// its first 64 KB.
+func looksLikeCpp(src []byte) bool {
+	head := src
+	if len(head) > 64<<10 {
+		head = head[:64<<10]
+	}
+	for _, m := range cppMarkers {
+		if bytes.Contains(head, m) {
+			return true
+		}
+	}
+	return false
 }
 
 func shebangLanguage(src []byte) string {
