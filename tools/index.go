@@ -73,6 +73,12 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 		rep.Duration = time.Since(start)
 		return rep, nil
 	}
+	rep.DatabaseName = "codeseek_" + id
+	if upToDate(prev, plan, rep.ProjectID) {
+		rep.Duration = time.Since(start)
+		rep.Status = "up_to_date" // nothing to write: the stored index is current
+		return rep, nil
+	}
 	if err := indexer.Embed(ctx, plan, cfg); err != nil {
 		return rep, fmt.Errorf("index %s: %w", root, err)
 	}
@@ -80,13 +86,31 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	if _, err := s.store.Save(snap); err != nil {
 		return rep, err
 	}
-	rep.DatabaseName = "codeseek_" + id
 	rep.Duration = time.Since(start)
 	rep.Status = "completed"
 	if len(rep.Errors) > 0 {
 		rep.Status = "completed_with_errors"
 	}
 	return rep, nil
+}
+
+// upToDate reports whether the stored snapshot already describes the tree
+// exactly, down to the mtimes it remembers, so saving would rewrite the
+// same index.
+func upToDate(prev *store.Snapshot, plan *indexer.Plan, project string) bool {
+	if prev == nil || len(plan.Changed) > 0 || len(plan.Deleted) > 0 || project != prev.Meta.ProjectID {
+		return false
+	}
+	known := make(map[string]store.FileState, len(prev.Files))
+	for _, f := range prev.Files {
+		known[f.Path] = f
+	}
+	for _, u := range plan.Unchanged {
+		if k, ok := known[u.File.Path]; !ok || !k.ModTime.Equal(u.File.ModTime) || k.Size != u.File.Size {
+			return false
+		}
+	}
+	return len(plan.Unchanged) == len(prev.Files)
 }
 
 // previous returns the snapshot to re-index against, or nil for a full
