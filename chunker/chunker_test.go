@@ -135,6 +135,10 @@ func TestDocAttached(t *testing.T) {
 	}{
 		{"a.go", "package a\n\n// Add returns\n// the sum.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n",
 			"Add", "// Add returns\n// the sum."},
+		{"b.go", "package a\n\n//go:generate stringer\n// Add returns the sum.\n//go:noinline\nfunc Add(a, b int) int {\n\treturn a + b\n}\n",
+			"Add", "// Add returns the sum."},
+		{"c.py", "# helper\ndef add(a, b):\n    return a + b\n", "add", ""},
+		{"a.rs", "/// Adds.\n#[inline]\npub fn add(a: i32) -> i32 {\n    a\n}\n", "add", "/// Adds."},
 		{"a.py", "def add(a, b):\n    \"\"\"Return the sum.\"\"\"\n    return a + b\n",
 			"add", `"""Return the sum."""`},
 		{"a.js", "// not a doc\n/**\n * Sum.\n */\nfunction add(a, b) {\n  return a + b;\n}\n",
@@ -157,6 +161,27 @@ func TestDocAttached(t *testing.T) {
 		if !found {
 			t.Errorf("%s: no chunk for %s in %+v", tc.path, tc.symbol, chunks)
 		}
+	}
+}
+
+// TestSymbolDocs checks that Symbols gives every declaration its own exact
+// Doc, also where merging put several declarations into one chunk.
+func TestSymbolDocs(t *testing.T) {
+	src := "class A {\n  // not javadoc\n  /** Adds. */\n  @Override\n  int add(int a) { return a; }\n\n  /** Subtracts. */\n  int sub(int a) { return -a; }\n}\n"
+	got := map[string]Symbol{}
+	for _, s := range Symbols("A.java", []byte(src)) {
+		got[s.Name] = s
+	}
+	want := map[string]Symbol{
+		"A":   {Name: "A", Kind: "class", Signature: "class A", StartLine: 1, EndLine: 9},
+		"add": {Name: "add", Kind: "method", Parent: "A", Signature: "@Override int add(int a)", StartLine: 2, EndLine: 5, Doc: "/** Adds. */"},
+		"sub": {Name: "sub", Kind: "method", Parent: "A", Signature: "int sub(int a)", StartLine: 7, EndLine: 8, Doc: "/** Subtracts. */"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Symbols:\n got %+v\nwant %+v", got, want)
+	}
+	if chunks := Split("A.java", []byte(src), Options{}); len(chunks) != 1 {
+		t.Errorf("small class: %d chunks, want 1", len(chunks))
 	}
 }
 

@@ -245,7 +245,9 @@ func (c *coder) docFromComments(d *decl, attached []*sitter.Node) {
 			}
 			continue
 		}
-		if !c.spec.isDoc(c.content(n)) {
+		// Directives ("//go:noinline") below the doc are skipped; above
+		// it, like any other comment, they end it.
+		if text := c.content(n); !c.spec.isDoc(text) || c.spec.isDirective(text) {
 			if last >= 0 {
 				break
 			}

@@ -4,9 +4,10 @@ import sitter "github.com/smacker/go-tree-sitter"
 
 func init() {
 	specs["go"] = &langSpec{
-		comments: set("comment"),
-		imports:  set("package_clause", "import_declaration"),
-		classify: classifyGo,
+		comments:   set("comment"),
+		imports:    set("package_clause", "import_declaration"),
+		directives: []string{"//go:", "//export ", "//line ", "//nolint", "//lint:", "//sys ", "//sysnb ", "//extern "},
+		classify:   classifyGo,
 	}
 }
 

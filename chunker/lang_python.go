@@ -4,12 +4,10 @@ import sitter "github.com/smacker/go-tree-sitter"
 
 func init() {
 	specs["python"] = &langSpec{
-		comments: set("comment"),
-		// Python documents with docstrings; comments above a def are kept
-		// in its chunk but are not its Doc.
-		docPrefixes: []string{"\x00"},
-		imports:     set("import_statement", "import_from_statement", "future_import_statement"),
-		classify:    classifyPython,
+		comments:      set("comment"),
+		noCommentDocs: true,
+		imports:       set("import_statement", "import_from_statement", "future_import_statement"),
+		classify:      classifyPython,
 	}
 }
 

@@ -16,6 +16,12 @@ type langSpec struct {
 	// docPrefixes mark comments that are documentation; empty means every
 	// comment directly above a declaration documents it.
 	docPrefixes []string
+	// noCommentDocs: the language documents with docstrings (Python), so a
+	// comment above a declaration stays in its chunk but is not its Doc.
+	noCommentDocs bool
+	// directives are machine-read comments ("//go:noinline") that are not
+	// documentation even when they sit in a doc comment block.
+	directives []string
 	// imports are node types that form the file's header.
 	imports map[string]bool
 	// isImport marks header nodes that the type alone does not identify
@@ -31,6 +37,9 @@ func (s *langSpec) attach(n *sitter.Node) bool {
 }
 
 func (s *langSpec) isDoc(comment string) bool {
+	if s.noCommentDocs {
+		return false
+	}
 	if len(s.docPrefixes) == 0 {
 		return true
 	}
@@ -68,6 +77,15 @@ func set(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
+}
+
+func (s *langSpec) isDirective(comment string) bool {
+	for _, p := range s.directives {
+		if strings.HasPrefix(comment, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // specs maps language names to their chunking rules.
