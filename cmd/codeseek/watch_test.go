@@ -72,7 +72,10 @@ func TestIndexWatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cmd.Process.Kill()
-	waitUntil(t, "watching message", 30*time.Second, func() bool { return strings.Contains(stderr.String(), "watching") })
+	// stdout and stderr reach us through separate pipes: wait for both.
+	waitUntil(t, "watching message and first report", 30*time.Second, func() bool {
+		return strings.Contains(stderr.String(), "watching") && json.Valid([]byte(stdout.String()))
+	})
 	var rep struct {
 		Status       string `json:"status"`
 		FilesIndexed int    `json:"files_indexed"`
