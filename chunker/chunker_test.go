@@ -367,3 +367,34 @@ func TestEmbedText(t *testing.T) {
 		t.Errorf("top section: EmbedText = %q, want the content", got)
 	}
 }
+
+// TestWrapperTail covers a wrapper whose declarations sit in the first
+// branch: the rest of the wrapper (the else branch, with its own
+// declarations) must be chunked too, not swallowed by the last chunk.
+func TestWrapperTail(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("import sys\n\nif sys.platform == 'win32':\n")
+	for i := 0; i < 4; i++ {
+		fmt.Fprintf(&b, "    def win%d(x):\n        y = x + %d\n        return y * y + %d\n\n", i, i, i)
+	}
+	b.WriteString("else:\n")
+	for i := 0; i < 4; i++ {
+		fmt.Fprintf(&b, "    def posix%d(x):\n        y = x - %d\n        return y * y - %d\n\n", i, i, i)
+	}
+	src := []byte(b.String())
+	chunks := Split("plat.py", src, Options{MaxTokens: 60})
+	checkChunks(t, "plat.py", src, chunks, 60)
+	var names []string
+	for _, c := range chunks {
+		names = append(names, c.Symbol)
+	}
+	got := strings.Join(names, " | ")
+	for _, want := range []string{"win0", "win3", "posix0", "posix3"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no chunk names %s: %s", want, got)
+		}
+	}
+	if last := chunks[len(chunks)-1]; approxTokens(last.Content) > 60 {
+		t.Errorf("last chunk has %d tokens: the else branch was swallowed", approxTokens(last.Content))
+	}
+}

@@ -393,10 +393,10 @@ const containerMinDecls = 3
 // following the child that spans most of the lines. It returns nil when
 // there is none.
 func (c *coder) findContainer(u unit) *sitter.Node {
-	if len(u.nodes) == 0 {
+	x := c.mainNode(u)
+	if x == nil {
 		return nil
 	}
-	x := u.nodes[len(u.nodes)-1]
 	lines := u.b - u.a + 1
 	for depth := 0; depth < 12 && x != nil; depth++ {
 		count := int(x.NamedChildCount())
@@ -413,7 +413,7 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 				best, bestLines = ch, b-a+1
 			}
 		}
-		if decls >= containerMinDecls {
+		if decls >= containerMinDecls || c.branches(x) >= 2 {
 			return x
 		}
 		if best == nil || 2*bestLines < lines {
@@ -422,6 +422,86 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 		x = best
 	}
 	return nil
+}
+
+// declCount counts the function and class declarations among n's named
+// children.
+func (c *coder) declCount(n *sitter.Node) int {
+	count := int(n.NamedChildCount())
+	decls := 0
+	for i := 0; i < count; i++ {
+		if d := c.spec.decl(c, n.NamedChild(i), ""); d != nil && d.kind != "var" && d.kind != "const" {
+			decls++
+		}
+	}
+	return decls
+}
+
+// branches counts the children of n (or their largest child: the block of
+// an else clause) that hold several declarations, as the branches of
+// "if windows: def ... else: def ..." do.
+func (c *coder) branches(n *sitter.Node) int {
+	count := int(n.NamedChildCount())
+	found := 0
+	for i := 0; i < count; i++ {
+		ch := n.NamedChild(i)
+		if a, b := c.rows(ch); b-a < 3 {
+			continue
+		}
+		if c.declCount(ch) >= containerMinDecls {
+			found++
+			continue
+		}
+		var best *sitter.Node
+		bestLines := -1
+		for j := 0; j < int(ch.NamedChildCount()); j++ {
+			g := ch.NamedChild(j)
+			if a, b := c.rows(g); b-a > bestLines {
+				best, bestLines = g, b-a
+			}
+		}
+		if best != nil && c.declCount(best) >= containerMinDecls {
+			found++
+		}
+	}
+	return found
+}
+
+// mainNode returns the node spanning most lines of a unit (the
+// declaration, not its comments), or nil.
+func (c *coder) mainNode(u unit) *sitter.Node {
+	var best *sitter.Node
+	bestLines := -1
+	for _, n := range u.nodes {
+		if a, b := c.rows(n); b-a > bestLines {
+			best, bestLines = n, b-a
+		}
+	}
+	return best
+}
+
+// nodesFrom returns the nodes of n's subtree that together cover its lines
+// from line on: whole children that start there or later, and the parts of
+// a child that straddles the line.
+func (c *coder) nodesFrom(n *sitter.Node, line int) []*sitter.Node {
+	var out []*sitter.Node
+	var walk func(x *sitter.Node, depth int)
+	walk = func(x *sitter.Node, depth int) {
+		a, b := c.rows(x)
+		switch {
+		case b < line:
+			return
+		case a >= line || x.ChildCount() == 0 || depth > 64:
+			out = append(out, x)
+			return
+		}
+		count := int(x.ChildCount())
+		for i := 0; i < count; i++ {
+			walk(x.Child(i), depth+1)
+		}
+	}
+	walk(n, 0)
+	return out
 }
 
 // splitClass emits a class-like declaration as a header chunk (signature,
@@ -438,12 +518,20 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 	}
 	members := c.units(d.body, parent)
 	i := 0
-	for i < len(members) && members[i].a <= headEnd {
+	// Skip what shares the head's line (a Ruby class's name), but not a
+	// declaration: a Python block starts on its first statement.
+	for i < len(members) && members[i].a <= headEnd && len(members[i].ds) == 0 {
 		i++
 	}
 	members = members[i:]
-	if len(members) == 0 || !hasDecls(members) {
+	if len(members) == 0 || (!hasDecls(members) && d.node != d.body) {
 		return false
+	}
+	first := len(c.out)
+	if members[0].a <= u.a {
+		c.emit(members) // no head lines of its own
+		c.finishMembers(u, d, first)
+		return true
 	}
 	// A namespace's head merges like any unit; a class's head keeps its
 	// own chunk.
@@ -451,7 +539,6 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 	for head.b > head.a && c.blank(head.b) {
 		head.b--
 	}
-	first := len(c.out)
 	if d.doc == "" && c.tokens(head.a, head.b) < c.budget/bareHeaderDivisor && len(members[0].ds) > 0 {
 		// A bare "class Foo {" or "namespace X {" line makes a useless chunk;
 		// it opens the first member's chunk instead.
@@ -460,9 +547,32 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 	} else {
 		c.emit(append([]unit{head}, members...))
 	}
-	// The closing lines ("}", "end") stay with the last member.
-	if len(c.out) > first && c.out[len(c.out)-1].b < u.b {
-		c.out[len(c.out)-1].b = u.b
+	c.finishMembers(u, d, first)
+	return true
+}
+
+// finishMembers completes a split container whose members were emitted as
+// c.out[first:]: it places the lines after the last member and names the
+// loose chunks after the container.
+func (c *coder) finishMembers(u unit, d *decl, first int) {
+	// The closing lines ("}", "end") stay with the last member; anything
+	// larger after the members (the else branch of an if whose then branch
+	// held them) is chunked on its own.
+	if last := len(c.out) - 1; last >= first && c.out[last].b < u.b {
+		tailA := c.out[last].b + 1
+		if c.tokens(tailA, u.b) <= c.budget/bareHeaderDivisor || c.tokens(c.out[last].a, u.b) <= c.budget {
+			c.out[last].b = u.b
+		} else if main := c.mainNode(u); main != nil {
+			var tail []unit
+			for _, n := range c.nodesFrom(main, tailA) {
+				a, b := c.rows(n)
+				if a < tailA {
+					a = tailA
+				}
+				tail = c.addUnit(tail, unit{a: a, b: b, nodes: []*sitter.Node{n}})
+			}
+			c.emit(tail)
+		}
 	}
 	if d.name != "" {
 		// Fields, comments and statements between or after the members
@@ -475,7 +585,6 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 			}
 		}
 	}
-	return true
 }
 
 // bareHeaderDivisor: a class head under budget/8 tokens without a doc
