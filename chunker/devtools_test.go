@@ -1,5 +1,11 @@
 package chunker
 
+// Developer tools, run on demand and skipped otherwise: they print how a
+// file parses and how it is cut, for writing and reviewing language rules.
+//
+//	CHUNKER_DUMP=path/to/file.kt CHUNKER_DEPTH=4 go test ./chunker -run TestDumpTree -v
+//	CHUNKER_SHOW=path/to/file.kt CHUNKER_BUDGET=150 go test ./chunker -run TestShowChunks -v
+
 import (
 	"fmt"
 	"os"
@@ -51,4 +57,30 @@ func TestDumpTree(t *testing.T) {
 	}
 	walk(tree.RootNode(), "", 0)
 	fmt.Print(b.String())
+}
+
+// TestShowChunks prints the chunks of $CHUNKER_SHOW (a file path), for
+// looking at how a file is cut.
+func TestShowChunks(t *testing.T) {
+	path := os.Getenv("CHUNKER_SHOW")
+	if path == "" {
+		t.Skip("set CHUNKER_SHOW=file to print its chunks")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	budget, _ := strconv.Atoi(os.Getenv("CHUNKER_BUDGET"))
+	for _, c := range Split(path, src, Options{MaxTokens: budget}) {
+		fmt.Fprintf(&b, "%d-%d %s %q parent=%q sig=%q doc=%q tokens~%d\n", c.StartLine, c.EndLine, c.SymbolKind, c.Symbol, c.Parent, c.Signature, firstLine(c.Doc), approxTokens(c.Content))
+	}
+	t.Log("\n" + b.String())
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
