@@ -9,13 +9,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"sync"
 )
 
 // magic starts every weight file; formatVersion changes with the layout.
 const (
 	magic         = "CSNB"
-	formatVersion = 1
+	formatVersion = 2
 	headerSize    = 24
 )
 
@@ -31,6 +32,27 @@ type Params struct {
 	// learning them separately lets a word matter in a question but not in
 	// code (or the other way round), the asymmetry of search.
 	AQ, AC []float32
+	// AH are the log-weights of the code's header (its first HeadLines
+	// lines: path, symbol and signature), added on top of AC: the name of a
+	// function says more about it than a word deep in its body.
+	AH []float32
+}
+
+// HeadLines is the number of leading lines of a code text that form its
+// header: the indexer's "path symbol" line and the declaration line.
+const HeadLines = 2
+
+// SplitHead returns the header of a code text (its first HeadLines lines).
+func SplitHead(text string) string {
+	end := 0
+	for n := 0; n < HeadLines; n++ {
+		i := strings.IndexByte(text[end:], '\n')
+		if i < 0 {
+			return text
+		}
+		end += i + 1
+	}
+	return text[:end]
 }
 
 // NewParams allocates zeroed parameters.
@@ -40,6 +62,7 @@ func NewParams(cfg FeatureConfig, dim int) *Params {
 		E:  make([]float32, cfg.Buckets*dim),
 		AQ: make([]float32, cfg.Buckets),
 		AC: make([]float32, cfg.Buckets),
+		AH: make([]float32, cfg.Buckets),
 	}
 }
 
@@ -48,16 +71,20 @@ func NewParams(cfg FeatureConfig, dim int) *Params {
 // quantised weights.
 func (p *Params) Embed(text string, query bool) []float32 {
 	out := make([]float32, p.Dim)
-	a := p.AC
-	if query {
-		a = p.AQ
-	}
-	for _, f := range Features(p.Config, text, nil) {
-		w := f.TF * float32(math.Exp(float64(a[f.Bucket])))
-		row := p.E[int(f.Bucket)*p.Dim:][:p.Dim]
-		for j, x := range row {
-			out[j] += w * x
+	add := func(text string, a []float32) {
+		for _, f := range Features(p.Config, text, nil) {
+			w := f.TF * float32(math.Exp(float64(a[f.Bucket])))
+			row := p.E[int(f.Bucket)*p.Dim:][:p.Dim]
+			for j, x := range row {
+				out[j] += w * x
+			}
 		}
+	}
+	if query {
+		add(text, p.AQ)
+	} else {
+		add(text, p.AC)
+		add(SplitHead(text), p.AH)
 	}
 	Normalize(out)
 	return out
@@ -68,7 +95,7 @@ func (p *Params) Embed(text string, query bool) []float32 {
 // row and side, so inference does one multiply per feature.
 func Write(w io.Writer, p *Params) error {
 	b, d := p.Config.Buckets, p.Dim
-	if b <= 0 || b&(b-1) != 0 || d <= 0 || len(p.E) != b*d || len(p.AQ) != b || len(p.AC) != b {
+	if b <= 0 || b&(b-1) != 0 || d <= 0 || len(p.E) != b*d || len(p.AQ) != b || len(p.AC) != b || len(p.AH) != b {
 		return errors.New("model: inconsistent parameter sizes")
 	}
 	var buf bytes.Buffer
@@ -78,6 +105,7 @@ func Write(w io.Writer, p *Params) error {
 	}
 	rowQ := make([]float32, b)
 	rowC := make([]float32, b)
+	rowH := make([]float32, b)
 	q := make([]byte, b*d)
 	for r := 0; r < b; r++ {
 		row := p.E[r*d : (r+1)*d]
@@ -94,9 +122,11 @@ func Write(w io.Writer, p *Params) error {
 		}
 		rowQ[r] = scale * float32(math.Exp(float64(p.AQ[r])))
 		rowC[r] = scale * float32(math.Exp(float64(p.AC[r])))
+		rowH[r] = scale * float32(math.Exp(float64(p.AH[r])))
 	}
 	_ = binary.Write(&buf, binary.LittleEndian, rowQ)
 	_ = binary.Write(&buf, binary.LittleEndian, rowC)
+	_ = binary.Write(&buf, binary.LittleEndian, rowH)
 	buf.Write(q)
 	_, err := w.Write(buf.Bytes())
 	return err
@@ -107,6 +137,7 @@ type Model struct {
 	cfg        FeatureConfig
 	dim        int
 	rowQ, rowC []float32
+	rowH       []float32
 	e          []byte // int8 values, Buckets×dim
 	id         string
 	pool       sync.Pool
@@ -126,22 +157,21 @@ func Load(data []byte) (*Model, error) {
 	if b <= 0 || b&(b-1) != 0 || d <= 0 || d > 4096 || b > 1<<24 {
 		return nil, errors.New("model: bad header")
 	}
-	want := headerSize + 8*b + b*d
+	want := headerSize + 12*b + b*d
 	if len(data) != want {
 		return nil, fmt.Errorf("model: weight file is %d bytes, want %d", len(data), want)
 	}
 	m := &Model{cfg: FeatureConfig{Buckets: b, PrefixLen: pl}, dim: d}
-	m.rowQ = make([]float32, b)
-	m.rowC = make([]float32, b)
 	off := headerSize
-	for i := range m.rowQ {
-		m.rowQ[i] = math.Float32frombits(le.Uint32(data[off+4*i:]))
+	table := func() []float32 {
+		t := make([]float32, b)
+		for i := range t {
+			t[i] = math.Float32frombits(le.Uint32(data[off+4*i:]))
+		}
+		off += 4 * b
+		return t
 	}
-	off += 4 * b
-	for i := range m.rowC {
-		m.rowC[i] = math.Float32frombits(le.Uint32(data[off+4*i:]))
-	}
-	off += 4 * b
+	m.rowQ, m.rowC, m.rowH = table(), table(), table()
 	m.e = data[off:]
 	sum := sha256.Sum256(data)
 	m.id = hex.EncodeToString(sum[:6])
@@ -166,11 +196,19 @@ func (m *Model) Embed(text string, query bool, out []float32) {
 	clear(out)
 	f := m.pool.Get().(*featurizer)
 	f.cfg, f.mask = m.cfg, uint64(m.cfg.Buckets-1)
-	feats := f.features(text, f.featBuf[:0])
-	rows := m.rowC
 	if query {
-		rows = m.rowQ
+		f.featBuf = m.accumulate(f, text, m.rowQ, out)
+	} else {
+		f.featBuf = m.accumulate(f, text, m.rowC, out)
+		f.featBuf = m.accumulate(f, SplitHead(text), m.rowH, out)
 	}
+	m.pool.Put(f)
+	Normalize(out)
+}
+
+// accumulate adds Σ tf·rows[b]·E[b] over the features of text to out.
+func (m *Model) accumulate(f *featurizer, text string, rows, out []float32) []Feature {
+	feats := f.features(text, f.featBuf[:0])
 	d := m.dim
 	for _, ft := range feats {
 		w := ft.TF * rows[ft.Bucket]
@@ -183,9 +221,7 @@ func (m *Model) Embed(text string, query bool, out []float32) {
 			o[j] += w * float32(int8(x))
 		}
 	}
-	f.featBuf = feats
-	m.pool.Put(f)
-	Normalize(out)
+	return feats
 }
 
 // Normalize scales v to unit length in place; a zero vector stays zero.

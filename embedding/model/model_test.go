@@ -83,6 +83,7 @@ func randomParams(cfg FeatureConfig, dim int, seed uint64) *Params {
 	for i := range p.AQ {
 		p.AQ[i] = float32(rng.NormFloat64() * 0.5)
 		p.AC[i] = float32(rng.NormFloat64() * 0.5)
+		p.AH[i] = float32(rng.NormFloat64() * 0.5)
 	}
 	return p
 }
@@ -105,6 +106,7 @@ func TestWriteLoadRoundTrip(t *testing.T) {
 		"func (s *Server) Close() error { return s.ln.Close() }",
 		"close the listening socket and stop serving",
 		"def read_config(path):\n    with open(path) as f:\n        return json.load(f)",
+		"config.py read_config\ndef read_config(path):\n    return 1\n",
 	}
 	for _, text := range texts {
 		for _, q := range []bool{true, false} {
@@ -152,7 +154,7 @@ func TestLoadRejectsBadInput(t *testing.T) {
 		"empty":     nil,
 		"magic":     append([]byte("XXXX"), good[4:]...),
 		"truncated": good[:len(good)-1],
-		"version":   append(append([]byte("CSNB"), 9, 0, 0, 0), good[8:]...),
+		"version":   append(append([]byte("CSNB"), 1, 0, 0, 0), good[8:]...),
 	} {
 		if _, err := Load(data); err == nil {
 			t.Errorf("%s: Load succeeded", name)
@@ -171,5 +173,21 @@ func TestEmbedEmptyTextIsZero(t *testing.T) {
 		if x != 0 {
 			t.Fatalf("got %v, want the zero vector", v)
 		}
+	}
+}
+
+func TestBuiltinLoads(t *testing.T) {
+	m, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := make([]float32, m.Dim())
+	m.Embed("open a file for reading", true, v)
+	var n float64
+	for _, x := range v {
+		n += float64(x) * float64(x)
+	}
+	if math.Abs(n-1) > 1e-4 {
+		t.Errorf("|v|² = %v, want 1", n)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -24,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/embedding/model"
 )
 
@@ -35,6 +37,8 @@ type Manifest struct {
 	WeightsBytes    int                             `json:"weights_bytes"`
 	Command         string                          `json:"command"`
 	GoVersion       string                          `json:"go_version"`
+	ChunkerVersion  string                          `json:"chunker_version"`
+	GitHead         string                          `json:"git_head"`
 	Sources         []*Source                       `json:"sources"`
 	TrainPairs      map[string]int                  `json:"train_pairs"`
 	ValPairs        map[string]int                  `json:"val_pairs"`
@@ -54,14 +58,18 @@ func main() {
 	flag.IntVar(&h.Dim, "dim", 128, "vector length")
 	flag.IntVar(&h.PrefixLen, "prefix", 4, "word-prefix feature length (0: off)")
 	flag.IntVar(&h.Batch, "batch", 512, "batch size (in-batch negatives)")
-	flag.IntVar(&h.Epochs, "epochs", 6, "passes over the training pairs")
+	flag.IntVar(&h.Negatives, "negs", 128, "extra negatives per batch: tests and undocumented functions of the batch's project")
+	flag.IntVar(&h.Epochs, "epochs", 4, "passes over the training pairs")
 	flag.Float64Var(&h.LR, "lr", 3e-3, "Adam learning rate for the embeddings")
 	flag.Float64Var(&h.LRA, "lr-weights", 1e-2, "Adam learning rate for the per-bucket weights")
 	flag.Float64Var(&h.Scale, "scale", 20, "logit scale (1/temperature)")
 	flag.Float64Var(&h.InitStd, "init-std", 0.1, "standard deviation of the initial embeddings")
 	flag.Uint64Var(&h.Seed, "seed", 1, "random seed")
 	flag.IntVar(&h.Workers, "workers", runtime.GOMAXPROCS(0), "goroutines")
-	upsample := flag.String("upsample", "python=2,javascript=2", "per-language repeat factor per epoch")
+	flag.StringVar(&h.Upsample, "upsample", "python=2,javascript=2", "per-language repeat factor per epoch")
+	flag.Float64Var(&h.ChunkView, "chunk-view", 0.5, "probability of training on the chunk holding a function instead of the function alone")
+	flag.Float64Var(&h.Dropout, "dropout", 0.15, "probability of dropping each feature of a training example (regularises rare words)")
+	flag.Float64Var(&h.Short, "short", 0.3, "probability of training on a query's first sentence instead of its paragraph")
 	fetchOnly := flag.Bool("fetch-only", false, "fetch and mine, then stop")
 	flag.Parse()
 	if h.Buckets&(h.Buckets-1) != 0 {
@@ -71,16 +79,28 @@ func main() {
 		log.Fatal(err)
 	}
 
+	// The code-side views come from the chunker in this checkout: record
+	// which one, so the run can be repeated.
+	gitHead := "unknown"
+	if out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output(); err == nil {
+		gitHead = strings.TrimSpace(string(out))
+		if st, _ := exec.Command("git", "status", "--porcelain", "--", "chunker", "embedding/train", "embedding/model/features.go").Output(); len(bytes.TrimSpace(st)) > 0 {
+			gitHead += "+uncommitted"
+		}
+	}
 	t0 := time.Now()
 	sources := allSources()
 	var pairs []Pair
+	negTexts := map[string][]string{}
 	for _, s := range sources {
 		if err := fetch(s, *cache); err != nil {
 			log.Fatalf("fetch %s: %v", s.Name, err)
 		}
-		ps := mineSource(s)
-		log.Printf("%-45s %-22s %6d pairs", s.Name, s.Version, len(ps))
+		ps, ns := mineSource(s)
+		s.Negatives = len(ns)
+		log.Printf("%-45s %-22s %6d pairs %6d negatives", s.Name, s.Version, len(ps), len(ns))
 		pairs = append(pairs, ps...)
+		negTexts[s.Name] = ns
 	}
 	pairs = dedupe(pairs)
 	for _, s := range sources {
@@ -94,6 +114,12 @@ func main() {
 		bySource[p.Source].Pairs++
 	}
 	train, val := split(pairs)
+	// Validation scores the chunk an index of stripped code would hold.
+	for i := range val {
+		if val[i].ChunkCode != "" {
+			val[i].Code = val[i].ChunkCode
+		}
+	}
 	trainN, valN := countLang(train), countLang(val)
 	log.Printf("pairs after dedupe: train %v, val %v (%.0fs)", trainN, valN, time.Since(t0).Seconds())
 	miningSecs := time.Since(t0).Seconds()
@@ -104,9 +130,35 @@ func main() {
 	t1 := time.Now()
 	cfg := model.FeatureConfig{Buckets: h.Buckets, PrefixLen: h.PrefixLen}
 	tq, tc := featurize(cfg, train)
+	tcChunk := make([]example, len(train))
+	for i, p := range train {
+		if p.ChunkCode != "" {
+			tcChunk[i] = codeExample(cfg, p.ChunkCode)
+		}
+	}
+	tqShort := make([]example, len(train))
+	for i, p := range train {
+		if sq := shortQuery(p.Query); sq != "" {
+			tqShort[i] = example{body: model.Features(cfg, sq, nil)}
+		}
+	}
 	vq, vc := featurize(cfg, val)
 	langs := langsOf(val)
-	rep := parseUpsample(*upsample)
+	rep := parseUpsample(h.Upsample)
+	negs := map[string][]example{}
+	for name, ts := range negTexts {
+		// At most three negatives per pair of the source, evenly spaced.
+		if limit := 3 * bySource[name].Pairs; len(ts) > limit {
+			kept := make([]string, 0, limit)
+			for k := 0; k < limit; k++ {
+				kept = append(kept, ts[k*len(ts)/limit])
+			}
+			ts = kept
+		}
+		for _, t := range ts {
+			negs[name] = append(negs[name], codeExample(cfg, t))
+		}
+	}
 	tr := newTrainer(h)
 	rng := rand.New(rand.NewPCG(h.Seed, 42))
 	var valHist []map[string]map[string]float64
@@ -122,13 +174,37 @@ func main() {
 		}
 		var lossSum float64
 		nb := len(order) / h.Batch
+		var dropBuf []model.Feature
 		qs := make([]example, h.Batch)
 		cs := make([]example, h.Batch)
 		for b := 0; b < nb; b++ {
-			for k, i := range order[b*h.Batch : (b+1)*h.Batch] {
+			dropBuf = dropBuf[:0]
+			batch := order[b*h.Batch : (b+1)*h.Batch]
+			for k, i := range batch {
 				qs[k], cs[k] = tq[i], tc[i]
+				// Sometimes train on the first sentence only: people type
+				// shorter queries than doc comments are.
+				if tqShort[i].body != nil && rng.Float64() < h.Short {
+					qs[k] = tqShort[i]
+				}
+				// And sometimes on the chunk that holds the function, which
+				// may include its neighbours.
+				if tcChunk[i].body != nil && rng.Float64() < h.ChunkView {
+					cs[k] = tcChunk[i]
+				}
+				if h.Dropout > 0 {
+					qs[k] = dropout(qs[k], h.Dropout, rng, &dropBuf)
+					cs[k] = dropout(cs[k], h.Dropout, rng, &dropBuf)
+				}
 			}
-			lossSum += tr.lossAndGrad(qs, cs)
+			// Extra negatives from the project most of the batch comes from.
+			var ns []example
+			if pool := negs[train[batch[0]].Source]; len(pool) > 0 && h.Negatives > 0 {
+				for k := 0; k < h.Negatives; k++ {
+					ns = append(ns, pool[rng.IntN(len(pool))])
+				}
+			}
+			lossSum += tr.lossAndGrad(qs, cs, ns)
 			// Linear warm-up over the first 5% of steps, then linear decay.
 			frac := float64(step) / float64(steps)
 			sched := min(1, frac/0.05) * (1 - frac*0.9)
@@ -158,6 +234,7 @@ func main() {
 		ModelHash: m.Hash(), WeightsFile: "builtin.csnb", WeightsBytes: buf.Len(),
 		Command:   "go run ./embedding/train " + strings.Join(os.Args[1:], " "),
 		GoVersion: runtime.Version(), Sources: sources,
+		ChunkerVersion: chunker.Version, GitHead: gitHead,
 		TrainPairs: trainN, ValPairs: valN, Hyper: h,
 		MiningSeconds: math.Round(miningSecs), TrainingSeconds: math.Round(trainSecs),
 		Validation: valHist, FinalQuantised: qv,
@@ -170,8 +247,6 @@ func main() {
 		log.Fatal(err)
 	}
 }
-
-func normKey(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 // dedupe keeps the first pair of each query text and of each code text:
 // vendored copies and multiple builds of one package would otherwise be
@@ -226,8 +301,8 @@ func langsOf(ps []Pair) []string {
 func featurize(cfg model.FeatureConfig, ps []Pair) (qs, cs []example) {
 	qs, cs = make([]example, len(ps)), make([]example, len(ps))
 	for i, p := range ps {
-		qs[i] = model.Features(cfg, p.Query, nil)
-		cs[i] = model.Features(cfg, p.Code, nil)
+		qs[i] = example{body: model.Features(cfg, p.Query, nil)}
+		cs[i] = codeExample(cfg, p.Code)
 	}
 	return qs, cs
 }
@@ -356,4 +431,45 @@ func fmtVal(v map[string]map[string]float64) string {
 		fmt.Fprintf(&b, "%s=%.3f ", k, v[k]["mrr10"])
 	}
 	return strings.TrimSpace(b.String())
+}
+
+func codeExample(cfg model.FeatureConfig, text string) example {
+	return example{body: model.Features(cfg, text, nil), head: model.Features(cfg, model.SplitHead(text), nil)}
+}
+
+// shortQuery is the first sentence of a query when it is shorter than the
+// query and still has at least three words; "" otherwise.
+func shortQuery(q string) string {
+	for i := 0; i+1 < len(q); i++ {
+		if (q[i] == '.' || q[i] == ';' || q[i] == ':') && q[i+1] == ' ' {
+			s := q[:i]
+			if len(strings.Fields(s)) >= 3 {
+				return s
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// dropout returns ex without a random fraction p of its features (word
+// dropout): no single rare word can carry a pair, which makes the model
+// lean on every word it knows. The copies live in buf, reused per batch.
+func dropout(ex example, p float64, rng *rand.Rand, buf *[]model.Feature) example {
+	keep := func(fs []model.Feature) []model.Feature {
+		if len(fs) < 2 {
+			return fs
+		}
+		start := len(*buf)
+		for _, f := range fs {
+			if rng.Float64() >= p {
+				*buf = append(*buf, f)
+			}
+		}
+		if len(*buf) == start {
+			*buf = append(*buf, fs[rng.IntN(len(fs))])
+		}
+		return (*buf)[start:len(*buf):len(*buf)]
+	}
+	return example{body: keep(ex.body), head: keep(ex.head)}
 }

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"sort"
+
+	"github.com/codeseek/codeseek/chunker"
+
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -22,6 +26,13 @@ type Pair struct {
 	Source      string
 	// Symbol is the declared name as the chunker reports it ("Type.Method").
 	Symbol string
+	// Line is the 1-based line of the declaration; DocFrom..DocTo are the
+	// lines of its documentation.
+	Line, DocFrom, DocTo int
+	// ChunkCode is the chunk that holds the function when the file, with
+	// every doc blanked, is cut by chunker.Split: what an index of
+	// undocumented code stores. Empty when it equals the function alone.
+	ChunkCode string
 }
 
 // minQueryWords and minCodeLines follow the evaluation's definition of a
@@ -32,8 +43,11 @@ const (
 	maxCodeBytes  = 16 << 10
 )
 
-// mineSource walks a source root and returns its pairs in a stable order.
-func mineSource(s *Source) []Pair {
+// mineSource walks a source root and returns its pairs in a stable order,
+// and negatives: code that answers no documented query (test functions,
+// undocumented functions), which a search must learn to rank below the
+// documented answer.
+func mineSource(s *Source) ([]Pair, []string) {
 	var files []string
 	_ = filepath.WalkDir(s.Root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -55,43 +69,94 @@ func mineSource(s *Source) []Pair {
 			}
 			return nil
 		}
-		if d.Type().IsRegular() && langOf(path) != "" {
+		if d.Type().IsRegular() && (langOf(path) != "" || strings.HasSuffix(path, "_test.go")) {
 			files = append(files, path)
 		}
 		return nil
 	})
 	slices.Sort(files)
 	var out []Pair
+	var negs []string
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil || len(src) > 4<<20 {
 			continue
 		}
-		var ps []Pair
-		switch langOf(f) {
-		case "go":
-			ps = mineGo(f, src)
-		case "python":
-			ps = minePython(string(src))
-		case "javascript":
-			ps = mineJS(string(src))
-		}
 		rel, _ := filepath.Rel(s.Root, f)
 		rel = filepath.ToSlash(rel)
+		var ps []Pair
+		var ns []Pair
+		switch langOf(f) {
+		case "go":
+			ps, ns = mineGo(f, src, false)
+		case "python":
+			ps, ns = minePython(string(src))
+		case "javascript":
+			ps = mineJS(string(src))
+		default:
+			_, ns = mineGo(f, src, true)
+		}
+		if len(ps) > 0 || len(ns) > 0 {
+			var cn []string
+			cn = chunkViews(rel, src, ps, strings.HasSuffix(f, "_test.go"))
+			negs = append(negs, cn...)
+		}
 		for i := range ps {
 			ps[i].Source = s.Name
-			// The indexer embeds "path symbol\ncontent" (indexer.EmbedText);
-			// train on the same shape.
-			if ps[i].Symbol != "" {
-				ps[i].Code = rel + " " + ps[i].Symbol + "\n" + ps[i].Code
-			} else {
-				ps[i].Code = rel + "\n" + ps[i].Code
-			}
+			ps[i].Code = embedText(rel, ps[i].Code)
 		}
 		out = append(out, ps...)
 	}
-	return out
+	return out, negs
 }
+
+// embedText is the text the indexer embeds for a chunk (indexer.EmbedText:
+// "path\ncontent"); training uses the same shape.
+func embedText(rel, code string) string {
+	return rel + "\n" + code
+}
+
+// chunkViews blanks the documentation of every mined function in src (as
+// an index of stripped code would see it), cuts the file with the project's
+// chunker, and sets each pair's ChunkCode to the chunk holding its
+// declaration. Chunks holding no mined function are returned as
+// negatives (every chunk, for a test file).
+func chunkViews(rel string, src []byte, ps []Pair, test bool) (negs []string) {
+	lines := strings.SplitAfter(string(src), "\n")
+	for _, p := range ps {
+		for l := p.DocFrom; l >= 1 && l <= p.DocTo && l <= len(lines); l++ {
+			if strings.HasSuffix(lines[l-1], "\n") {
+				lines[l-1] = "\n"
+			} else {
+				lines[l-1] = ""
+			}
+		}
+	}
+	stripped := []byte(strings.Join(lines, ""))
+	chunks := chunker.Split(rel, stripped, chunker.Options{})
+	used := make([]bool, len(chunks))
+	for i := range ps {
+		k := sort.Search(len(chunks), func(k int) bool { return chunks[k].EndLine >= ps[i].Line })
+		if k < len(chunks) && chunks[k].StartLine <= ps[i].Line {
+			used[k] = true
+			text := embedText(rel, chunks[k].EmbedText())
+			if normKey(text) != normKey(ps[i].Code) && len(text) <= 2*maxCodeBytes {
+				ps[i].ChunkCode = text
+			}
+		}
+	}
+	for k, c := range chunks {
+		if (test || !used[k]) && c.EndLine-c.StartLine+1 >= minCodeLines {
+			negs = append(negs, embedText(rel, c.EmbedText()))
+		}
+	}
+	return negs
+}
+
+func normKey(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// lineAt is the 1-based line of byte offset off.
+func lineAt(src string, off int) int { return strings.Count(src[:off], "\n") + 1 }
 
 func langOf(path string) string {
 	base := filepath.Base(path)
@@ -151,26 +216,25 @@ func cleanQuery(doc, name string) string {
 	return strings.Join(words, " ")
 }
 
-// mineGo extracts documented functions and methods with go/ast.
-func mineGo(path string, src []byte) []Pair {
+// mineGo extracts documented functions and methods with go/ast; the
+// undocumented ones (every one, for a test file) become negatives.
+func mineGo(path string, src []byte, test bool) (pairs, negs []Pair) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil || ast.IsGenerated(f) {
-		return nil
+		return nil, nil
 	}
-	var out []Pair
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Doc == nil || fd.Body == nil {
+		if !ok || fd.Body == nil {
 			continue
 		}
 		start, end := fset.Position(fd.Pos()), fset.Position(fd.End())
 		if end.Line-start.Line+1 < minCodeLines || start.Column != 1 {
 			continue
 		}
-		q := cleanQuery(fd.Doc.Text(), fd.Name.Name)
 		code := string(src[start.Offset:end.Offset])
-		if q == "" || len(code) > maxCodeBytes {
+		if len(code) > maxCodeBytes {
 			continue
 		}
 		sym := fd.Name.Name
@@ -179,9 +243,19 @@ func mineGo(path string, src []byte) []Pair {
 				sym = r + "." + sym
 			}
 		}
-		out = append(out, Pair{Query: q, Code: code, Lang: "go", Symbol: sym})
+		p := Pair{Code: code, Lang: "go", Symbol: sym, Line: start.Line}
+		if fd.Doc != nil {
+			p.DocFrom, p.DocTo = fset.Position(fd.Doc.Pos()).Line, fset.Position(fd.Doc.End()).Line
+		}
+		if fd.Doc == nil || test {
+			negs = append(negs, p)
+			continue
+		}
+		if p.Query = cleanQuery(fd.Doc.Text(), fd.Name.Name); p.Query != "" {
+			pairs = append(pairs, p)
+		}
 	}
-	return out
+	return pairs, negs
 }
 
 var (
@@ -214,9 +288,8 @@ func indentOf(l string) int {
 // minePython extracts documented functions by indentation: the def line(s),
 // a docstring as the first statement, and every following line indented
 // deeper than the def.
-func minePython(src string) []Pair {
+func minePython(src string) (out, negs []Pair) {
 	lines := strings.Split(src, "\n")
-	var out []Pair
 	for i := 0; i < len(lines); i++ {
 		m := pyDef.FindStringSubmatch(lines[i])
 		if m == nil {
@@ -266,6 +339,9 @@ func minePython(src string) []Pair {
 		}
 		dm := pyDocStart.FindStringSubmatch(lines[ds])
 		if dm == nil {
+			if end-i+1 >= minCodeLines && end-i < 400 {
+				negs = append(negs, Pair{Code: strings.Join(lines[i:end+1], "\n"), Lang: "python", Symbol: m[2]})
+			}
 			continue
 		}
 		quote := dm[1]
@@ -298,10 +374,10 @@ func minePython(src string) []Pair {
 		if strings.TrimSpace(strings.Join(lines[dsEnd+1:end+1], "")) == "" || len(code) > maxCodeBytes {
 			continue
 		}
-		out = append(out, Pair{Query: q, Code: code, Lang: "python", Symbol: m[2]})
+		out = append(out, Pair{Query: q, Code: code, Lang: "python", Symbol: m[2], Line: i + 1, DocFrom: ds + 1, DocTo: dsEnd + 1})
 		// Nested functions are mined too: continue after the def line.
 	}
-	return out
+	return out, negs
 }
 
 func stripPyComment(l string) string {
@@ -367,7 +443,8 @@ func mineJS(src string) []Pair {
 		if q == "" {
 			continue
 		}
-		out = append(out, Pair{Query: q, Code: code, Lang: "javascript", Symbol: jsName(line)})
+		out = append(out, Pair{Query: q, Code: code, Lang: "javascript", Symbol: jsName(line),
+			Line: lineAt(src, declStart), DocFrom: lineAt(src, start), DocTo: lineAt(src, docEnd-1)})
 	}
 	return out
 }

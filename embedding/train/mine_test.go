@@ -36,9 +36,13 @@ func (s *Stack[T]) Len() int {
 }
 
 func undocumented() {
+	println()
 }
 `
-	ps := mineGo("p.go", []byte(src))
+	ps, negs := mineGo("p.go", []byte(src), false)
+	if len(negs) != 1 || negs[0].Symbol != "undocumented" {
+		t.Errorf("negatives = %+v, want the undocumented function", negs)
+	}
 	if len(ps) != 1 {
 		t.Fatalf("got %d pairs, want 1: %+v", len(ps), ps)
 	}
@@ -65,7 +69,7 @@ def tiny():
     """Too short doc."""
     return 1
 `
-	ps := minePython(src)
+	ps, _ := minePython(src)
 	if len(ps) != 1 {
 		t.Fatalf("got %d pairs, want 1: %+v", len(ps), ps)
 	}

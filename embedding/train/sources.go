@@ -23,6 +23,9 @@ type Source struct {
 	Root string `json:"-"`
 	// Pairs is the number of pairs mined from it (after deduplication).
 	Pairs int `json:"pairs"`
+	// Negatives is the number of unpaired functions (tests, undocumented
+	// code) mined from it.
+	Negatives int `json:"negatives"`
 }
 
 // goModules are the allowed Go modules at the versions the first model was

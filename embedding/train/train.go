@@ -8,8 +8,11 @@ import (
 	"github.com/codeseek/codeseek/embedding/model"
 )
 
-// example is one side of a pair, featurized once up front.
-type example []model.Feature
+// example is one side of a pair, featurized once up front: all of its
+// features, and for code the features of its header (model.SplitHead).
+type example struct {
+	body, head []model.Feature
+}
 
 // Hyper are the training hyperparameters; all are recorded in the manifest.
 type Hyper struct {
@@ -17,6 +20,7 @@ type Hyper struct {
 	Dim       int     `json:"dim"`
 	PrefixLen int     `json:"prefix_len"`
 	Batch     int     `json:"batch"`
+	Negatives int     `json:"extra_negatives"`
 	Epochs    int     `json:"epochs"`
 	LR        float64 `json:"lr"`
 	LRA       float64 `json:"lr_weights"`
@@ -24,6 +28,10 @@ type Hyper struct {
 	InitStd   float64 `json:"init_std"`
 	Seed      uint64  `json:"seed"`
 	Workers   int     `json:"workers"`
+	Short     float64 `json:"short_query_prob"`
+	Dropout   float64 `json:"feature_dropout"`
+	ChunkView float64 `json:"chunk_view_prob"`
+	Upsample  string  `json:"upsample"`
 }
 
 // trainer holds the parameters, the Adam moments and the per-step scratch.
@@ -34,6 +42,8 @@ type trainer struct {
 	mE, vE       []float32
 	mAQ, vAQ     []float32
 	mAC, vAC     []float32
+	mAH, vAH     []float32
+	gAH          []float32
 	step         int
 	gE, gAQ, gAC []float32 // dense gradient buffers, zeroed lazily
 	touched      []bool
@@ -42,7 +52,6 @@ type trainer struct {
 	qv, cv       [][]float32 // normalised vectors of the batch
 	qn, cn       []float32   // pre-normalisation norms
 	gq, gc       [][]float32 // gradients w.r.t. the normalised vectors
-	expAQ, expAC []float32   // scratch: exp(a) per feature occurrence
 }
 
 func newTrainer(h Hyper) *trainer {
@@ -57,6 +66,7 @@ func newTrainer(h Hyper) *trainer {
 		mE: make([]float32, n), vE: make([]float32, n),
 		mAQ: make([]float32, h.Buckets), vAQ: make([]float32, h.Buckets),
 		mAC: make([]float32, h.Buckets), vAC: make([]float32, h.Buckets),
+		mAH: make([]float32, h.Buckets), vAH: make([]float32, h.Buckets), gAH: make([]float32, h.Buckets),
 		gE: make([]float32, n), gAQ: make([]float32, h.Buckets), gAC: make([]float32, h.Buckets),
 		touched: make([]bool, h.Buckets),
 		workers: max(1, h.Workers),
@@ -64,13 +74,20 @@ func newTrainer(h Hyper) *trainer {
 	return t
 }
 
-// encode computes u = Σ tf·exp(a)·E and returns its norm, writing u/|u|
-// into v.
+// encode computes u = Σ tf·exp(a)·E (plus the header's Σ tf·exp(AH)·E)
+// and returns its norm, writing u/|u| into v.
 func encode(p *model.Params, ex example, a []float32, v []float32) float32 {
 	clear(v)
 	d := p.Dim
-	for _, f := range ex {
+	for _, f := range ex.body {
 		w := f.TF * float32(math.Exp(float64(a[f.Bucket])))
+		row := p.E[int(f.Bucket)*d:][:d]
+		for j, x := range row {
+			v[j] += w * x
+		}
+	}
+	for _, f := range ex.head {
+		w := f.TF * float32(math.Exp(float64(p.AH[f.Bucket])))
 		row := p.E[int(f.Bucket)*d:][:d]
 		for j, x := range row {
 			v[j] += w * x
@@ -121,37 +138,48 @@ func grow(vs [][]float32, n, d int) [][]float32 {
 
 // lossAndGrad runs the forward and backward pass of symmetric InfoNCE with
 // in-batch negatives over one batch and accumulates the parameter
-// gradients into gE/gAQ/gAC (marking touched rows). It returns the loss.
-func (t *trainer) lossAndGrad(qs, cs []example) float64 {
+// gradients into gE/gAQ/gAC (marking touched rows). negs are extra code
+// negatives with no query of their own (tests and undocumented functions of
+// the same projects): they join every query's softmax, not the
+// code→query direction. It returns the loss.
+func (t *trainer) lossAndGrad(qs, cs, negs []example) float64 {
 	n, d := len(qs), t.p.Dim
-	t.qv, t.cv = grow(t.qv, n, d), grow(t.cv, n, d)
-	t.gq, t.gc = grow(t.gq, n, d), grow(t.gc, n, d)
-	if cap(t.qn) < n {
-		t.qn, t.cn = make([]float32, n), make([]float32, n)
+	codes := cs
+	if len(negs) > 0 {
+		codes = append(append(make([]example, 0, n+len(negs)), cs...), negs...)
 	}
-	t.qn, t.cn = t.qn[:n], t.cn[:n]
+	M := len(codes)
+	t.qv, t.cv = grow(t.qv, n, d), grow(t.cv, M, d)
+	t.gq, t.gc = grow(t.gq, n, d), grow(t.gc, M, d)
+	if cap(t.qn) < n || cap(t.cn) < M {
+		t.qn, t.cn = make([]float32, n), make([]float32, M)
+	}
+	t.qn, t.cn = t.qn[:n], t.cn[:M]
 	parallel(t.workers, func(w int) {
-		for i := w; i < n; i += t.workers {
-			t.qn[i] = encode(t.p, qs[i], t.p.AQ, t.qv[i])
-			t.cn[i] = encode(t.p, cs[i], t.p.AC, t.cv[i])
+		for i := w; i < M; i += t.workers {
+			if i < n {
+				t.qn[i] = encode(t.p, qs[i], t.p.AQ, t.qv[i])
+			}
+			t.cn[i] = encode(t.p, codes[i], t.p.AC, t.cv[i])
 		}
 	})
-	// Logits S[i][j] = scale·q_i·c_j; row softmax (query→code) and column
-	// softmax (code→query), each averaged over the batch and halved.
+	// Logits S[i][j] = scale·q_i·c_j; row softmax (query→code, over all M
+	// codes) and column softmax (code→query, over the n positive codes),
+	// each averaged over the batch and halved.
 	scale := float32(t.h.Scale)
-	S := make([]float32, n*n)
+	S := make([]float32, n*M)
 	parallel(t.workers, func(w int) {
 		for i := w; i < n; i += t.workers {
-			for j := 0; j < n; j++ {
-				S[i*n+j] = scale * dot(t.qv[i], t.cv[j])
+			for j := 0; j < M; j++ {
+				S[i*M+j] = scale * dot(t.qv[i], t.cv[j])
 			}
 		}
 	})
-	dS := make([]float32, n*n)
+	dS := make([]float32, n*M)
 	var loss float64
 	inv := 1 / float32(n)
 	for i := 0; i < n; i++ { // rows
-		row := S[i*n : (i+1)*n]
+		row := S[i*M : (i+1)*M]
 		m := row[0]
 		for _, x := range row {
 			m = max(m, x)
@@ -166,44 +194,46 @@ func (t *trainer) lossAndGrad(qs, cs []example) float64 {
 			if j == i {
 				pj--
 			}
-			dS[i*n+j] += 0.5 * pj * inv
+			dS[i*M+j] += 0.5 * pj * inv
 		}
 	}
-	for j := 0; j < n; j++ { // columns
+	for j := 0; j < n; j++ { // columns of the positive codes
 		m := S[j]
 		for i := 0; i < n; i++ {
-			m = max(m, S[i*n+j])
+			m = max(m, S[i*M+j])
 		}
 		var z float64
 		for i := 0; i < n; i++ {
-			z += math.Exp(float64(S[i*n+j] - m))
+			z += math.Exp(float64(S[i*M+j] - m))
 		}
-		loss += 0.5 * (math.Log(z) + float64(m) - float64(S[j*n+j])) / float64(n)
+		loss += 0.5 * (math.Log(z) + float64(m) - float64(S[j*M+j])) / float64(n)
 		for i := 0; i < n; i++ {
-			pi := float32(math.Exp(float64(S[i*n+j]-m)) / z)
+			pi := float32(math.Exp(float64(S[i*M+j]-m)) / z)
 			if i == j {
 				pi--
 			}
-			dS[i*n+j] += 0.5 * pi * inv
+			dS[i*M+j] += 0.5 * pi * inv
 		}
 	}
 	// Gradients w.r.t. the normalised vectors, then through the
 	// normalisation: du = (g - v(v·g)) / |u|.
 	parallel(t.workers, func(w int) {
-		for i := w; i < n; i += t.workers {
-			g := t.gq[i]
-			clear(g)
-			for j := 0; j < n; j++ {
-				if s := dS[i*n+j] * scale; s != 0 {
-					axpy(s, t.cv[j], g)
+		for i := w; i < M; i += t.workers {
+			if i < n {
+				g := t.gq[i]
+				clear(g)
+				for j := 0; j < M; j++ {
+					if s := dS[i*M+j] * scale; s != 0 {
+						axpy(s, t.cv[j], g)
+					}
 				}
+				unnorm(g, t.qv[i], t.qn[i])
 			}
-			unnorm(g, t.qv[i], t.qn[i])
-			g = t.gc[i]
+			g := t.gc[i]
 			clear(g)
-			for j := 0; j < n; j++ {
-				if s := dS[j*n+i] * scale; s != 0 {
-					axpy(s, t.qv[j], g)
+			for k := 0; k < n; k++ {
+				if s := dS[k*M+i] * scale; s != 0 {
+					axpy(s, t.qv[k], g)
 				}
 			}
 			unnorm(g, t.cv[i], t.cn[i])
@@ -214,17 +244,21 @@ func (t *trainer) lossAndGrad(qs, cs []example) float64 {
 	// is fixed (reproducible).
 	parallel(t.workers, func(w int) {
 		W := uint32(t.workers)
-		for i := 0; i < n; i++ {
-			t.scatter(qs[i], t.gq[i], t.p.AQ, t.gAQ, uint32(w), W)
-			t.scatter(cs[i], t.gc[i], t.p.AC, t.gAC, uint32(w), W)
+		for i := 0; i < M; i++ {
+			if i < n {
+				t.scatter(qs[i], t.gq[i], t.p.AQ, t.gAQ, uint32(w), W)
+			}
+			t.scatter(codes[i], t.gc[i], t.p.AC, t.gAC, uint32(w), W)
 		}
 	})
-	for _, ex := range [2][]example{qs, cs} {
+	for _, ex := range [2][]example{qs, codes} {
 		for _, e := range ex {
-			for _, f := range e {
-				if !t.touched[f.Bucket] {
-					t.touched[f.Bucket] = true
-					t.touchedList = append(t.touchedList, f.Bucket)
+			for _, fs := range [2][]model.Feature{e.body, e.head} {
+				for _, f := range fs {
+					if !t.touched[f.Bucket] {
+						t.touched[f.Bucket] = true
+						t.touchedList = append(t.touchedList, f.Bucket)
+					}
 				}
 			}
 		}
@@ -254,8 +288,13 @@ func unnorm(g, v []float32, norm float32) {
 // scatter adds the gradient of one encoded example: for a feature with
 // weight w = tf·exp(a), dE += w·du and da += w·(E·du).
 func (t *trainer) scatter(ex example, du, a, ga []float32, w, W uint32) {
+	t.scatterFeatures(ex.body, du, a, ga, w, W)
+	t.scatterFeatures(ex.head, du, t.p.AH, t.gAH, w, W)
+}
+
+func (t *trainer) scatterFeatures(fs []model.Feature, du, a, ga []float32, w, W uint32) {
 	d := t.p.Dim
-	for _, f := range ex {
+	for _, f := range fs {
 		if f.Bucket%W != w {
 			continue
 		}
@@ -289,7 +328,7 @@ func (t *trainer) adamStep(lrScale float64) {
 				e[j] -= lr * m[j] / (float32(math.Sqrt(float64(v[j]))) + eps)
 			}
 			clear(g)
-			for _, s := range [2]struct{ a, m, v, g []float32 }{{t.p.AQ, t.mAQ, t.vAQ, t.gAQ}, {t.p.AC, t.mAC, t.vAC, t.gAC}} {
+			for _, s := range [3]struct{ a, m, v, g []float32 }{{t.p.AQ, t.mAQ, t.vAQ, t.gAQ}, {t.p.AC, t.mAC, t.vAC, t.gAC}, {t.p.AH, t.mAH, t.vAH, t.gAH}} {
 				x := s.g[r]
 				if x == 0 {
 					continue

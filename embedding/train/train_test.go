@@ -12,9 +12,10 @@ func toyBatch(rng *rand.Rand, n, buckets int) (qs, cs []example) {
 	for i := 0; i < n; i++ {
 		var q, c example
 		for k := 0; k < 3; k++ {
-			q = append(q, model.Feature{Bucket: uint32(rng.IntN(buckets)), TF: 1 + rng.Float32()})
-			c = append(c, model.Feature{Bucket: uint32(rng.IntN(buckets)), TF: 1 + rng.Float32()})
+			q.body = append(q.body, model.Feature{Bucket: uint32(rng.IntN(buckets)), TF: 1 + rng.Float32()})
+			c.body = append(c.body, model.Feature{Bucket: uint32(rng.IntN(buckets)), TF: 1 + rng.Float32()})
 		}
+		c.head = append(c.head, c.body[0], model.Feature{Bucket: uint32(rng.IntN(buckets)), TF: 1})
 		qs, cs = append(qs, q), append(cs, c)
 	}
 	return qs, cs
@@ -27,16 +28,18 @@ func toyTrainer(workers int) *trainer {
 	for i := range t.p.AQ {
 		t.p.AQ[i] = float32(rng.NormFloat64() * 0.3)
 		t.p.AC[i] = float32(rng.NormFloat64() * 0.3)
+		t.p.AH[i] = float32(rng.NormFloat64() * 0.3)
 	}
 	return t
 }
 
 // lossOnly evaluates the loss and discards the gradients.
-func (t *trainer) lossOnly(qs, cs []example) float64 {
-	l := t.lossAndGrad(qs, cs)
+func (t *trainer) lossOnly(qs, cs, negs []example) float64 {
+	l := t.lossAndGrad(qs, cs, negs)
 	clear(t.gE)
 	clear(t.gAQ)
 	clear(t.gAC)
+	clear(t.gAH)
 	for _, b := range t.touchedList {
 		t.touched[b] = false
 	}
@@ -47,23 +50,27 @@ func (t *trainer) lossOnly(qs, cs []example) float64 {
 func TestGradientsMatchFiniteDifferences(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		tr := toyTrainer(workers)
-		qs, cs := toyBatch(rand.New(rand.NewPCG(1, 2)), 5, tr.h.Buckets)
-		tr.lossAndGrad(qs, cs)
+		rng := rand.New(rand.NewPCG(1, 2))
+		qs, cs := toyBatch(rng, 5, tr.h.Buckets)
+		_, negs := toyBatch(rng, 3, tr.h.Buckets)
+		tr.lossAndGrad(qs, cs, negs)
 		gE := append([]float32(nil), tr.gE...)
 		gAQ := append([]float32(nil), tr.gAQ...)
 		gAC := append([]float32(nil), tr.gAC...)
+		gAH := append([]float32(nil), tr.gAH...)
 		clear(tr.gE)
 		clear(tr.gAQ)
 		clear(tr.gAC)
+		clear(tr.gAH)
 
 		const eps = 1e-2
 		check := func(name string, param []float32, i int, analytic float32) {
 			t.Helper()
 			old := param[i]
 			param[i] = old + eps
-			lp := tr.lossOnly(qs, cs)
+			lp := tr.lossOnly(qs, cs, negs)
 			param[i] = old - eps
-			lm := tr.lossOnly(qs, cs)
+			lm := tr.lossOnly(qs, cs, negs)
 			param[i] = old
 			numeric := (lp - lm) / (2 * eps)
 			if d := math.Abs(numeric - float64(analytic)); d > 2e-3+0.03*math.Abs(numeric) {
@@ -71,8 +78,8 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 			}
 		}
 		checked := 0
-		for _, ex := range append(append([]example{}, qs...), cs...) {
-			for _, f := range ex {
+		for _, ex := range append(append(append([]example{}, qs...), cs...), negs...) {
+			for _, f := range append(append([]model.Feature{}, ex.body...), ex.head...) {
 				for j := 0; j < tr.h.Dim; j++ {
 					i := int(f.Bucket)*tr.h.Dim + j
 					check("E", tr.p.E, i, gE[i])
@@ -80,17 +87,18 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 				}
 				check("AQ", tr.p.AQ, int(f.Bucket), gAQ[f.Bucket])
 				check("AC", tr.p.AC, int(f.Bucket), gAC[f.Bucket])
+				check("AH", tr.p.AH, int(f.Bucket), gAH[f.Bucket])
 			}
 		}
 		// A bucket no example uses has a zero gradient.
 		used := map[uint32]bool{}
-		for _, ex := range append(append([]example{}, qs...), cs...) {
-			for _, f := range ex {
+		for _, ex := range append(append(append([]example{}, qs...), cs...), negs...) {
+			for _, f := range append(append([]model.Feature{}, ex.body...), ex.head...) {
 				used[f.Bucket] = true
 			}
 		}
 		for b := 0; b < tr.h.Buckets; b++ {
-			if !used[uint32(b)] && (gAQ[b] != 0 || gAC[b] != 0) {
+			if !used[uint32(b)] && (gAQ[b] != 0 || gAC[b] != 0 || gAH[b] != 0) {
 				t.Errorf("unused bucket %d has a gradient", b)
 			}
 		}
@@ -105,7 +113,7 @@ func TestTrainingLowersLossAndIsDeterministic(t *testing.T) {
 		tr := toyTrainer(workers)
 		qs, cs := toyBatch(rand.New(rand.NewPCG(5, 6)), 8, tr.h.Buckets)
 		for s := 0; s < 60; s++ {
-			l := tr.lossAndGrad(qs, cs)
+			l := tr.lossAndGrad(qs, cs, nil)
 			if s == 0 {
 				first = l
 			}
