@@ -14,10 +14,10 @@ import (
 const (
 	// vectorWeight is the share of the cosine similarity in a hybrid score;
 	// the rest is the saturated BM25 score.
-	vectorWeight = 0.5
+	vectorWeight = 0.7
 	// lexSaturation maps BM25 to 0..1 as bm25/(bm25+lexSaturation), so a
 	// lexical score means the same thing from one query to the next.
-	lexSaturation = 8.0
+	lexSaturation = 4.0
 	// minCandidates is how many hits each channel contributes at least.
 	minCandidates = 50
 	// DefaultPerFile caps the results from one file, so one big file cannot

@@ -14,7 +14,7 @@ import (
 )
 
 // defaultEmbedder is used when neither --embedder nor CODESEEK_EMBEDDER is set.
-const defaultEmbedder = "hash"
+const defaultEmbedder = "builtin"
 
 // globalFlags are the flags every command shares.
 type globalFlags struct {
@@ -28,7 +28,7 @@ type globalFlags struct {
 func (g *globalFlags) register(c *cobra.Command) {
 	f := c.PersistentFlags()
 	f.StringVar(&g.dataDir, "data-dir", envOr("CODESEEK_DATA_DIR", defaultDataDir()), "where indexes are stored (env CODESEEK_DATA_DIR)")
-	f.StringVar(&g.embedder, "embedder", envOr("CODESEEK_EMBEDDER", defaultEmbedder), "embedder: hash (offline) or openai (any OpenAI-compatible endpoint) (env CODESEEK_EMBEDDER)")
+	f.StringVar(&g.embedder, "embedder", envOr("CODESEEK_EMBEDDER", defaultEmbedder), "embedder: builtin (offline model in the binary), hash (offline, no model) or openai (any OpenAI-compatible endpoint) (env CODESEEK_EMBEDDER)")
 	f.StringVar(&g.embedModel, "embed-model", os.Getenv("CODESEEK_EMBED_MODEL"), "model name for --embedder openai, e.g. nomic-embed-text (env CODESEEK_EMBED_MODEL)")
 	f.StringVar(&g.embedURL, "embed-url", os.Getenv("CODESEEK_EMBED_URL"), "base URL for --embedder openai, e.g. http://127.0.0.1:11434/v1 (env CODESEEK_EMBED_URL; key from OPENAI_API_KEY)")
 	f.Int64Var(&g.maxFileSize, "max-file-size", indexer.DefaultMaxFileSize, "skip files larger than this many bytes")
@@ -55,6 +55,8 @@ func defaultDataDir() string {
 // newEmbedder builds the configured embedder.
 func (g *globalFlags) newEmbedder(ctx context.Context) (embedding.Embedder, error) {
 	switch g.embedder {
+	case "builtin":
+		return embedding.NewBuiltin()
 	case "hash":
 		return embedding.HashEmbedder{}, nil
 	case "openai":
@@ -62,7 +64,7 @@ func (g *globalFlags) newEmbedder(ctx context.Context) (embedding.Embedder, erro
 			BaseURL: g.embedURL, APIKey: os.Getenv("OPENAI_API_KEY"), Model: g.embedModel,
 		})
 	}
-	return nil, usagef("--embedder %q is not supported: use hash or openai", g.embedder)
+	return nil, usagef("--embedder %q is not supported: use builtin, hash or openai", g.embedder)
 }
 
 // service opens the data directory with the configured embedder.
