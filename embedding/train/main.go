@@ -54,8 +54,8 @@ func main() {
 	cache := flag.String("cache", filepath.Join(home, ".cache", "codeseek-train"), "download and unpack cache (outside the repository)")
 	out := flag.String("out", "", "directory for builtin.csnb and manifest.json (empty: do not write)")
 	h := Hyper{}
-	flag.IntVar(&h.Buckets, "buckets", 1<<17, "embedding rows (power of two)")
-	flag.IntVar(&h.Dim, "dim", 128, "vector length")
+	flag.IntVar(&h.Buckets, "buckets", 1<<16, "embedding rows (power of two)")
+	flag.IntVar(&h.Dim, "dim", 256, "vector length")
 	flag.IntVar(&h.PrefixLen, "prefix", 4, "word-prefix feature length (0: off)")
 	flag.IntVar(&h.Batch, "batch", 512, "batch size (in-batch negatives)")
 	flag.IntVar(&h.Negatives, "negs", 128, "extra negatives per batch: tests and undocumented functions of the batch's project")
