@@ -118,3 +118,46 @@ export function addDays(date, amount) {
 		t.Errorf("pair 1 = %+v", ps[1])
 	}
 }
+
+func TestChunkViewsBlankDocsAndFindTheChunk(t *testing.T) {
+	src := `package p
+
+// Sum adds all the numbers in xs together.
+func Sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+func helper() int {
+	a := 1
+	b := 2
+	return a + b
+}
+`
+	ps, _ := mineGo("p.go", []byte(src), false)
+	if len(ps) != 1 {
+		t.Fatalf("got %d pairs", len(ps))
+	}
+	negs := chunkViews("p.go", []byte(src), ps, false)
+	view := ps[0].ChunkCode
+	if view == "" {
+		view = ps[0].Code
+	}
+	if strings.Contains(view, "adds all the numbers") {
+		t.Errorf("the chunk view still holds the doc: %q", view)
+	}
+	if !strings.HasPrefix(view, "p.go\n") || !strings.Contains(view, "func Sum") {
+		t.Errorf("chunk view = %q, want the path line and the function", view)
+	}
+	for _, n := range negs {
+		if strings.Contains(n, "func Sum") {
+			t.Errorf("the chunk holding the answer is also a negative: %q", n)
+		}
+	}
+	if _, testNegs := mineGo("p_test.go", []byte(src), true); len(testNegs) != 2 {
+		t.Errorf("a test file gives %d negatives, want both functions", len(testNegs))
+	}
+}
