@@ -25,8 +25,8 @@ type Feature struct {
 }
 
 // FeatureConfig holds the featurizer settings. They are part of the weight
-// file, so that a model is
-// always read with the featurizer it was trained with.
+// file, so that a model is always read with the featurizer it was trained
+// with.
 type FeatureConfig struct {
 	// Buckets is the number of embedding rows; a power of two.
 	Buckets int
