@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/codeseek/codeseek/embedding/model"
 )
 
 // HashEmbedder is an offline, deterministic embedder: feature hashing of
@@ -87,16 +89,5 @@ func (h HashEmbedder) embed(text string) []float32 {
 }
 
 // Normalize scales v to unit length in place; a zero vector stays zero.
-func Normalize(v []float32) {
-	var s float64
-	for _, x := range v {
-		s += float64(x) * float64(x)
-	}
-	if s == 0 {
-		return
-	}
-	inv := float32(1 / math.Sqrt(s))
-	for i := range v {
-		v[i] *= inv
-	}
-}
+// The built-in model owns the implementation so that both agree exactly.
+func Normalize(v []float32) { model.Normalize(v) }

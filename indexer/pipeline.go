@@ -19,12 +19,17 @@ import (
 	"github.com/codeseek/codeseek/embedding"
 )
 
+// DefaultBatchSize is the number of chunks per EmbedDocuments call when
+// Config.BatchSize is 0.
+const DefaultBatchSize = 256
+
 // Config tunes a run. Embedder is required for Embed; the rest has defaults.
 type Config struct {
 	Embedder embedding.Embedder
 	Chunk    chunker.Options
 	Walk     WalkOptions
-	// BatchSize is the number of chunks per EmbedDocuments call; 0 means 256.
+	// BatchSize is the number of chunks per EmbedDocuments call; 0 means
+	// DefaultBatchSize.
 	BatchSize int
 	// Progress, if set, is called from the calling goroutine as work advances.
 	Progress func(Progress)
@@ -205,7 +210,7 @@ func Embed(ctx context.Context, plan *Plan, cfg Config) error {
 	}
 	batch := cfg.BatchSize
 	if batch <= 0 {
-		batch = 256
+		batch = DefaultBatchSize
 	}
 	type ref struct{ file, chunk int }
 	var refs []ref

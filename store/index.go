@@ -89,9 +89,6 @@ func (ix *Index) DatabaseName(k Kind) string {
 // Count is the number of chunks of kind k.
 func (ix *Index) Count(k Kind) int { return ix.colls[k].Count() }
 
-// Chunk returns the chunk with the given ID, or nil.
-func (ix *Index) Chunk(id string) *Chunk { return ix.byID[id] }
-
 // Query returns up to n chunks of kind k most similar to vec, best first,
 // that pass keep (nil keeps all). Filtering happens before the cut, so n
 // hits come back whenever n chunks pass.
@@ -133,12 +130,6 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 		hits[i] = Hit{Chunk: h.chunk, Score: h.score}
 	}
 	return hits
-}
-
-// Declarations returns the chunks of kind k that declare name exactly
-// (case-sensitive; "Close" also finds the method "Server.Close").
-func (ix *Index) Declarations(k Kind, name string) []*Chunk {
-	return ix.symbols[k][name]
 }
 
 // declaredNames splits a chunk's symbol into the names it declares: merged

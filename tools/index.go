@@ -187,10 +187,6 @@ func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.
 	}
 }
 
-// embedBatchSize is the number of chunks indexer.Embed hands the embedder
-// per call (indexer.Config.BatchSize is left at its default).
-const embedBatchSize = 256
-
 // openAIRequestBatch is the OpenAI-compatible embedder's texts per HTTP
 // request; the CLI and MCP server leave it at the default.
 const openAIRequestBatch = 64
@@ -210,8 +206,8 @@ func fillDryRun(rep *formatter.IndexReport, plan *indexer.Plan, emb embedding.Em
 // OpenAI-compatible client splits further into requests of 64 texts.
 func estimateEmbedCalls(chunks int, emb embedding.Embedder) int {
 	calls := 0
-	for left := chunks; left > 0; left -= embedBatchSize {
-		n := min(left, embedBatchSize)
+	for left := chunks; left > 0; left -= indexer.DefaultBatchSize {
+		n := min(left, indexer.DefaultBatchSize)
 		if _, remote := emb.(*embedding.OpenAIEmbedder); remote {
 			calls += (n + openAIRequestBatch - 1) / openAIRequestBatch
 		} else {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/codeseek/codeseek/indexer"
 	"strings"
 	"testing"
 
@@ -41,7 +42,7 @@ func TestDryRunReportsEmbedCallsAndBiggestDirs(t *testing.T) {
 	if !rep.DryRun || rep.Status != "dry_run" || svc.Indexed(rep.RepositoryID) {
 		t.Fatalf("dry run stored something or is not marked: %+v", rep)
 	}
-	if want := (rep.ChunksCreated + embedBatchSize - 1) / embedBatchSize; rep.EstimatedEmbedCalls != want {
+	if want := (rep.ChunksCreated + indexer.DefaultBatchSize - 1) / indexer.DefaultBatchSize; rep.EstimatedEmbedCalls != want {
 		t.Errorf("EstimatedEmbedCalls = %d for %d chunks, want %d", rep.EstimatedEmbedCalls, rep.ChunksCreated, want)
 	}
 	// Two levels deep: src/server/handlers counts under src/server; ties
