@@ -22,34 +22,34 @@ var declKeywords = map[string]bool{
 	"union": true, "typedef": true, "macro_rules!": true, "sub": true, "proc": true,
 }
 
-// Declaring returns the chunks of kind k whose text declares name (case-
-// sensitive), strongest first. It reads the chunks that contain the name
+// Declaring returns the live chunks of kind k whose text declares name
+// (case-sensitive), each with its tier. It reads the chunks that contain the name
 // as a term, so it does not depend on how the chunker named the chunk:
 // merged declarations and generated files are found too.
 func (ix *Index) Declaring(k Kind, name string) []Decl {
-	lx := ix.lex[k]
-	if lx == nil || name == "" {
+	if name == "" {
 		return nil
-	}
-	seen := map[*Chunk]bool{}
-	var out []Decl
-	check := func(c *Chunk) {
-		if seen[c] {
-			return
-		}
-		seen[c] = true
-		if tier := declTier(c, name); tier > 0 {
-			out = append(out, Decl{Chunk: c, Tier: tier})
-		}
-	}
-	for _, c := range ix.symbols[k][name] {
-		check(c)
 	}
 	var last string
 	LexTerms(name, func(t []byte) { last = string(t) }) // the whole identifier comes last
-	if id, ok := lx.terms[last]; ok {
-		for _, p := range lx.postings[id] {
-			check(lx.chunks[p.doc])
+	var out []Decl
+	for v := range ix.views[k] {
+		vw := &ix.views[k][v]
+		seen := map[int32]bool{}
+		check := func(i int32) {
+			if seen[i] || vw.isDead(i) {
+				return
+			}
+			seen[i] = true
+			if tier := declTier(&vw.chunks[i], name); tier > 0 {
+				out = append(out, Decl{Chunk: &vw.chunks[i], Tier: tier})
+			}
+		}
+		for _, i := range vw.symbols[name] {
+			check(i)
+		}
+		if t := vw.lex.find(last); t >= 0 {
+			vw.lex.postings(t, func(doc int32, _ float64) { check(doc) })
 		}
 	}
 	return out

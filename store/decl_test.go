@@ -44,18 +44,15 @@ func indexOf(s, sub string) int {
 }
 
 func TestDeclaringFindsMergedAndUnnamedDeclarations(t *testing.T) {
-	snap := testSnapshot("r", 0)
+	var chunks []Chunk
 	add := func(path, symbol, content string) {
-		snap.Chunks = append(snap.Chunks, Chunk{ID: path, FilePath: path, Symbol: symbol, Content: content, Vector: []float32{1, 0, 0}})
+		chunks = append(chunks, Chunk{ID: path, FilePath: path, Symbol: symbol, Content: content, Vector: []float32{1, 0, 0}})
 	}
 	add("gen/zsys.go", "", "// Code generated. DO NOT EDIT.\nfunc Setsid() (pid int) {\n\treturn 0\n}")
 	add("merged.go", "A, B, C, D, …", "func A() {}\nfunc B() {}\nfunc C() {}\nfunc D() {}\nfunc Setsid() {}")
 	add("use.go", "use", "func use() {\n\tSetsid()\n}")
 	add("x_test.go", "", "func Setsid() {}")
-	ix, err := newIndex(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix := memIndex(t, chunks)
 	tiers := map[string]int{}
 	for _, d := range ix.Declaring(Code, "Setsid") {
 		tiers[d.Chunk.FilePath] = d.Tier

@@ -3,25 +3,36 @@ package store
 import (
 	"context"
 	"fmt"
-	"runtime"
+	"math"
+	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/cespare/xxhash/v2"
-	chromem "github.com/philippgille/chromem-go"
 )
 
-// Index is one repository's loaded snapshot with its vector collections.
-// An Index is never modified after creation; re-indexing builds a new one.
+// Index is one repository's committed manifest with its loaded segments.
+// An Index is never modified after creation; a re-index builds a new one,
+// sharing the segments it did not rewrite.
 type Index struct {
-	Snapshot *Snapshot
-	stamp    fileStamp // of the file it was read from, to notice other writers
-	byID     map[string]*Chunk
-	colls    [2]*chromem.Collection // by Kind
-	lex      [2]*lexIndex
-	symbols  [2]map[string][]*Chunk // declared name -> chunks declaring it
+	Manifest *Manifest
+	stamp    fileStamp // of the manifest it was read from, to notice other writers
+	segs     []*segment
+	views    [2][]view // by Kind
+	live     [2]int
+	all      [2]int     // chunks live or dead: BM25 counts both, as Lucene does
+	totalLen [2]float64 // of all chunks
 }
+
+// view is a segment part as one manifest sees it: chunks of files that
+// were re-indexed into a later segment, or deleted, are dead.
+type view struct {
+	*part
+	dead  []bool // by chunk number; nil when every chunk is live
+	ndead int
+}
+
+func (v *view) isDead(i int32) bool { return v.dead != nil && v.dead[i] }
 
 // Hit is a chunk with its score for a query: cosine similarity for vector
 // search, BM25 for lexical search.
@@ -30,52 +41,44 @@ type Hit struct {
 	Score float64
 }
 
-// noEmbed guards the collections: vectors always come precomputed, so
-// chromem-go must never try to embed text itself.
-func noEmbed(context.Context, string) ([]float32, error) {
-	return nil, fmt.Errorf("store: collections take precomputed vectors only")
+// newIndex joins m with its segments, found in segs by ID.
+func newIndex(m *Manifest, segs map[uint64]*segment) (*Index, error) {
+	ix := &Index{Manifest: m}
+	owner := make(map[string]uint64, len(m.Files))
+	for _, f := range m.Files {
+		owner[f.Path] = f.Segment
+	}
+	for _, si := range m.Segments {
+		seg := segs[si.ID]
+		if seg == nil {
+			return nil, fmt.Errorf("%w: segment %s not loaded", ErrCorrupt, segmentName(si.ID))
+		}
+		ix.segs = append(ix.segs, seg)
+		for k, p := range seg.parts {
+			v := view{part: p}
+			for _, f := range p.files {
+				if owner[f.path] == seg.id {
+					continue
+				}
+				if v.dead == nil {
+					v.dead = make([]bool, len(p.chunks))
+				}
+				for i := f.lo; i < f.hi; i++ {
+					v.dead[i] = true
+				}
+				v.ndead += int(f.hi - f.lo)
+			}
+			ix.views[k] = append(ix.views[k], v)
+			ix.live[k] += len(p.chunks) - v.ndead
+			ix.all[k] += len(p.chunks)
+			ix.totalLen[k] += p.total
+		}
+	}
+	return ix, nil
 }
 
-func newIndex(snap *Snapshot) (*Index, error) {
-	db := chromem.NewDB()
-	idx := &Index{Snapshot: snap, byID: make(map[string]*Chunk, len(snap.Chunks))}
-	docs := [2][]chromem.Document{}
-	chunks := [2][]*Chunk{}
-	for k := range idx.symbols {
-		idx.symbols[k] = map[string][]*Chunk{}
-	}
-	for i := range snap.Chunks {
-		c := &snap.Chunks[i]
-		if c.Kind > Doc {
-			return nil, fmt.Errorf("%w: chunk %s has kind %d", ErrCorrupt, c.ID, c.Kind)
-		}
-		idx.byID[c.ID] = c
-		docs[c.Kind] = append(docs[c.Kind], chromem.Document{ID: c.ID, Embedding: c.Vector})
-		chunks[c.Kind] = append(chunks[c.Kind], c)
-		for _, name := range declaredNames(c.Symbol) {
-			idx.symbols[c.Kind][name] = append(idx.symbols[c.Kind][name], c)
-		}
-	}
-	var wg sync.WaitGroup
-	for k := range chunks {
-		wg.Add(1)
-		go func() { defer wg.Done(); idx.lex[k] = buildLex(chunks[k]) }()
-	}
-	defer wg.Wait()
-	for k, name := range []string{"code", "docs"} {
-		coll, err := db.CreateCollection(name, nil, noEmbed)
-		if err != nil {
-			return nil, err
-		}
-		if len(docs[k]) > 0 {
-			if err := coll.AddDocuments(context.Background(), docs[k], runtime.GOMAXPROCS(0)); err != nil {
-				return nil, fmt.Errorf("load %s collection: %w", name, err)
-			}
-		}
-		idx.colls[k] = coll
-	}
-	return idx, nil
-}
+// Meta is the index header.
+func (ix *Index) Meta() Meta { return ix.Manifest.Meta }
 
 // DatabaseName names the collection of kind k, as reported to users.
 func (ix *Index) DatabaseName(k Kind) string {
@@ -83,53 +86,143 @@ func (ix *Index) DatabaseName(k Kind) string {
 	if k == Doc {
 		name = "docs"
 	}
-	return "codeseek_" + ix.Snapshot.Meta.ID + "_" + name
+	return "codeseek_" + ix.Manifest.Meta.ID + "_" + name
 }
 
-// Count is the number of chunks of kind k.
-func (ix *Index) Count(k Kind) int { return ix.colls[k].Count() }
+// Count is the number of live chunks of kind k.
+func (ix *Index) Count(k Kind) int { return ix.live[k] }
+
+// Chunks calls fn for every live chunk of kind k, segment by segment.
+func (ix *Index) Chunks(k Kind, fn func(*Chunk)) {
+	for _, v := range ix.views[k] {
+		for i := range v.chunks {
+			if !v.isDead(int32(i)) {
+				fn(&v.chunks[i])
+			}
+		}
+	}
+}
 
 // Query returns up to n chunks of kind k most similar to vec, best first,
 // that pass keep (nil keeps all). Filtering happens before the cut, so n
 // hits come back whenever n chunks pass.
 func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep func(*Chunk) bool) ([]Hit, error) {
-	coll := ix.colls[k]
-	total := coll.Count()
-	if total == 0 || n <= 0 {
+	if n <= 0 {
 		return nil, nil
 	}
-	want := n
-	if keep != nil {
-		want = total // chromem-go filters on exact metadata only: rank all, filter here
-	}
-	want = min(want, total) // chromem-go errors when asked for more than it has
-	res, err := coll.QueryEmbedding(ctx, vec, want, nil, nil)
-	if err != nil {
-		return nil, fmt.Errorf("vector query: %w", err)
-	}
-	hits := make([]Hit, 0, min(n, len(res)))
-	for _, r := range res {
-		c := ix.byID[r.ID]
-		if c == nil || (keep != nil && !keep(c)) {
+	var hits []Hit
+	for _, v := range ix.views[k] {
+		total := len(v.chunks)
+		if total == v.ndead {
 			continue
 		}
-		hits = append(hits, Hit{Chunk: c, Score: float64(r.Similarity)})
-		if len(hits) == n {
-			break
+		coll, err := v.collection()
+		if err != nil {
+			return nil, err
+		}
+		// Dead chunks can take up to ndead places; a filter, any number:
+		// chromem-go filters on exact metadata only, so rank all and
+		// filter here. It errors when asked for more than it has.
+		want := min(total, n+v.ndead)
+		if keep != nil {
+			want = total
+		}
+		res, err := coll.QueryEmbedding(ctx, vec, want, nil, nil)
+		if err != nil {
+			return nil, fmt.Errorf("vector query: %w", err)
+		}
+		taken := 0
+		for _, r := range res {
+			i, err := strconv.Atoi(r.ID)
+			if err != nil || i < 0 || i >= total || v.isDead(int32(i)) {
+				continue
+			}
+			c := &v.chunks[i]
+			if keep != nil && !keep(c) {
+				continue
+			}
+			hits = append(hits, Hit{Chunk: c, Score: float64(r.Similarity)})
+			if taken++; taken == n {
+				break
+			}
 		}
 	}
-	return hits, nil
+	return bestHits(hits, n), nil
 }
 
 // Lexical returns up to n chunks of kind k by BM25 score for query, best
-// first, among those keep accepts (nil accepts all).
+// first, among those keep accepts (nil accepts all). Document frequencies
+// and lengths are summed over all segments, so scores compare across them.
 func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []Hit {
-	lh := ix.lex[k].search(query, n, keep)
-	hits := make([]Hit, len(lh))
-	for i, h := range lh {
-		hits[i] = Hit{Chunk: h.chunk, Score: h.score}
+	if ix.live[k] == 0 || n <= 0 {
+		return nil
 	}
-	return hits
+	type qterm struct {
+		text string
+		qtf  float64
+		idf  float64
+	}
+	var terms []qterm // in query order, so scores add up the same way every time
+	LexTerms(query, func(t []byte) {
+		for i := range terms {
+			if terms[i].text == string(t) {
+				terms[i].qtf++
+				return
+			}
+		}
+		terms = append(terms, qterm{text: string(t), qtf: 1})
+	})
+	views := ix.views[k]
+	found := make([][]int, len(views)) // term number in each view's lexicon, or -1
+	N := float64(ix.all[k])
+	for v := range views {
+		found[v] = make([]int, len(terms))
+	}
+	for t := range terms {
+		var df float64
+		for v := range views {
+			found[v][t] = views[v].lex.find(terms[t].text)
+			if i := found[v][t]; i >= 0 {
+				df += float64(views[v].lex.DF[i])
+			}
+		}
+		terms[t].idf = math.Log(1 + (N-df+0.5)/(df+0.5))
+	}
+	avgLen := ix.totalLen[k] / N
+	var hits []Hit
+	for v := range views {
+		vw := &views[v]
+		scores := map[int32]float64{}
+		for t, q := range terms {
+			i := found[v][t]
+			if i < 0 {
+				continue
+			}
+			vw.lex.postings(i, func(doc int32, tf float64) {
+				norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(vw.lex.DocLen[doc])/avgLen))
+				scores[doc] += q.qtf * q.idf * norm
+			})
+		}
+		for doc, s := range scores {
+			c := &vw.chunks[doc]
+			if vw.isDead(doc) || keep != nil && !keep(c) {
+				continue
+			}
+			hits = append(hits, Hit{Chunk: c, Score: s})
+		}
+	}
+	return bestHits(hits, n)
+}
+
+// bestHits sorts hits by score, ties by place, and keeps the first n.
+func bestHits(hits []Hit, n int) []Hit {
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		return chunkLess(hits[i].Chunk, hits[j].Chunk)
+	})
+	return hits[:min(n, len(hits))]
 }
 
 // declaredNames splits a chunk's symbol into the names it declares: merged

@@ -1,8 +1,10 @@
 package store
 
 import (
-	"math"
+	"encoding/binary"
+	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -17,22 +19,6 @@ const (
 	bm25K1 = 1.2
 	bm25B  = 0.75
 )
-
-// lexIndex is an in-memory BM25 inverted index over one kind of chunk.
-// Terms are code-aware words plus whole compound identifiers, so
-// "parseDuration" matches both "parse duration" and "ParseDuration".
-type lexIndex struct {
-	terms    map[string]int32 // term -> index into postings
-	postings [][]posting
-	chunks   []*Chunk
-	docLen   []float32
-	avgLen   float64
-}
-
-type posting struct {
-	doc int32
-	tf  float32
-}
 
 // LexTerms calls add for every lexical term of text: each lowercased word
 // part of an identifier and, for compound identifiers, the whole
@@ -152,12 +138,96 @@ func asciiTerms(ident string, whole, part []byte, add func([]byte)) ([]byte, []b
 	return whole, part
 }
 
-// buildLex indexes chunks on all cores: each worker indexes a contiguous
-// shard with its own dictionary, and the shards are joined in order so
-// every posting list stays sorted by document.
-func buildLex(chunks []*Chunk) *lexIndex {
+// lexicon is the persisted BM25 inverted index of one segment part: terms
+// sorted and concatenated, postings delta-encoded. It is used as loaded, so
+// opening an index neither re-tokenizes chunks nor builds a term map.
+type lexicon struct {
+	Terms   []byte   // sorted terms, concatenated
+	TermEnd []uint32 // term i is Terms[TermEnd[i-1]:TermEnd[i]]
+	DF      []uint32 // chunks containing term i
+	PostEnd []uint64 // term i's postings are Post[PostEnd[i-1]:PostEnd[i]]
+	Post    []byte   // per posting: uvarint chunk-number delta, uvarint term frequency
+	DocLen  []uint32 // terms per chunk
+}
+
+// term returns term i.
+func (lx *lexicon) term(i int) []byte {
+	lo := uint32(0)
+	if i > 0 {
+		lo = lx.TermEnd[i-1]
+	}
+	return lx.Terms[lo:lx.TermEnd[i]]
+}
+
+// find returns the number of term t, or -1.
+func (lx *lexicon) find(t string) int {
+	i := sort.Search(len(lx.TermEnd), func(i int) bool { return string(lx.term(i)) >= t })
+	if i < len(lx.TermEnd) && string(lx.term(i)) == t {
+		return i
+	}
+	return -1
+}
+
+// postings calls fn for each chunk containing term i, in chunk order. It
+// stops at the first malformed posting rather than trust damaged data.
+func (lx *lexicon) postings(i int, fn func(doc int32, tf float64)) {
+	lo := uint64(0)
+	if i > 0 {
+		lo = lx.PostEnd[i-1]
+	}
+	p := lx.Post[lo:lx.PostEnd[i]]
+	doc := uint64(0)
+	for len(p) > 0 {
+		delta, n := binary.Uvarint(p)
+		if n <= 0 {
+			return
+		}
+		tf, m := binary.Uvarint(p[n:])
+		if m <= 0 {
+			return
+		}
+		p = p[n+m:]
+		doc += delta
+		if doc >= uint64(len(lx.DocLen)) {
+			return
+		}
+		fn(int32(doc), float64(tf))
+	}
+}
+
+// check verifies the lexicon's offsets, so a damaged file is reported at
+// load time instead of panicking a query.
+func (lx *lexicon) check(chunks int) error {
+	n := len(lx.TermEnd)
+	if len(lx.DF) != n || len(lx.PostEnd) != n || len(lx.DocLen) != chunks {
+		return fmt.Errorf("%w: lexical index sizes", ErrCorrupt)
+	}
+	for i := 0; i < n; i++ {
+		if i > 0 && (lx.TermEnd[i] < lx.TermEnd[i-1] || lx.PostEnd[i] < lx.PostEnd[i-1]) {
+			return fmt.Errorf("%w: lexical index offsets", ErrCorrupt)
+		}
+	}
+	if n > 0 && (int(lx.TermEnd[n-1]) > len(lx.Terms) || lx.PostEnd[n-1] > uint64(len(lx.Post))) {
+		return fmt.Errorf("%w: lexical index offsets", ErrCorrupt)
+	}
+	return nil
+}
+
+// totalLen is the sum of the chunk lengths, for BM25's average length.
+func (lx *lexicon) totalLen() float64 {
+	var t float64
+	for _, n := range lx.DocLen {
+		t += float64(n)
+	}
+	return t
+}
+
+// buildLexicon indexes chunks on all cores: each worker counts the terms
+// of a contiguous shard, and the shards' postings are joined per term in
+// shard order, so every posting list stays sorted by chunk.
+func buildLexicon(chunks []Chunk) *lexicon {
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(chunks)/2000))
-	shards := make([]*lexIndex, workers)
+	shards := make([]*lexShard, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		lo, hi := w*len(chunks)/workers, (w+1)*len(chunks)/workers
@@ -165,108 +235,84 @@ func buildLex(chunks []*Chunk) *lexIndex {
 		go func() { defer wg.Done(); shards[w] = buildShard(chunks[lo:hi], int32(lo)) }()
 	}
 	wg.Wait()
-	lx := shards[0]
-	lx.chunks = chunks
-	for _, sh := range shards[1:] {
-		for term, id := range sh.terms {
-			gid, ok := lx.terms[term]
-			if !ok {
-				gid = int32(len(lx.postings))
-				lx.terms[term] = gid
-				lx.postings = append(lx.postings, nil)
-			}
-			lx.postings[gid] = append(lx.postings[gid], sh.postings[id]...)
+
+	var terms []string
+	for _, sh := range shards {
+		for t := range sh.terms {
+			terms = append(terms, t)
 		}
-		lx.docLen = append(lx.docLen, sh.docLen...)
 	}
-	var total float64
-	for _, n := range lx.docLen {
-		total += float64(n)
+	sort.Strings(terms)
+	terms = slices.Compact(terms)
+
+	lx := &lexicon{TermEnd: make([]uint32, 0, len(terms)), DF: make([]uint32, 0, len(terms)), PostEnd: make([]uint64, 0, len(terms))}
+	for _, sh := range shards {
+		lx.DocLen = append(lx.DocLen, sh.docLen...)
 	}
-	if len(chunks) > 0 {
-		lx.avgLen = total / float64(len(chunks))
+	for _, t := range terms {
+		lx.Terms = append(lx.Terms, t...)
+		lx.TermEnd = append(lx.TermEnd, uint32(len(lx.Terms)))
+		df, prev := 0, int32(0)
+		for _, sh := range shards {
+			id, ok := sh.terms[t]
+			if !ok {
+				continue
+			}
+			for _, p := range sh.postings[id] {
+				lx.Post = binary.AppendUvarint(lx.Post, uint64(p.doc-prev))
+				lx.Post = binary.AppendUvarint(lx.Post, uint64(p.tf))
+				prev = p.doc
+				df++
+			}
+		}
+		lx.DF = append(lx.DF, uint32(df))
+		lx.PostEnd = append(lx.PostEnd, uint64(len(lx.Post)))
 	}
 	return lx
 }
 
-// buildShard indexes chunks whose first document number is base.
-func buildShard(chunks []*Chunk, base int32) *lexIndex {
-	lx := &lexIndex{terms: map[string]int32{}, docLen: make([]float32, len(chunks))}
-	counts := map[int32]float32{}
+// lexShard is the in-memory inverted index of a run of chunks, the
+// building block of a lexicon.
+type lexShard struct {
+	terms    map[string]int32 // term -> index into postings
+	postings [][]posting
+	docLen   []uint32
+}
+
+type posting struct {
+	doc int32
+	tf  uint32
+}
+
+// buildShard indexes chunks whose first chunk number is base.
+func buildShard(chunks []Chunk, base int32) *lexShard {
+	sh := &lexShard{terms: map[string]int32{}, docLen: make([]uint32, len(chunks))}
+	counts := map[int32]uint32{}
 	add := func(t []byte) {
-		id, ok := lx.terms[string(t)] // no allocation on a hit
+		id, ok := sh.terms[string(t)] // no allocation on a hit
 		if !ok {
-			id = int32(len(lx.postings))
-			lx.terms[string(t)] = id
-			lx.postings = append(lx.postings, nil)
+			id = int32(len(sh.postings))
+			sh.terms[string(t)] = id
+			sh.postings = append(sh.postings, nil)
 		}
 		counts[id]++
 	}
-	for i, c := range chunks {
+	for i := range chunks {
+		c := &chunks[i]
 		clear(counts)
 		LexTerms(c.Content, add)
 		LexTerms(c.FilePath, add) // a file named retry_upload.go is about retrying uploads
 		if c.Symbol != "" {
 			LexTerms(c.Symbol, add)
 		}
-		var n float32
+		var n uint32
 		for id, tf := range counts {
-			lx.postings[id] = append(lx.postings[id], posting{doc: base + int32(i), tf: tf})
+			sh.postings[id] = append(sh.postings[id], posting{doc: base + int32(i), tf: tf})
 			n += tf
 		}
-		lx.docLen[i] = n
+		sh.docLen[i] = n
 	}
-	return lx
-}
-
-// lexHit is a chunk with its BM25 score.
-type lexHit struct {
-	chunk *Chunk
-	score float64
-}
-
-// search returns up to n chunks by BM25 score for the query terms, best
-// first, among those keep accepts (nil accepts all).
-func (lx *lexIndex) search(query string, n int, keep func(*Chunk) bool) []lexHit {
-	if lx == nil || len(lx.chunks) == 0 || n <= 0 {
-		return nil
-	}
-	qterms := map[int32]float64{}
-	LexTerms(query, func(t []byte) {
-		if id, ok := lx.terms[string(t)]; ok {
-			qterms[id]++
-		}
-	})
-	scores := map[int32]float64{}
-	N := float64(len(lx.chunks))
-	for id, qtf := range qterms {
-		plist := lx.postings[id]
-		df := float64(len(plist))
-		idf := math.Log(1 + (N-df+0.5)/(df+0.5))
-		for _, p := range plist {
-			tf := float64(p.tf)
-			norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(lx.docLen[p.doc])/lx.avgLen))
-			scores[p.doc] += qtf * idf * norm
-		}
-	}
-	hits := make([]lexHit, 0, len(scores))
-	for d, s := range scores {
-		c := lx.chunks[d]
-		if keep != nil && !keep(c) {
-			continue
-		}
-		hits = append(hits, lexHit{chunk: c, score: s})
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].score != hits[j].score {
-			return hits[i].score > hits[j].score
-		}
-		return chunkLess(hits[i].chunk, hits[j].chunk)
-	})
-	if len(hits) > n {
-		hits = hits[:n]
-	}
-	return hits
+	return sh
 }
 
 // chunkLess orders chunks by path then line, for stable tie-breaking.

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"encoding/binary"
+	"errors"
 	"math/rand"
 	"slices"
 	"strings"
@@ -48,34 +50,76 @@ func TestLexTermsMatchesReference(t *testing.T) {
 }
 
 func TestBM25RanksRareTermsHigher(t *testing.T) {
-	var chunks []*Chunk
+	var chunks []Chunk
 	for i := 0; i < 50; i++ {
-		chunks = append(chunks, &Chunk{FilePath: "common.go", StartLine: i, Content: "return value error handling"})
+		chunks = append(chunks, Chunk{FilePath: "common.go", StartLine: i, Content: "return value error handling"})
 	}
-	chunks = append(chunks, &Chunk{FilePath: "rare.go", Content: "rotate the logfile when it grows, return error"})
-	lx := buildLex(chunks)
-	hits := lx.search("rotate logfile error", 3, nil)
-	if len(hits) == 0 || hits[0].chunk.FilePath != "rare.go" {
+	chunks = append(chunks, Chunk{FilePath: "rare.go", Content: "rotate the logfile when it grows, return error"})
+	ix := memIndex(t, chunks)
+	hits := ix.Lexical(Code, "rotate logfile error", 3, nil)
+	if len(hits) == 0 || hits[0].Chunk.FilePath != "rare.go" {
 		t.Fatalf("top hit %v, want rare.go", hits)
 	}
-	if got := lx.search("nothingmatches", 3, nil); len(got) != 0 {
+	if got := ix.Lexical(Code, "nothingmatches", 3, nil); len(got) != 0 {
 		t.Errorf("unknown term matched %d chunks", len(got))
 	}
 }
 
-func TestBuildLexShardsAgreeWithOneShard(t *testing.T) {
-	var chunks []*Chunk
-	for i := 0; i < 9000; i++ {
-		chunks = append(chunks, &Chunk{FilePath: "f.go", StartLine: i, Content: strings.Repeat("alpha ", i%7) + "beta gammaDelta"})
+// decoded lists a lexicon's postings per term, for comparisons.
+func decoded(lx *lexicon) map[string][]posting {
+	out := map[string][]posting{}
+	for i := range lx.TermEnd {
+		lx.postings(i, func(doc int32, tf float64) {
+			out[string(lx.term(i))] = append(out[string(lx.term(i))], posting{doc: doc, tf: uint32(tf)})
+		})
 	}
-	many := buildLex(chunks)
+	return out
+}
+
+func TestLexiconShardsAgreeWithOneShard(t *testing.T) {
+	var chunks []Chunk
+	for i := 0; i < 9000; i++ {
+		chunks = append(chunks, Chunk{FilePath: "f.go", StartLine: i, Content: strings.Repeat("alpha ", i%7) + "beta gammaDelta"})
+	}
+	many := buildLexicon(chunks)
 	one := buildShard(chunks, 0)
+	got := decoded(many)
+	if len(got) != len(one.terms) {
+		t.Fatalf("%d terms, want %d", len(got), len(one.terms))
+	}
 	for term, id := range one.terms {
-		if !slices.Equal(one.postings[id], many.postings[many.terms[term]]) {
+		if !slices.Equal(one.postings[id], got[term]) {
 			t.Fatalf("postings of %q differ between sharded and single builds", term)
 		}
+		if i := many.find(term); i < 0 || int(many.DF[i]) != len(one.postings[id]) {
+			t.Fatalf("find(%q) = %d, or wrong document frequency", term, i)
+		}
 	}
-	if !slices.Equal(one.docLen, many.docLen) {
+	if many.find("absent") != -1 || many.find("") != -1 {
+		t.Error("find reports a term that was never indexed")
+	}
+	if !slices.Equal(one.docLen, many.DocLen) {
 		t.Fatal("document lengths differ")
 	}
+}
+
+func TestDamagedLexiconIsRejected(t *testing.T) {
+	lx := buildLexicon([]Chunk{{Content: "alpha beta"}, {Content: "beta gamma"}})
+	if err := lx.check(2); err != nil {
+		t.Fatalf("sound lexicon rejected: %v", err)
+	}
+	bad := *lx
+	bad.TermEnd = append([]uint32(nil), lx.TermEnd...)
+	bad.TermEnd[len(bad.TermEnd)-1] = 1 << 30
+	if err := bad.check(2); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("out-of-range term offset: %v, want ErrCorrupt", err)
+	}
+	if err := lx.check(3); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("chunk count mismatch: %v, want ErrCorrupt", err)
+	}
+	// Postings that point past the chunks are cut off, not followed.
+	bad = *lx
+	bad.Post = binary.AppendUvarint(binary.AppendUvarint(nil, 99), 1)
+	bad.PostEnd = []uint64{uint64(len(bad.Post)), uint64(len(bad.Post)), uint64(len(bad.Post))}
+	bad.postings(0, func(doc int32, _ float64) { t.Errorf("posting for chunk %d of 2", doc) })
 }

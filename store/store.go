@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -33,9 +32,11 @@ func Open(dir string) (*Store, error) {
 // Dir is the data directory.
 func (s *Store) Dir() string { return s.dir }
 
-func (s *Store) snapshotPath(id string) string {
-	return filepath.Join(s.dir, "repos", id, "index.csk")
-}
+func (s *Store) repoDir(id string) string { return filepath.Join(s.dir, "repos", id) }
+
+// manifestPath is where repository id's manifest lives. Its name predates
+// segments; it is still the file whose replacement commits an index.
+func (s *Store) manifestPath(id string) string { return filepath.Join(s.repoDir(id), "index.csk") }
 
 // List returns the headers of every stored repository, sorted by path.
 // Unreadable entries are returned in the error list, not dropped silently.
@@ -66,52 +67,28 @@ func (s *Store) List() ([]Meta, []error) {
 
 // Meta reads the header of repository id.
 func (s *Store) Meta(id string) (Meta, error) {
-	f, err := os.Open(s.snapshotPath(id))
+	f, err := os.Open(s.manifestPath(id))
 	if err != nil {
 		return Meta{}, err
 	}
 	defer f.Close()
-	m, _, err := readHeader(bufio.NewReader(f))
-	if err != nil {
+	var m Meta
+	if _, err := readHeader(bufio.NewReader(f), &m); err != nil {
 		return Meta{}, fmt.Errorf("read index %s: %w", f.Name(), err)
 	}
 	return m, nil
 }
 
-// Load returns the index of repository id, reading it from disk the first
-// time. It returns an error wrapping fs.ErrNotExist when there is none.
-func (s *Store) Load(id string) (*Index, error) {
-	fi, err := os.Stat(s.snapshotPath(id))
-	if err != nil {
-		s.Invalidate(id)
-		return nil, err
-	}
-	s.mu.Lock()
-	idx := s.loaded[id]
-	s.mu.Unlock()
-	if idx != nil && idx.stamp == stampOf(fi) {
-		return idx, nil
-	}
-	snap, stamp, err := s.readSnapshot(id)
-	if err != nil {
-		return nil, err
-	}
-	idx, err = newIndex(snap)
-	if err != nil {
-		return nil, err
-	}
-	idx.stamp = stamp
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if cur := s.loaded[id]; cur != nil && cur.stamp == stamp { // another caller won the race
-		return cur, nil
-	}
-	s.loaded[id] = idx
-	return idx, nil
+// manifestBody is the gob body of a manifest file; Meta is its header.
+type manifestBody struct {
+	Segments []SegmentInfo
+	Files    []FileState
 }
 
-func (s *Store) readSnapshot(id string) (*Snapshot, fileStamp, error) {
-	path := s.snapshotPath(id)
+// readManifest reads repository id's manifest and the stamp of the file it
+// read.
+func (s *Store) readManifest(id string) (*Manifest, fileStamp, error) {
+	path := s.manifestPath(id)
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fileStamp{}, err
@@ -121,45 +98,109 @@ func (s *Store) readSnapshot(id string) (*Snapshot, fileStamp, error) {
 	if err != nil {
 		return nil, fileStamp{}, err
 	}
-	snap, err := readSnapshot(bufio.NewReaderSize(f, 1<<20))
-	if err != nil {
+	m := &Manifest{}
+	var b manifestBody
+	if err := readFramed(bufio.NewReaderSize(f, 1<<16), &m.Meta, &b); err != nil {
 		return nil, fileStamp{}, fmt.Errorf("read index %s: %w", path, err)
 	}
-	return snap, stampOf(fi), nil
+	m.Segments, m.Files = b.Segments, b.Files
+	return m, stampOf(fi), nil
 }
 
-// Previous returns the stored snapshot of repository id for re-indexing,
-// or nil when there is none or it cannot be used (corrupt, other schema):
-// the reason is returned so the caller can tell the user why it rebuilds.
-func (s *Store) Previous(id string) (*Snapshot, error) {
-	idx, err := s.Load(id)
+// current returns the in-memory index of id, or nil.
+func (s *Store) current(id string) *Index {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.loaded[id]
+}
+
+// Load returns the index of repository id, reading from disk only the
+// segments not already in memory. It returns an error wrapping
+// fs.ErrNotExist when there is none.
+func (s *Store) Load(id string) (*Index, error) {
+	for attempt := 0; ; attempt++ {
+		fi, err := os.Stat(s.manifestPath(id))
+		if err != nil {
+			s.Invalidate(id)
+			return nil, err
+		}
+		cur := s.current(id)
+		if cur != nil && cur.stamp == stampOf(fi) {
+			return cur, nil
+		}
+		idx, err := s.load(id, cur)
+		if errors.Is(err, fs.ErrNotExist) && attempt < 3 {
+			continue // another process committed and removed old segments meanwhile
+		}
+		if err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if now := s.loaded[id]; now != nil && now.stamp == idx.stamp { // another caller won the race
+			return now, nil
+		}
+		s.loaded[id] = idx
+		return idx, nil
+	}
+}
+
+// load reads the manifest of id and the segments cur does not have.
+func (s *Store) load(id string, cur *Index) (*Index, error) {
+	m, stamp, err := s.readManifest(id)
+	if err != nil {
+		return nil, err
+	}
+	segs := reusable(cur)
+	for _, si := range m.Segments {
+		if segs[si.ID] != nil {
+			continue
+		}
+		seg, err := readSegment(filepath.Join(s.repoDir(id), segmentName(si.ID)), si.ID, m.Meta.Dimension)
+		if err != nil {
+			return nil, err
+		}
+		segs[si.ID] = seg
+	}
+	idx, err := newIndex(m, segs)
+	if err != nil {
+		return nil, err
+	}
+	idx.stamp = stamp
+	return idx, nil
+}
+
+// reusable maps the segments of ix (which may be nil) by ID.
+func reusable(ix *Index) map[uint64]*segment {
+	segs := map[uint64]*segment{}
+	if ix != nil {
+		for _, seg := range ix.segs {
+			segs[seg.id] = seg
+		}
+	}
+	return segs
+}
+
+// Previous returns the manifest of repository id for re-indexing without
+// loading its segments, or nil when there is none. A manifest that cannot
+// be used (corrupt, other schema) is an error, so the caller can tell the
+// user why it rebuilds.
+func (s *Store) Previous(id string) (*Manifest, error) {
+	fi, err := os.Stat(s.manifestPath(id))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return idx.Snapshot, nil
-}
-
-// Save writes snap atomically and makes it the index searches see. The
-// caller holds the data directory's WriteLock.
-func (s *Store) Save(snap *Snapshot) (*Index, error) {
-	idx, err := newIndex(snap)
-	if err != nil {
-		return nil, err
+	if cur := s.current(id); cur != nil && cur.stamp == stampOf(fi) {
+		return cur.Manifest, nil
 	}
-	path := s.snapshotPath(snap.Meta.ID)
-	if err := writeFileAtomic(path, func(w io.Writer) error { return writeSnapshot(w, snap) }); err != nil {
-		return nil, fmt.Errorf("write index %s: %w", path, err)
+	m, _, err := s.readManifest(id)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
 	}
-	if fi, err := os.Stat(path); err == nil {
-		idx.stamp = stampOf(fi)
-	}
-	s.mu.Lock()
-	s.loaded[snap.Meta.ID] = idx
-	s.mu.Unlock()
-	return idx, nil
+	return m, err
 }
 
 // Invalidate forgets the in-memory copy of repository id, so the next Load

@@ -82,8 +82,7 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	if err := indexer.Embed(ctx, plan, cfg); err != nil {
 		return rep, fmt.Errorf("index %s: %w", root, err)
 	}
-	snap := s.merge(root, rep.ProjectID, prev, plan)
-	if _, err := s.store.Save(snap); err != nil {
+	if err := s.store.Commit(prev, s.update(root, rep.ProjectID, plan)); err != nil {
 		return rep, err
 	}
 	rep.Duration = time.Since(start)
@@ -94,10 +93,10 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	return rep, nil
 }
 
-// upToDate reports whether the stored snapshot already describes the tree
-// exactly, down to the mtimes it remembers, so saving would rewrite the
-// same index.
-func upToDate(prev *store.Snapshot, plan *indexer.Plan, project string) bool {
+// upToDate reports whether the stored manifest already describes the tree
+// exactly, down to the mtimes it remembers, so committing would rewrite
+// the same index.
+func upToDate(prev *store.Manifest, plan *indexer.Plan, project string) bool {
 	if prev == nil || len(plan.Changed) > 0 || len(plan.Deleted) > 0 || project != prev.Meta.ProjectID {
 		return false
 	}
@@ -113,9 +112,9 @@ func upToDate(prev *store.Snapshot, plan *indexer.Plan, project string) bool {
 	return len(plan.Unchanged) == len(prev.Files)
 }
 
-// previous returns the snapshot to re-index against, or nil for a full
-// build. A snapshot that cannot be reused yields a warning saying why.
-func (s *Service) previous(id string, force bool) (*store.Snapshot, string) {
+// previous returns the manifest to re-index against, or nil for a full
+// build. An index that cannot be reused yields a warning saying why.
+func (s *Service) previous(id string, force bool) (*store.Manifest, string) {
 	if force {
 		return nil, ""
 	}
@@ -140,7 +139,7 @@ func (s *Service) previous(id string, force bool) (*store.Snapshot, string) {
 	return prev, ""
 }
 
-func prevFiles(prev *store.Snapshot) map[string]indexer.PrevFile {
+func prevFiles(prev *store.Manifest) map[string]indexer.PrevFile {
 	m := map[string]indexer.PrevFile{}
 	if prev == nil {
 		return m
@@ -151,7 +150,7 @@ func prevFiles(prev *store.Snapshot) map[string]indexer.PrevFile {
 	return m
 }
 
-func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.Snapshot) {
+func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.Manifest) {
 	rep.FilesIndexed = len(plan.Changed)
 	rep.FilesUnchanged = len(plan.Unchanged)
 	rep.FilesDeleted = len(plan.Deleted)
@@ -174,9 +173,9 @@ func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.
 		for _, f := range plan.Changed {
 			gone[f.File.Path] = true
 		}
-		for _, c := range prev.Chunks {
-			if gone[c.FilePath] {
-				rep.ChunksDeleted++
+		for _, f := range prev.Files {
+			if gone[f.Path] {
+				rep.ChunksDeleted += f.Chunks
 			}
 		}
 	}
@@ -251,55 +250,30 @@ func biggestDirs(plan *indexer.Plan, n int) []formatter.DirStat {
 	return out[:min(n, len(out))]
 }
 
-// merge builds the new snapshot: unchanged files' chunks carried over from
-// prev, changed files' chunks from the plan, deleted files dropped.
-func (s *Service) merge(root, project string, prev *store.Snapshot, plan *indexer.Plan) *store.Snapshot {
-	snap := &store.Snapshot{Meta: store.Meta{
+// update describes the new index: unchanged files carried over, changed
+// files with their new chunks; deleted files are simply not listed.
+func (s *Service) update(root, project string, plan *indexer.Plan) store.Update {
+	u := store.Update{Meta: store.Meta{
 		ID: RepoID(root), ProjectID: project, Path: root,
 		Embedder: s.cfg.Embedder.ModelID(), Dimension: s.cfg.Embedder.Dimension(),
 		ChunkerVersion: chunker.Version, IndexedAt: time.Now().UTC(),
 	}}
-	keep := map[string]bool{}
-	for _, u := range plan.Unchanged {
-		keep[u.File.Path] = true
-		snap.Files = append(snap.Files, store.FileState{Path: u.File.Path, Size: u.File.Size, ModTime: u.File.ModTime, Hash: u.Hash})
-	}
-	if prev != nil {
-		for _, c := range prev.Chunks {
-			if keep[c.FilePath] {
-				snap.Chunks = append(snap.Chunks, c)
-			}
-		}
+	for _, f := range plan.Unchanged {
+		u.Unchanged = append(u.Unchanged, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash})
 	}
 	for _, f := range plan.Changed {
-		snap.Files = append(snap.Files, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash})
+		u.Changed = append(u.Changed, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash})
 		kind := store.Code
 		if chunker.IsDoc(f.File.Path) {
 			kind = store.Doc
 		}
 		for i, c := range f.Chunks {
-			snap.Chunks = append(snap.Chunks, store.Chunk{
+			u.Chunks = append(u.Chunks, store.Chunk{
 				ID: store.ChunkID(f.File.Path, c.StartLine, c.EndLine, c.Content), FilePath: f.File.Path, Kind: kind,
 				Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind, Parent: c.Parent, Signature: c.Signature,
 				StartLine: c.StartLine, EndLine: c.EndLine, Content: c.Content, Vector: f.Vectors[i],
 			})
 		}
 	}
-	sort.Slice(snap.Files, func(i, j int) bool { return snap.Files[i].Path < snap.Files[j].Path })
-	sort.SliceStable(snap.Chunks, func(i, j int) bool {
-		a, b := snap.Chunks[i], snap.Chunks[j]
-		if a.FilePath != b.FilePath {
-			return a.FilePath < b.FilePath
-		}
-		return a.StartLine < b.StartLine
-	})
-	snap.Meta.Files = len(snap.Files)
-	for _, c := range snap.Chunks {
-		if c.Kind == store.Doc {
-			snap.Meta.DocChunks++
-		} else {
-			snap.Meta.CodeChunks++
-		}
-	}
-	return snap
+	return u
 }

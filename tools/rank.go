@@ -149,7 +149,7 @@ func selectResults(ranked []*candidate, limit, perFile int) []*span {
 	var overflow []*candidate
 	perPath := map[string][]*span{}
 	for _, cd := range ranked {
-		key := cd.ix.Snapshot.Meta.ID + "\x00" + cd.chunk.FilePath
+		key := cd.ix.Manifest.Meta.ID + "\x00" + cd.chunk.FilePath
 		if sp := touching(perPath[key], cd.chunk); sp != nil {
 			sp.merge(cd.chunk)
 			continue
@@ -169,7 +169,7 @@ func selectResults(ranked []*candidate, limit, perFile int) []*span {
 		if len(out) == limit {
 			break
 		}
-		key := cd.ix.Snapshot.Meta.ID + "\x00" + cd.chunk.FilePath
+		key := cd.ix.Manifest.Meta.ID + "\x00" + cd.chunk.FilePath
 		if sp := touching(perPath[key], cd.chunk); sp != nil {
 			sp.merge(cd.chunk)
 			continue

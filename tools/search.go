@@ -87,7 +87,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	}
 	resp := formatter.SearchResponse{ProjectID: p.ProjectID, RepositoryID: p.RepositoryID}
 	if len(indexes) == 1 {
-		m := indexes[0].Snapshot.Meta
+		m := indexes[0].Manifest.Meta
 		resp.ProjectID, resp.RepositoryID = m.ProjectID, m.ID
 		resp.DatabaseName = indexes[0].DatabaseName(kind)
 	}
@@ -105,7 +105,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	for _, sp := range selectResults(ranked, p.Limit, DefaultPerFile) {
 		r := resultOf(sp)
 		if p.WithContext {
-			r.ContextBefore, r.ContextAfter = files.context(sp.best.ix.Snapshot.Meta.Path, sp.best.chunk.FilePath, sp.start, sp.end, r.Content)
+			r.ContextBefore, r.ContextAfter = files.context(sp.best.ix.Manifest.Meta.Path, sp.best.chunk.FilePath, sp.start, sp.end, r.Content)
 		}
 		resp.Results = append(resp.Results, r)
 	}
@@ -155,7 +155,7 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 			}
 			return nil, err
 		}
-		m := ix.Snapshot.Meta
+		m := ix.Manifest.Meta
 		if m.Embedder != s.cfg.Embedder.ModelID() {
 			return nil, fmt.Errorf("repository %s (%s) was indexed with embedder %s but this server uses %s: re-index it with `codeseek index --force %s`, or run with the embedder it was built with",
 				m.ID, m.Path, m.Embedder, s.cfg.Embedder.ModelID(), m.Path)

@@ -1,0 +1,237 @@
+package store
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// mergeFactor is the merge policy's size ratio: a re-index folds the newest
+// segments into its own while each holds fewer than mergeFactor times the
+// chunks gathered so far. Segment sizes then grow geometrically from newest
+// to oldest, so an index has O(log n) segments and a chunk is rewritten
+// O(log n) times over its life, while a one-file edit usually writes only
+// that file's chunks.
+const mergeFactor = 4
+
+// Commit applies u on top of prev (nil for a full build): it writes the
+// changed files' chunks, together with the live chunks of any segments the
+// merge policy folds in, as one new segment, then replaces the manifest.
+// The manifest's rename is the commit point: a crash before it leaves the
+// previous index as it was. The caller holds the data directory's
+// WriteLock.
+func (s *Store) Commit(prev *Manifest, u Update) error {
+	id, dim := u.Meta.ID, u.Meta.Dimension
+	segID := newSegmentID(prev)
+	m, err := carryOver(prev, u, segID)
+	if err != nil {
+		return err
+	}
+	var prevSegs []SegmentInfo
+	if prev != nil {
+		prevSegs = prev.Segments
+	}
+	live := map[uint64]int{}
+	for _, f := range m.Files {
+		live[f.Segment] += f.Chunks
+	}
+	absorb := absorbed(prevSegs, live, len(u.Chunks))
+	chunks := u.Chunks
+	if len(absorb) > 0 {
+		if chunks, err = s.gather(m, absorb, chunks); err != nil {
+			return err
+		}
+	}
+	for _, si := range prevSegs {
+		if !absorb[si.ID] && live[si.ID] > 0 {
+			m.Segments = append(m.Segments, si)
+		}
+	}
+	for i := range m.Files {
+		if absorb[m.Files[i].Segment] {
+			m.Files[i].Segment = segID
+		}
+	}
+
+	var seg *segment
+	dir := s.repoDir(id)
+	if len(chunks) > 0 {
+		seg = newSegment(segID, chunks)
+		path := filepath.Join(dir, segmentName(segID))
+		if err := writeFileAtomic(path, func(w io.Writer) error { return seg.write(w, dim) }); err != nil {
+			return fmt.Errorf("write index %s: %w", path, err)
+		}
+		m.Segments = append(m.Segments, SegmentInfo{ID: segID, Chunks: len(chunks)})
+	}
+	path := s.manifestPath(id)
+	err = writeFileAtomic(path, func(w io.Writer) error {
+		return writeFramed(w, m.Meta, &manifestBody{Segments: m.Segments, Files: m.Files})
+	})
+	if err != nil {
+		return fmt.Errorf("write index %s: %w", path, err)
+	}
+	removeUnused(dir, m)
+	s.install(m, seg)
+	return nil
+}
+
+// newSegmentID returns an ID above every segment of prev. IDs are
+// timestamps so that a forced rebuild, which ignores prev, still never
+// reuses the name of a segment the current manifest lists.
+func newSegmentID(prev *Manifest) uint64 {
+	id := uint64(time.Now().UnixNano())
+	if prev != nil {
+		for _, si := range prev.Segments {
+			id = max(id, si.ID+1)
+		}
+	}
+	return id
+}
+
+// carryOver builds the new manifest's file list and counts: unchanged
+// files keep their previous entry's chunks and segment, changed files
+// point at the new segment segID.
+func carryOver(prev *Manifest, u Update, segID uint64) (*Manifest, error) {
+	m := &Manifest{Meta: u.Meta}
+	m.Meta.Files, m.Meta.CodeChunks, m.Meta.DocChunks = 0, 0, 0
+	before := map[string]*FileState{}
+	if prev != nil {
+		for i := range prev.Files {
+			before[prev.Files[i].Path] = &prev.Files[i]
+		}
+	}
+	for _, f := range u.Unchanged {
+		p := before[f.Path]
+		if p == nil {
+			return nil, fmt.Errorf("store: unchanged file %s is not in the previous index", f.Path)
+		}
+		f.Kind, f.Chunks, f.Segment = p.Kind, p.Chunks, p.Segment
+		m.Files = append(m.Files, f)
+	}
+	kinds := map[string]Kind{}
+	counts := map[string]int{}
+	for _, c := range u.Chunks {
+		kinds[c.FilePath] = c.Kind
+		counts[c.FilePath]++
+	}
+	for _, f := range u.Changed {
+		f.Kind, f.Chunks, f.Segment = kinds[f.Path], counts[f.Path], segID
+		m.Files = append(m.Files, f)
+	}
+	sort.Slice(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
+	for _, f := range m.Files {
+		if f.Kind == Doc {
+			m.Meta.DocChunks += f.Chunks
+		} else {
+			m.Meta.CodeChunks += f.Chunks
+		}
+	}
+	m.Meta.Files = len(m.Files)
+	return m, nil
+}
+
+// absorbed applies the merge policy to the previous segments (oldest
+// first) given their live chunk counts and the number of new chunks: it
+// folds in, from the newest back, every segment smaller than mergeFactor
+// times what has been gathered, and any segment that is mostly dead.
+// Segments without live chunks are dropped without being read.
+func absorbed(segs []SegmentInfo, live map[uint64]int, gathered int) map[uint64]bool {
+	out := map[uint64]bool{}
+	bySize := true
+	for i := len(segs) - 1; i >= 0; i-- {
+		si, n := segs[i], live[segs[i].ID]
+		switch {
+		case n == 0:
+		case bySize && n < mergeFactor*gathered, 2*n < si.Chunks:
+			out[si.ID] = true
+			gathered += n
+		default:
+			bySize = false
+		}
+	}
+	return out
+}
+
+// gather appends to chunks the live chunks of the absorbed segments,
+// taking each segment from memory when loaded and from disk otherwise.
+func (s *Store) gather(m *Manifest, absorb map[uint64]bool, chunks []Chunk) ([]Chunk, error) {
+	id := m.Meta.ID
+	owner := make(map[string]uint64, len(m.Files))
+	for _, f := range m.Files {
+		owner[f.Path] = f.Segment
+	}
+	inMemory := reusable(s.current(id))
+	for segID := range absorb {
+		seg := inMemory[segID]
+		if seg == nil {
+			var err error
+			seg, err = readSegment(filepath.Join(s.repoDir(id), segmentName(segID)), segID, m.Meta.Dimension)
+			if err != nil {
+				return nil, err
+			}
+		}
+		for _, p := range seg.parts {
+			for _, f := range p.files {
+				if owner[f.path] == segID {
+					chunks = append(chunks, p.chunks[f.lo:f.hi]...)
+				}
+			}
+		}
+	}
+	return chunks, nil
+}
+
+// install makes the committed manifest m the index searches see, when all
+// its segments are in memory (seg is the one just written). Otherwise the
+// next search loads the missing segments.
+func (s *Store) install(m *Manifest, seg *segment) {
+	id := m.Meta.ID
+	segs := reusable(s.current(id))
+	if seg != nil {
+		segs[seg.id] = seg
+	}
+	fi, err := os.Stat(s.manifestPath(id))
+	for _, si := range m.Segments {
+		if segs[si.ID] == nil {
+			err = os.ErrNotExist
+		}
+	}
+	var idx *Index
+	if err == nil {
+		idx, err = newIndex(m, segs)
+	}
+	if err != nil {
+		s.Invalidate(id)
+		return
+	}
+	idx.stamp = stampOf(fi)
+	s.mu.Lock()
+	s.loaded[id] = idx
+	s.mu.Unlock()
+}
+
+// removeUnused deletes segment files m does not list and temporary files
+// of killed writers. The caller holds the write lock, so no other writer
+// is using them; a reader that read the previous manifest and finds a
+// segment gone reads the manifest again. Failures only leave garbage.
+func removeUnused(dir string, m *Manifest) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	keep := map[string]bool{}
+	for _, si := range m.Segments {
+		keep[segmentName(si.ID)] = true
+	}
+	for _, e := range entries {
+		name := e.Name()
+		stale := strings.HasPrefix(name, ".tmp-") || strings.HasPrefix(name, "seg-") && !keep[name]
+		if stale {
+			os.Remove(filepath.Join(dir, name))
+		}
+	}
+}

@@ -1,0 +1,99 @@
+// Package store keeps indexed repositories. Each repository is a set of
+// immutable segment files, one per re-index that added chunks, and a small
+// manifest that names the live segments and files; replacing the manifest
+// atomically commits a re-index, so a one-file edit writes one small
+// segment instead of the whole index. Segments are loaded into chromem-go
+// collections for vector search and carry their own persisted lexical
+// index. The store owns persistence because chromem-go's is not crash-safe.
+package store
+
+import (
+	"time"
+)
+
+// SchemaVersion is the on-disk format version. An index written with
+// another version is not read; the user is told to re-index.
+const SchemaVersion = 2
+
+// Kind separates code chunks (search_code) from documentation sections
+// (search_docs).
+type Kind uint8
+
+// The chunk kinds.
+const (
+	Code Kind = iota
+	Doc
+)
+
+// Meta describes an indexed repository. It is the manifest header, readable
+// without loading the chunks.
+type Meta struct {
+	ID             string    `json:"id"`
+	ProjectID      string    `json:"project_id"`
+	Path           string    `json:"path"`
+	Embedder       string    `json:"embedder"`
+	Dimension      int       `json:"dimension"`
+	ChunkerVersion string    `json:"chunker_version"`
+	IndexedAt      time.Time `json:"indexed_at"`
+	Files          int       `json:"files"`
+	CodeChunks     int       `json:"code_chunks"`
+	DocChunks      int       `json:"doc_chunks"`
+}
+
+// FileState is what the manifest remembers of one indexed file, so a
+// re-index can tell unchanged files without reading them.
+type FileState struct {
+	Path    string
+	Size    int64
+	ModTime time.Time
+	Hash    uint64 // xxhash64 of the content
+	Kind    Kind   // of all the file's chunks
+	Chunks  int
+	// Segment holds the file's chunks. Older segments may still contain
+	// chunks of an earlier version of the file: those are dead, because
+	// the file no longer points at them.
+	Segment uint64
+}
+
+// SegmentInfo names one segment file of a manifest.
+type SegmentInfo struct {
+	ID     uint64
+	Chunks int // all chunks in the file, live or dead
+}
+
+// Manifest is the commit record of one repository's index: its header, its
+// segments (oldest first) and every indexed file.
+type Manifest struct {
+	Meta     Meta
+	Segments []SegmentInfo
+	Files    []FileState // sorted by path
+}
+
+// Chunk is a stored chunk with its vector.
+type Chunk struct {
+	ID         string
+	FilePath   string
+	Kind       Kind
+	Language   string
+	Symbol     string
+	SymbolKind string
+	Parent     string
+	Signature  string
+	StartLine  int
+	EndLine    int
+	Content    string
+	Vector     []float32
+}
+
+// Update is one (re-)index of a repository, applied on top of the previous
+// manifest by Store.Commit.
+type Update struct {
+	// Meta is the new header; the store fills in the counts.
+	Meta Meta
+	// Unchanged are the files carried over, as the previous manifest
+	// lists them (Segment set).
+	Unchanged []FileState
+	// Changed are the new or changed files; Chunks are all their chunks.
+	Changed []FileState
+	Chunks  []Chunk
+}
