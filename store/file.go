@@ -62,7 +62,8 @@ func writeFramed(w io.Writer, header, body any) error {
 }
 
 // readHeader reads the magic, schema and JSON header of a file into
-// header and returns the header's bytes, which the checksum covers.
+// header and returns the header's bytes, which the checksum covers. On a
+// SchemaError, header is filled in when it parses.
 func readHeader(r io.Reader, header any) ([]byte, error) {
 	pre := make([]byte, len(magic)+8)
 	if _, err := io.ReadFull(r, pre); err != nil {
@@ -70,9 +71,6 @@ func readHeader(r io.Reader, header any) ([]byte, error) {
 	}
 	if !bytes.Equal(pre[:len(magic)], magic) {
 		return nil, fmt.Errorf("%w: not a codeseek index", ErrCorrupt)
-	}
-	if v := binary.LittleEndian.Uint32(pre[8:]); v != SchemaVersion {
-		return nil, &SchemaError{Found: int(v)}
 	}
 	n := binary.LittleEndian.Uint32(pre[12:])
 	if n > maxHeader {
@@ -82,8 +80,14 @@ func readHeader(r io.Reader, header any) ([]byte, error) {
 	if _, err := io.ReadFull(r, hdr); err != nil {
 		return nil, fmt.Errorf("%w: short header", ErrCorrupt)
 	}
-	if err := json.Unmarshal(hdr, header); err != nil {
-		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
+	// Other versions keep this layout up to here, so their header is
+	// still read: it says which repository to re-index.
+	jsonErr := json.Unmarshal(hdr, header)
+	if v := binary.LittleEndian.Uint32(pre[8:]); v != SchemaVersion {
+		return nil, &SchemaError{Found: int(v)}
+	}
+	if jsonErr != nil {
+		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, jsonErr)
 	}
 	return hdr, nil
 }

@@ -65,7 +65,8 @@ func (s *Store) List() ([]Meta, []error) {
 	return metas, errs
 }
 
-// Meta reads the header of repository id.
+// Meta reads the header of repository id. With a SchemaError it still
+// returns the header when it could be read, so callers can name the path.
 func (s *Store) Meta(id string) (Meta, error) {
 	f, err := os.Open(s.manifestPath(id))
 	if err != nil {
@@ -74,7 +75,7 @@ func (s *Store) Meta(id string) (Meta, error) {
 	defer f.Close()
 	var m Meta
 	if _, err := readHeader(bufio.NewReader(f), &m); err != nil {
-		return Meta{}, fmt.Errorf("read index %s: %w", f.Name(), err)
+		return m, fmt.Errorf("read index %s: %w", f.Name(), err)
 	}
 	return m, nil
 }

@@ -35,9 +35,9 @@ func (s *Service) RemoveRepository(idOrPath string) (formatter.Repository, error
 	if err != nil {
 		return formatter.Repository{}, err
 	}
-	m, err := s.store.Meta(id)
-	if err != nil {
-		return formatter.Repository{}, err
+	m, _ := s.store.Meta(id) // a damaged index can still be removed
+	if m.ID == "" {
+		m.ID = id
 	}
 	s.indexMu.Lock()
 	defer s.indexMu.Unlock()

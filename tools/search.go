@@ -150,7 +150,8 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 	for _, id := range ids {
 		ix, err := s.store.Load(id)
 		if err != nil {
-			if errors.Is(err, store.ErrCorrupt) {
+			var se *store.SchemaError
+			if errors.Is(err, store.ErrCorrupt) || errors.As(err, &se) {
 				return nil, fmt.Errorf("%w: rebuild it with `codeseek index --force %s`", err, s.pathOf(id))
 			}
 			return nil, err
@@ -165,14 +166,21 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 	return out, nil
 }
 
+// stored reports whether repository id has an index file, even one this
+// version cannot read, so that it can still be named, searched (for the
+// error that says how to rebuild it) and removed.
+func (s *Service) stored(id string) bool {
+	_, err := s.store.Meta(id)
+	return err == nil || !errors.Is(err, fs.ErrNotExist)
+}
+
 // resolveRepo accepts a repository ID or a path to an indexed repository.
 func (s *Service) resolveRepo(idOrPath string) (string, error) {
-	if _, err := s.store.Meta(idOrPath); err == nil {
+	if s.stored(idOrPath) {
 		return idOrPath, nil
 	}
 	if root, err := RepoRoot(idOrPath); err == nil {
-		id := RepoID(root)
-		if _, err := s.store.Meta(id); err == nil {
+		if id := RepoID(root); s.stored(id) {
 			return id, nil
 		}
 	}
@@ -180,7 +188,7 @@ func (s *Service) resolveRepo(idOrPath string) (string, error) {
 }
 
 func (s *Service) pathOf(id string) string {
-	if m, err := s.store.Meta(id); err == nil {
+	if m, _ := s.store.Meta(id); m.Path != "" {
 		return m.Path
 	}
 	return "PATH"

@@ -191,6 +191,41 @@ func TestEmbedderMismatchIsExplained(t *testing.T) {
 	}
 }
 
+// TestOldFormatIsExplainedAndRebuilt marks an index as written by another
+// format version: searching names the repository and the rebuild command,
+// removing it works, and re-indexing rebuilds it with a warning.
+func TestOldFormatIsExplainedAndRebuilt(t *testing.T) {
+	ctx := context.Background()
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("Alpha", "a()")})
+	rep, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	manifest := filepath.Join(svc.cfg.DataDir, "repos", rep.RepositoryID, "index.csk")
+	b, _ := os.ReadFile(manifest)
+	b[8] = 1 // schema version 1, the single-snapshot format
+	os.WriteFile(manifest, b, 0o644)
+
+	fresh, _ := New(Config{DataDir: svc.cfg.DataDir, Embedder: embedding.HashEmbedder{Dim: 64}})
+	_, err = fresh.Search(ctx, SearchParams{Query: "Alpha", Limit: 5, RepositoryID: root})
+	if err == nil || !strings.Contains(err.Error(), "version 1") || !strings.Contains(err.Error(), "codeseek index --force "+root) {
+		t.Fatalf("search of an old index: %v, want the version and the rebuild command", err)
+	}
+	rep, err = fresh.IndexRepository(ctx, IndexParams{RepoPath: root})
+	if err != nil || rep.FilesIndexed != 1 || len(rep.Errors) != 1 || !strings.Contains(rep.Errors[0], "rebuilt from scratch") {
+		t.Fatalf("re-index of an old index: %+v, %v", rep, err)
+	}
+	if got := searchAll(t, fresh, rep.RepositoryID, "Alpha"); len(got) != 1 {
+		t.Fatalf("after the rebuild: %v", got)
+	}
+	os.WriteFile(manifest, b, 0o644)
+	if _, err := fresh.RemoveRepository(root); err != nil {
+		t.Fatalf("remove an unreadable index: %v", err)
+	}
+}
+
 func TestFiltersApplyBeforeLimit(t *testing.T) {
 	ctx := context.Background()
 	svc := newTestService(t)
