@@ -68,10 +68,7 @@ func (s *Store) Commit(prev *Manifest, u Update) error {
 		m.Segments = append(m.Segments, SegmentInfo{ID: segID, Chunks: len(chunks)})
 	}
 	path := s.manifestPath(id)
-	err = writeFileAtomic(path, func(w io.Writer) error {
-		return writeFramed(w, m.Meta, &manifestBody{Segments: m.Segments, Files: m.Files})
-	})
-	if err != nil {
+	if err := writeFileAtomic(path, func(w io.Writer) error { return writeManifest(w, m) }); err != nil {
 		return fmt.Errorf("write index %s: %w", path, err)
 	}
 	removeUnused(dir, m)

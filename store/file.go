@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -19,10 +20,12 @@ import (
 // little-endian:
 //
 //	magic "CODESEEK" | u32 schema | u32 header length | header (JSON)
-//	| u64 body length | body (gob) | u64 xxhash64 of header and body
+//	| body | u64 xxhash64 of header and body
 //
 // The header comes first so that listing repositories reads a few hundred
-// bytes per repository, not the whole index.
+// bytes per repository, not the whole index. The body is a stream of gob
+// messages, and for segments a raw float32 block, each small enough that
+// neither writing nor reading ever holds the whole file in memory.
 var magic = []byte("CODESEEK")
 
 // ErrCorrupt marks an index file that fails its checks.
@@ -32,39 +35,64 @@ var ErrCorrupt = errors.New("index file is corrupt")
 // reader allocate gigabytes.
 const maxHeader = 1 << 20
 
-// writeFramed encodes header as JSON and body with gob to w.
-func writeFramed(w io.Writer, header, body any) error {
+// frameWriter writes one index file: the header first, then the body
+// through Write or enc, hashing everything; close appends the checksum.
+type frameWriter struct {
+	w   io.Writer
+	h   *xxhash.Digest
+	enc *gob.Encoder
+}
+
+func newFrameWriter(w io.Writer, header any) (*frameWriter, error) {
 	hdr, err := json.Marshal(header)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var enc bytes.Buffer
-	if err := gob.NewEncoder(&enc).Encode(body); err != nil {
-		return err
-	}
-	h := xxhash.New()
-	h.Write(hdr)
-	h.Write(enc.Bytes())
+	fw := &frameWriter{w: w, h: xxhash.New()}
+	fw.enc = gob.NewEncoder(fw)
 	var pre []byte
 	pre = append(pre, magic...)
 	pre = binary.LittleEndian.AppendUint32(pre, SchemaVersion)
 	pre = binary.LittleEndian.AppendUint32(pre, uint32(len(hdr)))
-	pre = append(pre, hdr...)
-	pre = binary.LittleEndian.AppendUint64(pre, uint64(enc.Len()))
 	if _, err := w.Write(pre); err != nil {
-		return err
+		return nil, err
 	}
-	if _, err := w.Write(enc.Bytes()); err != nil {
-		return err
+	_, err = fw.Write(hdr)
+	return fw, err
+}
+
+func (fw *frameWriter) Write(p []byte) (int, error) {
+	fw.h.Write(p)
+	return fw.w.Write(p)
+}
+
+// writeFloats writes vs as little-endian float32s.
+func (fw *frameWriter) writeFloats(vs []float32) error {
+	buf := make([]byte, 0, 4*len(vs))
+	for _, f := range vs {
+		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(f))
 	}
-	_, err = w.Write(binary.LittleEndian.AppendUint64(nil, h.Sum64()))
+	_, err := fw.Write(buf)
 	return err
 }
 
-// readHeader reads the magic, schema and JSON header of a file into
-// header and returns the header's bytes, which the checksum covers. On a
-// SchemaError, header is filled in when it parses.
-func readHeader(r io.Reader, header any) ([]byte, error) {
+func (fw *frameWriter) close() error {
+	_, err := fw.w.Write(binary.LittleEndian.AppendUint64(nil, fw.h.Sum64()))
+	return err
+}
+
+// frameReader reads one index file written by frameWriter, hashing what
+// it reads; close verifies the checksum.
+type frameReader struct {
+	r   *bufio.Reader
+	h   *xxhash.Digest
+	dec *gob.Decoder
+}
+
+// newFrameReader reads the magic, schema and JSON header into header. On
+// a SchemaError, header is still filled in when it parses: other versions
+// keep this layout up to here, and the header says what to re-index.
+func newFrameReader(r *bufio.Reader, header any) (*frameReader, error) {
 	pre := make([]byte, len(magic)+8)
 	if _, err := io.ReadFull(r, pre); err != nil {
 		return nil, fmt.Errorf("%w: short header", ErrCorrupt)
@@ -80,8 +108,6 @@ func readHeader(r io.Reader, header any) ([]byte, error) {
 	if _, err := io.ReadFull(r, hdr); err != nil {
 		return nil, fmt.Errorf("%w: short header", ErrCorrupt)
 	}
-	// Other versions keep this layout up to here, so their header is
-	// still read: it says which repository to re-index.
 	jsonErr := json.Unmarshal(hdr, header)
 	if v := binary.LittleEndian.Uint32(pre[8:]); v != SchemaVersion {
 		return nil, &SchemaError{Found: int(v)}
@@ -89,53 +115,61 @@ func readHeader(r io.Reader, header any) ([]byte, error) {
 	if jsonErr != nil {
 		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, jsonErr)
 	}
-	return hdr, nil
+	fr := &frameReader{r: r, h: xxhash.New()}
+	fr.h.Write(hdr)
+	fr.dec = gob.NewDecoder(fr) // fr is an io.ByteReader: gob adds no read-ahead
+	return fr, nil
 }
 
-// readFramed decodes and verifies a whole file into header and body.
-func readFramed(r io.Reader, header, body any) error {
-	hdr, err := readHeader(r, header)
-	if err != nil {
-		return err
+func (fr *frameReader) Read(p []byte) (int, error) {
+	n, err := fr.r.Read(p)
+	fr.h.Write(p[:n])
+	return n, err
+}
+
+func (fr *frameReader) ReadByte() (byte, error) {
+	b, err := fr.r.ReadByte()
+	if err == nil {
+		fr.h.Write([]byte{b})
 	}
-	var lenBuf [8]byte
-	if _, err := io.ReadFull(r, lenBuf[:]); err != nil {
-		return fmt.Errorf("%w: truncated", ErrCorrupt)
-	}
-	n := binary.LittleEndian.Uint64(lenBuf[:])
-	if n > 1<<40 {
-		return fmt.Errorf("%w: body length", ErrCorrupt)
-	}
-	// Decode while hashing, so the body is never held twice in memory.
-	h := xxhash.New()
-	h.Write(hdr)
-	src := io.TeeReader(io.LimitReader(r, int64(n)), h)
-	decErr := gob.NewDecoder(bufio.NewReaderSize(src, 1<<16)).Decode(body)
-	if _, err := io.Copy(io.Discard, src); err != nil { // hash any bytes gob left unread
-		return fmt.Errorf("%w: truncated", ErrCorrupt)
-	}
-	var sumBuf [8]byte
-	if _, err := io.ReadFull(r, sumBuf[:]); err != nil {
-		return fmt.Errorf("%w: truncated", ErrCorrupt)
-	}
-	if h.Sum64() != binary.LittleEndian.Uint64(sumBuf[:]) {
-		return fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
-	}
-	if decErr != nil {
-		return fmt.Errorf("%w: %v", ErrCorrupt, decErr)
+	return b, err
+}
+
+// decode reads the next gob message into v.
+func (fr *frameReader) decode(v any) error {
+	if err := fr.dec.Decode(v); err != nil {
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	return nil
 }
 
-// readFile opens path and decodes it with readFramed.
-func readFile(path string, header, body any) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
+// readFloats fills vs with little-endian float32s, a block at a time.
+func (fr *frameReader) readFloats(vs []float32) error {
+	buf := make([]byte, 1<<16)
+	for len(vs) > 0 {
+		b := buf[:4*min(len(vs), len(buf)/4)]
+		if _, err := io.ReadFull(fr, b); err != nil {
+			return fmt.Errorf("%w: truncated", ErrCorrupt)
+		}
+		for i := 0; i < len(b); i += 4 {
+			vs[i/4] = math.Float32frombits(binary.LittleEndian.Uint32(b[i:]))
+		}
+		vs = vs[len(b)/4:]
 	}
-	defer f.Close()
-	if err := readFramed(bufio.NewReaderSize(f, 1<<20), header, body); err != nil {
-		return fmt.Errorf("read index %s: %w", path, err)
+	return nil
+}
+
+// close checks that the file ends with the checksum of what was read.
+func (fr *frameReader) close() error {
+	var sum [8]byte
+	if _, err := io.ReadFull(fr.r, sum[:]); err != nil {
+		return fmt.Errorf("%w: truncated", ErrCorrupt)
+	}
+	if fr.h.Sum64() != binary.LittleEndian.Uint64(sum[:]) {
+		return fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+	}
+	if _, err := fr.r.ReadByte(); err != io.EOF {
+		return fmt.Errorf("%w: trailing data", ErrCorrupt)
 	}
 	return nil
 }

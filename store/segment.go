@@ -1,11 +1,11 @@
 package store
 
 import (
+	"bufio"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"io"
-	"math"
+	"os"
 	"runtime"
 	"sort"
 	"strconv"
@@ -49,14 +49,9 @@ type segmentHeader struct {
 	Chunks    int    `json:"chunks"`
 }
 
-// segmentBody is a segment file's gob body. Vectors travel as one flat
-// float32 block: gob encodes a [][]float32 an element at a time and is
-// many times slower.
-type segmentBody struct {
-	Chunks  []Chunk // by kind, path, line; Vector fields empty
-	Vectors []byte
-	Lex     [2]lexicon
-}
+// chunkBatch is how many chunks go in one gob message of a segment body,
+// bounding the memory gob needs to buffer a message.
+const chunkBatch = 1024
 
 func segmentName(id uint64) string { return fmt.Sprintf("seg-%016x.css", id) }
 
@@ -123,60 +118,122 @@ func noEmbed(context.Context, string) ([]float32, error) {
 	return nil, fmt.Errorf("store: collections take precomputed vectors only")
 }
 
-// write encodes the segment; every vector must have dim dimensions.
+// write encodes the segment: the chunks in batches (vectors left out),
+// the two lexicons, then all vectors as one float32 block. Every vector
+// must have dim dimensions.
 func (seg *segment) write(w io.Writer, dim int) error {
 	n := len(seg.parts[Code].chunks) + len(seg.parts[Doc].chunks)
-	b := segmentBody{Chunks: make([]Chunk, 0, n), Vectors: make([]byte, 0, n*dim*4)}
-	for k, p := range seg.parts {
+	fw, err := newFrameWriter(w, segmentHeader{ID: seg.id, Dimension: dim, Chunks: n})
+	if err != nil {
+		return err
+	}
+	batch := make([]Chunk, 0, chunkBatch)
+	flush := func() error {
+		err := fw.enc.Encode(batch)
+		batch = batch[:0]
+		return err
+	}
+	for _, p := range seg.parts {
 		for _, c := range p.chunks {
 			if len(c.Vector) != dim {
 				return fmt.Errorf("chunk %s has %d dimensions, index has %d", c.ID, len(c.Vector), dim)
 			}
-			for _, f := range c.Vector {
-				b.Vectors = binary.LittleEndian.AppendUint32(b.Vectors, math.Float32bits(f))
-			}
 			c.Vector = nil
-			b.Chunks = append(b.Chunks, c)
+			if batch = append(batch, c); len(batch) == chunkBatch {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
 		}
-		b.Lex[k] = *p.lex
 	}
-	return writeFramed(w, segmentHeader{ID: seg.id, Dimension: dim, Chunks: n}, &b)
+	if len(batch) > 0 {
+		if err := flush(); err != nil {
+			return err
+		}
+	}
+	for _, p := range seg.parts {
+		if err := fw.enc.Encode(p.lex); err != nil {
+			return err
+		}
+	}
+	for _, p := range seg.parts {
+		for _, c := range p.chunks {
+			if err := fw.writeFloats(c.Vector); err != nil {
+				return err
+			}
+		}
+	}
+	return fw.close()
 }
 
 // readSegment loads the segment file at path and checks that it is the
 // segment id with vectors of dim dimensions.
 func readSegment(path string, id uint64, dim int) (*segment, error) {
-	var h segmentHeader
-	var b segmentBody
-	if err := readFile(path, &h, &b); err != nil {
+	seg, err := decodeSegment(path, id, dim)
+	if err != nil {
+		return nil, fmt.Errorf("read index %s: %w", path, err)
+	}
+	return seg, nil
+}
+
+func decodeSegment(path string, id uint64, dim int) (*segment, error) {
+	f, err := os.Open(path)
+	if err != nil {
 		return nil, err
 	}
-	bad := func(what string) error { return fmt.Errorf("read index %s: %w: %s", path, ErrCorrupt, what) }
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	var h segmentHeader
+	fr, err := newFrameReader(bufio.NewReaderSize(f, 1<<20), &h)
+	if err != nil {
+		return nil, err
+	}
 	switch {
 	case h.ID != id:
-		return nil, bad("segment id")
-	case h.Dimension != dim || len(b.Chunks) != h.Chunks || len(b.Vectors) != h.Chunks*dim*4:
-		return nil, bad("segment size")
+		return nil, fmt.Errorf("%w: segment id", ErrCorrupt)
+	case h.Dimension != dim || h.Chunks < 0 || int64(h.Chunks)*int64(dim)*4 > fi.Size():
+		return nil, fmt.Errorf("%w: segment size", ErrCorrupt)
 	}
-	flat := make([]float32, len(b.Chunks)*dim)
-	for i := range flat {
-		flat[i] = math.Float32frombits(binary.LittleEndian.Uint32(b.Vectors[i*4:]))
+	chunks := make([]Chunk, 0, h.Chunks)
+	for len(chunks) < h.Chunks {
+		var batch []Chunk
+		if err := fr.decode(&batch); err != nil {
+			return nil, err
+		}
+		if len(batch) == 0 || len(chunks)+len(batch) > h.Chunks {
+			return nil, fmt.Errorf("%w: chunk count", ErrCorrupt)
+		}
+		chunks = append(chunks, batch...)
 	}
-	b.Vectors = nil
-	for i := range b.Chunks {
-		b.Chunks[i].Vector = flat[i*dim : (i+1)*dim : (i+1)*dim]
-		if b.Chunks[i].Kind > Doc || i > 0 && b.Chunks[i].Kind < b.Chunks[i-1].Kind {
-			return nil, bad("chunk kinds")
+	var lex [2]lexicon
+	for k := range lex {
+		if err := fr.decode(&lex[k]); err != nil {
+			return nil, err
 		}
 	}
-	cut := sort.Search(len(b.Chunks), func(i int) bool { return b.Chunks[i].Kind == Doc })
+	flat := make([]float32, h.Chunks*dim)
+	if err := fr.readFloats(flat); err != nil {
+		return nil, err
+	}
+	if err := fr.close(); err != nil {
+		return nil, err
+	}
+	for i := range chunks {
+		chunks[i].Vector = flat[i*dim : (i+1)*dim : (i+1)*dim]
+		if chunks[i].Kind > Doc || i > 0 && chunks[i].Kind < chunks[i-1].Kind {
+			return nil, fmt.Errorf("%w: chunk kinds", ErrCorrupt)
+		}
+	}
+	cut := sort.Search(len(chunks), func(i int) bool { return chunks[i].Kind == Doc })
 	seg := &segment{id: id}
-	for k, cs := range [2][]Chunk{b.Chunks[:cut:cut], b.Chunks[cut:]} {
-		lex := &b.Lex[k]
-		if err := lex.check(len(cs)); err != nil {
-			return nil, fmt.Errorf("read index %s: %w", path, err)
+	for k, cs := range [2][]Chunk{chunks[:cut:cut], chunks[cut:]} {
+		if err := lex[k].check(len(cs)); err != nil {
+			return nil, err
 		}
-		seg.parts[k] = newPart(cs, lex)
+		seg.parts[k] = newPart(cs, &lex[k])
 	}
 	return seg, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -74,7 +75,7 @@ func (s *Store) Meta(id string) (Meta, error) {
 	}
 	defer f.Close()
 	var m Meta
-	if _, err := readHeader(bufio.NewReader(f), &m); err != nil {
+	if _, err := newFrameReader(bufio.NewReader(f), &m); err != nil {
 		return m, fmt.Errorf("read index %s: %w", f.Name(), err)
 	}
 	return m, nil
@@ -84,6 +85,35 @@ func (s *Store) Meta(id string) (Meta, error) {
 type manifestBody struct {
 	Segments []SegmentInfo
 	Files    []FileState
+}
+
+func decodeManifest(r *bufio.Reader) (*Manifest, error) {
+	m := &Manifest{}
+	fr, err := newFrameReader(r, &m.Meta)
+	if err != nil {
+		return nil, err
+	}
+	var b manifestBody
+	if err := fr.decode(&b); err != nil {
+		return nil, err
+	}
+	if err := fr.close(); err != nil {
+		return nil, err
+	}
+	m.Segments, m.Files = b.Segments, b.Files
+	return m, nil
+}
+
+// writeManifest encodes m.
+func writeManifest(w io.Writer, m *Manifest) error {
+	fw, err := newFrameWriter(w, m.Meta)
+	if err != nil {
+		return err
+	}
+	if err := fw.enc.Encode(&manifestBody{Segments: m.Segments, Files: m.Files}); err != nil {
+		return err
+	}
+	return fw.close()
 }
 
 // readManifest reads repository id's manifest and the stamp of the file it
@@ -99,12 +129,10 @@ func (s *Store) readManifest(id string) (*Manifest, fileStamp, error) {
 	if err != nil {
 		return nil, fileStamp{}, err
 	}
-	m := &Manifest{}
-	var b manifestBody
-	if err := readFramed(bufio.NewReaderSize(f, 1<<16), &m.Meta, &b); err != nil {
+	m, err := decodeManifest(bufio.NewReaderSize(f, 1<<16))
+	if err != nil {
 		return nil, fileStamp{}, fmt.Errorf("read index %s: %w", path, err)
 	}
-	m.Segments, m.Files = b.Segments, b.Files
 	return m, stampOf(fi), nil
 }
 
