@@ -50,7 +50,11 @@ func stdlibIndex(tb testing.TB) (*tools.Service, string) {
 				return
 			}
 		}
-		stdlib.svc, stdlib.err = tools.New(tools.Config{DataDir: stdlib.dataDir, Embedder: embedding.HashEmbedder{}})
+		var emb *embedding.BuiltinEmbedder // the default, so numbers are what users get
+		if emb, stdlib.err = embedding.NewBuiltin(); stdlib.err != nil {
+			return
+		}
+		stdlib.svc, stdlib.err = tools.New(tools.Config{DataDir: stdlib.dataDir, Embedder: emb})
 		if stdlib.err != nil {
 			return
 		}
@@ -225,7 +229,7 @@ func BenchmarkServeRSS(b *testing.B) {
 		b.Fatalf("build: %v\n%s", err, out)
 	}
 	for i := 0; i < b.N; i++ {
-		cmd := exec.Command(bin, "serve", "--embedder", "hash")
+		cmd := exec.Command(bin, "serve")
 		cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+stdlib.dataDir)
 		in, _ := cmd.StdinPipe()
 		out, _ := cmd.StdoutPipe()

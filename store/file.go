@@ -174,7 +174,7 @@ func (fr *frameReader) close() error {
 	return nil
 }
 
-// SchemaError reports a snapshot written by another version of codeseek.
+// SchemaError reports an index written by another version of codeseek.
 type SchemaError struct{ Found int }
 
 func (e *SchemaError) Error() string {

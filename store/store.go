@@ -250,7 +250,7 @@ func (s *Store) Remove(id string) error {
 	return os.RemoveAll(dir)
 }
 
-// fileStamp identifies one version of a snapshot file.
+// fileStamp identifies one version of a manifest file.
 type fileStamp struct {
 	size    int64
 	modTime int64

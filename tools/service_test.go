@@ -100,14 +100,14 @@ func TestIncrementalReindex(t *testing.T) {
 		t.Errorf("reopened index has %d code chunks, want 3", len(got))
 	}
 	// Nothing changed: nothing re-embedded.
-	snapshot := filepath.Join(svc.cfg.DataDir, "repos", rep.RepositoryID, "index.csk")
-	before, _ := os.Stat(snapshot)
+	manifest := filepath.Join(svc.cfg.DataDir, "repos", rep.RepositoryID, "index.csk")
+	before, _ := os.Stat(manifest)
 	rep, _ = svc.IndexRepository(ctx, IndexParams{RepoPath: root})
 	if rep.FilesIndexed != 0 || rep.FilesUnchanged != 3 || rep.ChunksCreated != 0 || rep.Status != "up_to_date" {
 		t.Errorf("no-op re-index: %+v", rep)
 	}
-	if after, _ := os.Stat(snapshot); !after.ModTime().Equal(before.ModTime()) {
-		t.Error("a re-index with nothing changed rewrote the snapshot")
+	if after, _ := os.Stat(manifest); !after.ModTime().Equal(before.ModTime()) {
+		t.Error("a re-index with nothing changed rewrote the manifest")
 	}
 	rep, _ = svc.IndexRepository(ctx, IndexParams{RepoPath: root, Force: true})
 	if rep.FilesIndexed != 3 {

@@ -101,8 +101,8 @@ var lockRetry = 2 * time.Second
 // upToDate reports whether a re-index would change nothing: the event was
 // a save without edits, a file the walker skips (binary, too large), or
 // a rename back and forth. A dry run costs a walk and chunking only the
-// files that moved, while a real run rewrites the whole snapshot, which on
-// a large repository takes many seconds; so watching pays for the check.
+// files that moved; a real run would also rewrite the manifest and report
+// a re-index that changed nothing.
 func (s *Service) upToDate(ctx context.Context, p IndexParams) bool {
 	p.DryRun = true
 	rep, err := s.IndexRepository(ctx, p)

@@ -90,7 +90,7 @@ func TestWatchMakesNewFilesSearchableWithinTwoSeconds(t *testing.T) {
 	case <-time.After(time.Second):
 	}
 	if after, err := os.Stat(snap); err != nil || !after.ModTime().Equal(before.ModTime()) {
-		t.Errorf("snapshot rewritten although nothing indexable changed (%v)", err)
+		t.Errorf("manifest rewritten although nothing indexable changed (%v)", err)
 	}
 
 	cancel()

@@ -110,7 +110,7 @@ func checkIndexAnswers(t *testing.T, dataDir, root, when string) {
 
 // TestKilledIndexLeavesPreviousIndexUsable SIGKILLs `codeseek index
 // --force` at several points of a long run — early (walking, chunking),
-// late (embedding) and while the new snapshot is being written — and
+// late (embedding) and while the new segment is being written — and
 // checks each time that the previous index still opens and answers, and
 // that the write lock died with the process.
 func TestKilledIndexLeavesPreviousIndexUsable(t *testing.T) {
@@ -126,8 +126,8 @@ func TestKilledIndexLeavesPreviousIndexUsable(t *testing.T) {
 	full := time.Since(start)
 	t.Logf("full index of the corpus: %s", full.Round(time.Millisecond))
 	checkIndexAnswers(t, dataDir, root, "after the first index")
-	snapshot := filepath.Join(dataDir, "repos", tools.RepoID(root), "index.csk")
-	before, err := os.ReadFile(snapshot)
+	manifest := filepath.Join(dataDir, "repos", tools.RepoID(root), "index.csk")
+	before, err := os.ReadFile(manifest)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,11 +142,11 @@ func TestKilledIndexLeavesPreviousIndexUsable(t *testing.T) {
 	points := []killPoint{
 		after(50 * time.Millisecond), after(200 * time.Millisecond), after(500 * time.Millisecond),
 		after(time.Second), after(full / 3),
-		{"while writing the snapshot", func(*exec.Cmd) bool {
+		{"while writing the new segment", func(*exec.Cmd) bool {
 			// The temporary file appears when Save starts writing.
 			deadline := time.Now().Add(3 * full)
 			for time.Now().Before(deadline) {
-				if m, _ := filepath.Glob(filepath.Join(filepath.Dir(snapshot), ".tmp-*")); len(m) > 0 {
+				if m, _ := filepath.Glob(filepath.Join(filepath.Dir(manifest), ".tmp-*")); len(m) > 0 {
 					return true
 				}
 				time.Sleep(time.Millisecond)
@@ -170,16 +170,16 @@ func TestKilledIndexLeavesPreviousIndexUsable(t *testing.T) {
 		switch {
 		case !killed:
 			t.Logf("kill %s: the run finished first (%v); the new index must answer too", kp.name, err)
-			if before, err = os.ReadFile(snapshot); err != nil {
+			if before, err = os.ReadFile(manifest); err != nil {
 				t.Fatal(err)
 			}
 		case !reached:
 			t.Errorf("kill %s: the kill point was never reached", kp.name)
 		default:
 			t.Logf("killed %s", kp.name)
-			now, err := os.ReadFile(snapshot)
+			now, err := os.ReadFile(manifest)
 			if err != nil || !bytes.Equal(now, before) {
-				t.Errorf("kill %s: the snapshot changed although the run was killed (%v)", kp.name, err)
+				t.Errorf("kill %s: the manifest changed although the run was killed (%v)", kp.name, err)
 			}
 		}
 		checkIndexAnswers(t, dataDir, root, "after the kill "+kp.name)
