@@ -92,8 +92,8 @@ func (ix *Index) DatabaseName(k Kind) string {
 // Count is the number of live chunks of kind k.
 func (ix *Index) Count(k Kind) int { return ix.live[k] }
 
-// Chunks calls fn for every live chunk of kind k, segment by segment.
-func (ix *Index) Chunks(k Kind, fn func(*Chunk)) {
+// eachLive calls fn for every live chunk of kind k, segment by segment.
+func (ix *Index) eachLive(k Kind, fn func(*Chunk)) {
 	for _, v := range ix.views[k] {
 		for i := range v.chunks {
 			if !v.isDead(int32(i)) {

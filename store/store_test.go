@@ -127,7 +127,7 @@ func TestCommitLoadRoundTrip(t *testing.T) {
 		byID[c.ID] = c
 	}
 	for _, k := range []Kind{Code, Doc} {
-		idx.Chunks(k, func(c *Chunk) {
+		idx.eachLive(k, func(c *Chunk) {
 			w, ok := byID[c.ID]
 			if !ok || c.Content != w.Content || c.Kind != w.Kind || !slices.Equal(c.Vector, w.Vector) {
 				t.Errorf("chunk %s: got %+v want %+v", c.ID, *c, w)
