@@ -163,6 +163,7 @@ type compactIndexOut struct {
 	CD  int            `json:"cd"`
 	Sec float64        `json:"sec"`
 	EC  int            `json:"ec"`
+	RB  string         `json:"rb,omitempty"`
 	E   *compactTable  `json:"e,omitempty"`
 	SK  map[string]int `json:"sk,omitempty"`
 	DB  string         `json:"db,omitempty"`
@@ -181,7 +182,7 @@ func compactIndex(r IndexReport, d Detail) (string, error) {
 		FI: r.FilesIndexed, FU: r.FilesUnchanged, FS: r.FilesSkipped, FD: r.FilesDeleted,
 		CI: r.ChunksCreated, CD: r.ChunksDeleted,
 		Sec: round(r.Duration.Seconds(), 1), EC: len(r.Errors),
-		Dry: r.DryRun, Tok: r.EstimatedTokens,
+		Dry: r.DryRun, Tok: r.EstimatedTokens, RB: r.Rebuilt,
 	}
 	if r.DryRun {
 		out.Emb = r.EstimatedEmbedCalls

@@ -25,3 +25,25 @@ func TestDryRunFieldsOnlyForDryRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestRebuildReasonIsShown: a run that re-embedded everything says why in
+// every format and detail level, and an incremental run says nothing.
+func TestRebuildReasonIsShown(t *testing.T) {
+	r := sampleDryRun()
+	r.DryRun, r.Status = false, "completed"
+	for _, reason := range []string{"the previous index used embedder hash-v1-64 (64 dimensions)", ""} {
+		r.Rebuilt = reason
+		for _, f := range allFormats {
+			for _, d := range allDetails {
+				out, err := RenderIndex(r, Options{Format: f, Detail: d})
+				if err != nil {
+					t.Fatal(err)
+				}
+				shown := strings.Contains(out, "hash-v1-64")
+				if shown != (reason != "") {
+					t.Errorf("%s/%s, reason %q: shown=%v:\n%s", f, d, reason, shown, out)
+				}
+			}
+		}
+	}
+}

@@ -116,6 +116,7 @@ type jsonIndexCommon struct {
 	ChunksDeleted   int     `json:"chunks_deleted"`
 	DurationSeconds float64 `json:"duration_seconds"`
 	Status          string  `json:"status"`
+	Rebuilt         string  `json:"rebuilt,omitempty"`
 }
 
 type jsonIndexDetailed struct {
@@ -188,6 +189,7 @@ func indexCommon(r IndexReport, d Detail) jsonIndexCommon {
 		ChunksDeleted:   r.ChunksDeleted,
 		DurationSeconds: round(r.Duration.Seconds(), decimals),
 		Status:          r.Status,
+		Rebuilt:         r.Rebuilt,
 	}
 }
 

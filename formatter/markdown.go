@@ -104,6 +104,9 @@ func markdownIndex(r IndexReport, d Detail) string {
 		metric("Estimated embedding calls", r.EstimatedEmbedCalls)
 	}
 	fmt.Fprintf(&b, "- **Duration**: %.1f s\n", finite(r.Duration.Seconds()))
+	if r.Rebuilt != "" {
+		fmt.Fprintf(&b, "- **Rebuilt from scratch**: %s\n", inlineText(r.Rebuilt))
+	}
 	if dirs := planDirs(r, d); r.DryRun && len(dirs) > 0 {
 		b.WriteString("\n## Biggest directories\n\n| Directory | Files | Chunks |\n|---|---:|---:|\n")
 		for _, x := range dirs {

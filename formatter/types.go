@@ -135,6 +135,10 @@ type IndexReport struct {
 	ChunksDeleted   int
 	Duration        time.Duration
 	Status          string // "completed", "completed_with_errors", "up_to_date", "dry_run"
+	// Rebuilt says why the whole repository was re-embedded instead of
+	// only what changed (another embedder or chunker version, an unreadable
+	// previous index); empty for an incremental run or a first index.
+	Rebuilt string
 	Errors          []string
 	SkippedReasons  map[string]int // reason -> count
 	DatabaseName    string

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -48,9 +47,9 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 		defer lock.Unlock()
 	}
 
-	prev, warning := s.previous(id, p.Force)
-	if warning != "" {
-		rep.Errors = append(rep.Errors, warning)
+	prev, rebuilt := s.previous(id, p.Force)
+	if s.stored(id) {
+		rep.Rebuilt = rebuilt // a first index is not a rebuild
 	}
 	rep.ProjectID = p.ProjectID
 	if rep.ProjectID == "" && prev != nil {
@@ -113,28 +112,26 @@ func upToDate(prev *store.Manifest, plan *indexer.Plan, project string) bool {
 }
 
 // previous returns the manifest to re-index against, or nil for a full
-// build. An index that cannot be reused yields a warning saying why.
+// build with the reason when an existing index is not reused: vectors of
+// two embedders, or chunks of two chunker versions, never mix.
 func (s *Service) previous(id string, force bool) (*store.Manifest, string) {
 	if force {
-		return nil, ""
+		return nil, "forced (--force / force_reindex)"
 	}
 	prev, err := s.store.Previous(id)
 	if err != nil {
-		var se *store.SchemaError
-		if errors.As(err, &se) || errors.Is(err, store.ErrCorrupt) {
-			return nil, fmt.Sprintf("previous index unusable (%v): rebuilt from scratch", err)
-		}
-		return nil, fmt.Sprintf("previous index unreadable (%v): rebuilt from scratch", err)
+		return nil, fmt.Sprintf("the previous index could not be read (%v)", err)
 	}
 	if prev == nil {
 		return nil, ""
 	}
 	m := prev.Meta
+	emb, dim := s.cfg.Embedder.ModelID(), s.cfg.Embedder.Dimension()
 	switch {
-	case m.Embedder != s.cfg.Embedder.ModelID() || m.Dimension != s.cfg.Embedder.Dimension():
-		return nil, ""
+	case m.Embedder != emb || m.Dimension != dim:
+		return nil, fmt.Sprintf("the previous index used embedder %s (%d dimensions), this run uses %s (%d)", m.Embedder, m.Dimension, emb, dim)
 	case m.ChunkerVersion != chunker.Version:
-		return nil, ""
+		return nil, fmt.Sprintf("the previous index used chunker %s, this codeseek has %s", m.ChunkerVersion, chunker.Version)
 	}
 	return prev, ""
 }

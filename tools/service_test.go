@@ -183,8 +183,8 @@ func TestEmbedderMismatchIsExplained(t *testing.T) {
 	}
 	// Re-indexing with the new embedder rebuilds instead of mixing vectors.
 	rep, err = b.IndexRepository(ctx, IndexParams{RepoPath: root})
-	if err != nil || rep.FilesIndexed != 1 {
-		t.Fatalf("rebuild with new embedder: %+v, %v", rep, err)
+	if err != nil || rep.FilesIndexed != 1 || !strings.Contains(rep.Rebuilt, "hash-v1-64") || len(rep.Errors) != 0 {
+		t.Fatalf("rebuild with new embedder: %+v, %v (want the old embedder named in rebuilt)", rep, err)
 	}
 	if _, err := b.Search(ctx, SearchParams{Query: "a", Limit: 5, RepositoryID: rep.RepositoryID}); err != nil {
 		t.Fatal(err)
@@ -214,7 +214,7 @@ func TestOldFormatIsExplainedAndRebuilt(t *testing.T) {
 		t.Fatalf("search of an old index: %v, want the version and the rebuild command", err)
 	}
 	rep, err = fresh.IndexRepository(ctx, IndexParams{RepoPath: root})
-	if err != nil || rep.FilesIndexed != 1 || len(rep.Errors) != 1 || !strings.Contains(rep.Errors[0], "rebuilt from scratch") {
+	if err != nil || rep.FilesIndexed != 1 || len(rep.Errors) != 0 || !strings.Contains(rep.Rebuilt, "version 1") {
 		t.Fatalf("re-index of an old index: %+v, %v", rep, err)
 	}
 	if got := searchAll(t, fresh, rep.RepositoryID, "Alpha"); len(got) != 1 {
