@@ -124,21 +124,21 @@ type SearchResponse struct {
 
 // IndexReport is the answer of index_repository.
 type IndexReport struct {
-	RepositoryID    string
-	ProjectID       string
-	RepoPath        string
-	FilesIndexed    int
-	FilesUnchanged  int
-	FilesSkipped    int
-	FilesDeleted    int
-	ChunksCreated   int
-	ChunksDeleted   int
-	Duration        time.Duration
-	Status          string // "completed", "completed_with_errors", "up_to_date", "dry_run"
+	RepositoryID   string
+	ProjectID      string
+	RepoPath       string
+	FilesIndexed   int
+	FilesUnchanged int
+	FilesSkipped   int
+	FilesDeleted   int
+	ChunksCreated  int
+	ChunksDeleted  int
+	Duration       time.Duration
+	Status         string // "completed", "completed_with_errors", "up_to_date", "dry_run"
 	// Rebuilt says why the whole repository was re-embedded instead of
 	// only what changed (another embedder or chunker version, an unreadable
 	// previous index); empty for an incremental run or a first index.
-	Rebuilt string
+	Rebuilt         string
 	Errors          []string
 	SkippedReasons  map[string]int // reason -> count
 	DatabaseName    string
