@@ -191,17 +191,9 @@ func (s *Store) install(m *Manifest, seg *segment) {
 	if seg != nil {
 		segs[seg.id] = seg
 	}
-	fi, err := os.Stat(s.manifestPath(id))
-	for _, si := range m.Segments {
-		if segs[si.ID] == nil {
-			err = os.ErrNotExist
-		}
-	}
-	var idx *Index
-	if err == nil {
-		idx, err = newIndex(m, segs)
-	}
-	if err != nil {
+	idx, err := newIndex(m, segs) // fails when a segment is not in memory
+	fi, statErr := os.Stat(s.manifestPath(id))
+	if err != nil || statErr != nil {
 		s.Invalidate(id)
 		return
 	}

@@ -77,9 +77,6 @@ func newIndex(m *Manifest, segs map[uint64]*segment) (*Index, error) {
 	return ix, nil
 }
 
-// Meta is the index header.
-func (ix *Index) Meta() Meta { return ix.Manifest.Meta }
-
 // DatabaseName names the collection of kind k, as reported to users.
 func (ix *Index) DatabaseName(k Kind) string {
 	name := "code"

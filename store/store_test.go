@@ -115,7 +115,7 @@ func TestCommitLoadRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := idx.Meta()
+	got := idx.Manifest.Meta
 	if got.Files != 3 || got.CodeChunks != 4 || got.DocChunks != 2 || got.Embedder != "test" || got.Dimension != testDim {
 		t.Fatalf("meta %+v", got)
 	}
