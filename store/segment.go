@@ -53,7 +53,7 @@ type segmentHeader struct {
 // bounding the memory gob needs to buffer a message.
 const chunkBatch = 1024
 
-func segmentName(id uint64) string { return fmt.Sprintf("seg-%016x.css", id) }
+func segmentName(id uint64) string { return fmt.Sprintf("seg-%016x.cseg", id) }
 
 // newSegment builds a segment from chunks, which it reorders.
 func newSegment(id uint64, chunks []Chunk) *segment {
