@@ -158,8 +158,11 @@ func (s *Store) Load(id string) (*Index, error) {
 			return cur, nil
 		}
 		idx, err := s.load(id, cur)
-		if errors.Is(err, fs.ErrNotExist) && attempt < 3 {
-			continue // another process committed and removed old segments meanwhile
+		if errors.Is(err, fs.ErrNotExist) {
+			if attempt < 3 {
+				continue // another process committed and removed old segments meanwhile
+			}
+			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err) // the manifest is there, so the index is
 		}
 		if err != nil {
 			return nil, err
@@ -211,9 +214,9 @@ func reusable(ix *Index) map[uint64]*segment {
 }
 
 // Previous returns the manifest of repository id for re-indexing without
-// loading its segments, or nil when there is none. A manifest that cannot
-// be used (corrupt, other schema) is an error, so the caller can tell the
-// user why it rebuilds.
+// loading its segments, or nil when there is none. An index that cannot be
+// built on (corrupt or other-schema manifest, missing segment) is an
+// error, so the caller can tell the user why it rebuilds.
 func (s *Store) Previous(id string) (*Manifest, error) {
 	fi, err := os.Stat(s.manifestPath(id))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -222,14 +225,22 @@ func (s *Store) Previous(id string) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
+	var m *Manifest
 	if cur := s.current(id); cur != nil && cur.stamp == stampOf(fi) {
-		return cur.Manifest, nil
-	}
-	m, _, err := s.readManifest(id)
-	if errors.Is(err, fs.ErrNotExist) {
+		m = cur.Manifest
+	} else if m, _, err = s.readManifest(id); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	return m, err
+	if err != nil {
+		return nil, err
+	}
+	for _, si := range m.Segments { // a re-index must not build on a segment that is gone
+		path := filepath.Join(s.repoDir(id), segmentName(si.ID))
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("read index %s: %w: %v", path, ErrCorrupt, err)
+		}
+	}
+	return m, nil
 }
 
 // Invalidate forgets the in-memory copy of repository id, so the next Load

@@ -329,6 +329,20 @@ func TestCorruptIndexIsReported(t *testing.T) {
 	}
 }
 
+func TestMissingSegmentIsCorruption(t *testing.T) {
+	dir := t.TempDir()
+	s, _ := Open(dir)
+	m := commit(t, s, update("r1", nil, 2, "alpha", "a.go"))
+	os.Remove(filepath.Join(dir, "repos", "r1", segmentName(m.Segments[0].ID)))
+	s2, _ := Open(dir)
+	if _, err := s2.Load("r1"); !errors.Is(err, ErrCorrupt) || errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Load with a segment gone: %v, want ErrCorrupt (the index exists)", err)
+	}
+	if _, err := s2.Previous("r1"); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("Previous with a segment gone: %v, want ErrCorrupt", err)
+	}
+}
+
 func TestSchemaMismatch(t *testing.T) {
 	dir := t.TempDir()
 	s, _ := Open(dir)

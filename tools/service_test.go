@@ -191,10 +191,11 @@ func TestEmbedderMismatchIsExplained(t *testing.T) {
 	}
 }
 
-// TestOldFormatIsExplainedAndRebuilt marks an index as written by another
-// format version: searching names the repository and the rebuild command,
-// removing it works, and re-indexing rebuilds it with a warning.
-func TestOldFormatIsExplainedAndRebuilt(t *testing.T) {
+// TestUnusableIndexIsExplainedAndRebuilt marks an index as written by
+// another format version, then loses its segment: each time searching
+// names the rebuild command, re-indexing rebuilds it and says why, and
+// removing it works.
+func TestUnusableIndexIsExplainedAndRebuilt(t *testing.T) {
 	ctx := context.Background()
 	svc := newTestService(t)
 	root := t.TempDir()
@@ -220,6 +221,24 @@ func TestOldFormatIsExplainedAndRebuilt(t *testing.T) {
 	if got := searchAll(t, fresh, rep.RepositoryID, "Alpha"); len(got) != 1 {
 		t.Fatalf("after the rebuild: %v", got)
 	}
+	// A segment file gone (a partial copy, a stray rm): search names the
+	// fix, and the next index rebuilds instead of answering up_to_date.
+	segs, _ := filepath.Glob(filepath.Join(filepath.Dir(manifest), "seg-*"))
+	for _, seg := range segs {
+		os.Remove(seg)
+	}
+	gone, _ := New(Config{DataDir: svc.cfg.DataDir, Embedder: embedding.HashEmbedder{Dim: 64}})
+	if _, err := gone.Search(ctx, SearchParams{Query: "Alpha", Limit: 5, RepositoryID: root}); err == nil || !strings.Contains(err.Error(), "codeseek index --force "+root) {
+		t.Fatalf("search with a segment gone: %v, want the rebuild command", err)
+	}
+	rep, err = gone.IndexRepository(ctx, IndexParams{RepoPath: root})
+	if err != nil || rep.FilesIndexed != 1 || rep.Rebuilt == "" {
+		t.Fatalf("re-index with a segment gone: %+v, %v", rep, err)
+	}
+	if got := searchAll(t, gone, rep.RepositoryID, "Alpha"); len(got) != 1 {
+		t.Fatalf("after rebuilding the lost segment: %v", got)
+	}
+
 	os.WriteFile(manifest, b, 0o644)
 	if _, err := fresh.RemoveRepository(root); err != nil {
 		t.Fatalf("remove an unreadable index: %v", err)
