@@ -1,6 +1,7 @@
 package store
 
 import (
+	"container/heap"
 	"context"
 	"fmt"
 	"math"
@@ -186,40 +187,89 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 		terms[t].idf = math.Log(1 + (N-df+0.5)/(df+0.5))
 	}
 	avgLen := ix.totalLen[k] / N
-	var hits []Hit
+	best := newTopK(n)
 	for v := range views {
 		vw := &views[v]
-		scores := map[int32]float64{}
+		// Dense scores: a common term touches a large share of the chunks,
+		// where a map costs far more than clearing an array.
+		scores := make([]float64, len(vw.chunks))
+		var touched []int32
 		for t, q := range terms {
 			i := found[v][t]
 			if i < 0 {
 				continue
 			}
 			vw.lex.postings(i, func(doc int32, tf float64) {
+				if scores[doc] == 0 {
+					touched = append(touched, doc)
+				}
 				norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(vw.lex.DocLen[doc])/avgLen))
 				scores[doc] += q.qtf * q.idf * norm
 			})
 		}
-		for doc, s := range scores {
+		for _, doc := range touched {
 			c := &vw.chunks[doc]
 			if vw.isDead(doc) || keep != nil && !keep(c) {
 				continue
 			}
-			hits = append(hits, Hit{Chunk: c, Score: s})
+			best.add(Hit{Chunk: c, Score: scores[doc]})
 		}
 	}
-	return bestHits(hits, n)
+	return best.sorted()
 }
 
 // bestHits sorts hits by score, ties by place, and keeps the first n.
 func bestHits(hits []Hit, n int) []Hit {
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].Score != hits[j].Score {
-			return hits[i].Score > hits[j].Score
-		}
-		return chunkLess(hits[i].Chunk, hits[j].Chunk)
-	})
-	return hits[:min(n, len(hits))]
+	best := newTopK(n)
+	for _, h := range hits {
+		best.add(h)
+	}
+	return best.sorted()
+}
+
+// better orders hits: higher score first, ties by place, so results are
+// stable from run to run.
+func better(a, b Hit) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	return chunkLess(a.Chunk, b.Chunk)
+}
+
+// topK keeps the n best hits seen, in a heap whose root is the worst kept,
+// so offering m hits costs O(m log n) instead of sorting all m.
+type topK struct {
+	n int
+	h []Hit
+}
+
+func newTopK(n int) *topK { return &topK{n: n, h: make([]Hit, 0, min(n, 1024))} }
+
+func (t *topK) Len() int           { return len(t.h) }
+func (t *topK) Less(i, j int) bool { return better(t.h[j], t.h[i]) } // worst at the root
+func (t *topK) Swap(i, j int)      { t.h[i], t.h[j] = t.h[j], t.h[i] }
+func (t *topK) Push(x any)         { t.h = append(t.h, x.(Hit)) }
+func (t *topK) Pop() any {
+	last := t.h[len(t.h)-1]
+	t.h = t.h[:len(t.h)-1]
+	return last
+}
+
+func (t *topK) add(h Hit) {
+	switch {
+	case t.n <= 0:
+	case len(t.h) < t.n:
+		heap.Push(t, h)
+	case better(h, t.h[0]):
+		t.h[0] = h
+		heap.Fix(t, 0)
+	}
+}
+
+// sorted returns the kept hits, best first.
+func (t *topK) sorted() []Hit {
+	sort.Slice(t.h, func(i, j int) bool { return better(t.h[i], t.h[j]) })
+	return t.h
 }
 
 // declaredNames splits a chunk's symbol into the names it declares: merged

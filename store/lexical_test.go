@@ -123,3 +123,35 @@ func TestDamagedLexiconIsRejected(t *testing.T) {
 	bad.PostEnd = []uint64{uint64(len(bad.Post)), uint64(len(bad.Post)), uint64(len(bad.Post))}
 	bad.postings(0, func(doc int32, _ float64) { t.Errorf("posting for chunk %d of 2", doc) })
 }
+
+func TestTopKMatchesFullSort(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for trial := 0; trial < 200; trial++ {
+		var hits []Hit
+		for i := rng.Intn(60); i > 0; i-- {
+			c := &Chunk{FilePath: string(rune('a' + rng.Intn(3))), StartLine: rng.Intn(5)}
+			hits = append(hits, Hit{Chunk: c, Score: float64(rng.Intn(4))}) // many ties
+		}
+		n := rng.Intn(12)
+		want := slices.Clone(hits)
+		slices.SortStableFunc(want, func(a, b Hit) int {
+			if better(a, b) {
+				return -1
+			}
+			if better(b, a) {
+				return 1
+			}
+			return 0
+		})
+		want = want[:min(n, len(want))]
+		got := bestHits(hits, n)
+		if len(got) != len(want) {
+			t.Fatalf("trial %d: %d hits, want %d", trial, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Score != want[i].Score || chunkLess(got[i].Chunk, want[i].Chunk) || chunkLess(want[i].Chunk, got[i].Chunk) {
+				t.Fatalf("trial %d, hit %d: got %v/%v, want %v/%v", trial, i, got[i].Score, *got[i].Chunk, want[i].Score, *want[i].Chunk)
+			}
+		}
+	}
+}
