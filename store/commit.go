@@ -22,8 +22,8 @@ const mergeFactor = 4
 // changed files' chunks, together with the live chunks of any segments the
 // merge policy folds in, as one new segment, then replaces the manifest.
 // The manifest's rename is the commit point: a crash before it leaves the
-// previous index as it was. The caller holds the data directory's
-// WriteLock.
+// previous index as it was. Commit takes u.Chunks over (it reorders
+// them). The caller holds the data directory's WriteLock.
 func (s *Store) Commit(prev *Manifest, u Update) error {
 	id, dim := u.Meta.ID, u.Meta.Dimension
 	segID := newSegmentID(prev)

@@ -64,6 +64,7 @@ func newSegment(id uint64, chunks []Chunk) *segment {
 		}
 		return chunkLess(a, b)
 	})
+	ownVectors(chunks)
 	cut := sort.Search(len(chunks), func(i int) bool { return chunks[i].Kind == Doc })
 	seg := &segment{id: id}
 	var wg sync.WaitGroup
@@ -73,6 +74,23 @@ func newSegment(id uint64, chunks []Chunk) *segment {
 	}
 	wg.Wait()
 	return seg
+}
+
+// ownVectors copies the chunks' vectors into one block for the segment.
+// Chunks folded in from older segments would otherwise keep those
+// segments' whole vector blocks, dead vectors included, alive for as long
+// as a server runs.
+func ownVectors(chunks []Chunk) {
+	n := 0
+	for i := range chunks {
+		n += len(chunks[i].Vector)
+	}
+	flat := make([]float32, 0, n)
+	for i := range chunks {
+		start := len(flat)
+		flat = append(flat, chunks[i].Vector...)
+		chunks[i].Vector = flat[start:len(flat):len(flat)]
+	}
 }
 
 // newPart derives the in-memory structures that are cheaper to rebuild
