@@ -1,28 +1,20 @@
 // Command tinybleve is tinystore plus bleve indexing and querying, for the
 // binary size and build time bleve adds.
+//
+//	tinybleve DIR INDEXDIR QUERY
 package main
 
 import (
 	"fmt"
 	"os"
 
-	"github.com/codeseek/codeseek/benchmarks/lexcompare/lex"
 	"github.com/codeseek/codeseek/benchmarks/lexcompare/lexbleve"
 	"github.com/codeseek/codeseek/benchmarks/lexcompare/tiny"
 )
 
 func main() {
-	docs := tiny.Docs(os.Args[1])
-	dir := os.Args[2]
-	if _, err := lex.BuildStore(dir+"/store", docs); err != nil {
-		panic(err)
-	}
-	s, err := lex.OpenStore(dir + "/store")
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(s.Search(os.Args[3], 10))
-
+	docs := tiny.Store(os.Args[1:])
+	dir, query := os.Args[2], os.Args[3]
 	if err := lexbleve.Build(dir+"/bleve", docs, 1000, true); err != nil {
 		panic(err)
 	}
@@ -30,6 +22,6 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(b.Search(os.Args[3], 10))
+	fmt.Println(b.Search(query, 10))
 	b.Close()
 }
