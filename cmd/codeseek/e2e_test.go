@@ -112,12 +112,19 @@ type stdioSession struct {
 }
 
 func startStdio(t *testing.T, dataDir string) *stdioSession {
+	return startServe(t, []string{"CODESEEK_DATA_DIR=" + dataDir}, os.Stderr)
+}
+
+// startServe runs `codeseek serve args...` with env added to the
+// environment and stderr going to stderr, and initializes an MCP session.
+// Closing stdin at cleanup must end the server.
+func startServe(t *testing.T, env []string, stderr io.Writer, args ...string) *stdioSession {
 	t.Helper()
-	cmd := exec.Command(binPath, "serve")
-	cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+dataDir)
+	cmd := exec.Command(binPath, append([]string{"serve"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +138,7 @@ func startStdio(t *testing.T, dataDir string) *stdioSession {
 		case <-done:
 		case <-time.After(10 * time.Second):
 			cmd.Process.Kill()
-			t.Error("server did not exit after stdin closed")
+			t.Errorf("codeseek serve %v did not exit after stdin closed", args)
 		}
 	})
 	var init map[string]any

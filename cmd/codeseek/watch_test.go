@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -126,34 +125,8 @@ func TestIndexWatch(t *testing.T) {
 func TestServeWatch(t *testing.T) {
 	root := writeFixture(t)
 	dataDir := t.TempDir()
-	cmd := exec.Command(binPath, "serve", "--watch", root)
-	cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+dataDir, "CODESEEK_EMBEDDER=hash")
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
 	var stderr syncBuffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	s := &stdioSession{cmd: cmd, in: in, out: bufio.NewScanner(out)}
-	s.out.Buffer(make([]byte, 1<<20), 64<<20)
-	t.Cleanup(func() {
-		in.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			t.Error("serve --watch did not exit after stdin closed")
-		}
-	})
-	var init map[string]any
-	s.request(t, "initialize", map[string]any{
-		"protocolVersion": "2025-03-26", "capabilities": map[string]any{},
-		"clientInfo": map[string]any{"name": "e2e", "version": "1"},
-	}, &init)
-	s.send(t, map[string]any{"jsonrpc": "2.0", "method": "notifications/initialized"})
+	s := startServe(t, []string{"CODESEEK_DATA_DIR=" + dataDir, "CODESEEK_EMBEDDER=hash"}, &stderr, "--watch", root)
 
 	id := tools.RepoID(mustEvalSymlinks(t, root))
 	search := func(query string) []string {
