@@ -48,9 +48,7 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	}
 
 	prev, rebuilt := s.previous(id, p.Force)
-	if s.stored(id) {
-		rep.Rebuilt = rebuilt // a first index is not a rebuild
-	}
+	rep.Rebuilt = rebuilt
 	rep.ProjectID = p.ProjectID
 	if rep.ProjectID == "" && prev != nil {
 		rep.ProjectID = prev.Meta.ProjectID
@@ -116,6 +114,9 @@ func upToDate(prev *store.Manifest, plan *indexer.Plan, project string) bool {
 // two embedders, or chunks of two chunker versions, never mix.
 func (s *Service) previous(id string, force bool) (*store.Manifest, string) {
 	if force {
+		if !s.stored(id) {
+			return nil, "" // a first index is not a rebuild
+		}
 		return nil, "forced (--force / force_reindex)"
 	}
 	prev, err := s.store.Previous(id)
