@@ -41,6 +41,7 @@ type frameWriter struct {
 	w   io.Writer
 	h   *xxhash.Digest
 	enc *gob.Encoder
+	buf []byte // reused by writeFloats
 }
 
 func newFrameWriter(w io.Writer, header any) (*frameWriter, error) {
@@ -68,11 +69,11 @@ func (fw *frameWriter) Write(p []byte) (int, error) {
 
 // writeFloats writes vs as little-endian float32s.
 func (fw *frameWriter) writeFloats(vs []float32) error {
-	buf := make([]byte, 0, 4*len(vs))
+	fw.buf = fw.buf[:0]
 	for _, f := range vs {
-		buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(f))
+		fw.buf = binary.LittleEndian.AppendUint32(fw.buf, math.Float32bits(f))
 	}
-	_, err := fw.Write(buf)
+	_, err := fw.Write(fw.buf)
 	return err
 }
 
