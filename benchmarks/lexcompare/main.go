@@ -117,6 +117,7 @@ func main() {
 
 // ---------------------------------------------------------------- parent
 
+// Results is everything one harness run measured, as written to the JSON file.
 type Results struct {
 	Started    string
 	LoadBefore string // /proc/loadavg at start
@@ -138,6 +139,7 @@ type Results struct {
 	Cost   *BuildCost           `json:",omitempty"`
 }
 
+// CorpusInfo describes the chunked corpus both sides index.
 type CorpusInfo struct {
 	Dir          string
 	Files        int
@@ -412,6 +414,8 @@ func identQueries(dir string, n int, seed int64) ([]string, int, error) {
 	return out, len(all), nil
 }
 
+// Sanity counts how often a side ranks the declaring chunk of an identifier
+// query first or in the top 10, to show the setups are comparable.
 type Sanity struct {
 	Names            int
 	Declared         int // names with at least one chunk whose Symbol equals the name
@@ -461,6 +465,7 @@ func sanity(docs []lex.Doc, idents []string, top [][]string) Sanity {
 	return s
 }
 
+// Agreement compares the top hits of two sides query by query.
 type Agreement struct {
 	Top1Ident, Top1NL           float64 // fraction of queries whose first hit is the same chunk
 	Overlap10Ident, Overlap10NL float64 // mean |A∩B|/10 of the top-10 sets
@@ -497,6 +502,7 @@ func agreement(a, b [][]string, nIdent int) Agreement {
 
 // ---------------------------------------------------------------- children
 
+// BuildOut is what one build child reports.
 type BuildOut struct {
 	Seconds   float64 // build + persist
 	DiskBytes int64
@@ -507,6 +513,7 @@ type BuildOut struct {
 	PeakReset bool   // whether VmHWM could be reset after loading the input
 }
 
+// QueryOut is what one query child reports.
 type QueryOut struct {
 	LoadSeconds  float64 // open + load + first query answered
 	FirstQuery   float64 // the first query alone
@@ -642,6 +649,7 @@ func runChild() error {
 
 // ---------------------------------------------------------------- build cost
 
+// BuildCost is the binary-size and build-time comparison.
 type BuildCost struct {
 	DepsStore, DepsBleve   int   // go list -deps | wc -l
 	SizeStore, SizeBleve   int64 // default build
