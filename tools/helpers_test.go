@@ -5,10 +5,7 @@ import (
 	"errors"
 
 	"github.com/codeseek/codeseek/embedding"
-	"github.com/codeseek/codeseek/store"
 )
-
-type chunkT = store.Chunk
 
 // failingEmbedder keeps the ID and dimension of an embedder but fails to
 // embed, to prove a code path never embeds.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/search"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -24,10 +25,14 @@ const (
 
 // Search modes.
 const (
-	ModeHybrid  = "hybrid"
-	ModeVector  = "vector"
-	ModeLexical = "lexical"
+	ModeHybrid  = search.Hybrid
+	ModeVector  = search.Vector
+	ModeLexical = search.Lexical
 )
+
+// DefaultPerFile caps the results from one file, so one big file cannot
+// fill the page.
+const DefaultPerFile = 3
 
 // SearchParams are the arguments of search_code and search_docs.
 type SearchParams struct {
@@ -97,15 +102,18 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 			return resp, fmt.Errorf("embed query: %w", err)
 		}
 	}
-	ranked, err := rankCandidates(ctx, indexes, kind, p, qvec, filterFor(p))
+	found, err := search.Search(ctx, indexes, search.Request{
+		Query: p.Query, Kind: kind, Mode: p.Mode, Limit: p.Limit, PerFile: DefaultPerFile,
+		Vector: qvec, Keep: filterFor(p), Options: s.cfg.Ranking,
+	})
 	if err != nil {
 		return resp, err
 	}
 	files := fileCache{}
-	for _, sp := range selectResults(ranked, p.Limit, DefaultPerFile) {
-		r := resultOf(sp)
+	for _, f := range found {
+		r := resultOf(f)
 		if p.WithContext {
-			r.ContextBefore, r.ContextAfter = files.context(sp.best.ix.Manifest.Meta.Path, sp.best.chunk.FilePath, sp.start, sp.end, r.Content)
+			r.ContextBefore, r.ContextAfter = files.context(f.Index.Manifest.Meta.Path, f.Chunk.FilePath, f.Start, f.End, r.Content)
 		}
 		resp.Results = append(resp.Results, r)
 	}
@@ -114,11 +122,11 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	return resp, nil
 }
 
-func resultOf(sp *span) formatter.SearchResult {
-	c := sp.best.chunk
+func resultOf(f search.Result) formatter.SearchResult {
+	c := f.Chunk
 	return formatter.SearchResult{
 		ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind,
-		Content: strings.Join(sp.lines, "\n"), StartLine: sp.start, EndLine: sp.end, Score: sp.best.score,
+		Content: strings.Join(f.Lines, "\n"), StartLine: f.Start, EndLine: f.End, Score: f.Score,
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/indexer"
+	"github.com/codeseek/codeseek/search"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -25,6 +26,9 @@ type Config struct {
 	Embedder embedding.Embedder
 	Chunk    chunker.Options
 	Walk     indexer.WalkOptions
+	// Ranking switches ranking features off or overrides their weights,
+	// for ablation runs; the zero value is the shipped ranker.
+	Ranking search.Options
 }
 
 // Service answers tool calls. It is safe for concurrent use: index runs are

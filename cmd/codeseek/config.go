@@ -10,6 +10,7 @@ import (
 
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/indexer"
+	"github.com/codeseek/codeseek/search"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -76,7 +77,13 @@ func (g *globalFlags) service(ctx context.Context) (*tools.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	svc, err := tools.New(tools.Config{DataDir: g.dataDir, Embedder: emb, Walk: indexer.WalkOptions{MaxFileSize: g.maxFileSize}})
+	// CODESEEK_RANK is a development setting for ablation runs and tuning
+	// (see search.ParseOptions); users never need it.
+	ranking, err := search.ParseOptions(os.Getenv("CODESEEK_RANK"))
+	if err != nil {
+		return nil, usagef("CODESEEK_RANK: %v", err)
+	}
+	svc, err := tools.New(tools.Config{DataDir: g.dataDir, Embedder: emb, Walk: indexer.WalkOptions{MaxFileSize: g.maxFileSize}, Ranking: ranking})
 	if err != nil {
 		return nil, fmt.Errorf("%w (set --data-dir or CODESEEK_DATA_DIR to a writable directory)", err)
 	}

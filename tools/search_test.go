@@ -81,17 +81,6 @@ func TestResultsMergeAdjacentChunksAndCapPerFile(t *testing.T) {
 	}
 }
 
-func TestMergeKeepsLinesInOrder(t *testing.T) {
-	a := &candidate{chunk: &chunkT{StartLine: 5, EndLine: 6, Content: "e\nf"}}
-	sp := newSpan(a)
-	sp.merge(&chunkT{StartLine: 3, EndLine: 4, Content: "c\nd"})
-	sp.merge(&chunkT{StartLine: 7, EndLine: 8, Content: "g\n"})
-	sp.trim()
-	if got := strings.Join(sp.lines, ","); got != "c,d,e,f,g" || sp.start != 3 || sp.end != 7 {
-		t.Errorf("merged span %d-%d %q", sp.start, sp.end, got)
-	}
-}
-
 func TestLexicalModeNeedsNoEmbedding(t *testing.T) {
 	ctx := context.Background()
 	svc := newTestService(t)

@@ -1,0 +1,145 @@
+package search
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Feature is one ranking signal that can be switched off, so its worth
+// can be measured (the README's ablation table).
+type Feature uint16
+
+// Ranking features.
+const (
+	// Calibrate rescales each channel's scores per query to 0..1 over its
+	// candidates (min-max), instead of using raw cosine and saturated BM25.
+	Calibrate Feature = 1 << iota
+	// KindWeights weighs the channels by query kind: identifiers lean on
+	// the lexical channel, phrases and questions on the vector channel.
+	KindWeights
+	// Declaration lifts chunks that declare the name a query asks for.
+	Declaration
+	// PathMatch lifts files whose name or directory holds query terms.
+	PathMatch
+	// PathPrior demotes tests, examples, benchmarks, mocks, vendored,
+	// generated and legacy code, configuration and stubs.
+	PathPrior
+	// Coherence lifts a file's best chunk by the evidence of all its
+	// candidates, so a file that matches throughout beats a lucky chunk.
+	Coherence
+	// Diversity decays a file's second and later chunks, so the first
+	// page covers more files.
+	Diversity
+	// Versions demotes older copies (v1/ beside v2/) of the same code.
+	Versions
+
+	// AllFeatures is every feature: the default.
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions
+)
+
+var featureNames = map[string]Feature{
+	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "all": AllFeatures,
+}
+
+// Weights are the ranker's parameters, hand-set and checked on the
+// development suites only (../shared/eval); see the README.
+type Weights struct {
+	// Vector is the vector channel's share of the blended score per
+	// query kind; the lexical channel has the rest.
+	VectorNL, VectorQuestion, VectorIdent float64
+	// Decl is added for declaring the identifier a query is; DeclEmbedded
+	// for declaring a name a phrase mentions.
+	Decl, DeclEmbedded float64
+	// Path is added per share of query terms found in the file's name
+	// and directory.
+	Path float64
+	// Coherence scales the lift of a file's best chunk.
+	Coherence float64
+	// Decay multiplies a file's later chunks, once per chunk already taken.
+	Decay float64
+}
+
+// DefaultWeights are the shipped weights.
+var DefaultWeights = Weights{
+	VectorNL: 0.6, VectorQuestion: 0.65, VectorIdent: 0.35,
+	Decl: 2, DeclEmbedded: 0.5,
+	Path:      0.4,
+	Coherence: 0.2,
+	Decay:     0.5,
+}
+
+// Options configure ranking. The zero value ranks with every feature and
+// the default weights.
+type Options struct {
+	// Off lists features switched off.
+	Off Feature
+	// Weights overrides DefaultWeights when non-nil.
+	Weights *Weights
+}
+
+func (o Options) on(f Feature) bool { return o.Off&f == 0 }
+
+func (o Options) weights() Weights {
+	if o.Weights != nil {
+		return *o.Weights
+	}
+	return DefaultWeights
+}
+
+// ParseOptions reads a development setting of the form
+// "off=path,prior;decl=1.5;path=0.3" (features by name, weights by their
+// lower-case field name), for ablation runs and tuning.
+func ParseOptions(s string) (Options, error) {
+	var o Options
+	w := DefaultWeights
+	fields := map[string]*float64{
+		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "coherence": &w.Coherence, "decay": &w.Decay,
+	}
+	for _, part := range strings.Split(s, ";") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(part, "=")
+		if !ok {
+			return o, fmt.Errorf("ranking option %q: want name=value", part)
+		}
+		k = strings.ToLower(strings.TrimSpace(k))
+		if k == "off" {
+			for _, n := range strings.Split(v, ",") {
+				f, ok := featureNames[strings.TrimSpace(n)]
+				if !ok {
+					return o, fmt.Errorf("ranking feature %q: known features are %s", n, knownFeatures())
+				}
+				o.Off |= f
+			}
+			continue
+		}
+		p, ok := fields[k]
+		if !ok {
+			return o, fmt.Errorf("ranking weight %q is unknown", k)
+		}
+		x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil {
+			return o, fmt.Errorf("ranking weight %s: %w", k, err)
+		}
+		*p = x
+	}
+	if w != DefaultWeights {
+		o.Weights = &w
+	}
+	return o, nil
+}
+
+func knownFeatures() string {
+	var names []string
+	for n := range featureNames {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}

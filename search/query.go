@@ -1,0 +1,131 @@
+package search
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// QueryKind is what a query looks like, which decides how much each
+// ranking signal can be trusted.
+type QueryKind int
+
+// Query kinds.
+const (
+	// NaturalLanguage is a phrase ("gzip response compression middleware").
+	NaturalLanguage QueryKind = iota
+	// Question is a phrase asking how or why something works ("how are
+	// path parameters extracted"); its answer is usually a central file.
+	Question
+	// Identifier is a bare or qualified name ("ParseDuration",
+	// "http.Client", "Sinatra::Base", "parse_args").
+	Identifier
+)
+
+// String names the kind, as the ablation report shows it.
+func (k QueryKind) String() string {
+	switch k {
+	case Question:
+		return "question"
+	case Identifier:
+		return "identifier"
+	}
+	return "natural-language"
+}
+
+// identifierQuery matches a bare identifier, possibly qualified with ".",
+// "::", "->" or "\".
+var identifierQuery = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*((\.|::|->|\\)[A-Za-z_$][A-Za-z0-9_$]*)*$`)
+
+// embeddedIdentifier matches names inside a phrase that can only be code:
+// camelCase, PascalCase with an inner capital, snake_case.
+var embeddedIdentifier = regexp.MustCompile(`\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+)\b`)
+
+// questionWords open a Question.
+var questionWords = map[string]bool{"how": true, "why": true, "where": true, "what": true, "which": true, "when": true}
+
+// stopWords carry no meaning for matching paths or terms.
+var stopWords = map[string]bool{
+	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true, "by": true, "do": true,
+	"does": true, "for": true, "from": true, "has": true, "have": true, "how": true, "if": true, "in": true,
+	"into": true, "is": true, "it": true, "its": true, "not": true, "of": true, "on": true, "or": true, "the": true,
+	"to": true, "was": true, "what": true, "when": true, "where": true, "which": true, "who": true, "why": true,
+	"with": true, "that": true, "this": true, "these": true, "there": true, "their": true, "they": true, "them": true,
+	"can": true, "get": true, "gets": true, "use": true, "used": true, "using": true, "via": true, "we": true, "i": true,
+}
+
+// Query is a search query analysed once for every ranking feature.
+type Query struct {
+	Text string
+	Kind QueryKind
+	// Name is the identifier an Identifier query names, unqualified
+	// ("Client" for "http.Client").
+	Name string
+	// Names are identifiers a phrase mentions ("beforeAll", "parse_args").
+	Names []string
+	// Terms are the query's lexical terms without stop words, in order,
+	// each once: what paths and chunks are matched against.
+	Terms []string
+	// wants are path classes the query itself asks for ("tests",
+	// "examples"), which are then not demoted.
+	wants pathClass
+}
+
+// ParseQuery analyses text.
+func ParseQuery(text string) Query {
+	text = strings.TrimSpace(text)
+	q := Query{Text: text}
+	if identifierQuery.MatchString(text) {
+		q.Kind = Identifier
+		q.Name = lastName(text)
+	} else {
+		first := strings.ToLower(strings.Fields(text + " x")[0])
+		if questionWords[first] {
+			q.Kind = Question
+		}
+		for _, m := range embeddedIdentifier.FindAllString(text, -1) {
+			q.Names = appendOnce(q.Names, m)
+		}
+	}
+	seen := map[string]bool{}
+	store.LexTerms(text, func(t []byte) {
+		s := string(t)
+		if seen[s] || (q.Kind != Identifier && stopWords[s]) {
+			return
+		}
+		seen[s] = true
+		q.Terms = append(q.Terms, s)
+	})
+	q.wants = classesNamed(q.Terms)
+	return q
+}
+
+// lexicalText is what the lexical channel searches for: the query's terms
+// for a phrase (stop words would only add noise), the text itself for an
+// identifier.
+func (q Query) lexicalText() string {
+	if q.Kind == Identifier || len(q.Terms) == 0 {
+		return q.Text
+	}
+	return strings.Join(q.Terms, " ")
+}
+
+// lastName strips qualifiers: "http.Client" → "Client".
+func lastName(s string) string {
+	for _, sep := range []string{"::", "->", "\\", "."} {
+		if i := strings.LastIndex(s, sep); i >= 0 {
+			s = s[i+len(sep):]
+		}
+	}
+	return s
+}
+
+func appendOnce(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}

@@ -1,0 +1,248 @@
+package search
+
+import (
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// ranker scores the candidates of one query. Each feature is computed
+// apart from the others and can be switched off (Options.Off).
+type ranker struct {
+	q    Query
+	mode string
+	opt  Options
+	w    Weights
+}
+
+// score sets every candidate's score and its final, per-file decayed
+// order value.
+func (r ranker) score(cands []*candidate) {
+	if len(cands) == 0 {
+		return
+	}
+	vecN, lexN := r.calibration(cands)
+	alpha := r.vectorShare()
+	oldVersion := r.olderVersions(cands)
+	pathHits := map[string]float64{}
+	for _, cd := range cands {
+		base := alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex)
+		cd.abs = alpha*clamp01(cd.vec) + (1-alpha)*saturate(cd.lex)
+		if cd.decl > 0 {
+			cd.abs = 1
+		}
+		cd.class = classify(cd.chunk.FilePath)
+		if r.opt.on(PathMatch) {
+			m, ok := pathHits[cd.chunk.FilePath]
+			if !ok {
+				m = r.pathMatch(cd.chunk.FilePath)
+				pathHits[cd.chunk.FilePath] = m
+			}
+			base += r.w.Path * m
+		}
+		if r.opt.on(PathPrior) {
+			base *= prior(cd.class, r.q.wants)
+		}
+		if r.opt.on(Versions) && oldVersion(cd.chunk.FilePath) {
+			base *= 0.5
+		}
+		cd.score = base + r.declBoost(cd)
+	}
+	if r.opt.on(Coherence) {
+		r.coherence(cands)
+	}
+	r.decay(cands)
+}
+
+// vectorShare is the vector channel's weight in the blend for this query.
+func (r ranker) vectorShare() float64 {
+	switch r.mode {
+	case Vector:
+		return 1
+	case Lexical:
+		return 0
+	}
+	if !r.opt.on(KindWeights) {
+		return r.w.VectorNL
+	}
+	switch r.q.Kind {
+	case Identifier:
+		return r.w.VectorIdent
+	case Question:
+		return r.w.VectorQuestion
+	}
+	return r.w.VectorNL
+}
+
+// calibration returns the functions that map raw channel scores to 0..1
+// for this query: min-max over the candidates' scores, so that "best
+// vector hit" and "best lexical hit" mean the same whatever the query's
+// length or the corpus. Switched off, cosine is clamped and BM25
+// saturated, as absolute scales.
+func (r ranker) calibration(cands []*candidate) (vec, lex func(float64) float64) {
+	if !r.opt.on(Calibrate) {
+		return clamp01, saturate
+	}
+	vlo, vhi, lhi := 2.0, -2.0, 0.0
+	for _, cd := range cands {
+		vlo, vhi = min(vlo, cd.vec), max(vhi, cd.vec)
+		lhi = max(lhi, cd.lex)
+	}
+	vec = func(x float64) float64 {
+		if vhi <= vlo {
+			return 0
+		}
+		return (x - vlo) / (vhi - vlo)
+	}
+	lex = func(x float64) float64 {
+		if lhi == 0 {
+			return 0
+		}
+		return x / lhi
+	}
+	return vec, lex
+}
+
+// declBoost lifts a declaration of the queried name above every use of
+// it; a declaration of a name a phrase mentions gets a smaller lift.
+func (r ranker) declBoost(cd *candidate) float64 {
+	if !r.opt.on(Declaration) {
+		return 0
+	}
+	strength := func(tier int) float64 { // store tiers: 3 top-level, 2 nested, 1 test or vendored
+		return [...]float64{0, 0.5, 0.85, 1}[min(tier, 3)]
+	}
+	b := r.w.Decl * strength(cd.decl)
+	if cd.embedded > 0 {
+		b = max(b, r.w.DeclEmbedded*strength(cd.embedded))
+	}
+	return b
+}
+
+// pathMatch is the share of the query's terms found in the file's name or
+// its directory's name. A term matches a path word that starts with it or
+// that it starts with (at least four letters shared), so "compression"
+// finds compress.go and "dependencies" finds dependency/.
+func (r ranker) pathMatch(p string) float64 {
+	if len(r.q.Terms) == 0 {
+		return 0
+	}
+	dir, base := path.Split(p)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	var words []string
+	add := func(t []byte) { words = append(words, string(t)) }
+	store.LexTerms(stem, add)
+	store.LexTerms(path.Base(strings.TrimSuffix(dir, "/")), add)
+	if r.q.Kind == Identifier {
+		name := strings.ToLower(r.q.Name)
+		flat := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(stem))
+		if flat == name || strings.TrimSuffix(flat, "s") == name {
+			return 1
+		}
+	}
+	matched := 0
+	for _, t := range r.q.Terms {
+		for _, w := range words {
+			if t == w || len(t) >= 4 && len(w) >= 4 && (strings.HasPrefix(w, t) || strings.HasPrefix(t, w)) {
+				matched++
+				break
+			}
+		}
+	}
+	return float64(matched) / float64(len(r.q.Terms))
+}
+
+// coherence lifts each file's best chunk by the summed evidence of the
+// file's candidates, relative to the best file's: a file with many good
+// chunks is likelier the answer than one lucky chunk.
+func (r ranker) coherence(cands []*candidate) {
+	type file struct {
+		sum  float64
+		best *candidate
+	}
+	files := map[string]*file{}
+	top, most := 0.0, 0.0
+	for _, cd := range cands {
+		key := cd.ix.Manifest.Meta.ID + "\x00" + cd.chunk.FilePath
+		f := files[key]
+		if f == nil {
+			f = &file{}
+			files[key] = f
+		}
+		f.sum += max(0, cd.score)
+		if f.best == nil || cd.score > f.best.score {
+			f.best = cd
+		}
+		top = max(top, cd.score)
+	}
+	for _, f := range files {
+		most = max(most, f.sum)
+	}
+	if most == 0 {
+		return
+	}
+	for _, f := range files {
+		f.best.score += r.w.Coherence * top * f.sum / most
+	}
+}
+
+// decay sets each candidate's final value: its score, times Decay for
+// every better chunk of the same file before it, so a second chunk of a
+// file must be much better than another file's best to come before it.
+func (r ranker) decay(cands []*candidate) {
+	for _, cd := range cands {
+		cd.eff = cd.score
+	}
+	if !r.opt.on(Diversity) {
+		sortCandidates(cands)
+		return
+	}
+	sortCandidates(cands)
+	seen := map[string]int{}
+	for _, cd := range cands {
+		key := cd.ix.Manifest.Meta.ID + "\x00" + cd.chunk.FilePath
+		for i := 0; i < seen[key]; i++ {
+			cd.eff *= r.w.Decay
+		}
+		seen[key]++
+	}
+	sortCandidates(cands)
+}
+
+// versionDir matches a major-version directory ("v2", "v10").
+var versionDir = regexp.MustCompile(`^v(\d{1,3})$`)
+
+// olderVersions returns a test for paths inside a major-version directory
+// older than another one among the candidates, at the same place in the
+// tree (v3/ when v4/ exists beside it).
+func (r ranker) olderVersions(cands []*candidate) func(string) bool {
+	newest := map[string]int{} // the path up to the version directory → newest version seen
+	versionOf := func(p string) (string, int, bool) {
+		parts := strings.Split(p, "/")
+		for i, d := range parts[:len(parts)-1] {
+			if m := versionDir.FindStringSubmatch(d); m != nil {
+				v, _ := strconv.Atoi(m[1])
+				return strings.Join(parts[:i], "/"), v, true
+			}
+		}
+		return "", 0, false
+	}
+	for _, cd := range cands {
+		if at, v, ok := versionOf(cd.chunk.FilePath); ok && v > newest[at] {
+			newest[at] = v
+		}
+	}
+	return func(p string) bool {
+		at, v, ok := versionOf(p)
+		return ok && v < newest[at]
+	}
+}
+
+func clamp01(x float64) float64 { return max(0, min(1, x)) }
+
+// saturate maps BM25 to 0..1 on a fixed scale, so a lexical score means the
+// same from one query to the next.
+func saturate(bm25 float64) float64 { return bm25 / (bm25 + 4) }

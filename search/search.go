@@ -1,0 +1,175 @@
+// Package search is codeseek's retrieval: it gathers candidate chunks from
+// the vector and lexical channels of one or more indexes, describes each
+// with ranking features (calibrated channel scores, declaration match,
+// path evidence, path priors, file-level evidence), scores and orders
+// them, and assembles the results as line spans. It knows nothing of MCP,
+// files on disk or output formats.
+package search
+
+import (
+	"context"
+	"sort"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// Modes select the channels that feed the ranker.
+const (
+	Hybrid  = "hybrid"
+	Vector  = "vector"
+	Lexical = "lexical"
+)
+
+// minCandidates is how many hits each channel contributes at least: more
+// than a page, so that file-level evidence and the priors have room.
+const minCandidates = 100
+
+// Request is one search.
+type Request struct {
+	Query string
+	Kind  store.Kind
+	// Mode is Hybrid (default), Vector or Lexical.
+	Mode string
+	// Limit is the number of results.
+	Limit int
+	// PerFile caps the results from one file while other files still
+	// have candidates.
+	PerFile int
+	// Vector is the query's embedding; nil in Lexical mode.
+	Vector []float32
+	// Keep filters chunks before ranking; nil keeps all.
+	Keep    func(*store.Chunk) bool
+	Options Options
+}
+
+// Result is one answer: a span of lines of one file, built around the
+// best-ranked chunk in it.
+type Result struct {
+	Index *store.Index
+	// Chunk is the highest-ranked chunk of the span.
+	Chunk      *store.Chunk
+	Start, End int
+	Lines      []string
+	// Score is in 0..1, higher is better.
+	Score float64
+}
+
+// candidate is a chunk being ranked for one query.
+type candidate struct {
+	chunk *store.Chunk
+	ix    *store.Index
+	vec   float64 // cosine similarity; -1 until known
+	lex   float64 // BM25, 0 when the chunk is no lexical hit
+	decl  int     // declaration tier (store.Decl) of the queried name, else 0
+	// embedded is the tier of a declaration of a name the phrase mentions.
+	embedded int
+	class    pathClass
+	// abs is the absolute similarity: the channel blend on fixed scales
+	// (cosine, saturated BM25), 1 for a declaration of the queried name.
+	abs   float64
+	score float64
+	// eff is score after the per-file decay, the final order.
+	eff float64
+}
+
+// Search runs req over indexes and returns up to req.Limit results, best
+// first.
+func Search(ctx context.Context, indexes []*store.Index, req Request) ([]Result, error) {
+	if req.Mode == "" {
+		req.Mode = Hybrid
+	}
+	q := ParseQuery(req.Query)
+	cands, err := gather(ctx, indexes, req, q)
+	if err != nil {
+		return nil, err
+	}
+	r := ranker{q: q, mode: req.Mode, opt: req.Options, w: req.Options.weights()}
+	r.score(cands)
+	return assemble(cands, req.Limit, max(1, req.PerFile)), nil
+}
+
+// gather collects the candidates of every index from the channels the
+// mode asks for, plus the chunks declaring the names the query mentions.
+func gather(ctx context.Context, indexes []*store.Index, req Request, q Query) ([]*candidate, error) {
+	n := max(minCandidates, 10*req.Limit)
+	var all []*candidate
+	for _, ix := range indexes {
+		byChunk := map[*store.Chunk]*candidate{}
+		get := func(c *store.Chunk) *candidate {
+			cd := byChunk[c]
+			if cd == nil {
+				cd = &candidate{chunk: c, ix: ix, vec: -1}
+				byChunk[c] = cd
+			}
+			return cd
+		}
+		if req.Mode != Lexical && req.Vector != nil {
+			hits, err := ix.Query(ctx, req.Kind, req.Vector, n, req.Keep)
+			if err != nil {
+				return nil, err
+			}
+			for _, h := range hits {
+				get(h.Chunk).vec = h.Score
+			}
+		}
+		if req.Mode != Vector {
+			for _, h := range ix.Lexical(req.Kind, q.lexicalText(), n, req.Keep) {
+				get(h.Chunk).lex = h.Score
+			}
+		}
+		if req.Options.on(Declaration) {
+			declared(ix, req, q, get)
+		}
+		for _, cd := range byChunk {
+			if cd.vec < 0 {
+				cd.vec = 0
+				if req.Vector != nil {
+					cd.vec = store.Cosine(cd.chunk, req.Vector)
+				}
+			}
+			all = append(all, cd)
+		}
+	}
+	return all, nil
+}
+
+// declared marks the chunks declaring the query's name, or the names a
+// phrase mentions, adding them as candidates when no channel found them.
+func declared(ix *store.Index, req Request, q Query, get func(*store.Chunk) *candidate) {
+	keep := func(c *store.Chunk) bool { return req.Keep == nil || req.Keep(c) }
+	if q.Kind == Identifier {
+		for _, d := range ix.Declaring(req.Kind, q.Name) {
+			if keep(d.Chunk) {
+				get(d.Chunk).decl = d.Tier
+			}
+		}
+		return
+	}
+	for i, name := range q.Names {
+		if i == 3 { // a phrase naming more is a paste of code, not a lookup
+			break
+		}
+		for _, d := range ix.Declaring(req.Kind, name) {
+			if keep(d.Chunk) {
+				cd := get(d.Chunk)
+				cd.embedded = max(cd.embedded, d.Tier)
+			}
+		}
+	}
+}
+
+// better orders candidates by final score, then by path and line, so equal
+// scores always come out the same way.
+func better(a, b *candidate) bool {
+	if a.eff != b.eff {
+		return a.eff > b.eff
+	}
+	if a.chunk.FilePath != b.chunk.FilePath {
+		return a.chunk.FilePath < b.chunk.FilePath
+	}
+	return a.chunk.StartLine < b.chunk.StartLine
+}
+
+func sortCandidates(cands []*candidate) {
+	sort.Slice(cands, func(i, j int) bool { return better(cands[i], cands[j]) })
+}

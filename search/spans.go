@@ -1,0 +1,116 @@
+package search
+
+import (
+	"strings"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// span is a result being assembled: one chunk, or several adjacent chunks
+// of the same file merged.
+type span struct {
+	best       *candidate // the highest-ranked chunk in the span
+	start, end int
+	lines      []string
+}
+
+// assemble walks the ranked candidates and builds up to limit results:
+// chunks adjacent to or overlapping a result of the same file merge into
+// it, and a file gets more than perFile results only when no other file
+// has anything left to show.
+func assemble(ranked []*candidate, limit, perFile int) []Result {
+	var out []*span
+	var overflow []*candidate
+	perPath := map[string][]*span{}
+	keyOf := func(cd *candidate) string { return cd.ix.Manifest.Meta.ID + "\x00" + cd.chunk.FilePath }
+	take := func(cd *candidate) {
+		sp := newSpan(cd)
+		perPath[keyOf(cd)] = append(perPath[keyOf(cd)], sp)
+		out = append(out, sp)
+	}
+	for _, cd := range ranked {
+		if sp := touching(perPath[keyOf(cd)], cd.chunk); sp != nil {
+			sp.merge(cd.chunk)
+			continue
+		}
+		if len(out) == limit {
+			continue // later candidates may still merge into chosen results
+		}
+		if len(perPath[keyOf(cd)]) >= perFile {
+			overflow = append(overflow, cd)
+			continue
+		}
+		take(cd)
+	}
+	for _, cd := range overflow {
+		if len(out) == limit {
+			break
+		}
+		if sp := touching(perPath[keyOf(cd)], cd.chunk); sp != nil {
+			sp.merge(cd.chunk)
+			continue
+		}
+		take(cd)
+	}
+	results := make([]Result, len(out))
+	for i, sp := range out {
+		sp.trim()
+		results[i] = Result{Index: sp.best.ix, Chunk: sp.best.chunk, Start: sp.start, End: sp.end, Lines: sp.lines,
+			Score: reported(sp.best, out[0].best)}
+	}
+	return results
+}
+
+// reported is the score a user sees, in 0..1 and falling with rank: the
+// top result's absolute similarity (which means the same from query to
+// query), scaled for the others by their ranking score relative to it.
+func reported(cd, top *candidate) float64 {
+	if top.eff <= 0 {
+		return 0
+	}
+	return max(0, min(1, top.abs*cd.eff/top.eff))
+}
+
+func newSpan(cd *candidate) *span {
+	return &span{best: cd, start: cd.chunk.StartLine, end: cd.chunk.EndLine, lines: strings.Split(cd.chunk.Content, "\n")}
+}
+
+// touching returns the span c overlaps or directly follows or precedes.
+func touching(spans []*span, c *store.Chunk) *span {
+	for _, sp := range spans {
+		if c.StartLine <= sp.end+1 && c.EndLine >= sp.start-1 {
+			return sp
+		}
+	}
+	return nil
+}
+
+// merge widens the span to cover c, taking c's lines where the span has none.
+func (sp *span) merge(c *store.Chunk) {
+	start, end := min(sp.start, c.StartLine), max(sp.end, c.EndLine)
+	lines := make([]string, end-start+1)
+	cl := strings.Split(c.Content, "\n")
+	for i := range cl {
+		if ln := c.StartLine + i; ln <= end {
+			lines[ln-start] = cl[i]
+		}
+	}
+	for i := range sp.lines { // the span's own lines win where both have one
+		if ln := sp.start + i; ln <= end {
+			lines[ln-start] = sp.lines[i]
+		}
+	}
+	sp.start, sp.end, sp.lines = start, end, lines
+}
+
+// trim drops blank lines at both ends of the span.
+func (sp *span) trim() {
+	for len(sp.lines) > 1 && strings.TrimSpace(sp.lines[0]) == "" {
+		sp.lines = sp.lines[1:]
+		sp.start++
+	}
+	for len(sp.lines) > 1 && strings.TrimSpace(sp.lines[len(sp.lines)-1]) == "" {
+		sp.lines = sp.lines[:len(sp.lines)-1]
+		sp.end--
+	}
+}
