@@ -1,0 +1,210 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+func TestParseQueryKinds(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		kind QueryKind
+		name string
+	}{
+		{"ParseDuration", Identifier, "ParseDuration"},
+		{"http.Client", Identifier, "Client"},
+		{"Sinatra::Base", Identifier, "Base"},
+		{"parse_args", Identifier, "parse_args"},
+		{"how are path parameters extracted", Question, ""},
+		{"Where is the config loaded?", Question, ""},
+		{"gzip response compression middleware", NaturalLanguage, ""},
+	} {
+		q := ParseQuery(tc.text)
+		if q.Kind != tc.kind || q.Name != tc.name {
+			t.Errorf("ParseQuery(%q) = kind %v name %q, want %v %q", tc.text, q.Kind, q.Name, tc.kind, tc.name)
+		}
+	}
+	q := ParseQuery("how does the beforeAll hook run with parse_args")
+	if len(q.Names) != 2 || q.Names[0] != "beforeAll" || q.Names[1] != "parse_args" {
+		t.Errorf("embedded names %v, want [beforeAll parse_args]", q.Names)
+	}
+	for _, term := range q.Terms {
+		if stopWords[term] {
+			t.Errorf("stop word %q kept in terms %v", term, q.Terms)
+		}
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		want pathClass
+	}{
+		{"net/http/server.go", 0},
+		{"net/http/server_test.go", classTest},
+		{"src/test/java/org/FooTest.java", classTest},
+		{"src/main/java/org/Latest.java", 0},
+		{"packages/vitest/src/runner.spec.ts", classTest},
+		{"examples/basic/main.go", classExample},
+		{"vendor/github.com/x/y.go", classVendored},
+		{"internal/poll/fd_windows.go", classPlatform},
+		{"Cargo.toml", classConfig},
+		{"types/index.d.ts", classTypeStub},
+		{"pkg/__init__.py", classBarrel},
+		{"api/v1/types.pb.go", classGenerated},
+		{"lib/compat/shim.js", classLegacy},
+		{"benches/throughput.rs", classBenchmark},
+		{"mocks/store.go", classMock},
+	} {
+		if got := classify(tc.path); got != tc.want {
+			t.Errorf("classify(%q) = %b, want %b", tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestPriorSparesWhatTheQueryAsksFor(t *testing.T) {
+	plain := ParseQuery("retry failed uploads")
+	tests := ParseQuery("tests for retry of failed uploads")
+	if p := prior(classTest, plain.wants); p >= 1 {
+		t.Errorf("a test file is not demoted for %q: %v", plain.Text, p)
+	}
+	if p := prior(classTest, tests.wants); p != 1 {
+		t.Errorf("a test file is demoted for %q, which asks for tests: %v", tests.Text, p)
+	}
+}
+
+// cand builds a candidate of file p in a one-repository index.
+func cand(ix *store.Index, p string, start int, vec, lex float64) *candidate {
+	return &candidate{chunk: &store.Chunk{FilePath: p, StartLine: start, EndLine: start + 9}, ix: ix, vec: vec, lex: lex}
+}
+
+func rankOf(cands []*candidate, p string) int {
+	for i, cd := range cands {
+		if cd.chunk.FilePath == p {
+			return i
+		}
+	}
+	return -1
+}
+
+func newIx() *store.Index { return &store.Index{Manifest: &store.Manifest{Meta: store.Meta{ID: "r"}}} }
+
+func TestTestFileYieldsToTheCodeItTests(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "upload/retry_test.go", 1, 0.62, 9), // repeats the words of the code it tests
+		cand(ix, "upload/retry.go", 1, 0.60, 8),
+		cand(ix, "other/thing.go", 1, 0.30, 1),
+	}
+	r := ranker{q: ParseQuery("retry failed uploads"), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	if rankOf(cands, "upload/retry.go") != 0 {
+		t.Errorf("retry.go is not first: %v", paths(cands))
+	}
+	r.opt.Off = PathPrior
+	r.score(cands)
+	if rankOf(cands, "upload/retry_test.go") != 0 {
+		t.Errorf("with priors off, the stronger test chunk should win: %v", paths(cands))
+	}
+}
+
+func TestOlderVersionYields(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "v3/router.go", 1, 0.61, 5),
+		cand(ix, "v4/router.go", 1, 0.60, 5),
+	}
+	r := ranker{q: ParseQuery("router groups"), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	if rankOf(cands, "v4/router.go") != 0 {
+		t.Errorf("the current version is not first: %v", paths(cands))
+	}
+}
+
+func TestDeclarationBeatsUses(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "a/uses.go", 1, 0.9, 20),
+		cand(ix, "b/more_uses.go", 1, 0.8, 18),
+		cand(ix, "c/decl.go", 1, 0.2, 2),
+	}
+	cands[2].decl = 3
+	r := ranker{q: ParseQuery("ParseDuration"), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	if rankOf(cands, "c/decl.go") != 0 {
+		t.Errorf("the declaration is not first: %v", paths(cands))
+	}
+	if res := assemble(cands, 3, 3); res[0].Score != 1 {
+		t.Errorf("a declaration of the queried name reports %v, want 1", res[0].Score)
+	}
+}
+
+func TestPathMatch(t *testing.T) {
+	r := ranker{q: ParseQuery("gzip response compression middleware")}
+	if m := r.pathMatch("middleware/compress.go"); m != 0.5 {
+		t.Errorf("middleware/compress.go matches %v of the terms, want 0.5", m)
+	}
+	if m := r.pathMatch("render/json.go"); m != 0 {
+		t.Errorf("render/json.go matches %v, want 0", m)
+	}
+	id := ranker{q: ParseQuery("RouteContext")}
+	if m := id.pathMatch("route_context.go"); m != 1 {
+		t.Errorf("route_context.go for RouteContext: %v, want 1", m)
+	}
+}
+
+func TestDiversitySpreadsFirstPageOverFiles(t *testing.T) {
+	ix := newIx()
+	var cands []*candidate
+	for i := 0; i < 5; i++ {
+		cands = append(cands, cand(ix, "big.go", 1+20*i, 0.9-0.01*float64(i), 0))
+	}
+	cands = append(cands, cand(ix, "small.go", 1, 0.8, 0), cand(ix, "weak.go", 1, 0.1, 0))
+	r := ranker{q: ParseQuery("parse the header"), mode: Vector, w: DefaultWeights}
+	r.score(cands)
+	if got := rankOf(cands, "small.go"); got != 1 {
+		t.Errorf("small.go at %d, want right after big.go's best chunk: %v", got, paths(cands))
+	}
+	r.opt.Off = Diversity | Coherence
+	r.score(cands)
+	if got := rankOf(cands, "small.go"); got != 5 {
+		t.Errorf("without diversity small.go at %d, want after all of big.go: %v", got, paths(cands))
+	}
+}
+
+func TestReportedScoresFallWithRank(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{cand(ix, "a.go", 1, 0.7, 3), cand(ix, "b.go", 1, 0.5, 6), cand(ix, "c.go", 1, 0.4, 1)}
+	r := ranker{q: ParseQuery("open a file"), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	res := assemble(cands, 3, 3)
+	for i := 1; i < len(res); i++ {
+		if res[i].Score > res[i-1].Score || res[i].Score < 0 || res[i-1].Score > 1 {
+			t.Errorf("scores %v, %v at ranks %d, %d: not falling within 0..1", res[i-1].Score, res[i].Score, i-1, i)
+		}
+	}
+}
+
+func TestParseOptions(t *testing.T) {
+	o, err := ParseOptions("off=path,prior; decl=1.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.on(PathMatch) || o.on(PathPrior) || !o.on(Coherence) || o.weights().Decl != 1.5 {
+		t.Errorf("options %+v", o)
+	}
+	for _, bad := range []string{"off=nosuch", "decl", "zzz=1", "decl=x"} {
+		if _, err := ParseOptions(bad); err == nil {
+			t.Errorf("ParseOptions(%q) accepted", bad)
+		}
+	}
+}
+
+func paths(cands []*candidate) []string {
+	var out []string
+	for _, cd := range cands {
+		out = append(out, cd.chunk.FilePath)
+	}
+	return out
+}
