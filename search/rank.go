@@ -106,6 +106,10 @@ func (r ranker) calibration(cands []*candidate) (vec, lex func(float64) float64)
 	return vec, lex
 }
 
+// reexportStrength places a re-export of the queried name below its
+// declarations (strength 1 at top level, 0.85 nested) and above its uses.
+const reexportStrength = 0.6
+
 // declBoost lifts a declaration of the queried name above every use of
 // it; a declaration of a name a phrase mentions gets a smaller lift.
 func (r ranker) declBoost(cd *candidate) float64 {
@@ -116,6 +120,9 @@ func (r ranker) declBoost(cd *candidate) float64 {
 		return [...]float64{0, 0.5, 0.85, 1}[min(tier, 3)]
 	}
 	b := r.w.Decl * strength(cd.decl)
+	if cd.decl == 0 && r.q.Kind == Identifier && reexports(cd.chunk, r.q.Name) {
+		b = r.w.Decl * reexportStrength
+	}
 	if cd.embedded > 0 {
 		b = max(b, r.w.DeclEmbedded*strength(cd.embedded))
 	}

@@ -208,3 +208,23 @@ func paths(cands []*candidate) []string {
 	}
 	return out
 }
+
+func TestReexportBeatsUses(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "src/app.ts", 1, 0.9, 20),
+		cand(ix, "src/index.ts", 1, 0.3, 3),
+		cand(ix, "pkg/__init__.py", 1, 0.3, 3),
+		cand(ix, "pkg/client.py", 1, 0.8, 10),
+	}
+	cands[0].chunk.Content = "const r = new Router();\nr.use(Router.json());"
+	cands[1].chunk.Content = "export { Router } from './router';"
+	cands[2].chunk.Content = "from .router import Router"
+	cands[3].chunk.Content = "from .router import Router\n\nclass Client:\n    r = Router()"
+	r := ranker{q: ParseQuery("Router"), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	got := paths(cands)
+	if rankOf(cands, "src/app.ts") < 2 || rankOf(cands, "pkg/client.py") < 2 {
+		t.Errorf("a use outranks a re-export: %v", got)
+	}
+}

@@ -1,0 +1,65 @@
+package search
+
+import (
+	"path"
+	"strings"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// reexports reports whether text re-exports name: the place a package
+// makes a name public without declaring it ("export { Router } from
+// './router'", "pub use self::router::Router;", "from .router import
+// Router" in an __init__.py, "module.exports = { Router }"). For a name
+// lookup such a file is the next best thing to the declaration, and far
+// better than the files that merely use the name.
+func reexports(c *store.Chunk, name string) bool {
+	text := c.Content
+	pyInit := path.Base(c.FilePath) == "__init__.py"
+	for off := 0; ; {
+		i := strings.Index(text[off:], name)
+		if i < 0 {
+			return false
+		}
+		i += off
+		off = i + len(name)
+		if i > 0 && isIdentByte(text[i-1]) || off < len(text) && isIdentByte(text[off]) {
+			continue
+		}
+		lineStart := strings.LastIndexByte(text[:i], '\n') + 1
+		lineEnd := strings.IndexByte(text[i:], '\n')
+		if lineEnd < 0 {
+			lineEnd = len(text)
+		} else {
+			lineEnd += i
+		}
+		if reexportLine(strings.TrimSpace(text[lineStart:lineEnd]), pyInit) {
+			return true
+		}
+	}
+}
+
+// reexportLine recognises the re-export statements of the supported
+// languages. In Python only a package's __init__.py re-exports by
+// importing; elsewhere an import is a use.
+func reexportLine(line string, pyInit bool) bool {
+	switch {
+	case strings.HasPrefix(line, "export {"), strings.HasPrefix(line, "export type {"),
+		strings.HasPrefix(line, "export *"), strings.HasPrefix(line, "export default "):
+		return true
+	case strings.HasPrefix(line, "pub use "), strings.HasPrefix(line, "pub(crate) use "):
+		return true
+	case pyInit && strings.HasPrefix(line, "from ") && strings.Contains(line, " import "):
+		return true
+	case strings.HasPrefix(line, "module.exports"), strings.HasPrefix(line, "exports."),
+		strings.HasPrefix(line, "__all__"):
+		return true
+	case strings.HasPrefix(line, "typealias "), strings.HasPrefix(line, "using ") && strings.Contains(line, "="):
+		return true
+	}
+	return false
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b == '$' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b >= 0x80
+}
