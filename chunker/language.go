@@ -3,6 +3,7 @@ package chunker
 import (
 	"bytes"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -125,4 +126,21 @@ func LanguageMatches(filter, path, lang string) bool {
 	}
 	f = strings.TrimPrefix(f, ".")
 	return strings.EqualFold(strings.TrimPrefix(filepath.Ext(path), "."), f)
+}
+
+// Languages lists, sorted, every language name Language can return, so a
+// file_type filter can be checked and a bad one answered with the choices.
+func Languages() []string {
+	set := map[string]bool{"make": true, "dockerfile": true, "text": true}
+	for _, m := range []map[string]string{extLanguages, docLanguages, shebangLanguages} {
+		for _, l := range m {
+			set[l] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for l := range set {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
 }

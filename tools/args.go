@@ -1,8 +1,12 @@
 package tools
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // args reads tool arguments strictly: a wrong type is an ArgError naming
@@ -94,4 +98,33 @@ func (a args) unknown(known ...string) error {
 		}
 	}
 	return nil
+}
+
+// argsOf returns a tool call's arguments, refusing anything but a JSON
+// object: an array or a string would otherwise read as "no arguments" and
+// be answered with a misleading "query: is empty".
+func argsOf(req mcp.CallToolRequest) (args, error) {
+	switch v := req.Params.Arguments.(type) {
+	case nil:
+		return args{}, nil
+	case map[string]any:
+		return args(v), nil
+	default:
+		return nil, argErrorf("arguments", "must be a JSON object of named parameters, such as {\"query\": \"retry with backoff\"}, got %s", jsonKind(v))
+	}
+}
+
+// jsonKind names the JSON type a decoded value came from.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case float64, json.Number:
+		return "a number"
+	case bool:
+		return "a boolean"
+	}
+	return fmt.Sprintf("a %T", v)
 }

@@ -30,7 +30,7 @@ type IndexParams struct {
 // IndexRepository indexes (or re-indexes) a repository and stores it.
 func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter.IndexReport, error) {
 	start := time.Now()
-	root, err := RepoRoot(p.RepoPath)
+	root, err := s.repoRoot(p.RepoPath)
 	if err != nil {
 		return formatter.IndexReport{}, err
 	}

@@ -173,7 +173,10 @@ func argOfFormatError(format, detail string, maxTokens int) string {
 }
 
 func (svc *Service) handleIndex(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a := args(req.GetArguments())
+	a, err := argsOf(req)
+	if err != nil {
+		return toolResult("", err)
+	}
 	if err := a.unknown("repo_path", "project_id", "force_reindex", "dry_run", "compact", "response_format", "detail_level"); err != nil {
 		return toolResult("", err)
 	}
@@ -193,7 +196,10 @@ func (svc *Service) handleIndex(ctx context.Context, req mcp.CallToolRequest) (*
 
 func (svc *Service) handleSearch(docs bool) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		a := args(req.GetArguments())
+		a, err := argsOf(req)
+		if err != nil {
+			return toolResult("", err)
+		}
 		if err := a.unknown(searchArgNames...); err != nil {
 			return toolResult("", err)
 		}
@@ -217,7 +223,10 @@ func (svc *Service) handleSearch(docs bool) server.ToolHandlerFunc {
 }
 
 func (svc *Service) handleList(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a := args(req.GetArguments())
+	a, err := argsOf(req)
+	if err != nil {
+		return toolResult("", err)
+	}
 	if err := a.unknown("compact", "response_format", "detail_level"); err != nil {
 		return toolResult("", err)
 	}
@@ -234,7 +243,10 @@ func (svc *Service) handleList(ctx context.Context, req mcp.CallToolRequest) (*m
 }
 
 func (svc *Service) handleSymbols(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	a := args(req.GetArguments())
+	a, err := argsOf(req)
+	if err != nil {
+		return toolResult("", err)
+	}
 	if err := a.unknown("file_path", "repository_id", "compact", "response_format", "detail_level"); err != nil {
 		return toolResult("", err)
 	}

@@ -13,6 +13,9 @@ func (s *Service) ListRepositories() (formatter.RepositoryList, error) {
 	}
 	var list formatter.RepositoryList
 	for _, m := range metas {
+		if !s.cfg.Roots.served(m.Path) {
+			continue // indexed outside the roots: not this server's to show
+		}
 		list.Repositories = append(list.Repositories, repositoryOf(m))
 	}
 	return list, nil

@@ -68,11 +68,12 @@ func (p *SearchParams) validate() error {
 	default:
 		return argErrorf("mode", "%q is not supported: use hybrid, vector or lexical", p.Mode)
 	}
-	p.Directory = strings.Trim(filepath.ToSlash(strings.TrimSpace(p.Directory)), "/")
-	if p.Directory == "." {
-		p.Directory = ""
+	dir, err := cleanDirectory(p.Directory)
+	if err != nil {
+		return err
 	}
-	return nil
+	p.Directory = dir
+	return checkFileType(p.FileType)
 }
 
 // Search runs search_code (or search_docs with p.Docs) over the selected
@@ -86,8 +87,16 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	if p.Docs {
 		kind = store.Doc
 	}
+	release, err := s.acquireSearch(ctx)
+	if err != nil {
+		return formatter.SearchResponse{}, err
+	}
+	defer release()
 	indexes, err := s.selectIndexes(p)
 	if err != nil {
+		return formatter.SearchResponse{}, err
+	}
+	if err := checkFiltersMatch(indexes, p); err != nil {
 		return formatter.SearchResponse{}, err
 	}
 	resp := formatter.SearchResponse{ProjectID: p.ProjectID, RepositoryID: p.RepositoryID}
@@ -143,6 +152,9 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 	} else {
 		metas, _ := s.store.List()
 		for _, m := range metas {
+			if !s.cfg.Roots.served(m.Path) {
+				continue // indexed outside the roots: not this server's to show
+			}
 			if p.ProjectID == "" || m.ProjectID == p.ProjectID {
 				ids = append(ids, m.ID)
 			}
@@ -183,9 +195,18 @@ func (s *Service) stored(id string) bool {
 }
 
 // resolveRepo accepts a repository ID or a path to an indexed repository.
+// Only ID-shaped strings are looked up as IDs, so a "../"-laden argument
+// never reaches the store as a directory name. A repository outside the
+// roots is refused.
 func (s *Service) resolveRepo(idOrPath string) (string, error) {
-	if s.stored(idOrPath) {
+	if isRepoID(idOrPath) && s.stored(idOrPath) {
+		if err := s.checkServed(idOrPath); err != nil {
+			return "", err
+		}
 		return idOrPath, nil
+	}
+	if err := s.cfg.Roots.Allow("repository_id", idOrPath); err != nil {
+		return "", err
 	}
 	if root, err := RepoRoot(idOrPath); err == nil {
 		if id := RepoID(root); s.stored(id) {

@@ -29,6 +29,13 @@ type Config struct {
 	// Ranking switches ranking features off or overrides their weights,
 	// for ablation runs; the zero value is the shipped ranker.
 	Ranking search.Options
+	// Roots, if set, are the only directories whose paths tool calls may
+	// name and whose repositories they see (the MCP server's); nil allows
+	// every path (the CLI's).
+	Roots *Roots
+	// MaxSearches bounds the searches running at once; more wait their
+	// turn. 0 means one per CPU.
+	MaxSearches int
 }
 
 // Service answers tool calls. It is safe for concurrent use: index runs are
@@ -37,7 +44,8 @@ type Service struct {
 	cfg   Config
 	store *store.Store
 
-	indexMu sync.Mutex // one index run at a time in this process
+	indexMu  sync.Mutex    // one index run at a time in this process
+	searches chan struct{} // one slot per search allowed to run at once
 }
 
 // New opens the data directory and returns a Service.
@@ -52,7 +60,7 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{cfg: cfg, store: st}, nil
+	return &Service{cfg: cfg, store: st, searches: newSearchSlots(cfg.MaxSearches)}, nil
 }
 
 // Embedder is the embedder this service indexes and searches with.

@@ -42,6 +42,9 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 		path, display = filepath.Join(m.Path, rel), filepath.ToSlash(rel)
 		p.RepositoryID = id
 	}
+	if err := s.cfg.Roots.Allow("file_path", path); err != nil {
+		return formatter.SymbolList{}, err
+	}
 	src, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

@@ -39,7 +39,7 @@ func (s *Service) Watch(ctx context.Context, p WatchParams) error {
 	if p.Index.DryRun {
 		return argErrorf("dry_run", "cannot be combined with watching: a dry run stores nothing to keep fresh")
 	}
-	root, err := RepoRoot(p.Index.RepoPath)
+	root, err := s.repoRoot(p.Index.RepoPath)
 	if err != nil {
 		return err
 	}

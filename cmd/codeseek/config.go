@@ -68,8 +68,9 @@ func (g *globalFlags) newEmbedder(ctx context.Context) (embedding.Embedder, erro
 	return nil, usagef("--embedder %q is not supported: use builtin, hash or openai", g.embedder)
 }
 
-// service opens the data directory with the configured embedder.
-func (g *globalFlags) service(ctx context.Context) (*tools.Service, error) {
+// service opens the data directory with the configured embedder; opts
+// adjust the configuration (serve's roots and limits).
+func (g *globalFlags) service(ctx context.Context, opts ...func(*tools.Config)) (*tools.Service, error) {
 	if g.maxFileSize <= 0 {
 		return nil, usagef("--max-file-size must be positive, got %d", g.maxFileSize)
 	}
@@ -83,7 +84,11 @@ func (g *globalFlags) service(ctx context.Context) (*tools.Service, error) {
 	if err != nil {
 		return nil, usagef("CODESEEK_RANK: %v", err)
 	}
-	svc, err := tools.New(tools.Config{DataDir: g.dataDir, Embedder: emb, Walk: indexer.WalkOptions{MaxFileSize: g.maxFileSize}, Ranking: ranking})
+	cfg := tools.Config{DataDir: g.dataDir, Embedder: emb, Walk: indexer.WalkOptions{MaxFileSize: g.maxFileSize}, Ranking: ranking}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	svc, err := tools.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%w (set --data-dir or CODESEEK_DATA_DIR to a writable directory)", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
@@ -17,32 +18,100 @@ import (
 	"github.com/codeseek/codeseek/tools"
 )
 
+// HTTP server timeouts. There is no WriteTimeout: a streamable HTTP
+// response may be an SSE stream that stays open for a whole session, and a
+// tool call may take minutes (index_repository). The read timeout covers
+// headers and body only; the guard lifts it once the body is read.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 60 * time.Second
+	idleTimeout       = 2 * time.Minute
+	sessionIdleTTL    = 30 * time.Minute
+)
+
+// Rate limit defaults: an agent sends a handful of requests per second;
+// a burst of 100 covers many sessions starting at once from one host.
+const (
+	defaultRatePerSecond = 50
+	rateBurstFactor      = 2
+)
+
+// serveFlags are the flags of `codeseek serve`.
+type serveFlags struct {
+	addr         string
+	watch        bool
+	roots        []string
+	allowOrigins []string
+	authToken    string
+	rateLimit    float64
+	maxSearches  int
+}
+
 func newServeCmd(g *globalFlags) *cobra.Command {
-	var addr string
-	var watch bool
+	var f serveFlags
 	c := &cobra.Command{
 		Use:   "serve [--watch PATH...]",
 		Short: "Serve the MCP tools over stdio (default) or streamable HTTP (--http)",
-		Args:  serveArgs(&watch),
+		Args:  serveArgs(&f.watch),
 		RunE: func(c *cobra.Command, a []string) error {
-			svc, err := g.service(c.Context())
+			roots, err := f.serveRoots(a)
+			if err != nil {
+				return err
+			}
+			var ln net.Listener
+			if f.addr != "" { // refuse an open address before doing any work
+				if ln, err = listenHTTP(f); err != nil {
+					return err
+				}
+				defer ln.Close()
+			}
+			svc, err := g.service(c.Context(), func(cfg *tools.Config) {
+				cfg.Roots, cfg.MaxSearches = roots, f.maxSearches
+			})
 			if err != nil {
 				return err
 			}
 			srv := tools.NewMCPServer(svc)
 			logger := log.New(os.Stderr, "codeseek: ", log.LstdFlags)
-			if watch {
+			if f.watch {
 				defer startServeWatch(c.Context(), svc, a, logger)()
 			}
-			if addr == "" {
+			if ln == nil {
 				return serveStdio(c.Context(), srv, logger)
 			}
-			return serveHTTP(c.Context(), srv, addr, logger)
+			return serveHTTP(c.Context(), srv, ln, f, logger)
 		},
 	}
-	c.Flags().BoolVar(&watch, "watch", false, "index the PATH arguments in the background and keep them fresh while serving")
-	c.Flags().StringVar(&addr, "http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:8765), endpoint /mcp")
+	fl := c.Flags()
+	fl.BoolVar(&f.watch, "watch", false, "index the PATH arguments in the background and keep them fresh while serving (each PATH is also a --root)")
+	fl.StringVar(&f.addr, "http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:8765), endpoint /mcp; a non-loopback ADDR needs --auth-token")
+	fl.StringArrayVar(&f.roots, "root", nil, "directory MCP clients may index and search under (repeatable; env CODESEEK_ROOTS, a path list like PATH; default: the directory serve starts in; / allows everything)")
+	fl.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "browser Origin allowed besides localhost, such as https://app.example.com (repeatable; HTTP only)")
+	fl.StringVar(&f.authToken, "auth-token", os.Getenv("CODESEEK_AUTH_TOKEN"), "require \"Authorization: Bearer TOKEN\" on every HTTP request (env CODESEEK_AUTH_TOKEN, which keeps it out of ps)")
+	fl.Float64Var(&f.rateLimit, "rate-limit", defaultRatePerSecond, "HTTP requests per second allowed per client IP, after a burst of twice as many; 0 turns the limit off")
+	fl.IntVar(&f.maxSearches, "max-searches", 0, "searches run at once; more wait their turn (default: one per CPU)")
 	return c
+}
+
+// serveRoots are the --root directories, else CODESEEK_ROOTS, else the
+// working directory; --watch paths are added, since the user named them.
+func (f *serveFlags) serveRoots(watchPaths []string) (*tools.Roots, error) {
+	dirs, from := f.roots, "--root"
+	if len(dirs) == 0 {
+		dirs, from = filepath.SplitList(os.Getenv("CODESEEK_ROOTS")), "CODESEEK_ROOTS"
+	}
+	if len(dirs) == 0 {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("default root (the working directory): %w; pass --root DIR", err)
+		}
+		dirs, from = []string{wd}, "the working directory"
+	}
+	roots, err := tools.NewRoots(append(dirs, watchPaths...))
+	if err != nil {
+		return nil, usagef("%s: %v", from, err)
+	}
+	return roots, nil
 }
 
 func serveStdio(ctx context.Context, srv *server.MCPServer, logger *log.Logger) error {
@@ -55,14 +124,36 @@ func serveStdio(ctx context.Context, srv *server.MCPServer, logger *log.Logger) 
 	return err
 }
 
-func serveHTTP(ctx context.Context, srv *server.MCPServer, addr string, logger *log.Logger) error {
-	ln, err := net.Listen("tcp", addr)
+// listenHTTP opens the --http address, refusing one reachable from other
+// machines unless a token guards it.
+func listenHTTP(f serveFlags) (net.Listener, error) {
+	if f.rateLimit < 0 {
+		return nil, usagef("--rate-limit must be 0 (off) or positive, got %v", f.rateLimit)
+	}
+	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
-		return usagef("--http %s: %v", addr, err)
+		return nil, usagef("--http %s: %v", f.addr, err)
+	}
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() && f.authToken == "" {
+		ln.Close()
+		return nil, usagef("--http %s listens beyond this machine (%s) without authentication: pass --auth-token TOKEN (or set CODESEEK_AUTH_TOKEN), or listen on 127.0.0.1", f.addr, ln.Addr())
+	}
+	return ln, nil
+}
+
+// serveHTTP serves the guarded MCP endpoint on ln until ctx is done.
+func serveHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, f serveFlags, logger *log.Logger) error {
+	guard := tools.HTTPGuard{
+		AuthToken: f.authToken, AllowOrigins: f.allowOrigins,
+		RatePerSecond: f.rateLimit, RateBurst: int(f.rateLimit * rateBurstFactor),
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", server.NewStreamableHTTPServer(srv))
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	mux.Handle("/mcp", server.NewStreamableHTTPServer(srv, server.WithSessionIdleTTL(sessionIdleTTL)))
+	h, err := guard.Handler(mux)
+	if err != nil {
+		return usageError{err}
+	}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout, IdleTimeout: idleTimeout}
 	logger.Printf("serving MCP over streamable HTTP at http://%s/mcp", ln.Addr())
 	go func() {
 		<-ctx.Done()
@@ -71,7 +162,7 @@ func serveHTTP(ctx context.Context, srv *server.MCPServer, addr string, logger *
 		hs.Shutdown(shutdown)
 	}()
 	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve %s: %w", addr, err)
+		return fmt.Errorf("serve %s: %w", f.addr, err)
 	}
 	return nil
 }
