@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // DefaultMaxBody is the largest request body the HTTP server accepts. Tool
@@ -39,10 +38,9 @@ type HTTPGuard struct {
 
 // Handler wraps h with the checks, in the order that spends the least on
 // a request that will be refused: rate limit (429), Origin (403), token
-// (401), body size (413). It reads the whole body up front, so the
-// server's read deadline, which covers the body, is lifted before h runs:
-// a tool call that takes minutes, or an SSE stream, must not lose its
-// context when the deadline passes.
+// (401), body size (413). It reads the whole body up front (mcp-go would
+// too); once the body is read, net/http lifts the server's ReadTimeout, so
+// a tool call that takes minutes, or an SSE stream, keeps its context.
 func (g HTTPGuard) Handler(h http.Handler) (http.Handler, error) {
 	origins := map[string]bool{}
 	for _, o := range g.AllowOrigins {
@@ -81,7 +79,6 @@ func (g HTTPGuard) Handler(h http.Handler) (http.Handler, error) {
 		if !readBody(w, r, maxBody) {
 			return
 		}
-		_ = http.NewResponseController(w).SetReadDeadline(time.Time{}) // best effort: not every writer has a deadline
 		h.ServeHTTP(w, r)
 	}), nil
 }

@@ -92,17 +92,31 @@ func (r *Roots) Allow(arg, path string) error {
 	return r.check(arg, real)
 }
 
-// locate is the real path of path when it exists, else its absolute,
-// cleaned form, with the error that kept it from being resolved.
+// locate is the real path of path when it exists. Otherwise it resolves
+// the nearest existing ancestor and appends the rest, so a missing file
+// under a symlink is placed where the link leads; the error says why the
+// whole path could not be resolved.
 func locate(path string) (string, error) {
-	real, err := resolvePath(path)
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path), err
+	}
+	real, err := filepath.EvalSymlinks(abs)
 	if err == nil {
-		return real, nil
+		return filepath.Clean(real), nil
 	}
-	if abs, aerr := filepath.Abs(path); aerr == nil {
-		return filepath.Clean(abs), err
+	rest := ""
+	for dir := abs; ; {
+		parent := filepath.Dir(dir)
+		rest = filepath.Join(filepath.Base(dir), rest)
+		if parent == dir {
+			return abs, err
+		}
+		if r, perr := filepath.EvalSymlinks(parent); perr == nil {
+			return filepath.Join(r, rest), err
+		}
+		dir = parent
 	}
-	return filepath.Clean(path), err
 }
 
 // check refuses a resolved path outside the roots.

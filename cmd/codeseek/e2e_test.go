@@ -112,8 +112,12 @@ type stdioSession struct {
 }
 
 func startStdio(t *testing.T, dataDir string) *stdioSession {
-	return startServe(t, []string{"CODESEEK_DATA_DIR=" + dataDir}, os.Stderr)
+	return startServe(t, []string{"CODESEEK_DATA_DIR=" + dataDir, tempRoots()}, os.Stderr)
 }
+
+// tempRoots lets a server read the temporary directories tests create
+// repositories in; by default it may read only its working directory.
+func tempRoots() string { return "CODESEEK_ROOTS=" + os.TempDir() }
 
 // startServe runs `codeseek serve args...` with env added to the
 // environment and stderr going to stderr, and initializes an MCP session.
@@ -200,6 +204,12 @@ func (s *stdioSession) listTools(t *testing.T) []mcp.Tool {
 
 func (s *stdioSession) call(t *testing.T, tool string, args map[string]any) (string, bool) {
 	t.Helper()
+	return s.callRaw(t, tool, args)
+}
+
+// callRaw is call with arguments of any JSON shape, malformed ones too.
+func (s *stdioSession) callRaw(t *testing.T, tool string, args any) (string, bool) {
+	t.Helper()
 	var res struct {
 		Content []struct{ Type, Text string }
 		IsError bool `json:"isError"`
@@ -216,26 +226,7 @@ type httpSession struct{ c *client.Client }
 
 func startHTTP(t *testing.T, dataDir string) *httpSession {
 	t.Helper()
-	cmd := exec.Command(binPath, "serve", "--http", "127.0.0.1:0")
-	cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+dataDir)
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
-	addrRe := regexp.MustCompile(`http://(\S+)/mcp`)
-	lines := bufio.NewScanner(stderr)
-	url := ""
-	for lines.Scan() {
-		if m := addrRe.FindStringSubmatch(lines.Text()); m != nil {
-			url = "http://" + m[1] + "/mcp"
-			break
-		}
-	}
-	if url == "" {
-		t.Fatal("server never reported its address")
-	}
-	go io.Copy(io.Discard, stderr)
+	url := startHTTPServer(t, []string{"CODESEEK_DATA_DIR=" + dataDir, tempRoots()})
 	c, err := client.NewStreamableHttpClient(url)
 	if err != nil {
 		t.Fatal(err)
@@ -253,6 +244,30 @@ func startHTTP(t *testing.T, dataDir string) *httpSession {
 	}
 	t.Cleanup(func() { c.Close() })
 	return &httpSession{c: c}
+}
+
+// startHTTPServer runs `codeseek serve --http 127.0.0.1:0 args...` with
+// env added to the environment and returns its endpoint URL once it
+// listens. The server is interrupted at cleanup.
+func startHTTPServer(t *testing.T, env []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(binPath, append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
+	addrRe := regexp.MustCompile(`http://(\S+)/mcp`)
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		if m := addrRe.FindStringSubmatch(lines.Text()); m != nil {
+			go io.Copy(io.Discard, stderr)
+			return "http://" + m[1] + "/mcp"
+		}
+	}
+	t.Fatal("server never reported its address")
+	return ""
 }
 
 func (h *httpSession) listTools(t *testing.T) []mcp.Tool {

@@ -21,7 +21,8 @@ import (
 // HTTP server timeouts. There is no WriteTimeout: a streamable HTTP
 // response may be an SSE stream that stays open for a whole session, and a
 // tool call may take minutes (index_repository). The read timeout covers
-// headers and body only; the guard lifts it once the body is read.
+// headers and body only: net/http lifts it once the body is read
+// (tools.TestGuardLiftsReadDeadline holds it to that).
 const (
 	readHeaderTimeout = 10 * time.Second
 	readTimeout       = 60 * time.Second
@@ -130,13 +131,21 @@ func listenHTTP(f serveFlags) (net.Listener, error) {
 	if f.rateLimit < 0 {
 		return nil, usagef("--rate-limit must be 0 (off) or positive, got %v", f.rateLimit)
 	}
+	refuse := func(where string) error {
+		return usagef("--http %s listens beyond this machine (%s) without authentication: pass --auth-token TOKEN (or set CODESEEK_AUTH_TOKEN), or listen on 127.0.0.1", f.addr, where)
+	}
+	if host, _, err := net.SplitHostPort(f.addr); err == nil && f.authToken == "" {
+		if ip := net.ParseIP(host); host == "" || ip != nil && !ip.IsLoopback() {
+			return nil, refuse("every interface or a network address") // refused before binding it
+		}
+	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
 		return nil, usagef("--http %s: %v", f.addr, err)
 	}
 	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() && f.authToken == "" {
-		ln.Close()
-		return nil, usagef("--http %s listens beyond this machine (%s) without authentication: pass --auth-token TOKEN (or set CODESEEK_AUTH_TOKEN), or listen on 127.0.0.1", f.addr, ln.Addr())
+		ln.Close() // a host name that resolved beyond loopback
+		return nil, refuse(ln.Addr().String())
 	}
 	return ln, nil
 }
