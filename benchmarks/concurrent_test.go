@@ -1,0 +1,200 @@
+package benchmarks
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// loadTree is the part of the Go source tree the load test indexes:
+// about 2,500 files.
+var loadTree = []string{"crypto", "runtime", "encoding"}
+
+// loadQueries are what the concurrent searches ask, in turn.
+var loadQueries = []string{
+	"verify an ECDSA signature", "parse a PEM block", "garbage collector mark phase",
+	"base64 decoding with padding", "allocate a new goroutine stack", "encode a value as JSON",
+	"hash a message with SHA-256", "schedule a goroutine on an idle processor",
+	"read a CSV record", "constant time comparison of byte slices",
+}
+
+// TestConcurrentSearchesDuringReindex is the load check of issue 13: a
+// real `codeseek serve --http` answers 100 concurrent searches from 10 MCP
+// sessions while another session force-re-indexes a 2.5k-file tree. Every
+// search must succeed with results (the last complete index serves them);
+// it prints latencies and how many searches overlapped the re-index.
+//
+//	CODESEEK_LOAD=1 go test ./benchmarks -run ConcurrentSearchesDuringReindex -v
+func TestConcurrentSearchesDuringReindex(t *testing.T) {
+	if os.Getenv("CODESEEK_LOAD") == "" {
+		t.Skip("set CODESEEK_LOAD=1 to run the load check (indexes 2.5k files of the Go source tree, about a minute)")
+	}
+	const sessions, perSession = 10, 10
+	root := copyLoadTree(t)
+	url := startHTTPServe(t, []string{"CODESEEK_DATA_DIR=" + t.TempDir(), "CODESEEK_ROOTS=" + root}, "--rate-limit", "0")
+	ctx := context.Background()
+	admin := mcpSession(t, url)
+
+	start := time.Now()
+	rep := callTool(t, admin, "index_repository", map[string]any{"repo_path": root, "detail_level": "concise"})
+	var idx struct {
+		ID    string `json:"repository_id"`
+		Files int    `json:"files_indexed"`
+	}
+	json.Unmarshal([]byte(rep), &idx)
+	t.Logf("cold index: %d files in %.1fs", idx.Files, time.Since(start).Seconds())
+
+	clients := make([]*client.Client, sessions)
+	for i := range clients {
+		clients[i] = mcpSession(t, url)
+	}
+	reindexDone := make(chan time.Time, 1)
+	reindexStart := time.Now()
+	go func() {
+		callTool(t, admin, "index_repository", map[string]any{"repo_path": root, "force_reindex": true, "detail_level": "concise"})
+		reindexDone <- time.Now()
+	}()
+	time.Sleep(500 * time.Millisecond) // let the re-index get under way
+
+	var mu sync.Mutex
+	var lat []time.Duration
+	var ends []time.Time
+	errs, empty := 0, 0
+	var wg sync.WaitGroup
+	for s, c := range clients {
+		for q := range perSession {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				req := mcp.CallToolRequest{}
+				req.Params.Name = "search_code"
+				req.Params.Arguments = map[string]any{"query": loadQueries[(s+q)%len(loadQueries)], "repository_id": idx.ID, "detail_level": "concise"}
+				t0 := time.Now()
+				res, err := c.CallTool(ctx, req)
+				d := time.Since(t0)
+				mu.Lock()
+				defer mu.Unlock()
+				lat, ends = append(lat, d), append(ends, time.Now())
+				switch {
+				case err != nil:
+					errs++
+					t.Errorf("search: %v", err)
+				case res.IsError:
+					errs++
+					t.Errorf("search: tool error %v", res.Content)
+				default:
+					var out struct{ Results []json.RawMessage }
+					tc, _ := res.Content[0].(mcp.TextContent)
+					if json.Unmarshal([]byte(tc.Text), &out) != nil || len(out.Results) == 0 {
+						empty++
+						t.Errorf("search answered without results: %.200s", tc.Text)
+					}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	done := <-reindexDone
+	during := 0
+	for _, e := range ends {
+		if e.Before(done) {
+			during++
+		}
+	}
+	slices.Sort(lat)
+	t.Logf("forced re-index: %.1fs; %d searches over %d sessions, %d finished during the re-index; errors %d, empty answers %d; latency p50 %v, p95 %v, max %v",
+		done.Sub(reindexStart).Seconds(), len(lat), sessions, during, errs, empty,
+		lat[len(lat)/2].Round(time.Millisecond), lat[len(lat)*95/100].Round(time.Millisecond), lat[len(lat)-1].Round(time.Millisecond))
+}
+
+// copyLoadTree copies loadTree out of GOROOT, so the index root holds
+// nothing else.
+func copyLoadTree(t *testing.T) string {
+	t.Helper()
+	src := filepath.Join(goroot(t), "src")
+	root := filepath.Join(t.TempDir(), "tree")
+	os.MkdirAll(root, 0o755)
+	for _, d := range loadTree {
+		if out, err := exec.Command("cp", "-a", filepath.Join(src, d), root).CombinedOutput(); err != nil {
+			t.Skipf("copy %s: %v\n%s", d, err, out)
+		}
+	}
+	return root
+}
+
+// startHTTPServe builds codeseek and runs `codeseek serve --http
+// 127.0.0.1:0 args...`, returning its endpoint once it listens.
+func startHTTPServe(t *testing.T, env []string, args ...string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "codeseek")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/codeseek").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
+	addrRe := regexp.MustCompile(`http://(\S+)/mcp`)
+	lines := bufio.NewScanner(stderr)
+	for lines.Scan() {
+		if m := addrRe.FindStringSubmatch(lines.Text()); m != nil {
+			go io.Copy(io.Discard, stderr)
+			return "http://" + m[1] + "/mcp"
+		}
+	}
+	t.Fatal("server never reported its address")
+	return ""
+}
+
+// mcpSession opens an initialized streamable HTTP session.
+func mcpSession(t *testing.T, url string) *client.Client {
+	t.Helper()
+	c, err := client.NewStreamableHttpClient(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "load", Version: "1"}
+	if _, err := c.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// callTool calls a tool and returns its text; any failure fails the test.
+func callTool(t *testing.T, c *client.Client, name string, args map[string]any) string {
+	req := mcp.CallToolRequest{}
+	req.Params.Name = name
+	req.Params.Arguments = args
+	res, err := c.CallTool(context.Background(), req)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return ""
+	}
+	tc, _ := res.Content[0].(mcp.TextContent)
+	if res.IsError {
+		t.Errorf("%s: %s", name, tc.Text)
+	}
+	return tc.Text
+}
