@@ -1,14 +1,11 @@
 package benchmarks
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sync"
 	"testing"
@@ -16,6 +13,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/codeseek/codeseek/internal/servetest"
 )
 
 // loadTree is the part of the Go source tree the load test indexes:
@@ -45,7 +44,7 @@ func TestConcurrentSearchesDuringReindex(t *testing.T) {
 	root := copyLoadTree(t)
 	url := startHTTPServe(t, []string{"CODESEEK_DATA_DIR=" + t.TempDir(), "CODESEEK_ROOTS=" + root}, "--rate-limit", "0")
 	ctx := context.Background()
-	admin := mcpSession(t, url)
+	admin := servetest.Session(t, url)
 
 	start := time.Now()
 	rep := callTool(t, admin, "index_repository", map[string]any{"repo_path": root, "detail_level": "concise"})
@@ -58,7 +57,7 @@ func TestConcurrentSearchesDuringReindex(t *testing.T) {
 
 	clients := make([]*client.Client, sessions)
 	for i := range clients {
-		clients[i] = mcpSession(t, url)
+		clients[i] = servetest.Session(t, url)
 	}
 	reindexDone := make(chan time.Time, 1)
 	reindexStart := time.Now()
@@ -134,52 +133,14 @@ func copyLoadTree(t *testing.T) string {
 	return root
 }
 
-// startHTTPServe builds codeseek and runs `codeseek serve --http
-// 127.0.0.1:0 args...`, returning its endpoint once it listens.
+// startHTTPServe builds codeseek and starts `codeseek serve --http`.
 func startHTTPServe(t *testing.T, env []string, args ...string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "codeseek")
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/codeseek").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
-	cmd.Env = append(os.Environ(), env...)
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
-	addrRe := regexp.MustCompile(`http://(\S+)/mcp`)
-	lines := bufio.NewScanner(stderr)
-	for lines.Scan() {
-		if m := addrRe.FindStringSubmatch(lines.Text()); m != nil {
-			go io.Copy(io.Discard, stderr)
-			return "http://" + m[1] + "/mcp"
-		}
-	}
-	t.Fatal("server never reported its address")
-	return ""
-}
-
-// mcpSession opens an initialized streamable HTTP session.
-func mcpSession(t *testing.T, url string) *client.Client {
-	t.Helper()
-	c, err := client.NewStreamableHttpClient(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if err := c.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	init := mcp.InitializeRequest{}
-	init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "load", Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return c
+	return servetest.StartHTTP(t, bin, env, args...)
 }
 
 // callTool calls a tool and returns its text; any failure fails the test.

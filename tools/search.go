@@ -151,9 +151,11 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 		ids = []string{id}
 	} else {
 		metas, _ := s.store.List()
+		hidden := 0
 		for _, m := range metas {
 			if !s.cfg.Roots.served(m.Path) {
-				continue // indexed outside the roots: not this server's to show
+				hidden++ // indexed outside the roots: not this server's to show
+				continue
 			}
 			if p.ProjectID == "" || m.ProjectID == p.ProjectID {
 				ids = append(ids, m.ID)
@@ -161,6 +163,9 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 		}
 		if len(ids) == 0 && p.ProjectID != "" {
 			return nil, argErrorf("project_id", "no indexed repository has project %q: call list_repositories to see the projects", p.ProjectID)
+		}
+		if len(ids) == 0 && hidden > 0 {
+			return nil, argErrorf("repository_id", "no repository under this server's roots (%s) is indexed yet: call index_repository on one there, or start `codeseek serve` with --root (or CODESEEK_ROOTS) naming the directories to serve", s.cfg.Roots)
 		}
 		if len(ids) == 0 {
 			return nil, argErrorf("repository_id", "no repository is indexed yet: call index_repository first")

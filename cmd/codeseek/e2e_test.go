@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +16,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/codeseek/codeseek/internal/servetest"
 )
 
 // binPath is the codeseek binary built once for the end-to-end tests.
@@ -226,48 +227,14 @@ type httpSession struct{ c *client.Client }
 
 func startHTTP(t *testing.T, dataDir string) *httpSession {
 	t.Helper()
-	url := startHTTPServer(t, []string{"CODESEEK_DATA_DIR=" + dataDir, tempRoots()})
-	c, err := client.NewStreamableHttpClient(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := c.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	init := mcp.InitializeRequest{}
-	init.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "e2e-http", Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	return &httpSession{c: c}
+	return &httpSession{c: servetest.Session(t, startHTTPServer(t, []string{"CODESEEK_DATA_DIR=" + dataDir, tempRoots()}))}
 }
 
 // startHTTPServer runs `codeseek serve --http 127.0.0.1:0 args...` with
-// env added to the environment and returns its endpoint URL once it
-// listens. The server is interrupted at cleanup.
+// env added to the environment and returns its endpoint URL.
 func startHTTPServer(t *testing.T, env []string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(binPath, append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
-	cmd.Env = append(os.Environ(), env...)
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
-	addrRe := regexp.MustCompile(`http://(\S+)/mcp`)
-	lines := bufio.NewScanner(stderr)
-	for lines.Scan() {
-		if m := addrRe.FindStringSubmatch(lines.Text()); m != nil {
-			go io.Copy(io.Discard, stderr)
-			return "http://" + m[1] + "/mcp"
-		}
-	}
-	t.Fatal("server never reported its address")
-	return ""
+	return servetest.StartHTTP(t, binPath, env, args...)
 }
 
 func (h *httpSession) listTools(t *testing.T) []mcp.Tool {

@@ -156,6 +156,7 @@ func TestRootsConfineMCP(t *testing.T) {
 		{"search_code", map[string]any{"query": "password", "repository_id": "/etc"}},
 		{"get_symbols", map[string]any{"file_path": "/etc/passwd"}},
 		{"search_code", map[string]any{"query": "zebra", "repository_id": repoIn}},
+		{"search_code", map[string]any{"query": "zebra"}}, // every indexed repository lies outside
 	} {
 		text, isErr := s.call(t, c.tool, c.args)
 		if !isErr || !strings.Contains(text, "--root") || !strings.Contains(text, "CODESEEK_ROOTS") {
