@@ -3,6 +3,7 @@ package benchmarks
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,7 +20,7 @@ import (
 
 // loadTree is the part of the Go source tree the load test indexes:
 // about 2,500 files.
-var loadTree = []string{"crypto", "runtime", "encoding"}
+var loadTree = []string{"crypto", "runtime", "encoding", "math", "image"}
 
 // loadQueries are what the concurrent searches ask, in turn.
 var loadQueries = []string{
@@ -32,8 +33,9 @@ var loadQueries = []string{
 // TestConcurrentSearchesDuringReindex is the load check of issue 13: a
 // real `codeseek serve --http` answers 100 concurrent searches from 10 MCP
 // sessions while another session force-re-indexes a 2.5k-file tree. Every
-// search must succeed with results (the last complete index serves them);
-// it prints latencies and how many searches overlapped the re-index.
+// search must succeed with results (the last complete index serves them).
+// It prints latencies of the same burst on the idle server first, for
+// comparison, and how many searches overlapped the re-index.
 //
 //	CODESEEK_LOAD=1 go test ./benchmarks -run ConcurrentSearchesDuringReindex -v
 func TestConcurrentSearchesDuringReindex(t *testing.T) {
@@ -43,7 +45,6 @@ func TestConcurrentSearchesDuringReindex(t *testing.T) {
 	const sessions, perSession = 10, 10
 	root := copyLoadTree(t)
 	url := startHTTPServe(t, []string{"CODESEEK_DATA_DIR=" + t.TempDir(), "CODESEEK_ROOTS=" + root}, "--rate-limit", "0")
-	ctx := context.Background()
 	admin := servetest.Session(t, url)
 
 	start := time.Now()
@@ -59,6 +60,9 @@ func TestConcurrentSearchesDuringReindex(t *testing.T) {
 	for i := range clients {
 		clients[i] = servetest.Session(t, url)
 	}
+	idle := searchBurst(t, clients, perSession, idx.ID)
+	t.Logf("idle server: %s", idle)
+
 	reindexDone := make(chan time.Time, 1)
 	reindexStart := time.Now()
 	go func() {
@@ -66,11 +70,39 @@ func TestConcurrentSearchesDuringReindex(t *testing.T) {
 		reindexDone <- time.Now()
 	}()
 	time.Sleep(500 * time.Millisecond) // let the re-index get under way
+	busy := searchBurst(t, clients, perSession, idx.ID)
+	done := <-reindexDone
+	during := 0
+	for _, e := range busy.ends {
+		if e.Before(done) {
+			during++
+		}
+	}
+	t.Logf("during a %.1fs forced re-index: %s; %d of them finished before the re-index did",
+		done.Sub(reindexStart).Seconds(), busy, during)
+	if busy.errs+busy.empty+idle.errs+idle.empty > 0 {
+		t.Errorf("searches failed or came back empty")
+	}
+}
 
+// burstStats describes one burst of concurrent searches.
+type burstStats struct {
+	lat         []time.Duration // sorted
+	ends        []time.Time
+	errs, empty int
+}
+
+func (b burstStats) String() string {
+	q := func(f float64) time.Duration { return b.lat[int(f*float64(len(b.lat)-1))].Round(time.Millisecond) }
+	return fmt.Sprintf("%d searches, errors %d, empty answers %d, latency p50 %v, p95 %v, max %v",
+		len(b.lat), b.errs, b.empty, q(0.5), q(0.95), q(1))
+}
+
+// searchBurst sends perSession searches at once on every session and
+// waits for all of them.
+func searchBurst(t *testing.T, clients []*client.Client, perSession int, repoID string) burstStats {
 	var mu sync.Mutex
-	var lat []time.Duration
-	var ends []time.Time
-	errs, empty := 0, 0
+	var st burstStats
 	var wg sync.WaitGroup
 	for s, c := range clients {
 		for q := range perSession {
@@ -79,25 +111,25 @@ func TestConcurrentSearchesDuringReindex(t *testing.T) {
 				defer wg.Done()
 				req := mcp.CallToolRequest{}
 				req.Params.Name = "search_code"
-				req.Params.Arguments = map[string]any{"query": loadQueries[(s+q)%len(loadQueries)], "repository_id": idx.ID, "detail_level": "concise"}
+				req.Params.Arguments = map[string]any{"query": loadQueries[(s+q)%len(loadQueries)], "repository_id": repoID, "detail_level": "concise"}
 				t0 := time.Now()
-				res, err := c.CallTool(ctx, req)
+				res, err := c.CallTool(context.Background(), req)
 				d := time.Since(t0)
 				mu.Lock()
 				defer mu.Unlock()
-				lat, ends = append(lat, d), append(ends, time.Now())
+				st.lat, st.ends = append(st.lat, d), append(st.ends, time.Now())
 				switch {
 				case err != nil:
-					errs++
+					st.errs++
 					t.Errorf("search: %v", err)
 				case res.IsError:
-					errs++
+					st.errs++
 					t.Errorf("search: tool error %v", res.Content)
 				default:
 					var out struct{ Results []json.RawMessage }
 					tc, _ := res.Content[0].(mcp.TextContent)
 					if json.Unmarshal([]byte(tc.Text), &out) != nil || len(out.Results) == 0 {
-						empty++
+						st.empty++
 						t.Errorf("search answered without results: %.200s", tc.Text)
 					}
 				}
@@ -105,17 +137,8 @@ func TestConcurrentSearchesDuringReindex(t *testing.T) {
 		}
 	}
 	wg.Wait()
-	done := <-reindexDone
-	during := 0
-	for _, e := range ends {
-		if e.Before(done) {
-			during++
-		}
-	}
-	slices.Sort(lat)
-	t.Logf("forced re-index: %.1fs; %d searches over %d sessions, %d finished during the re-index; errors %d, empty answers %d; latency p50 %v, p95 %v, max %v",
-		done.Sub(reindexStart).Seconds(), len(lat), sessions, during, errs, empty,
-		lat[len(lat)/2].Round(time.Millisecond), lat[len(lat)*95/100].Round(time.Millisecond), lat[len(lat)-1].Round(time.Millisecond))
+	slices.Sort(st.lat)
+	return st
 }
 
 // copyLoadTree copies loadTree out of GOROOT, so the index root holds

@@ -32,6 +32,9 @@ func post(t *testing.T, url string, header map[string]string, body io.Reader) (*
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	for k, v := range header {
+		if k == "Host" {
+			req.Host = v // net/http sends req.Host, not a Host header
+		}
 		req.Header.Set(k, v)
 	}
 	resp, err := http.DefaultClient.Do(req)
@@ -60,6 +63,8 @@ func TestHTTPTokenOriginAndBodyLimit(t *testing.T) {
 		{"right token", map[string]string{"Authorization": bearer}, nil, http.StatusOK},
 		{"foreign origin", map[string]string{"Authorization": bearer, "Origin": "http://evil.example"}, nil, http.StatusForbidden},
 		{"null origin", map[string]string{"Authorization": bearer, "Origin": "null"}, nil, http.StatusForbidden},
+		// DNS rebinding: a foreign name resolving to 127.0.0.1 (mcp-go refuses it).
+		{"rebound Host", map[string]string{"Authorization": bearer, "Host": "evil.example:80"}, nil, http.StatusForbidden},
 		{"localhost origin", map[string]string{"Authorization": bearer, "Origin": "http://localhost:5173"}, nil, http.StatusOK},
 		{"loopback origin", map[string]string{"Authorization": bearer, "Origin": "http://127.0.0.1:8080"}, nil, http.StatusOK},
 		{"8 MiB body", map[string]string{"Authorization": bearer}, bytes.NewReader(big), http.StatusRequestEntityTooLarge},
