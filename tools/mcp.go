@@ -137,6 +137,9 @@ func readOnly() []mcp.ToolOption {
 func toolResult(text string, err error) (*mcp.CallToolResult, error) {
 	if err != nil {
 		var ae *ArgError
+		if errors.As(err, &ae) && ae.Arg == "arguments" { // the whole object, not one argument
+			return mcp.NewToolResultError("invalid " + ae.Error()), nil
+		}
 		if errors.As(err, &ae) {
 			return mcp.NewToolResultError("invalid argument " + ae.Error()), nil
 		}

@@ -125,6 +125,20 @@ func TestHTTPRateLimit(t *testing.T) {
 	}
 }
 
+func TestServeFlagUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"serve", "--root", filepath.Join(dir, "missing")},
+		{"serve", "--http", "127.0.0.1:0", "--allow-origin", "app.example.com"},
+		{"serve", "--http", "127.0.0.1:0", "--rate-limit", "-1"},
+	} {
+		code, _, errOut := cli(t, dir, args...)
+		if code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q; want usage error (2)", args, code, errOut)
+		}
+	}
+}
+
 func TestServeRefusesOpenAddressWithoutToken(t *testing.T) {
 	for _, addr := range []string{"0.0.0.0:0", ":0", "[::]:0"} {
 		code, _, errOut := cli(t, t.TempDir(), "serve", "--http", addr)
@@ -214,7 +228,7 @@ func TestMalformedArguments(t *testing.T) {
 	s := startServe(t, []string{"CODESEEK_DATA_DIR=" + dataDir, "CODESEEK_EMBEDDER=hash", tempRoots()}, os.Stderr)
 	for _, args := range []any{[]any{"retry"}, "retry", 42, true} {
 		text, isErr := s.callRaw(t, "search_code", args)
-		if !isErr || !strings.Contains(text, "arguments: must be a JSON object") {
+		if !isErr || !strings.HasPrefix(text, "invalid arguments: must be a JSON object") {
 			t.Errorf("arguments %#v: isError=%v %q; want an error saying arguments must be a JSON object", args, isErr, text)
 		}
 	}
