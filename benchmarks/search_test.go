@@ -229,7 +229,7 @@ func BenchmarkServeRSS(b *testing.B) {
 		b.Fatalf("build: %v\n%s", err, out)
 	}
 	for i := 0; i < b.N; i++ {
-		cmd := exec.Command(bin, "serve")
+		cmd := exec.Command(bin, "serve", "--root", stdlib.src) // the index lies outside the working directory
 		cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+stdlib.dataDir)
 		in, _ := cmd.StdinPipe()
 		out, _ := cmd.StdoutPipe()
