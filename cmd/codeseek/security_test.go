@@ -48,7 +48,7 @@ func post(t *testing.T, url string, header map[string]string, body io.Reader) (*
 
 func TestHTTPTokenOriginAndBodyLimit(t *testing.T) {
 	const token = "s3cret-token-for-tests"
-	url := startHTTPServer(t, []string{"CODESEEK_DATA_DIR=" + t.TempDir(), "CODESEEK_EMBEDDER=hash"}, "--auth-token", token)
+	url := startHTTPServer(t, []string{"CODESEEK_DATA_DIR=" + t.TempDir(), "CODESEEK_EMBEDDER=hash", "CODESEEK_AUTH_TOKEN=" + token})
 	bearer := "Bearer " + token
 	big := bytes.Repeat([]byte("x"), 8<<20)
 	for _, c := range []struct {

@@ -55,6 +55,9 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 		Short: "Serve the MCP tools over stdio (default) or streamable HTTP (--http)",
 		Args:  serveArgs(&f.watch),
 		RunE: func(c *cobra.Command, a []string) error {
+			if f.authToken == "" {
+				f.authToken = os.Getenv("CODESEEK_AUTH_TOKEN")
+			}
 			roots, err := f.serveRoots(a)
 			if err != nil {
 				return err
@@ -88,7 +91,9 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 	fl.StringVar(&f.addr, "http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:8765), endpoint /mcp; a non-loopback ADDR needs --auth-token")
 	fl.StringArrayVar(&f.roots, "root", nil, "directory MCP clients may index and search under (repeatable; env CODESEEK_ROOTS, a path list like PATH; default: the directory serve starts in; / allows everything)")
 	fl.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "browser Origin allowed besides localhost, such as https://app.example.com (repeatable; HTTP only)")
-	fl.StringVar(&f.authToken, "auth-token", os.Getenv("CODESEEK_AUTH_TOKEN"), "require \"Authorization: Bearer TOKEN\" on every HTTP request (env CODESEEK_AUTH_TOKEN, which keeps it out of ps)")
+	// The env value is read at run time, not made the flag's default,
+	// so that --help never prints the token.
+	fl.StringVar(&f.authToken, "auth-token", "", "require \"Authorization: Bearer TOKEN\" on every HTTP request (env CODESEEK_AUTH_TOKEN, which keeps it out of ps)")
 	fl.Float64Var(&f.rateLimit, "rate-limit", defaultRatePerSecond, "HTTP requests per second allowed per client IP, after a burst of twice as many; 0 turns the limit off")
 	fl.IntVar(&f.maxSearches, "max-searches", 0, "searches run at once; more wait their turn (default: one per CPU)")
 	return c
