@@ -58,8 +58,10 @@ type Weights struct {
 	Path float64
 	// Coherence scales the lift of a file's best chunk.
 	Coherence float64
-	// Decay multiplies a file's later chunks, once per chunk already taken.
-	Decay float64
+	// Decay multiplies a file's later chunks, once per chunk already
+	// taken beyond the first DecayAfter.
+	Decay      float64
+	DecayAfter float64
 }
 
 // DefaultWeights are the shipped weights.
@@ -98,6 +100,7 @@ func ParseOptions(s string) (Options, error) {
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
 		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "coherence": &w.Coherence, "decay": &w.Decay,
+		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {
 		part = strings.TrimSpace(part)

@@ -76,7 +76,7 @@ type Query struct {
 func ParseQuery(text string) Query {
 	text = strings.TrimSpace(text)
 	q := Query{Text: text}
-	if identifierQuery.MatchString(text) {
+	if identifierQuery.MatchString(text) && !plainWord(text) {
 		q.Kind = Identifier
 		q.Name = lastName(text)
 	} else {
@@ -109,6 +109,17 @@ func (q Query) lexicalText() string {
 		return q.Text
 	}
 	return strings.Join(q.Terms, " ")
+}
+
+// plainWord reports a single lower-case word ("response", "session"): a
+// topic more often than a name, so it is read as a phrase.
+func plainWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // lastName strips qualifiers: "http.Client" → "Client".

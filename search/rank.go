@@ -208,15 +208,34 @@ func (r ranker) decay(cands []*candidate) {
 		return
 	}
 	sortCandidates(cands)
+	decay := r.decayFactor()
 	seen := map[string]int{}
 	for _, cd := range cands {
 		key := cd.ix.Manifest.Meta.ID + "\x00" + cd.chunk.FilePath
-		for i := 0; i < seen[key]; i++ {
-			cd.eff *= r.w.Decay
+		for i := int(r.w.DecayAfter); i <= seen[key]; i++ {
+			cd.eff *= decay
 		}
 		seen[key]++
 	}
 	sortCandidates(cands)
+}
+
+// Query lengths, in content terms, between which the per-file decay fades
+// out. A short query names an area, and its answer is often several
+// files: the first page should cover them. A long one describes one
+// piece of code, and the best file's second chunk is as likely its
+// answer as another file's first.
+const (
+	shortQueryTerms = 6
+	longQueryTerms  = 12
+)
+
+// decayFactor is the per-file decay for this query: Weights.Decay for a
+// short query, fading to none for a long one.
+func (r ranker) decayFactor() float64 {
+	n := float64(len(r.q.Terms))
+	fade := max(0, min(1, (n-shortQueryTerms)/(longQueryTerms-shortQueryTerms)))
+	return r.w.Decay + (1-r.w.Decay)*fade
 }
 
 // versionDir matches a major-version directory ("v2", "v10").

@@ -19,6 +19,8 @@ func TestParseQueryKinds(t *testing.T) {
 		{"how are path parameters extracted", Question, ""},
 		{"Where is the config loaded?", Question, ""},
 		{"gzip response compression middleware", NaturalLanguage, ""},
+		{"response", NaturalLanguage, ""},
+		{"flat_hash_map", Identifier, "flat_hash_map"},
 	} {
 		q := ParseQuery(tc.text)
 		if q.Kind != tc.kind || q.Name != tc.name {

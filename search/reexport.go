@@ -54,8 +54,6 @@ func reexportLine(line string, pyInit bool) bool {
 	case strings.HasPrefix(line, "module.exports"), strings.HasPrefix(line, "exports."),
 		strings.HasPrefix(line, "__all__"):
 		return true
-	case strings.HasPrefix(line, "typealias "), strings.HasPrefix(line, "using ") && strings.Contains(line, "="):
-		return true
 	}
 	return false
 }
