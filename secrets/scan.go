@@ -1,0 +1,163 @@
+package secrets
+
+import (
+	"bytes"
+	"math"
+	"regexp"
+	"slices"
+)
+
+// Finding is one secret in a text: the rule that found it and its byte
+// range, the secret alone (for `password = "x"`, the x).
+type Finding struct {
+	Rule       string
+	Start, End int
+}
+
+// Scan returns the secrets in text, ordered by position, overlaps merged
+// into the first. It never returns the secret's bytes, only where they are.
+func Scan(text []byte) []Finding {
+	var out []Finding
+	for i := range tokenRules {
+		out = tokenRules[i].find(text, out)
+	}
+	out = findAssignments(text, out)
+	return merge(out)
+}
+
+func (r *rule) find(text []byte, out []Finding) []Finding {
+	if !slices.ContainsFunc(r.keywords, func(k string) bool { return bytes.Contains(text, []byte(k)) }) {
+		return out
+	}
+	for _, m := range r.re.FindAllSubmatchIndex(text, -1) {
+		start, end := m[2*r.group], m[2*r.group+1]
+		if start < 0 || r.minEntropy > 0 && entropy(text[start:end]) < r.minEntropy {
+			continue
+		}
+		out = append(out, Finding{Rule: r.id, Start: start, End: end})
+	}
+	return out
+}
+
+// findAssignments runs assignRule on the lines holding one of its keywords
+// only: names like "key" and "token" are common, but few lines carry them.
+func findAssignments(text []byte, out []Finding) []Finding {
+	lower := bytes.ToLower(text)
+	var lines []int // start offsets of candidate lines
+	for _, k := range assignKeywords {
+		for off := 0; ; {
+			i := bytes.Index(lower[off:], []byte(k))
+			if i < 0 {
+				break
+			}
+			i += off
+			start := bytes.LastIndexByte(lower[:i], '\n') + 1
+			lines = append(lines, start)
+			off = lineEnd(lower, i)
+		}
+	}
+	slices.Sort(lines)
+	for _, start := range slices.Compact(lines) {
+		line := text[start:lineEnd(text, start)]
+		for _, m := range assignRule.FindAllSubmatchIndex(line, -1) {
+			if f, ok := assignedSecret(line, m); ok {
+				f.Start += start
+				f.End += start
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// assignedSecret judges one assignRule match: a placeholder, a word or a
+// code expression is not a secret.
+func assignedSecret(line []byte, m []int) (Finding, bool) {
+	if m[2] >= 0 {
+		v := line[m[2]:m[3]]
+		if placeholder(v) || lowerWords.Match(v) || entropy(v) < quotedMinEntropy {
+			return Finding{}, false
+		}
+		return Finding{Rule: "assigned-secret", Start: m[2], End: m[3]}, true
+	}
+	v := line[m[4]:m[5]]
+	if placeholder(v) || identPath.Match(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
+		return Finding{}, false
+	}
+	return Finding{Rule: "assigned-secret", Start: m[4], End: m[5]}, true
+}
+
+var (
+	// lowerWords are values like "invalid_password" or "auth-token": names
+	// and messages, not secrets.
+	lowerWords = regexp.MustCompile(`^[a-z_.-]+$`)
+	// identPath is a dotted expression (cfg.Secret, self.api_key): code.
+	identPath = regexp.MustCompile(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
+)
+
+// placeholder reports template references and format verbs that stand in
+// for a secret supplied elsewhere (${DB_PASSWORD}, {{ .Token }}, %s).
+func placeholder(v []byte) bool {
+	lower := bytes.ToLower(v)
+	for _, s := range []string{"${", "{{", "%s", "%v", "%(", "<", "process.env", "os.environ", "getenv"} {
+		if bytes.Contains(lower, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDigitAndLetter(v []byte) bool {
+	digit, letter := false, false
+	for _, c := range v {
+		switch {
+		case '0' <= c && c <= '9':
+			digit = true
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+			letter = true
+		}
+	}
+	return digit && letter
+}
+
+// entropy is the Shannon entropy of b in bits per byte: about 2.5 for an
+// English word, 4 to 6 for random tokens.
+func entropy(b []byte) float64 {
+	if len(b) == 0 {
+		return 0
+	}
+	var counts [256]int
+	for _, c := range b {
+		counts[c]++
+	}
+	h := 0.0
+	n := float64(len(b))
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / n
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
+func lineEnd(text []byte, i int) int {
+	if j := bytes.IndexByte(text[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(text)
+}
+
+// merge sorts findings and folds overlapping ones into the earlier.
+func merge(fs []Finding) []Finding {
+	slices.SortFunc(fs, func(a, b Finding) int { return a.Start - b.Start })
+	out := fs[:0]
+	for _, f := range fs {
+		if n := len(out); n > 0 && f.Start < out[n-1].End {
+			out[n-1].End = max(out[n-1].End, f.End)
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
