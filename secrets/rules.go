@@ -120,4 +120,6 @@ var assignRule = regexp.MustCompile(`(?i)[\w.-]*(?:passw(?:or)?d|pwd|secret|toke
 const (
 	quotedMinEntropy   = 3.0
 	unquotedMinEntropy = 3.5
+	// namedMaxEntropy: a value containing a keyword is a name below it.
+	namedMaxEntropy = 4.0
 )

@@ -75,13 +75,13 @@ func findAssignments(text []byte, out []Finding) []Finding {
 func assignedSecret(line []byte, m []int) (Finding, bool) {
 	if m[2] >= 0 {
 		v := line[m[2]:m[3]]
-		if placeholder(v) || lowerWords.Match(v) || entropy(v) < quotedMinEntropy {
+		if placeholder(v) || lowerWords.Match(v) || namedLike(v) || entropy(v) < quotedMinEntropy {
 			return Finding{}, false
 		}
 		return Finding{Rule: "assigned-secret", Start: m[2], End: m[3]}, true
 	}
 	v := line[m[4]:m[5]]
-	if placeholder(v) || identPath.Match(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
+	if placeholder(v) || identPath.Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
 		return Finding{}, false
 	}
 	return Finding{Rule: "assigned-secret", Start: m[4], End: m[5]}, true
@@ -95,11 +95,21 @@ var (
 	identPath = regexp.MustCompile(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
 )
 
+// namedLike reports values that contain a keyword themselves without
+// looking random (testRSA2048PrivateKey, encryptionKey1024,
+// X-Fake-Connection-Token): a variable or header name, not a secret.
+func namedLike(v []byte) bool {
+	lower := bytes.ToLower(v)
+	return entropy(v) < namedMaxEntropy &&
+		slices.ContainsFunc(assignKeywords, func(k string) bool { return bytes.Contains(lower, []byte(k)) })
+}
+
 // placeholder reports template references and format verbs that stand in
-// for a secret supplied elsewhere (${DB_PASSWORD}, {{ .Token }}, %s).
+// for a secret supplied elsewhere (${DB_PASSWORD}, {{ .Token }}, %s), and
+// URLs (token_uri: https://…), whose credentials url-password judges.
 func placeholder(v []byte) bool {
 	lower := bytes.ToLower(v)
-	for _, s := range []string{"${", "{{", "%s", "%v", "%(", "<", "process.env", "os.environ", "getenv"} {
+	for _, s := range []string{"${", "{{", "%s", "%v", "%(", "<", "://", "process.env", "os.environ", "getenv"} {
 		if bytes.Contains(lower, []byte(s)) {
 			return true
 		}
