@@ -29,7 +29,7 @@ const sniffSize = 8 << 10
 const (
 	// ReasonIgnored: excluded by .gitignore, .git/info/exclude or .codeseekignore.
 	ReasonIgnored = "ignored"
-	// ReasonBinary: a NUL byte, or more than 10% invalid UTF-8 or control
+	// ReasonBinary: a NUL byte, or more than 30% invalid UTF-8 or control
 	// characters, so not text worth embedding. The walker judges the first
 	// 8 KiB; chunking judges the whole file.
 	ReasonBinary = "binary"
