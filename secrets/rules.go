@@ -107,11 +107,11 @@ var tokenRules = []rule{
 // candidate for assignRule.
 var assignKeywords = []string{"pass", "pwd", "secret", "token", "key", "credential", "auth"}
 
-// assignRule is a value assigned to a password-, secret-, token- or
-// key-like name, in code (`apiKey := "…"`, `"password": "…"`, `token =>
+// assignRule, anchored at the start of a name, is a value assigned to a
+// password-, secret-, token- or key-like name, in code (`apiKey := "…"`, `"password": "…"`, `token =>
 // '…'`) or configuration (`SECRET_KEY=…`, `password: …`). Group 1 is a
 // quoted value, group 2 an unquoted one running to the end of the line.
-var assignRule = regexp.MustCompile(`(?i)[\w.-]*(?:passw(?:or)?d|pwd|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|signing[_.-]?key|encryption[_.-]?key|credentials?)[\w.-]*["'\x60]?\s*(?::=|=>|\?=|\|\|=|=|:)\s*` +
+var assignRule = regexp.MustCompile(`(?i)^[\w.-]*?(?:passw(?:or)?d|pwd|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|signing[_.-]?key|encryption[_.-]?key|credentials?)[\w.-]*["'\x60]?\s*(?::=|=>|\?=|\|\|=|=|:)\s*` +
 	`(?:["'\x60]([^"'\x60\s]{8,200})["'\x60]|([A-Za-z0-9+/=_.~!@#$%^&*-]{8,200})\s*(?:[,;]\s*)?(?:(?:#|//).*)?$)`)
 
 // Entropy floors of assignRule's values, in bits per byte. A quoted value

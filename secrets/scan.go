@@ -39,11 +39,13 @@ func (r *rule) find(text []byte, out []Finding) []Finding {
 	return out
 }
 
-// findAssignments runs assignRule on the lines holding one of its keywords
-// only: names like "key" and "token" are common, but few lines carry them.
+// findAssignments tries assignRule at the start of every name that holds
+// one of its keywords, anchored there: names like "key" and "token" are
+// common, but an anchored match fails within a few bytes when no
+// assignment follows, where an unanchored one would rescan each line.
 func findAssignments(text []byte, out []Finding) []Finding {
 	lower := bytes.ToLower(text)
-	var lines []int // start offsets of candidate lines
+	var names []int // start offsets of candidate names
 	for _, k := range assignKeywords {
 		for off := 0; ; {
 			i := bytes.Index(lower[off:], []byte(k))
@@ -51,15 +53,18 @@ func findAssignments(text []byte, out []Finding) []Finding {
 				break
 			}
 			i += off
-			start := bytes.LastIndexByte(lower[:i], '\n') + 1
-			lines = append(lines, start)
-			off = lineEnd(lower, i)
+			start := i
+			for start > 0 && isNameByte(lower[start-1]) {
+				start--
+			}
+			names = append(names, start)
+			off = i + len(k)
 		}
 	}
-	slices.Sort(lines)
-	for _, start := range slices.Compact(lines) {
+	slices.Sort(names)
+	for _, start := range slices.Compact(names) {
 		line := text[start:lineEnd(text, start)]
-		for _, m := range assignRule.FindAllSubmatchIndex(line, -1) {
+		if m := assignRule.FindSubmatchIndex(line); m != nil {
 			if f, ok := assignedSecret(line, m); ok {
 				f.Start += start
 				f.End += start
@@ -68,6 +73,10 @@ func findAssignments(text []byte, out []Finding) []Finding {
 		}
 	}
 	return out
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || c == '-' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // assignedSecret judges one assignRule match: a placeholder, a word or a
