@@ -1,3 +1,5 @@
+//go:build unix
+
 package tools
 
 import (
@@ -5,7 +7,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -30,9 +31,6 @@ var (
 // ordinary code.
 func secretRepo(t *testing.T) string {
 	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skip("FIFOs and /dev need a Unix system")
-	}
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{
 		".env":             "AWS_ACCESS_KEY_ID=" + testAWSKey + "\nAWS_SECRET_ACCESS_KEY=" + testAWSSecret + "\nDB_PASSWORD=" + testPassword + "\n",
