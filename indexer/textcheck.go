@@ -45,7 +45,11 @@ func checkText(path string, b []byte, complete bool) error {
 			lines++
 		}
 		if mean := len(b) / lines; mean > minifiedMeanLine {
-			return &SkipError{Path: path, Reason: ReasonMinified, Detail: fmt.Sprintf("%d lines averaging %d bytes", lines, mean)}
+			detail := fmt.Sprintf("%d lines averaging %d bytes", lines, mean)
+			if lines == 1 {
+				detail = fmt.Sprintf("one line of %d bytes", len(b))
+			}
+			return &SkipError{Path: path, Reason: ReasonMinified, Detail: detail}
 		}
 	}
 	return nil
