@@ -213,3 +213,34 @@ func TestCheckText(t *testing.T) {
 		}
 	}
 }
+
+// A FIFO where an ignore file belongs (.git/info/exclude, .gitignore) is
+// not read: walking and watching the repository must not block on it.
+func TestIgnoreFileFIFODoesNotBlock(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"main.go": "package main\n", "sub/a.go": "package sub\n"})
+	for _, p := range []string{".git/info/exclude", ".gitignore", "sub/.codeseekignore"} {
+		abs := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Mkfifo(abs, 0o644); err != nil {
+			t.Skipf("cannot create a FIFO here: %v", err)
+		}
+	}
+	var files []File
+	var err error
+	noHang(t, "Walk", func() { files, _, err = Walk(context.Background(), root, WalkOptions{}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertStrings(t, "files", paths(files), []string{"main.go", "sub/a.go"})
+	noHang(t, "NewWatcher", func() {
+		w, err := NewWatcher(root, WatchOptions{})
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		w.Close()
+	})
+}
