@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-// ReadOptions bounds a read of one file by ReadFile or OpenFile.
+// ReadOptions bounds a read of one file by ReadFile or ReadSource.
 type ReadOptions struct {
 	// Root, when set, is the directory the file must stay inside once
 	// every symlink is resolved: a link inside a repository that points to
@@ -37,8 +37,8 @@ func (o ReadOptions) maxSize() int64 {
 type SkipError struct {
 	Path   string
 	Reason string
-	// Detail completes the message ("a named pipe (FIFO)", "2.1 MB over the
-	// 1 MB limit"); it never contains file content.
+	// Detail completes the message ("a named pipe (FIFO)", "1 MiB", the
+	// link's target); it never contains file content.
 	Detail string
 }
 
