@@ -24,7 +24,7 @@ const CompactTableFormat = `Compact tables: h = column names joined by "|", d = 
 
 // CompactIndexFormat explains compact index_repository output.
 const CompactIndexFormat = `Compact index output: id = repository id, p = project, st = status, ` +
-	`fi/fu/fs/fd = files indexed/unchanged/skipped/deleted, ci/cd = chunks created/deleted, sec = duration in seconds, ec = error count. ` +
+	`fi/fu/fs/fd = files indexed/unchanged/skipped/deleted, ss = secret files skipped (by name), sr = files indexed with secrets redacted, ci/cd = chunks created/deleted, sec = duration in seconds, ec = error count. ` +
 	`Detailed level adds e = errors as a table (h "error"), sk = skipped files by reason, db = database name. dry and tok appear for dry runs (estimated tokens), with emb = estimated embedding calls and bd = biggest directories as a table (h "dir|files|chunks"; concise keeps 3).`
 
 // CompactFormat is the whole compact format reference, for documentation
@@ -159,6 +159,8 @@ type compactIndexOut struct {
 	FU  int            `json:"fu"`
 	FS  int            `json:"fs"`
 	FD  int            `json:"fd"`
+	SS  int            `json:"ss"`
+	SR  int            `json:"sr"`
 	CI  int            `json:"ci"`
 	CD  int            `json:"cd"`
 	Sec float64        `json:"sec"`
@@ -180,6 +182,7 @@ func compactIndex(r IndexReport, d Detail) (string, error) {
 	out := compactIndexOut{
 		ID: r.RepositoryID, P: r.ProjectID, St: r.Status,
 		FI: r.FilesIndexed, FU: r.FilesUnchanged, FS: r.FilesSkipped, FD: r.FilesDeleted,
+		SS: r.SecretsSkipped, SR: r.SecretsRedacted,
 		CI: r.ChunksCreated, CD: r.ChunksDeleted,
 		Sec: round(r.Duration.Seconds(), 1), EC: len(r.Errors),
 		Dry: r.DryRun, Tok: r.EstimatedTokens, RB: r.Rebuilt,

@@ -116,7 +116,7 @@ func TestSearchJSONConcise(t *testing.T) {
 
 func TestIndexJSONFields(t *testing.T) {
 	r := IndexReport{RepositoryID: "r", ProjectID: "p", Status: "completed", Duration: 1234567 * time.Microsecond, DatabaseName: "db"}
-	common := "repository_id,project_id,files_indexed,files_unchanged,files_skipped,files_deleted,chunks_created,chunks_deleted,duration_seconds,status"
+	common := "repository_id,project_id,files_indexed,files_unchanged,files_skipped,files_deleted,chunks_created,chunks_deleted,duration_seconds,status,secrets_skipped,secrets_redacted"
 	d, err := RenderIndex(r, Options{Detail: Detailed})
 	if err != nil {
 		t.Fatal(err)

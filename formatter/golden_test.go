@@ -55,14 +55,15 @@ func sampleSearch() SearchResponse {
 func sampleIndex() IndexReport {
 	return IndexReport{
 		RepositoryID: "repo-7f3a", ProjectID: "default", RepoPath: "/home/ana/go/src",
-		FilesIndexed: 12034, FilesUnchanged: 1500, FilesSkipped: 42, FilesDeleted: 3,
+		FilesIndexed: 12034, FilesUnchanged: 1500, FilesSkipped: 46, FilesDeleted: 3,
+		SecretsSkipped: 4, SecretsRedacted: 2,
 		ChunksCreated: 98765, ChunksDeleted: 12, Duration: 83456 * time.Millisecond,
 		Status: "completed_with_errors",
 		Errors: []string{
 			"cmd/bad.go: parse error: unexpected | at line 3",
 			"vendor/x\\y.c: read: permission denied\nretry failed",
 		},
-		SkippedReasons: map[string]int{"binary": 30, "too_large": 10, "gitignored": 2},
+		SkippedReasons: map[string]int{"binary": 30, "too_large": 10, "gitignored": 2, "secret_file": 4},
 		DatabaseName:   "codeseek_default",
 	}
 }

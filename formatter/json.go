@@ -116,6 +116,8 @@ type jsonIndexCommon struct {
 	ChunksDeleted   int     `json:"chunks_deleted"`
 	DurationSeconds float64 `json:"duration_seconds"`
 	Status          string  `json:"status"`
+	SecretsSkipped  int     `json:"secrets_skipped"`
+	SecretsRedacted int     `json:"secrets_redacted"`
 	Rebuilt         string  `json:"rebuilt,omitempty"`
 }
 
@@ -185,6 +187,8 @@ func indexCommon(r IndexReport, d Detail) jsonIndexCommon {
 		FilesUnchanged:  r.FilesUnchanged,
 		FilesSkipped:    r.FilesSkipped,
 		FilesDeleted:    r.FilesDeleted,
+		SecretsSkipped:  r.SecretsSkipped,
+		SecretsRedacted: r.SecretsRedacted,
 		ChunksCreated:   r.ChunksCreated,
 		ChunksDeleted:   r.ChunksDeleted,
 		DurationSeconds: round(r.Duration.Seconds(), decimals),

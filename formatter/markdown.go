@@ -95,6 +95,8 @@ func markdownIndex(r IndexReport, d Detail) string {
 	metric("Files unchanged", r.FilesUnchanged)
 	metric("Files skipped", r.FilesSkipped)
 	metric("Files deleted", r.FilesDeleted)
+	metric("Secret files skipped", r.SecretsSkipped)
+	metric("Files with secrets redacted", r.SecretsRedacted)
 	metric("Chunks created", r.ChunksCreated)
 	metric("Chunks deleted", r.ChunksDeleted)
 	if r.DryRun || r.EstimatedTokens > 0 {

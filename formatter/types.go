@@ -131,10 +131,17 @@ type IndexReport struct {
 	FilesUnchanged int
 	FilesSkipped   int
 	FilesDeleted   int
-	ChunksCreated  int
-	ChunksDeleted  int
-	Duration       time.Duration
-	Status         string // "completed", "completed_with_errors", "up_to_date", "dry_run"
+	// SecretsSkipped is the number of files left out because their name
+	// marks them as credentials (.env, id_rsa, *.pem, …); also counted in
+	// FilesSkipped under the reason "secret_file".
+	SecretsSkipped int
+	// SecretsRedacted is the number of files indexed in this run with
+	// secrets found in their content replaced by a marker.
+	SecretsRedacted int
+	ChunksCreated   int
+	ChunksDeleted   int
+	Duration        time.Duration
+	Status          string // "completed", "completed_with_errors", "up_to_date", "dry_run"
 	// Rebuilt says why the whole repository was re-embedded instead of
 	// only what changed (another embedder or chunker version, an unreadable
 	// previous index); empty for an incremental run or a first index.

@@ -7,7 +7,6 @@ package indexer
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"sort"
 	"sync"
@@ -18,6 +17,12 @@ import (
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/embedding"
 )
+
+// Version identifies what an index holds for a file: the chunking rules
+// plus the indexer's own content rules (which files are skipped, which
+// secrets redacted). Indexes record it, and a change rebuilds them, so an
+// index made before a rule existed cannot keep what the rule now removes.
+const Version = chunker.Version + "+files-1"
 
 // DefaultBatchSize is the number of chunks per EmbedDocuments call when
 // Config.BatchSize is 0.
@@ -56,6 +61,9 @@ type FileChunks struct {
 	Hash    uint64
 	Chunks  []chunker.Chunk
 	Vectors [][]float32
+	// Secrets is the number of secrets redacted from the file's text
+	// before it was chunked.
+	Secrets int
 }
 
 // Unchanged is a file whose content matches the previous index.
@@ -121,12 +129,19 @@ func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Con
 			plan.Deleted = append(plan.Deleted, path)
 		}
 	}
-	results := chunkFiles(ctx, todo, prev, cfg)
+	results := chunkFiles(ctx, root, todo, prev, cfg)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	for _, r := range results {
 		switch {
+		case r.skip != "":
+			// Found binary, minified or secret only once read whole: skipped
+			// like the walker's skips, and dropped from the index if it was in.
+			plan.Skipped = append(plan.Skipped, Skip{Path: r.fc.File.Path, Reason: r.skip})
+			if _, ok := prev[r.fc.File.Path]; ok {
+				plan.Deleted = append(plan.Deleted, r.fc.File.Path)
+			}
 		case r.err != nil:
 			plan.Errors = append(plan.Errors, FileError{Path: r.fc.File.Path, Err: r.err})
 		case r.same:
@@ -136,17 +151,19 @@ func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Con
 		}
 	}
 	sort.Strings(plan.Deleted)
+	sort.Slice(plan.Skipped, func(i, j int) bool { return plan.Skipped[i].Path < plan.Skipped[j].Path })
 	return plan, nil
 }
 
 type chunkResult struct {
 	fc   FileChunks
-	same bool // content hash equals the previous one: only the mtime moved
+	same bool   // content hash equals the previous one: only the mtime moved
+	skip string // a Reason* when the content turned out not to be indexable
 	err  error
 }
 
 // chunkFiles reads, hashes and chunks files on all cores, keeping order.
-func chunkFiles(ctx context.Context, files []File, prev map[string]PrevFile, cfg Config) []chunkResult {
+func chunkFiles(ctx context.Context, root string, files []File, prev map[string]PrevFile, cfg Config) []chunkResult {
 	out := make([]chunkResult, len(files))
 	var next, done int
 	var mu sync.Mutex
@@ -163,7 +180,7 @@ func chunkFiles(ctx context.Context, files []File, prev map[string]PrevFile, cfg
 				if i >= len(files) {
 					return
 				}
-				out[i] = chunkFile(files[i], prev, cfg)
+				out[i] = chunkFile(root, files[i], prev, cfg)
 				mu.Lock()
 				done++
 				mu.Unlock()
@@ -189,17 +206,20 @@ func chunkFiles(ctx context.Context, files []File, prev map[string]PrevFile, cfg
 	}
 }
 
-func chunkFile(f File, prev map[string]PrevFile, cfg Config) chunkResult {
-	src, err := os.ReadFile(f.Abs)
+func chunkFile(root string, f File, prev map[string]PrevFile, cfg Config) chunkResult {
+	src, err := ReadSource(f.Abs, ReadOptions{Root: root, MaxSize: cfg.Walk.MaxFileSize})
+	if reason := SkipReason(err); reason != "" {
+		return chunkResult{fc: FileChunks{File: f}, skip: reason}
+	}
 	if err != nil {
 		return chunkResult{fc: FileChunks{File: f}, err: err}
 	}
-	h := xxhash.Sum64(src)
-	fc := FileChunks{File: f, Hash: h}
+	h := xxhash.Sum64(src.Raw)
+	fc := FileChunks{File: f, Hash: h, Secrets: src.Secrets}
 	if p, ok := prev[f.Path]; ok && p.Hash == h {
 		return chunkResult{fc: fc, same: true}
 	}
-	fc.Chunks = chunker.Split(f.Path, src, cfg.Chunk)
+	fc.Chunks = chunker.Split(f.Path, src.Text, cfg.Chunk)
 	return chunkResult{fc: fc}
 }
 

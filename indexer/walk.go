@@ -1,7 +1,6 @@
 package indexer
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/codeseek/codeseek/secrets"
 )
 
 // DefaultMaxFileSize is the size limit used when WalkOptions.MaxFileSize is
@@ -28,8 +29,17 @@ const sniffSize = 8 << 10
 const (
 	// ReasonIgnored: excluded by .gitignore, .git/info/exclude or .codeseekignore.
 	ReasonIgnored = "ignored"
-	// ReasonBinary: a NUL byte in the first 8 KiB, so not text worth embedding.
+	// ReasonBinary: a NUL byte, or more than 30% invalid UTF-8 or control
+	// characters, so not text worth embedding. The walker judges the first
+	// 8 KiB; chunking judges the whole file.
 	ReasonBinary = "binary"
+	// ReasonMinified: lines averaging over 1,000 bytes (see checkText), a
+	// minified bundle or generated table that would embed as noise.
+	ReasonMinified = "minified"
+	// ReasonSecret: a file whose name marks it as credentials (.env,
+	// id_rsa, *.pem, credentials.json, …; see secrets.FileRule). Its content
+	// is never read.
+	ReasonSecret = "secret_file"
 	// ReasonTooLarge: larger than WalkOptions.MaxFileSize.
 	ReasonTooLarge = "too_large"
 	// ReasonSymlink: a symbolic link resolving outside the repository root,
@@ -124,11 +134,7 @@ func Walk(ctx context.Context, root string, opt WalkOptions) (files []File, skip
 	if w.maxSize <= 0 {
 		w.maxSize = DefaultMaxFileSize
 	}
-	var rules ignoreRules
-	if data, err := os.ReadFile(filepath.Join(gitDir(abs), "info", "exclude")); err == nil {
-		rules.git = parseIgnoreFile(data, "")
-	}
-	if err := w.dir(abs, "", entries, rules); err != nil {
+	if err := w.dir(abs, "", entries, gitExcludeRules(abs)); err != nil {
 		return nil, nil, fmt.Errorf("index %s: %w", abs, err)
 	}
 	// Directory order is not path order ("a-b" sorts before "a/b" but is
@@ -148,6 +154,16 @@ type rootError struct {
 func (e *rootError) Error() string { return e.msg }
 func (e *rootError) Unwrap() error { return e.err }
 
+// gitExcludeRules are the rules of the repository's .git/info/exclude,
+// which apply below every ignore file of the tree.
+func gitExcludeRules(root string) ignoreRules {
+	var rules ignoreRules
+	if data, err := ReadFile(filepath.Join(gitDir(root), "info", "exclude"), ReadOptions{}); err == nil {
+		rules.git = parseIgnoreFile(data, "")
+	}
+	return rules
+}
+
 // gitDir finds the repository's git directory. In worktrees and submodules
 // .git is a file pointing elsewhere, and info/exclude lives in the common
 // directory, so follow both indirections like git does.
@@ -157,7 +173,7 @@ func gitDir(root string) string {
 	if err != nil || !fi.Mode().IsRegular() {
 		return dotGit
 	}
-	data, err := os.ReadFile(dotGit)
+	data, err := ReadFile(dotGit, ReadOptions{})
 	if err != nil {
 		return dotGit
 	}
@@ -166,7 +182,7 @@ func gitDir(root string) string {
 		return dotGit
 	}
 	dir = resolveFrom(root, strings.TrimSpace(dir))
-	if common, err := os.ReadFile(filepath.Join(dir, "commondir")); err == nil {
+	if common, err := ReadFile(filepath.Join(dir, "commondir"), ReadOptions{}); err == nil {
 		return resolveFrom(dir, strings.TrimSpace(string(common)))
 	}
 	return dir
@@ -234,6 +250,8 @@ func (w *walker) dir(absDir, rel string, entries []fs.DirEntry, rules ignoreRule
 			if err := w.dir(abs, p, sub, rules); err != nil {
 				return err
 			}
+		case secrets.FileRule(p) != "":
+			w.skip(p, ReasonSecret, nil)
 		case typ&fs.ModeSymlink != 0:
 			w.symlink(abs, p)
 		case typ.IsRegular():
@@ -242,7 +260,7 @@ func (w *walker) dir(absDir, rel string, entries []fs.DirEntry, rules ignoreRule
 				w.skip(p, ReasonUnreadable, err)
 				continue
 			}
-			w.file(abs, p, info)
+			w.file(abs, abs, p, info)
 		default:
 			w.skip(p, ReasonSpecial, nil)
 		}
@@ -261,7 +279,7 @@ func (w *walker) readIgnore(absDir, rel string, entries []fs.DirEntry, name stri
 	if !found || !entries[i].Type().IsRegular() {
 		return nil
 	}
-	data, err := os.ReadFile(filepath.Join(absDir, name))
+	data, err := ReadFile(filepath.Join(absDir, name), ReadOptions{})
 	if err != nil {
 		return nil
 	}
@@ -283,54 +301,63 @@ func (w *walker) symlink(abs, rel string) {
 		w.skip(rel, ReasonUnreadable, err)
 		return
 	}
-	inside := target == w.realRoot || strings.HasPrefix(target, w.realRoot+string(filepath.Separator))
+	in := inside(w.realRoot, target)
 	if info.IsDir() {
-		if !inside {
+		if !in {
 			w.skip(rel+"/", ReasonSymlink, nil)
 		}
 		return
 	}
-	if !inside {
+	if !in {
 		w.skip(rel, ReasonSymlink, nil)
 		return
 	}
-	if !info.Mode().IsRegular() {
-		w.skip(rel, ReasonSpecial, nil)
+	// A link must not smuggle in what the walk skips by name (notes.txt ->
+	// id_rsa).
+	if targetRel, err := filepath.Rel(w.realRoot, target); err == nil && secrets.FileRule(filepath.ToSlash(targetRel)) != "" {
+		w.skip(rel, ReasonSecret, nil)
 		return
 	}
-	w.file(abs, rel, info)
+	w.file(abs, target, rel, info)
 }
 
-// file applies the size and binary filters to a regular file.
-func (w *walker) file(abs, rel string, info fs.FileInfo) {
-	if info.Size() > w.maxSize {
-		w.skip(rel, ReasonTooLarge, nil)
+// file applies the type, size and content filters to the file at abs (the
+// link's target when abs is a symlink), listed as rel.
+func (w *walker) file(abs, target, rel string, info fs.FileInfo) {
+	if err := checkRegular(rel, info, w.maxSize); err != nil {
+		w.skipErr(rel, err)
 		return
 	}
-	binary, err := w.sniff(abs)
-	if err != nil {
-		w.skip(rel, ReasonUnreadable, err)
-		return
-	}
-	if binary {
-		w.skip(rel, ReasonBinary, nil)
+	if err := w.sniff(target, rel); err != nil {
+		w.skipErr(rel, err)
 		return
 	}
 	w.files = append(w.files, File{Path: rel, Abs: abs, Size: info.Size(), ModTime: info.ModTime()})
 }
 
-// sniff reports whether the file looks binary: a NUL byte in its first
-// 8 KiB, the same test git and grep use. Opening the file here also proves
-// it is readable before the pipeline commits to it.
-func (w *walker) sniff(abs string) (bool, error) {
-	f, err := os.Open(abs)
+// skipErr records a file that failed a check: under its reason when it is
+// a *SkipError, else as unreadable with the cause.
+func (w *walker) skipErr(rel string, err error) {
+	if reason := SkipReason(err); reason != "" {
+		w.skip(rel, reason, nil)
+		return
+	}
+	w.skip(rel, ReasonUnreadable, err)
+}
+
+// sniff judges the first 8 KiB of the file at target (symlink-free): NUL
+// bytes or a high share of invalid UTF-8 mean binary, and a small file is
+// judged whole, minified lines included. Opening it here also proves it is
+// readable, and a regular file, before the pipeline commits to it.
+func (w *walker) sniff(target, rel string) error {
+	f, _, err := openRegular(rel, target, w.maxSize)
 	if err != nil {
-		return false, err
+		return err
 	}
 	defer f.Close()
 	n, err := io.ReadFull(f, w.buf)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return false, err
+		return err
 	}
-	return bytes.IndexByte(w.buf[:n], 0) >= 0, nil
+	return checkText(rel, w.buf[:n], n < len(w.buf))
 }

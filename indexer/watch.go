@@ -100,11 +100,7 @@ func NewWatcher(root string, opt WatchOptions) (*Watcher, error) {
 		w.fw.Close()
 		return nil, fmt.Errorf("watch %s: %w", abs, watchHint(err))
 	}
-	var rules ignoreRules
-	if data, err := os.ReadFile(filepath.Join(gitDir(abs), "info", "exclude")); err == nil {
-		rules.git = parseIgnoreFile(data, "")
-	}
-	w.addTree(abs, "", rules)
+	w.addTree(abs, "", gitExcludeRules(abs))
 	return w, nil
 }
 
@@ -354,11 +350,7 @@ func (w *Watcher) rescan() {
 		}
 	}
 	clear(w.dirs)
-	var rules ignoreRules
-	if data, err := os.ReadFile(filepath.Join(gitDir(w.root), "info", "exclude")); err == nil {
-		rules.git = parseIgnoreFile(data, "")
-	}
-	w.addTree(w.root, "", rules)
+	w.addTree(w.root, "", gitExcludeRules(w.root))
 }
 
 func (w *Watcher) report(err error) {
@@ -375,7 +367,7 @@ func readIgnoreFile(abs, rel, name string) []ignoreRule {
 	if err != nil || !fi.Mode().IsRegular() {
 		return nil
 	}
-	data, err := os.ReadFile(p)
+	data, err := ReadFile(p, ReadOptions{})
 	if err != nil {
 		return nil
 	}

@@ -131,8 +131,8 @@ func (s *Service) previous(id string, force bool) (*store.Manifest, string) {
 	switch {
 	case m.Embedder != emb || m.Dimension != dim:
 		return nil, fmt.Sprintf("the previous index used embedder %s (%d dimensions), this run uses %s (%d)", m.Embedder, m.Dimension, emb, dim)
-	case m.ChunkerVersion != chunker.Version:
-		return nil, fmt.Sprintf("the previous index used chunker %s, this codeseek has %s", m.ChunkerVersion, chunker.Version)
+	case m.ChunkerVersion != indexer.Version:
+		return nil, fmt.Sprintf("the previous index used chunker %s, this codeseek has %s", m.ChunkerVersion, indexer.Version)
 	}
 	return prev, ""
 }
@@ -158,6 +158,12 @@ func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.
 		}
 		rep.FilesSkipped++
 		rep.SkippedReasons[sk.Reason]++
+	}
+	rep.SecretsSkipped = rep.SkippedReasons[indexer.ReasonSecret]
+	for _, f := range plan.Changed {
+		if f.Secrets > 0 {
+			rep.SecretsRedacted++
+		}
 	}
 	for _, e := range plan.Errors {
 		rep.Errors = append(rep.Errors, e.Error())
@@ -254,7 +260,7 @@ func (s *Service) update(root, project string, plan *indexer.Plan) store.Update 
 	u := store.Update{Meta: store.Meta{
 		ID: RepoID(root), ProjectID: project, Path: root,
 		Embedder: s.cfg.Embedder.ModelID(), Dimension: s.cfg.Embedder.Dimension(),
-		ChunkerVersion: chunker.Version, IndexedAt: time.Now().UTC(),
+		ChunkerVersion: indexer.Version, IndexedAt: time.Now().UTC(),
 	}}
 	for _, f := range plan.Unchanged {
 		u.Unchanged = append(u.Unchanged, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash})

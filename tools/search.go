@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/search"
 	"github.com/codeseek/codeseek/store"
 )
@@ -118,7 +118,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	if err != nil {
 		return resp, err
 	}
-	files := fileCache{}
+	files := fileCache{lines: map[string][]string{}, maxSize: s.cfg.Walk.MaxFileSize}
 	for _, f := range found {
 		r := resultOf(f)
 		if p.WithContext {
@@ -244,22 +244,28 @@ func filterFor(p SearchParams) func(*store.Chunk) bool {
 }
 
 // fileCache reads each result file once per search.
-type fileCache map[string][]string
+type fileCache struct {
+	lines   map[string][]string // absolute path -> lines; nil when unreadable
+	maxSize int64
+}
 
 // context returns up to contextLines lines around lines start..end of the
 // file, read from disk, or nothing when the file no longer ends that range
 // with content's last line (it changed since it was indexed).
 func (fc fileCache) context(root, path string, start, end int, content string) (before, after string) {
 	abs := filepath.Join(root, filepath.FromSlash(path))
-	lines, ok := fc[abs]
+	lines, ok := fc.lines[abs]
 	if !ok {
-		b, err := os.ReadFile(abs)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			fc[abs] = nil
+		// The same rules as indexing: a file that turned into a FIFO, a
+		// link out of the repository or something huge gives no context,
+		// and secrets are redacted as they were in the chunks.
+		src, err := indexer.ReadSource(abs, indexer.ReadOptions{Root: root, MaxSize: fc.maxSize})
+		if err != nil {
+			fc.lines[abs] = nil
 			return "", ""
 		}
-		lines = strings.Split(strings.ReplaceAll(string(b), "\r\n", "\n"), "\n")
-		fc[abs] = lines
+		lines = strings.Split(strings.ReplaceAll(string(src.Text), "\r\n", "\n"), "\n")
+		fc.lines[abs] = lines
 	}
 	if end > len(lines) || start < 1 {
 		return "", ""

@@ -3,12 +3,12 @@ package tools
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/indexer"
 )
 
 // SymbolsParams are the arguments of get_symbols.
@@ -26,6 +26,7 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 		return formatter.SymbolList{}, argErrorf("file_path", "is required: pass a file path (relative to the repository with repository_id)")
 	}
 	path, display := p.FilePath, filepath.ToSlash(p.FilePath)
+	root := "" // with a repository, links must not lead out of it
 	if p.RepositoryID != "" {
 		id, err := s.resolveRepo(p.RepositoryID)
 		if err != nil {
@@ -40,20 +41,23 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 			return formatter.SymbolList{}, argErrorf("file_path", "%q must be relative to the repository root and stay inside it", p.FilePath)
 		}
 		path, display = filepath.Join(m.Path, rel), filepath.ToSlash(rel)
+		root = m.Path
 		p.RepositoryID = id
 	}
 	if err := s.cfg.Roots.Allow("file_path", path); err != nil {
 		return formatter.SymbolList{}, err
 	}
-	src, err := os.ReadFile(path)
+	src, err := indexer.ReadSource(path, indexer.ReadOptions{Root: root, MaxSize: s.cfg.Walk.MaxFileSize})
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return formatter.SymbolList{}, argErrorf("file_path", "%s does not exist: check the path", path)
+	case indexer.SkipReason(err) != "":
+		return formatter.SymbolList{}, argErrorf("file_path", "%v", err)
 	case err != nil:
 		return formatter.SymbolList{}, argErrorf("file_path", "cannot read %s: %v", path, err)
 	}
-	list := formatter.SymbolList{FilePath: display, RepositoryID: p.RepositoryID, Language: chunker.Language(path, src)}
-	for _, sym := range chunker.Symbols(path, src) {
+	list := formatter.SymbolList{FilePath: display, RepositoryID: p.RepositoryID, Language: chunker.Language(path, src.Text)}
+	for _, sym := range chunker.Symbols(path, src.Text) {
 		list.Symbols = append(list.Symbols, formatter.Symbol{
 			Name: sym.Name, Kind: sym.Kind, Parent: sym.Parent, Signature: sym.Signature,
 			StartLine: sym.StartLine, EndLine: sym.EndLine,

@@ -1,0 +1,45 @@
+package indexer
+
+import (
+	"path/filepath"
+
+	"github.com/codeseek/codeseek/secrets"
+)
+
+// Source is a file's content as codeseek indexes and shows it.
+type Source struct {
+	// Raw is the file as on disk; its hash detects changes.
+	Raw []byte
+	// Text is Raw with every secret replaced by a marker (see
+	// secrets.Redact): what is chunked, embedded, searched and shown.
+	Text []byte
+	// Secrets is the number of secrets redacted.
+	Secrets int
+}
+
+// ReadSource reads a file for indexing or display: ReadFile's rules, then
+// the name and content rules. A secret file (by its name or its link
+// target's), binary content or a minified file is refused with a
+// *SkipError; secrets inside an ordinary file are redacted. Every path that
+// hands file content to users or to the index reads it here, so none can
+// return what the index would refuse.
+func ReadSource(path string, opt ReadOptions) (Source, error) {
+	target, err := resolve(path, opt.Root)
+	if err != nil {
+		return Source{}, err
+	}
+	for _, p := range []string{path, target} {
+		if rule := secrets.FileRule(filepath.ToSlash(p)); rule != "" {
+			return Source{}, &SkipError{Path: path, Reason: ReasonSecret, Detail: "rule " + rule}
+		}
+	}
+	raw, err := readRegular(path, target, opt.maxSize())
+	if err != nil {
+		return Source{}, err
+	}
+	if err := checkText(path, raw, true); err != nil {
+		return Source{}, err
+	}
+	text, n := secrets.Redact(raw)
+	return Source{Raw: raw, Text: text, Secrets: n}, nil
+}

@@ -1,0 +1,182 @@
+package secrets
+
+import (
+	"bytes"
+	"math"
+	"regexp"
+	"slices"
+)
+
+// Finding is one secret in a text: the rule that found it and its byte
+// range, the secret alone (for `password = "x"`, the x).
+type Finding struct {
+	Rule       string
+	Start, End int
+}
+
+// Scan returns the secrets in text, ordered by position, overlaps merged
+// into the first. It never returns the secret's bytes, only where they are.
+func Scan(text []byte) []Finding {
+	var out []Finding
+	for i := range tokenRules {
+		out = tokenRules[i].find(text, out)
+	}
+	out = findAssignments(text, out)
+	return merge(out)
+}
+
+func (r *rule) find(text []byte, out []Finding) []Finding {
+	if !slices.ContainsFunc(r.keywords, func(k string) bool { return bytes.Contains(text, []byte(k)) }) {
+		return out
+	}
+	for _, m := range r.re.FindAllSubmatchIndex(text, -1) {
+		start, end := m[2*r.group], m[2*r.group+1]
+		if start < 0 || r.minEntropy > 0 && entropy(text[start:end]) < r.minEntropy {
+			continue
+		}
+		out = append(out, Finding{Rule: r.id, Start: start, End: end})
+	}
+	return out
+}
+
+// findAssignments tries assignRule at the start of every name that holds
+// one of its keywords, anchored there: names like "key" and "token" are
+// common, but an anchored match fails within a few bytes when no
+// assignment follows, where an unanchored one would rescan each line.
+func findAssignments(text []byte, out []Finding) []Finding {
+	lower := bytes.ToLower(text)
+	var names []int // start offsets of candidate names
+	for _, k := range assignKeywords {
+		for off := 0; ; {
+			i := bytes.Index(lower[off:], []byte(k))
+			if i < 0 {
+				break
+			}
+			i += off
+			start := i
+			for start > 0 && isNameByte(lower[start-1]) {
+				start--
+			}
+			names = append(names, start)
+			off = i + len(k)
+		}
+	}
+	slices.Sort(names)
+	for _, start := range slices.Compact(names) {
+		line := text[start:lineEnd(text, start)]
+		if m := assignRule.FindSubmatchIndex(line); m != nil {
+			if f, ok := assignedSecret(line, m); ok {
+				f.Start += start
+				f.End += start
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || c == '-' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// assignedSecret judges one assignRule match: a placeholder, a word or a
+// code expression is not a secret.
+func assignedSecret(line []byte, m []int) (Finding, bool) {
+	if m[2] >= 0 {
+		v := line[m[2]:m[3]]
+		if placeholder(v) || lowerWords.Match(v) || namedLike(v) || entropy(v) < quotedMinEntropy {
+			return Finding{}, false
+		}
+		return Finding{Rule: "assigned-secret", Start: m[2], End: m[3]}, true
+	}
+	v := line[m[4]:m[5]]
+	if placeholder(v) || identPath.Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
+		return Finding{}, false
+	}
+	return Finding{Rule: "assigned-secret", Start: m[4], End: m[5]}, true
+}
+
+var (
+	// lowerWords are values like "invalid_password" or "auth-token": names
+	// and messages, not secrets.
+	lowerWords = regexp.MustCompile(`^[a-z_.-]+$`)
+	// identPath is a dotted expression (cfg.Secret, self.api_key): code.
+	identPath = regexp.MustCompile(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
+)
+
+// namedLike reports values that contain a keyword themselves without
+// looking random (testRSA2048PrivateKey, encryptionKey1024,
+// X-Fake-Connection-Token): a variable or header name, not a secret.
+func namedLike(v []byte) bool {
+	lower := bytes.ToLower(v)
+	return entropy(v) < namedMaxEntropy &&
+		slices.ContainsFunc(assignKeywords, func(k string) bool { return bytes.Contains(lower, []byte(k)) })
+}
+
+// placeholder reports template references and format verbs that stand in
+// for a secret supplied elsewhere (${DB_PASSWORD}, {{ .Token }}, %s), and
+// URLs (token_uri: https://…), whose credentials url-password judges.
+func placeholder(v []byte) bool {
+	lower := bytes.ToLower(v)
+	for _, s := range []string{"${", "{{", "%s", "%v", "%(", "<", "://", "process.env", "os.environ", "getenv"} {
+		if bytes.Contains(lower, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDigitAndLetter(v []byte) bool {
+	digit, letter := false, false
+	for _, c := range v {
+		switch {
+		case '0' <= c && c <= '9':
+			digit = true
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+			letter = true
+		}
+	}
+	return digit && letter
+}
+
+// entropy is the Shannon entropy of b in bits per byte: about 2.5 for an
+// English word, 4 to 6 for random tokens.
+func entropy(b []byte) float64 {
+	if len(b) == 0 {
+		return 0
+	}
+	var counts [256]int
+	for _, c := range b {
+		counts[c]++
+	}
+	h := 0.0
+	n := float64(len(b))
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / n
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
+func lineEnd(text []byte, i int) int {
+	if j := bytes.IndexByte(text[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(text)
+}
+
+// merge sorts findings and folds overlapping ones into the earlier.
+func merge(fs []Finding) []Finding {
+	slices.SortFunc(fs, func(a, b Finding) int { return a.Start - b.Start })
+	out := fs[:0]
+	for _, f := range fs {
+		if n := len(out); n > 0 && f.Start < out[n-1].End {
+			out[n-1].End = max(out[n-1].End, f.End)
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
