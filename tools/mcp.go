@@ -26,6 +26,7 @@ func NewMCPServer(svc *Service) *server.MCPServer {
 		server.WithToolCapabilities(false),
 		server.WithInstructions(instructions),
 		server.WithRecovery(), // a panicking handler answers with an error; the server lives on
+		server.WithOutputSchemaValidation(),
 	)
 	for _, t := range svc.mcpTools() {
 		s.AddTool(t.tool, t.handler)
@@ -75,6 +76,7 @@ func (svc *Service) mcpTools() []mcpTool {
 		mcp.WithBoolean("dry_run", mcp.DefaultBool(false), mcp.Description("Only report what would be indexed (files, chunks, estimated tokens); embed and store nothing.")),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("Index repository"),
+		mcp.WithRawOutputSchema(formatter.IndexSchema),
 		mcp.WithReadOnlyHintAnnotation(false),
 		mcp.WithDestructiveHintAnnotation(false),
 		mcp.WithIdempotentHintAnnotation(true),
@@ -86,6 +88,7 @@ func (svc *Service) mcpTools() []mcpTool {
 		mcp.WithString("mode", mcp.Enum(ModeHybrid, ModeVector, ModeLexical), mcp.DefaultString(ModeHybrid),
 			mcp.Description("hybrid (default): meaning and exact names; vector: meaning only; lexical: words and identifiers only.")),
 		mcp.WithTitleAnnotation("Search code"),
+		mcp.WithRawOutputSchema(formatter.SearchSchema),
 	}, searchOptions("code chunks")...)
 	searchCode = append(searchCode, readOnly()...)
 
@@ -94,6 +97,7 @@ func (svc *Service) mcpTools() []mcpTool {
 		mcp.WithString("mode", mcp.Enum(ModeHybrid, ModeVector, ModeLexical), mcp.DefaultString(ModeHybrid),
 			mcp.Description("hybrid (default), vector or lexical.")),
 		mcp.WithTitleAnnotation("Search documentation"),
+		mcp.WithRawOutputSchema(formatter.SearchSchema),
 	}, searchOptions("documentation sections")...)
 	searchDocs = append(searchDocs, readOnly()...)
 
@@ -101,6 +105,7 @@ func (svc *Service) mcpTools() []mcpTool {
 		mcp.WithDescription("List indexed repositories with their IDs, projects, paths, file and chunk counts, embedder and last index time. " + formatter.CompactTableFormat),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("List repositories"),
+		mcp.WithRawOutputSchema(formatter.RepositoriesSchema),
 	}, formatOptions()...)
 	listOpts = append(listOpts, readOnly()...)
 
@@ -110,6 +115,7 @@ func (svc *Service) mcpTools() []mcpTool {
 		mcp.WithString("repository_id", mcp.Description("Repository the path is relative to (an ID or path from list_repositories).")),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("Get file symbols"),
+		mcp.WithRawOutputSchema(formatter.SymbolsSchema),
 	}, formatOptions()...)
 	symbolOpts = append(symbolOpts, readOnly()...)
 
@@ -194,7 +200,7 @@ func (svc *Service) handleIndex(ctx context.Context, req mcp.CallToolRequest) (*
 	if err != nil {
 		return toolResult("", err)
 	}
-	return toolResult(formatter.RenderIndex(rep, o))
+	return renderResult(formatter.RenderIndex, rep, o)
 }
 
 func (svc *Service) handleSearch(docs bool) server.ToolHandlerFunc {
@@ -221,7 +227,7 @@ func (svc *Service) handleSearch(docs bool) server.ToolHandlerFunc {
 		if err != nil {
 			return toolResult("", err)
 		}
-		return toolResult(formatter.RenderSearch(resp, o))
+		return renderResult(formatter.RenderSearch, resp, o)
 	}
 }
 
@@ -242,7 +248,7 @@ func (svc *Service) handleList(ctx context.Context, req mcp.CallToolRequest) (*m
 	if err != nil {
 		return toolResult("", err)
 	}
-	return toolResult(formatter.RenderRepositories(list, o))
+	return renderResult(formatter.RenderRepositories, list, o)
 }
 
 func (svc *Service) handleSymbols(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -263,7 +269,7 @@ func (svc *Service) handleSymbols(ctx context.Context, req mcp.CallToolRequest) 
 	if err != nil {
 		return toolResult("", err)
 	}
-	return toolResult(formatter.RenderSymbols(list, o))
+	return renderResult(formatter.RenderSymbols, list, o)
 }
 
 // progressNotifier sends notifications/progress for an index run when the

@@ -1,0 +1,141 @@
+package formatter
+
+import "encoding/json"
+
+// JSON Schemas of the JSON answers, one per tool, published as MCP
+// outputSchema. structuredContent is always the JSON rendering, so one
+// schema covers both detail levels: a field only one level has is not
+// required. additionalProperties is false so that a field added to a
+// renderer without its schema fails the tests (schema_test.go) instead of
+// reaching clients undeclared. Descriptions are few and short because
+// every client reads them in tools/list, on every session.
+
+// SearchSchema describes search_code and search_docs answers.
+var SearchSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "results": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "chunk_id": {"type": "string"},
+          "file_path": {"type": "string", "description": "relative to the repository root, /-separated"},
+          "language": {"type": "string"},
+          "symbol": {"type": "string"},
+          "symbol_kind": {"type": "string"},
+          "content": {"type": "string"},
+          "start_line": {"type": "integer", "description": "1-based, inclusive"},
+          "end_line": {"type": "integer"},
+          "similarity_score": {"type": "number", "description": "0..1, higher is better"},
+          "context_before": {"type": "string"},
+          "context_after": {"type": "string"}
+        },
+        "required": ["chunk_id", "file_path", "language", "symbol", "symbol_kind", "content", "start_line", "end_line", "similarity_score"],
+        "additionalProperties": false
+      }
+    },
+    "total_count": {"type": "integer"},
+    "project_id": {"type": "string"},
+    "repository_id": {"type": "string"},
+    "database_name": {"type": "string"},
+    "latency_ms": {"type": "integer"},
+    "warning": {"type": "string"}
+  },
+  "required": ["results", "total_count", "project_id", "repository_id", "latency_ms"],
+  "additionalProperties": false
+}`)
+
+// IndexSchema describes index_repository answers.
+var IndexSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "repository_id": {"type": "string", "description": "pass to search_code/search_docs"},
+    "project_id": {"type": "string"},
+    "files_indexed": {"type": "integer"},
+    "files_unchanged": {"type": "integer"},
+    "files_skipped": {"type": "integer"},
+    "files_deleted": {"type": "integer"},
+    "chunks_created": {"type": "integer"},
+    "chunks_deleted": {"type": "integer"},
+    "duration_seconds": {"type": "number"},
+    "status": {"type": "string"},
+    "rebuilt": {"type": "string"},
+    "errors": {"type": "array", "items": {"type": "string"}},
+    "error_count": {"type": "integer"},
+    "skipped_reasons": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "database_name": {"type": "string"},
+    "dry_run": {"type": "boolean"},
+    "estimated_tokens": {"type": "integer"},
+    "estimated_embed_calls": {"type": "integer"},
+    "biggest_dirs": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {"dir": {"type": "string"}, "files": {"type": "integer"}, "chunks": {"type": "integer"}},
+        "required": ["dir", "files", "chunks"],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": ["repository_id", "project_id", "files_indexed", "files_unchanged", "files_skipped", "files_deleted", "chunks_created", "chunks_deleted", "duration_seconds", "status"],
+  "additionalProperties": false
+}`)
+
+// RepositoriesSchema describes list_repositories answers.
+var RepositoriesSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "repositories": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "repository_id": {"type": "string"},
+          "project_id": {"type": "string"},
+          "path": {"type": "string"},
+          "files": {"type": "integer"},
+          "code_chunks": {"type": "integer"},
+          "doc_chunks": {"type": "integer"},
+          "embedder": {"type": "string"},
+          "indexed_at": {"type": "string", "description": "RFC 3339, UTC"},
+          "database_name": {"type": "string"}
+        },
+        "required": ["repository_id", "project_id", "path", "files", "code_chunks", "doc_chunks", "embedder", "indexed_at"],
+        "additionalProperties": false
+      }
+    },
+    "total_count": {"type": "integer"}
+  },
+  "required": ["repositories", "total_count"],
+  "additionalProperties": false
+}`)
+
+// SymbolsSchema describes get_symbols answers.
+var SymbolsSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "file_path": {"type": "string"},
+    "repository_id": {"type": "string"},
+    "language": {"type": "string"},
+    "symbols": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "name": {"type": "string"},
+          "kind": {"type": "string"},
+          "start_line": {"type": "integer"},
+          "end_line": {"type": "integer"},
+          "parent": {"type": "string"},
+          "signature": {"type": "string"}
+        },
+        "required": ["name", "kind", "start_line", "end_line", "parent"],
+        "additionalProperties": false
+      }
+    },
+    "total_count": {"type": "integer"}
+  },
+  "required": ["file_path", "repository_id", "language", "symbols", "total_count"],
+  "additionalProperties": false
+}`)
