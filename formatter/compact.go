@@ -12,7 +12,9 @@ const CompactSearchFormat = `Compact search output: {"r":[...],"n":N,"ms":M,"w":
 	`r = results, n = total matches, ms = search time in milliseconds, w = warning (absent when none). ` +
 	`Each result: l = location "path:start-end" (1-based inclusive lines; an l of ":start-end" with no path is in the same file as the previous result, results are grouped by file), ` +
 	`t = chunk text (whitespace trimmed, common indentation removed; cut to 200 characters with "…" at concise level), s = similarity score 0..1. ` +
-	`Detailed level adds y = symbol name, b = context before, a = context after (each absent when empty).`
+	`Detailed level adds y = symbol name, b = context before, a = context after (each absent when empty). ` +
+	`u = URI prefix of the repository: a result's uri is u + path + "#Lstart-Lend" (read it with resources/read; widen the range to see more); ` +
+	`when results come from several repositories there is no top-level u and each result has its full uri in u.`
 
 // CompactTableFormat explains the header+rows encoding used by compact
 // symbol lists, repository lists and index errors.
@@ -38,6 +40,7 @@ type compactResult struct {
 	Y string  `json:"y,omitempty"`
 	B string  `json:"b,omitempty"`
 	A string  `json:"a,omitempty"`
+	U string  `json:"u,omitempty"`
 }
 
 type compactSearchOut struct {
@@ -45,6 +48,21 @@ type compactSearchOut struct {
 	N  int             `json:"n"`
 	MS int64           `json:"ms"`
 	W  string          `json:"w,omitempty"`
+	U  string          `json:"u,omitempty"`
+}
+
+// sharedRepository returns the repository all results are in, or "" when
+// they span several (or there are none).
+func sharedRepository(rs []SearchResult) string {
+	if len(rs) == 0 {
+		return ""
+	}
+	for _, x := range rs[1:] {
+		if x.RepositoryID != rs[0].RepositoryID {
+			return ""
+		}
+	}
+	return rs[0].RepositoryID
 }
 
 // groupByFile reorders results so hits of one file are adjacent (files in
@@ -87,6 +105,12 @@ func compactSearch(r SearchResponse, d Detail) (string, error) {
 		MS: latencyMS(r),
 		W:  collapseSpace(r.Warning),
 	}
+	// One URI prefix for the answer costs a few tokens; a URI per hit
+	// would repeat the path that l already carries.
+	shared := sharedRepository(grouped)
+	if shared != "" {
+		out.U = RepositoryURI(shared)
+	}
 	prevPath := ""
 	for i, x := range grouped {
 		loc := ":" + lineRange(x.StartLine, x.EndLine)
@@ -95,6 +119,9 @@ func compactSearch(r SearchResponse, d Detail) (string, error) {
 		}
 		prevPath = x.FilePath
 		c := compactResult{L: loc, T: trimText(x.Content), S: round(x.Score, 2)}
+		if shared == "" {
+			c.U = x.URI()
+		}
 		if d == Concise {
 			c.T = TruncateContent(c.T, ConciseContentLimit)
 		} else {

@@ -67,7 +67,7 @@ func TestSearchJSONFieldsDetailed(t *testing.T) {
 	if got := keysInOrder(t, s); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("top-level keys = %v, want %v", got, want)
 	}
-	wantR := []string{"chunk_id", "file_path", "language", "symbol", "symbol_kind", "content", "start_line", "end_line", "similarity_score", "context_before", "context_after"}
+	wantR := []string{"chunk_id", "file_path", "language", "symbol", "symbol_kind", "content", "start_line", "end_line", "uri", "similarity_score", "context_before", "context_after"}
 	if got := keysInOrder(t, firstResult(t, s)); strings.Join(got, ",") != strings.Join(wantR, ",") {
 		t.Errorf("result keys = %v, want %v", got, wantR)
 	}

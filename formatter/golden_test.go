@@ -28,22 +28,26 @@ func sampleSearch() SearchResponse {
 	return SearchResponse{
 		Results: []SearchResult{
 			{
-				ChunkID: "a1b2c3", FilePath: "sort/sort.go", Language: "go", Symbol: "Less", SymbolKind: "function",
+				RepositoryID: "repo-7f3a",
+				ChunkID:      "a1b2c3", FilePath: "sort/sort.go", Language: "go", Symbol: "Less", SymbolKind: "function",
 				Content: long, StartLine: 1, EndLine: 9, Score: 0.87654,
 				ContextBefore: "", ContextAfter: "\n// Swap swaps the elements with indexes i and j.\n",
 			},
 			{
-				ChunkID: "d4e5f6", FilePath: "strings/builder.go", Language: "go", Symbol: "Builder.Grow", SymbolKind: "method",
+				RepositoryID: "repo-7f3a",
+				ChunkID:      "d4e5f6", FilePath: "strings/builder.go", Language: "go", Symbol: "Builder.Grow", SymbolKind: "method",
 				Content:   "\tfunc (b *Builder) Grow(n int) {\n\t\tif n < 0 && b != nil || n > 1<<20 {\n\t\t\tpanic(\"strings.Builder.Grow: negative count | `too big`\")\n\t\t}\n\t}\n",
 				StartLine: 70, EndLine: 75, Score: 0.7,
 				ContextBefore: "// Grow grows b's capacity, if necessary.\r\n", ContextAfter: "",
 			},
 			{
-				ChunkID: "0718aa", FilePath: "sort/sort.go", Language: "go", Symbol: "Less", SymbolKind: "function",
+				RepositoryID: "repo-7f3a",
+				ChunkID:      "0718aa", FilePath: "sort/sort.go", Language: "go", Symbol: "Less", SymbolKind: "function",
 				Content: "func Less(data Interface, i, j int) bool {", StartLine: 5, EndLine: 5, Score: 0.61,
 			},
 			{
-				ChunkID: "99zz", FilePath: "docs/naïve|pipe.md", Language: "markdown", Symbol: "Überblick", SymbolKind: "section",
+				RepositoryID: "repo-7f3a",
+				ChunkID:      "99zz", FilePath: "docs/naïve|pipe.md", Language: "markdown", Symbol: "Überblick", SymbolKind: "section",
 				Content: "## Überblick\n\nSortieren — schnell & stabil: `a < b`. 日本語のテキスト。\n", StartLine: 1, EndLine: 3, Score: 0.5,
 			},
 		},

@@ -17,6 +17,7 @@ type jsonResultDetailed struct {
 	Content         string  `json:"content"`
 	StartLine       int     `json:"start_line"`
 	EndLine         int     `json:"end_line"`
+	URI             string  `json:"uri"`
 	SimilarityScore float64 `json:"similarity_score"`
 	ContextBefore   string  `json:"context_before"`
 	ContextAfter    string  `json:"context_after"`
@@ -31,6 +32,7 @@ type jsonResultConcise struct {
 	Content         string  `json:"content"`
 	StartLine       int     `json:"start_line"`
 	EndLine         int     `json:"end_line"`
+	URI             string  `json:"uri"`
 	SimilarityScore float64 `json:"similarity_score"`
 }
 
@@ -73,6 +75,7 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 				Content:         TruncateContent(x.Content, ConciseContentLimit),
 				StartLine:       x.StartLine,
 				EndLine:         x.EndLine,
+				URI:             x.URI(),
 				SimilarityScore: round(x.Score, 2),
 			})
 		}
@@ -97,6 +100,7 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 			Content:         x.Content,
 			StartLine:       x.StartLine,
 			EndLine:         x.EndLine,
+			URI:             x.URI(),
 			SimilarityScore: round(x.Score, 4),
 			ContextBefore:   x.ContextBefore,
 			ContextAfter:    x.ContextAfter,

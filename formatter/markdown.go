@@ -35,11 +35,19 @@ func markdownSearch(r SearchResponse, d Detail) string {
 		return b.String()
 	}
 	if d == Concise {
+		shared := sharedRepository(r.Results)
+		if shared != "" {
+			fmt.Fprintf(&b, "\n**URI** of a hit (resources/read): %s + file + `#Lstart-Lend`\n", codeSpan(RepositoryURI(shared)))
+		}
 		b.WriteString("\n| File | Lines | Score | Preview |\n|---|---|---|---|\n")
 		for _, x := range r.Results {
 			preview := TruncateContent(collapseSpace(x.Content), MarkdownPreviewLimit)
+			file := tableCell(x.FilePath)
+			if shared == "" {
+				file = "[" + file + "](" + tableCell(x.URI()) + ")"
+			}
 			fmt.Fprintf(&b, "| %s | %s | %.2f | %s |\n",
-				tableCell(x.FilePath), lineRange(x.StartLine, x.EndLine), round(x.Score, 2), codeCell(preview))
+				file, lineRange(x.StartLine, x.EndLine), round(x.Score, 2), codeCell(preview))
 		}
 		return b.String()
 	}
@@ -56,7 +64,7 @@ func markdownSearch(r SearchResponse, d Detail) string {
 		if x.ChunkID != "" {
 			fmt.Fprintf(&b, " · **Chunk ID**: %s", codeSpan(x.ChunkID))
 		}
-		b.WriteString("\n")
+		fmt.Fprintf(&b, " · **URI**: %s\n", codeSpan(x.URI()))
 		if before := trimEdges(x.ContextBefore); before != "" {
 			b.WriteString("\n**Context before**\n\n")
 			writeFenced(&b, before, x.Language)

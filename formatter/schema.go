@@ -27,11 +27,12 @@ var SearchSchema = json.RawMessage(`{
           "content": {"type": "string"},
           "start_line": {"type": "integer", "description": "1-based, inclusive"},
           "end_line": {"type": "integer"},
+          "uri": {"type": "string", "description": "resources/read it for the hit's lines; change #L10-L40 for more"},
           "similarity_score": {"type": "number", "description": "0..1, higher is better"},
           "context_before": {"type": "string"},
           "context_after": {"type": "string"}
         },
-        "required": ["chunk_id", "file_path", "language", "symbol", "symbol_kind", "content", "start_line", "end_line", "similarity_score"],
+        "required": ["chunk_id", "file_path", "language", "symbol", "symbol_kind", "content", "start_line", "end_line", "uri", "similarity_score"],
         "additionalProperties": false
       }
     },

@@ -107,6 +107,14 @@ type SearchResult struct {
 	Score         float64
 	ContextBefore string
 	ContextAfter  string
+	// RepositoryID is the repository the hit is in; with FilePath and the
+	// lines it makes the hit's URI.
+	RepositoryID string
+}
+
+// URI is the codeseek:// URI of the hit's lines, for resources/read.
+func (r SearchResult) URI() string {
+	return HitURI(r.RepositoryID, r.FilePath, r.StartLine, r.EndLine)
 }
 
 // SearchResponse is the whole answer of search_code or search_docs.

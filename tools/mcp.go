@@ -31,6 +31,7 @@ func NewMCPServer(svc *Service) *server.MCPServer {
 	for _, t := range svc.mcpTools() {
 		s.AddTool(t.tool, t.handler)
 	}
+	svc.registerResources(s)
 	return s
 }
 
