@@ -22,10 +22,11 @@ const CompactTableFormat = `Compact tables: h = column names joined by "|", d = 
 	`In cells, \\ is a backslash, \n a newline, \r a carriage return and \| a literal pipe; split rows on unescaped newlines and cells on unescaped pipes. ` +
 	`d = "" means no rows; n = row count; lines = "start-end". ` +
 	`Symbols: f = file path, lang = language, repo = repository id (detailed), columns ` + CompactSymbolsHeaderDetailed + ` (concise drops signature). ` +
-	`Repositories: columns ` + CompactRepositoriesHeaderDetailed + ` (code/docs = chunk counts, indexed = RFC 3339 time, db = database name); concise: ` + CompactRepositoriesHeaderConcise + `.`
+	`Repositories: columns ` + CompactRepositoriesHeaderDetailed + ` (code/docs = chunk counts, indexed = RFC 3339 time, status = done or "indexing phase done/total", db = database name); concise: ` + CompactRepositoriesHeaderConcise + `.`
 
 // CompactIndexFormat explains compact index_repository output.
-const CompactIndexFormat = `Compact index output: id = repository id, p = project, st = status, ` +
+const CompactIndexFormat = `Compact index output: id = repository id, p = project, st = status ("done", or "indexing" while the run goes on in the background), ` +
+	`oc = outcome of a finished run (completed, completed_with_errors, up_to_date, dry_run), pg = progress while indexing ("phase done/total"), ` +
 	`fi/fu/fs/fd = files indexed/unchanged/skipped/deleted, ci/cd = chunks created/deleted, sec = duration in seconds, ec = error count. ` +
 	`Detailed level adds e = errors as a table (h "error"), sk = skipped files by reason, db = database name. dry and tok appear for dry runs (estimated tokens), with emb = estimated embedding calls and bd = biggest directories as a table (h "dir|files|chunks"; concise keeps 3).`
 
@@ -182,6 +183,8 @@ type compactIndexOut struct {
 	ID  string         `json:"id"`
 	P   string         `json:"p,omitempty"`
 	St  string         `json:"st"`
+	OC  string         `json:"oc,omitempty"`
+	PG  string         `json:"pg,omitempty"`
 	FI  int            `json:"fi"`
 	FU  int            `json:"fu"`
 	FS  int            `json:"fs"`
@@ -205,7 +208,7 @@ const CompactBiggestDirsHeader = "dir|files|chunks"
 
 func compactIndex(r IndexReport, d Detail) (string, error) {
 	out := compactIndexOut{
-		ID: r.RepositoryID, P: r.ProjectID, St: r.Status,
+		ID: r.RepositoryID, P: r.ProjectID, St: r.Status, OC: r.Outcome, PG: r.Progress.String(),
 		FI: r.FilesIndexed, FU: r.FilesUnchanged, FS: r.FilesSkipped, FD: r.FilesDeleted,
 		CI: r.ChunksCreated, CD: r.ChunksDeleted,
 		Sec: round(r.Duration.Seconds(), 1), EC: len(r.Errors),
@@ -249,8 +252,8 @@ type compactRepositoriesOut struct {
 // The compact column headers, exported so clients and tool descriptions
 // can name the columns without parsing a sample answer.
 const (
-	CompactRepositoriesHeaderConcise  = "id|project|path|files|chunks|indexed"
-	CompactRepositoriesHeaderDetailed = "id|project|path|files|code|docs|embedder|indexed|db"
+	CompactRepositoriesHeaderConcise  = "id|project|path|files|chunks|indexed|status"
+	CompactRepositoriesHeaderDetailed = "id|project|path|files|code|docs|embedder|indexed|status|db"
 	CompactSymbolsHeaderConcise       = "name|kind|lines|parent"
 	CompactSymbolsHeaderDetailed      = "name|kind|lines|parent|signature"
 )
@@ -264,13 +267,21 @@ func compactRepositories(r RepositoryList, d Detail) (string, error) {
 	for _, x := range r.Repositories {
 		if d == Concise {
 			rows = append(rows, []string{x.ID, x.ProjectID, x.Path, itoa(x.Files),
-				itoa(x.CodeChunks + x.DocChunks), formatTime(x.IndexedAt)})
+				itoa(x.CodeChunks + x.DocChunks), formatTime(x.IndexedAt), statusCell(x)})
 			continue
 		}
 		rows = append(rows, []string{x.ID, x.ProjectID, x.Path, itoa(x.Files),
-			itoa(x.CodeChunks), itoa(x.DocChunks), x.Embedder, formatTime(x.IndexedAt), x.DatabaseName})
+			itoa(x.CodeChunks), itoa(x.DocChunks), x.Embedder, formatTime(x.IndexedAt), statusCell(x), x.DatabaseName})
 	}
 	return encodeJSON(compactRepositoriesOut{H: h, D: EncodeRows(rows), N: len(rows)})
+}
+
+// statusCell is "done", or "indexing embed 1200/5600" with the progress.
+func statusCell(x Repository) string {
+	if x.Progress == nil {
+		return repositoryStatus(x)
+	}
+	return repositoryStatus(x) + " " + x.Progress.String()
 }
 
 type compactSymbolsOut struct {

@@ -61,7 +61,7 @@ func sampleIndex() IndexReport {
 		RepositoryID: "repo-7f3a", ProjectID: "default", RepoPath: "/home/ana/go/src",
 		FilesIndexed: 12034, FilesUnchanged: 1500, FilesSkipped: 42, FilesDeleted: 3,
 		ChunksCreated: 98765, ChunksDeleted: 12, Duration: 83456 * time.Millisecond,
-		Status: "completed_with_errors",
+		Status: StatusDone, Outcome: "completed_with_errors",
 		Errors: []string{
 			"cmd/bad.go: parse error: unexpected | at line 3",
 			"vendor/x\\y.c: read: permission denied\nretry failed",
@@ -77,7 +77,7 @@ func sampleDryRun() IndexReport {
 	return IndexReport{
 		RepositoryID: "repo-7f3a", ProjectID: "default", RepoPath: "/home/ana/app",
 		FilesIndexed: 1834, FilesSkipped: 2, ChunksCreated: 20512, Duration: 1234 * time.Millisecond,
-		Status: "dry_run", SkippedReasons: map[string]int{"binary": 2},
+		Status: StatusDone, Outcome: "dry_run", SkippedReasons: map[string]int{"binary": 2},
 		DryRun: true, EstimatedTokens: 4102400, EstimatedEmbedCalls: 321,
 		BiggestDirs: []DirStat{
 			{Dir: "node_modules/lodash", Files: 640, Chunks: 9000},
@@ -89,10 +89,19 @@ func sampleDryRun() IndexReport {
 	}
 }
 
+// sampleRunning is an index run the server goes on with in the background.
+func sampleRunning() IndexReport {
+	return IndexReport{
+		RepositoryID: "repo-9bc1", ProjectID: "big", RepoPath: "/srv/monorepo", Duration: 30 * time.Second,
+		Status: StatusIndexing, Progress: &Progress{Phase: "chunk", Done: 2100, Total: 5600},
+	}
+}
+
 func sampleRepositories() RepositoryList {
 	at := time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
 	return RepositoryList{Repositories: []Repository{
 		{ID: "repo-7f3a", ProjectID: "default", Path: "/home/ana/go/src", Files: 12034, CodeChunks: 90000, DocChunks: 8765, Embedder: "builtin", IndexedAt: at, DatabaseName: "codeseek_default"},
+		{ID: "repo-9bc1", ProjectID: "big", Path: "/srv/monorepo", Status: StatusIndexing, Progress: &Progress{Phase: "embed", Done: 1200, Total: 5600}},
 		{ID: "repo-0001", ProjectID: "work|team", Path: `C:\src\app`, Files: 12, CodeChunks: 40, DocChunks: 0, Embedder: "openai:text-embedding-3-small", IndexedAt: at.Add(-time.Hour), DatabaseName: "codeseek_work"},
 	}}
 }
@@ -121,6 +130,7 @@ func renderCases() []renderCase {
 		{"search_empty", func(o Options) (string, error) { return RenderSearch(SearchResponse{ProjectID: "default"}, o) }},
 		{"index", func(o Options) (string, error) { return RenderIndex(sampleIndex(), o) }},
 		{"index_dry_run", func(o Options) (string, error) { return RenderIndex(sampleDryRun(), o) }},
+		{"index_running", func(o Options) (string, error) { return RenderIndex(sampleRunning(), o) }},
 		{"repositories", func(o Options) (string, error) { return RenderRepositories(sampleRepositories(), o) }},
 		{"symbols", func(o Options) (string, error) { return RenderSymbols(sampleSymbols(), o) }},
 	}

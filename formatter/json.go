@@ -110,17 +110,32 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 }
 
 type jsonIndexCommon struct {
-	RepositoryID    string  `json:"repository_id"`
-	ProjectID       string  `json:"project_id"`
-	FilesIndexed    int     `json:"files_indexed"`
-	FilesUnchanged  int     `json:"files_unchanged"`
-	FilesSkipped    int     `json:"files_skipped"`
-	FilesDeleted    int     `json:"files_deleted"`
-	ChunksCreated   int     `json:"chunks_created"`
-	ChunksDeleted   int     `json:"chunks_deleted"`
-	DurationSeconds float64 `json:"duration_seconds"`
-	Status          string  `json:"status"`
-	Rebuilt         string  `json:"rebuilt,omitempty"`
+	RepositoryID    string        `json:"repository_id"`
+	ProjectID       string        `json:"project_id"`
+	FilesIndexed    int           `json:"files_indexed"`
+	FilesUnchanged  int           `json:"files_unchanged"`
+	FilesSkipped    int           `json:"files_skipped"`
+	FilesDeleted    int           `json:"files_deleted"`
+	ChunksCreated   int           `json:"chunks_created"`
+	ChunksDeleted   int           `json:"chunks_deleted"`
+	DurationSeconds float64       `json:"duration_seconds"`
+	Status          string        `json:"status"`
+	Outcome         string        `json:"outcome,omitempty"`
+	Progress        *jsonProgress `json:"progress,omitempty"`
+	Rebuilt         string        `json:"rebuilt,omitempty"`
+}
+
+type jsonProgress struct {
+	Phase string `json:"phase"`
+	Done  int    `json:"done"`
+	Total int    `json:"total"`
+}
+
+func progressOf(p *Progress) *jsonProgress {
+	if p == nil {
+		return nil
+	}
+	return &jsonProgress{p.Phase, p.Done, p.Total}
 }
 
 type jsonIndexDetailed struct {
@@ -193,6 +208,8 @@ func indexCommon(r IndexReport, d Detail) jsonIndexCommon {
 		ChunksDeleted:   r.ChunksDeleted,
 		DurationSeconds: round(r.Duration.Seconds(), decimals),
 		Status:          r.Status,
+		Outcome:         r.Outcome,
+		Progress:        progressOf(r.Progress),
 		Rebuilt:         r.Rebuilt,
 	}
 }
@@ -227,26 +244,39 @@ func jsonIndex(r IndexReport, d Detail) (string, error) {
 }
 
 type jsonRepositoryConcise struct {
-	RepositoryID string `json:"repository_id"`
-	ProjectID    string `json:"project_id"`
-	Path         string `json:"path"`
-	Files        int    `json:"files"`
-	CodeChunks   int    `json:"code_chunks"`
-	DocChunks    int    `json:"doc_chunks"`
-	Embedder     string `json:"embedder"`
-	IndexedAt    string `json:"indexed_at"`
+	RepositoryID string        `json:"repository_id"`
+	ProjectID    string        `json:"project_id"`
+	Path         string        `json:"path"`
+	Files        int           `json:"files"`
+	CodeChunks   int           `json:"code_chunks"`
+	DocChunks    int           `json:"doc_chunks"`
+	Embedder     string        `json:"embedder"`
+	IndexedAt    string        `json:"indexed_at"`
+	Status       string        `json:"status"`
+	Progress     *jsonProgress `json:"progress,omitempty"`
 }
 
 type jsonRepositoryDetailed struct {
-	RepositoryID string `json:"repository_id"`
-	ProjectID    string `json:"project_id"`
-	Path         string `json:"path"`
-	Files        int    `json:"files"`
-	CodeChunks   int    `json:"code_chunks"`
-	DocChunks    int    `json:"doc_chunks"`
-	Embedder     string `json:"embedder"`
-	IndexedAt    string `json:"indexed_at"`
-	DatabaseName string `json:"database_name"`
+	RepositoryID string        `json:"repository_id"`
+	ProjectID    string        `json:"project_id"`
+	Path         string        `json:"path"`
+	Files        int           `json:"files"`
+	CodeChunks   int           `json:"code_chunks"`
+	DocChunks    int           `json:"doc_chunks"`
+	Embedder     string        `json:"embedder"`
+	IndexedAt    string        `json:"indexed_at"`
+	Status       string        `json:"status"`
+	Progress     *jsonProgress `json:"progress,omitempty"`
+	DatabaseName string        `json:"database_name"`
+}
+
+// repositoryStatus defaults an unset status to done: a repository listed
+// from the store without a run going on is fully indexed.
+func repositoryStatus(x Repository) string {
+	if x.Status == "" {
+		return StatusDone
+	}
+	return x.Status
 }
 
 type jsonRepositoryList[T any] struct {
@@ -271,6 +301,7 @@ func jsonRepositories(r RepositoryList, d Detail) (string, error) {
 		for _, x := range r.Repositories {
 			out.Repositories = append(out.Repositories, jsonRepositoryConcise{
 				x.ID, x.ProjectID, x.Path, x.Files, x.CodeChunks, x.DocChunks, x.Embedder, formatTime(x.IndexedAt),
+				repositoryStatus(x), progressOf(x.Progress),
 			})
 		}
 		return encodeJSON(out)
@@ -281,7 +312,8 @@ func jsonRepositories(r RepositoryList, d Detail) (string, error) {
 	}
 	for _, x := range r.Repositories {
 		out.Repositories = append(out.Repositories, jsonRepositoryDetailed{
-			x.ID, x.ProjectID, x.Path, x.Files, x.CodeChunks, x.DocChunks, x.Embedder, formatTime(x.IndexedAt), x.DatabaseName,
+			x.ID, x.ProjectID, x.Path, x.Files, x.CodeChunks, x.DocChunks, x.Embedder, formatTime(x.IndexedAt),
+			repositoryStatus(x), progressOf(x.Progress), x.DatabaseName,
 		})
 	}
 	return encodeJSON(out)

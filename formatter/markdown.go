@@ -83,6 +83,12 @@ func markdownIndex(r IndexReport, d Detail) string {
 	var b strings.Builder
 	b.WriteString("# Repository Indexing Results\n\n")
 	fmt.Fprintf(&b, "**Status**: %s", inlineText(r.Status))
+	switch {
+	case r.Progress != nil:
+		fmt.Fprintf(&b, " (%s %s/%s)", inlineText(r.Progress.Phase), thousands(r.Progress.Done), thousands(r.Progress.Total))
+	case r.Outcome != "":
+		fmt.Fprintf(&b, " (%s)", inlineText(r.Outcome))
+	}
 	if r.RepositoryID != "" {
 		fmt.Fprintf(&b, " · **Repository**: %s", codeSpan(r.RepositoryID))
 	}
@@ -148,20 +154,20 @@ func markdownRepositories(r RepositoryList, d Detail) string {
 		return b.String()
 	}
 	if d == Concise {
-		b.WriteString("\n| Repository | Project | Path | Files | Chunks | Indexed at |\n|---|---|---|---|---|---|\n")
+		b.WriteString("\n| Repository | Project | Path | Files | Chunks | Indexed at | Status |\n|---|---|---|---|---|---|---|\n")
 		for _, x := range r.Repositories {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n",
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n",
 				tableCell(x.ID), tableCell(x.ProjectID), tableCell(x.Path), thousands(x.Files),
-				thousands(x.CodeChunks+x.DocChunks), formatTime(x.IndexedAt))
+				thousands(x.CodeChunks+x.DocChunks), formatTime(x.IndexedAt), tableCell(statusCell(x)))
 		}
 		return b.String()
 	}
-	b.WriteString("\n| Repository | Project | Path | Files | Code chunks | Doc chunks | Embedder | Indexed at | Database |\n|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("\n| Repository | Project | Path | Files | Code chunks | Doc chunks | Embedder | Indexed at | Status | Database |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, x := range r.Repositories {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			tableCell(x.ID), tableCell(x.ProjectID), tableCell(x.Path), thousands(x.Files),
 			thousands(x.CodeChunks), thousands(x.DocChunks), tableCell(x.Embedder),
-			formatTime(x.IndexedAt), tableCell(x.DatabaseName))
+			formatTime(x.IndexedAt), tableCell(statusCell(x)), tableCell(x.DatabaseName))
 	}
 	return b.String()
 }

@@ -10,6 +10,14 @@ import "encoding/json"
 // reaching clients undeclared. Descriptions are few and short because
 // every client reads them in tools/list, on every session.
 
+// progressSchema is the progress of an index run, in two schemas.
+const progressSchema = `{
+  "type": "object",
+  "properties": {"phase": {"type": "string", "description": "scan, chunk or embed"}, "done": {"type": "integer"}, "total": {"type": "integer"}},
+  "required": ["phase", "done", "total"],
+  "additionalProperties": false
+}`
+
 // SearchSchema describes search_code and search_docs answers.
 var SearchSchema = json.RawMessage(`{
   "type": "object",
@@ -50,6 +58,7 @@ var SearchSchema = json.RawMessage(`{
 // IndexSchema describes index_repository answers.
 var IndexSchema = json.RawMessage(`{
   "type": "object",
+
   "properties": {
     "repository_id": {"type": "string", "description": "pass to search_code/search_docs"},
     "project_id": {"type": "string"},
@@ -60,7 +69,9 @@ var IndexSchema = json.RawMessage(`{
     "chunks_created": {"type": "integer"},
     "chunks_deleted": {"type": "integer"},
     "duration_seconds": {"type": "number"},
-    "status": {"type": "string"},
+    "status": {"type": "string", "enum": ["indexing", "done"], "description": "indexing: the run goes on in the background; call list_repositories or index_repository again for progress"},
+    "outcome": {"type": "string", "description": "of a finished run: completed, completed_with_errors, up_to_date or dry_run"},
+    "progress": ` + progressSchema + `,
     "rebuilt": {"type": "string"},
     "errors": {"type": "array", "items": {"type": "string"}},
     "error_count": {"type": "integer"},
@@ -86,6 +97,7 @@ var IndexSchema = json.RawMessage(`{
 // RepositoriesSchema describes list_repositories answers.
 var RepositoriesSchema = json.RawMessage(`{
   "type": "object",
+
   "properties": {
     "repositories": {
       "type": "array",
@@ -100,9 +112,11 @@ var RepositoriesSchema = json.RawMessage(`{
           "doc_chunks": {"type": "integer"},
           "embedder": {"type": "string"},
           "indexed_at": {"type": "string", "description": "RFC 3339, UTC"},
+          "status": {"type": "string", "enum": ["indexing", "done"], "description": "indexing: being (re)indexed now; searches read the previous index"},
+          "progress": ` + progressSchema + `,
           "database_name": {"type": "string"}
         },
-        "required": ["repository_id", "project_id", "path", "files", "code_chunks", "doc_chunks", "embedder", "indexed_at"],
+        "required": ["repository_id", "project_id", "path", "files", "code_chunks", "doc_chunks", "embedder", "indexed_at", "status"],
         "additionalProperties": false
       }
     },

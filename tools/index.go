@@ -66,14 +66,14 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	if p.DryRun {
 		fillDryRun(&rep, plan, s.cfg.Embedder)
 		rep.DryRun = true
-		rep.Status = "dry_run"
+		rep.Status, rep.Outcome = formatter.StatusDone, "dry_run"
 		rep.Duration = time.Since(start)
 		return rep, nil
 	}
 	rep.DatabaseName = "codeseek_" + id
 	if upToDate(prev, plan, rep.ProjectID) {
 		rep.Duration = time.Since(start)
-		rep.Status = "up_to_date" // nothing to write: the stored index is current
+		rep.Status, rep.Outcome = formatter.StatusDone, "up_to_date" // nothing to write: the stored index is current
 		return rep, nil
 	}
 	if err := indexer.Embed(ctx, plan, cfg); err != nil {
@@ -83,9 +83,9 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 		return rep, err
 	}
 	rep.Duration = time.Since(start)
-	rep.Status = "completed"
+	rep.Status, rep.Outcome = formatter.StatusDone, "completed"
 	if len(rep.Errors) > 0 {
-		rep.Status = "completed_with_errors"
+		rep.Outcome = "completed_with_errors"
 	}
 	return rep, nil
 }

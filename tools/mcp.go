@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -75,6 +76,8 @@ func (svc *Service) mcpTools() []mcpTool {
 		mcp.WithString("project_id", mcp.Description("Group name for the repository (default: the directory name); search tools can filter by it.")),
 		mcp.WithBoolean("force_reindex", mcp.DefaultBool(false), mcp.Description("Rebuild every file instead of only what changed.")),
 		mcp.WithBoolean("dry_run", mcp.DefaultBool(false), mcp.Description("Only report what would be indexed (files, chunks, estimated tokens); embed and store nothing.")),
+		mcp.WithInteger("wait_seconds", mcp.DefaultNumber(DefaultIndexWait.Seconds()), mcp.Min(0), mcp.Max(MaxIndexWait.Seconds()),
+			mcp.Description("How long to wait for the run before answering with status \"indexing\" (it goes on in the background); default 30.")),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("Index repository"),
 		mcp.WithRawOutputSchema(formatter.IndexSchema),
@@ -187,17 +190,17 @@ func (svc *Service) handleIndex(ctx context.Context, req mcp.CallToolRequest) (*
 	if err != nil {
 		return toolResult("", err)
 	}
-	if err := a.unknown("repo_path", "project_id", "force_reindex", "dry_run", "compact", "response_format", "detail_level"); err != nil {
+	if err := a.unknown("repo_path", "project_id", "force_reindex", "dry_run", "wait_seconds", "compact", "response_format", "detail_level"); err != nil {
 		return toolResult("", err)
 	}
 	c := &collector{a: a}
 	p := IndexParams{RepoPath: c.str("repo_path"), ProjectID: c.str("project_id"), Force: c.boolean("force_reindex"), DryRun: c.boolean("dry_run")}
+	wait := time.Duration(c.integer("wait_seconds", int(DefaultIndexWait.Seconds()))) * time.Second
 	o := readOutput(c)
 	if c.err != nil {
 		return toolResult("", c.err)
 	}
-	p.Progress = progressNotifier(ctx, req)
-	rep, err := svc.IndexRepository(ctx, p)
+	rep, err := svc.IndexInBackground(ctx, p, wait, progressNotifier(ctx, req))
 	if err != nil {
 		return toolResult("", err)
 	}
