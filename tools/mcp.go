@@ -16,11 +16,6 @@ import (
 // Version is reported to MCP clients.
 var Version = "0.1.0"
 
-const instructions = `codeseek is semantic code search over locally indexed repositories.
-Call index_repository once per repository (re-calling it is cheap: only changed files are re-indexed),
-then search_code for code and search_docs for documentation. Use response_format "compact" and
-detail_level "concise" to spend the fewest tokens.`
-
 // NewMCPServer returns an MCP server exposing svc's tools.
 func NewMCPServer(svc *Service) *server.MCPServer {
 	s := server.NewMCPServer("codeseek", Version,
@@ -70,8 +65,7 @@ var searchArgNames = []string{"query", "project_id", "repository_id", "file_type
 
 func (svc *Service) mcpTools() []mcpTool {
 	indexOpts := append([]mcp.ToolOption{
-		mcp.WithDescription("Index a repository on local disk so it can be searched: code is split into declarations, documentation into sections, and both are embedded. " +
-			"Re-running it re-indexes only what changed. Returns repository_id (pass it to the search tools) and counts. " + formatter.CompactIndexFormat),
+		mcp.WithDescription(indexToolDesc),
 		mcp.WithString("repo_path", mcp.Required(), mcp.Description("Absolute path of the repository's root directory.")),
 		mcp.WithString("project_id", mcp.Description("Group name for the repository (default: the directory name); search tools can filter by it.")),
 		mcp.WithBoolean("force_reindex", mcp.DefaultBool(false), mcp.Description("Rebuild every file instead of only what changed.")),
@@ -88,7 +82,7 @@ func (svc *Service) mcpTools() []mcpTool {
 	}, formatOptions()...)
 
 	searchCode := append([]mcp.ToolOption{
-		mcp.WithDescription("Search indexed source code by meaning and by name. Returns the best-matching code chunks (whole functions, methods, types) with file path, line range and a 0..1 similarity score. " + formatter.CompactSearchFormat),
+		mcp.WithDescription(searchCodeToolDesc),
 		mcp.WithString("mode", mcp.Enum(ModeHybrid, ModeVector, ModeLexical), mcp.DefaultString(ModeHybrid),
 			mcp.Description("hybrid (default): meaning and exact names; vector: meaning only; lexical: words and identifiers only.")),
 		mcp.WithTitleAnnotation("Search code"),
@@ -97,7 +91,7 @@ func (svc *Service) mcpTools() []mcpTool {
 	searchCode = append(searchCode, readOnly()...)
 
 	searchDocs := append([]mcp.ToolOption{
-		mcp.WithDescription("Search indexed documentation (Markdown, reStructuredText, AsciiDoc, plain text), split by section; each result's symbol is its heading path (\"Install > Linux\"). " + formatter.CompactSearchFormat),
+		mcp.WithDescription(searchDocsToolDesc),
 		mcp.WithString("mode", mcp.Enum(ModeHybrid, ModeVector, ModeLexical), mcp.DefaultString(ModeHybrid),
 			mcp.Description("hybrid (default), vector or lexical.")),
 		mcp.WithTitleAnnotation("Search documentation"),
@@ -106,7 +100,7 @@ func (svc *Service) mcpTools() []mcpTool {
 	searchDocs = append(searchDocs, readOnly()...)
 
 	listOpts := append([]mcp.ToolOption{
-		mcp.WithDescription("List indexed repositories with their IDs, projects, paths, file and chunk counts, embedder and last index time. " + formatter.CompactTableFormat),
+		mcp.WithDescription(listToolDesc),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("List repositories"),
 		mcp.WithRawOutputSchema(formatter.RepositoriesSchema),
@@ -114,7 +108,7 @@ func (svc *Service) mcpTools() []mcpTool {
 	listOpts = append(listOpts, readOnly()...)
 
 	symbolOpts := append([]mcp.ToolOption{
-		mcp.WithDescription("List the declarations of one file (functions, methods, classes, types, constants; headings for documents) as a table name|kind|lines|parent|signature, read from the file on disk. Concise omits signatures. " + formatter.CompactTableFormat),
+		mcp.WithDescription(symbolsToolDesc),
 		mcp.WithString("file_path", mcp.Required(), mcp.Description("The file: relative to the repository root when repository_id is given, else an absolute path.")),
 		mcp.WithString("repository_id", mcp.Description("Repository the path is relative to (an ID or path from list_repositories).")),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),

@@ -113,3 +113,25 @@ func TestServerRejectsNonConformingStructuredContent(t *testing.T) {
 		t.Errorf("a non-conforming result was sent: %s", raw)
 	}
 }
+
+// The descriptions tell an agent when to prefer each tool over grep and
+// how to read more of a hit; the instructions say the same in brief.
+func TestToolDescriptionsGuideAgents(t *testing.T) {
+	want := map[string][]string{
+		"search_code":       {"grep", "uri", "resources/read", "repository_id"},
+		"search_docs":       {"section", "resources/read"},
+		"index_repository":  {"wait_seconds", `"indexing"`, "list_repositories", "repository_id"},
+		"list_repositories": {"status", "indexing"},
+		"get_symbols":       {"structure"},
+	}
+	for _, tool := range NewMCPServer(newTestService(t)).ListTools() {
+		for _, w := range want[tool.Tool.Name] {
+			if !strings.Contains(tool.Tool.Description, w) {
+				t.Errorf("%s description lacks %q", tool.Tool.Name, w)
+			}
+		}
+	}
+	if !strings.Contains(instructions, "resources/read") {
+		t.Error("instructions do not say how to read a hit")
+	}
+}
