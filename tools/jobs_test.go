@@ -43,6 +43,23 @@ func newGatedService(t *testing.T) (*Service, *gatedEmbedder) {
 	return svc, g
 }
 
+// indexedThenChanged indexes a repository with OldName, then adds NewName
+// and gates the embedder, so the next run blocks until g.release closes.
+func indexedThenChanged(t *testing.T) (*Service, string, *gatedEmbedder) {
+	t.Helper()
+	svc, g := newGatedService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("OldName", "return")})
+	close(g.release)
+	if _, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root}); err != nil {
+		t.Fatal(err)
+	}
+	g2 := newGated()
+	svc.cfg.Embedder = g2
+	writeFiles(t, root, map[string]string{"b.go": goFunc("NewName", "return")})
+	return svc, root, g2
+}
+
 // jsonCall calls a tool with JSON output and decodes its text.
 func jsonCall(t *testing.T, svc *Service, tool string, args map[string]any, v any) (isError bool, text string) {
 	t.Helper()
@@ -85,16 +102,7 @@ func symbols(s searchOut) string {
 // searches see it going on, searches read the previous index until the
 // run commits.
 func TestIndexRunsInTheBackground(t *testing.T) {
-	svc, g := newGatedService(t)
-	root := t.TempDir()
-	writeFiles(t, root, map[string]string{"a.go": goFunc("OldName", "return")})
-	close(g.release)
-	if _, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root}); err != nil {
-		t.Fatal(err)
-	}
-	g2 := newGated()
-	svc.cfg.Embedder = g2
-	writeFiles(t, root, map[string]string{"b.go": goFunc("NewName", "return")})
+	svc, root, g2 := indexedThenChanged(t)
 
 	var rep struct {
 		ID       string `json:"repository_id"`
@@ -168,16 +176,7 @@ func TestSearchDuringFirstIndex(t *testing.T) {
 // notifications/cancelled for the call stops the run; the previous index
 // stays and searches use it.
 func TestCancelledIndexKeepsPreviousIndex(t *testing.T) {
-	svc, g := newGatedService(t)
-	root := t.TempDir()
-	writeFiles(t, root, map[string]string{"a.go": goFunc("OldName", "return")})
-	close(g.release)
-	if _, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root}); err != nil {
-		t.Fatal(err)
-	}
-	g2 := newGated()
-	svc.cfg.Embedder = g2
-	writeFiles(t, root, map[string]string{"b.go": goFunc("NewName", "return")})
+	svc, root, g2 := indexedThenChanged(t)
 
 	srv := NewMCPServer(svc)
 	ctx := context.Background()

@@ -226,6 +226,29 @@ func (p *jsoncParser) str() (string, error) {
 	return "", p.errorf("unterminated string")
 }
 
+// jsoncFind walks path down from the top-level object of src. It returns
+// the member at path, or, when a key is missing, nil with the object that
+// lacks it and that key's index in path. A member on the way that is not
+// an object is an error.
+func jsoncFind(src []byte, path []string) (m *jsoncMember, obj *jsoncObject, missing int, err error) {
+	if obj, err = parseJSONC(src); err != nil {
+		return nil, nil, 0, err
+	}
+	for i, key := range path {
+		if m = obj.lookup(key); m == nil {
+			return nil, obj, i, nil
+		}
+		if i == len(path)-1 {
+			return m, obj, 0, nil
+		}
+		if m.obj == nil {
+			return nil, nil, 0, fmt.Errorf("%q is not a JSON object", strings.Join(path[:i+1], "."))
+		}
+		obj = m.obj
+	}
+	return nil, nil, 0, errors.New("empty path")
+}
+
 // jsoncSet sets the member at path (keys from the top level down) to value
 // and returns the new text. Missing objects on the way are created; a
 // member that exists is replaced in place. Everything else, comments and
@@ -234,24 +257,14 @@ func jsoncSet(src []byte, path []string, value any) ([]byte, error) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		src = []byte("{}\n")
 	}
-	obj, err := parseJSONC(src)
+	m, obj, missing, err := jsoncFind(src, path)
 	if err != nil {
 		return nil, err
 	}
-	for i, key := range path {
-		m := obj.lookup(key)
-		if m == nil {
-			return jsoncInsert(src, obj, key, nest(path[i+1:], value))
-		}
-		if i == len(path)-1 {
-			return splice(src, m.valStart, m.valEnd, renderJSON(value, indentAt(src, m.keyStart))), nil
-		}
-		if m.obj == nil {
-			return nil, fmt.Errorf("%q is not a JSON object", strings.Join(path[:i+1], "."))
-		}
-		obj = m.obj
+	if m == nil {
+		return jsoncInsert(src, obj, path[missing], nest(path[missing+1:], value))
 	}
-	return nil, errors.New("empty path")
+	return splice(src, m.valStart, m.valEnd, renderJSON(value, indentAt(src, m.keyStart))), nil
 }
 
 // nest wraps value in one object per key: nest([a b], v) = {"a":{"b":v}}.

@@ -117,21 +117,11 @@ func jsoncHas(src []byte, path ...string) (bool, error) {
 	if len(bytes.TrimSpace(src)) == 0 {
 		return false, nil
 	}
-	obj, err := parseJSONC(src)
-	if err != nil {
-		return false, err
+	m, _, _, err := jsoncFind(src, path)
+	if err == nil && m != nil && m.obj == nil {
+		err = fmt.Errorf("%q is not a JSON object", strings.Join(path, "."))
 	}
-	for i, k := range path {
-		m := obj.lookup(k)
-		if m == nil {
-			return false, nil
-		}
-		if m.obj == nil {
-			return false, fmt.Errorf("%q is not a JSON object", strings.Join(path[:i+1], "."))
-		}
-		obj = m.obj
-	}
-	return true, nil
+	return m != nil && err == nil, err
 }
 
 // checkMerged re-reads an edited JSON settings file the way the client
