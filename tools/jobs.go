@@ -20,9 +20,10 @@ import (
 // searches keep reading the last committed index meanwhile. The CLI's
 // `codeseek index` stays synchronous (it calls IndexRepository directly).
 
-// Limits of index_repository's wait_seconds argument.
+// Limits of index_repository's wait_seconds argument. The default leaves
+// margin under the 30 s within which the call must answer.
 const (
-	DefaultIndexWait = 30 * time.Second
+	DefaultIndexWait = 25 * time.Second
 	MaxIndexWait     = time.Hour
 )
 

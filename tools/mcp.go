@@ -71,7 +71,7 @@ func (svc *Service) mcpTools() []mcpTool {
 		mcp.WithBoolean("force_reindex", mcp.DefaultBool(false), mcp.Description("Rebuild every file instead of only what changed.")),
 		mcp.WithBoolean("dry_run", mcp.DefaultBool(false), mcp.Description("Only report what would be indexed (files, chunks, estimated tokens); embed and store nothing.")),
 		mcp.WithInteger("wait_seconds", mcp.DefaultNumber(DefaultIndexWait.Seconds()), mcp.Min(0), mcp.Max(MaxIndexWait.Seconds()),
-			mcp.Description("How long to wait for the run before answering with status \"indexing\" (it goes on in the background); default 30.")),
+			mcp.Description("How long to wait for the run before answering with status \"indexing\" (it goes on in the background); default 25.")),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("Index repository"),
 		mcp.WithRawOutputSchema(formatter.IndexSchema),

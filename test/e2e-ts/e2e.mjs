@@ -122,7 +122,7 @@ async function stdlib(client) {
   const secs = (Date.now() - start) / 1000;
   assert.ok(!first.isError, JSON.stringify(first.content));
   console.log(`[stdlib] index_repository answered in ${secs.toFixed(1)} s with status ${first.structuredContent.status} ${JSON.stringify(first.structuredContent.progress ?? {})}`);
-  assert.ok(secs < 35, "index_repository answers within 30 s");
+  assert.ok(secs < 30, "index_repository answers within 30 s");
   const id = first.structuredContent.repository_id;
   let status = first.structuredContent.status;
   while (status !== "done") {
