@@ -16,7 +16,7 @@ Use detail_level "concise" and response_format "compact" to spend the fewest tok
 const indexDescription = "Index a repository on local disk so search_code and search_docs can search it. " +
 	"Call it once per repository before searching; calling it again is cheap (only changed files are re-indexed) and keeps the index current. " +
 	"Code is split into whole declarations, documentation into sections, and both are embedded offline. " +
-	"It answers within wait_seconds (default 25): status \"done\" with counts, or status \"indexing\" with progress while the run goes on in the background; " +
+	"It answers within wait_seconds: status \"done\" with counts, or status \"indexing\" with progress while the run goes on in the background; " +
 	"searches meanwhile read the previous index. Poll list_repositories (or call index_repository again, which joins the run) until status is \"done\". " +
 	"Returns repository_id: pass it to the search tools to search only this repository. dry_run shows what would be indexed and its cost without storing anything. "
 

@@ -48,8 +48,33 @@ type indexJob struct {
 
 // jobTable holds the latest run per repository.
 type jobTable struct {
-	mu   sync.Mutex
-	jobs map[string]*indexJob // by repository ID
+	mu      sync.Mutex
+	jobs    map[string]*indexJob // by repository ID
+	wait    time.Duration        // index_repository's default wait, if waitSet
+	waitSet bool
+}
+
+// SetIndexWait sets how long index_repository waits for its run when the
+// call gives no wait_seconds (`serve --index-wait`): a batch client that
+// cannot poll, such as an evaluation harness, sets it longer than its runs.
+func (s *Service) SetIndexWait(d time.Duration) error {
+	if d < 0 || d > MaxIndexWait {
+		return argErrorf("index-wait", "%v is out of range: use 0 to %v", d, MaxIndexWait)
+	}
+	s.jobs.mu.Lock()
+	defer s.jobs.mu.Unlock()
+	s.jobs.wait, s.jobs.waitSet = d, true
+	return nil
+}
+
+// indexWait is index_repository's default wait.
+func (s *Service) indexWait() time.Duration {
+	s.jobs.mu.Lock()
+	defer s.jobs.mu.Unlock()
+	if s.jobs.waitSet {
+		return s.jobs.wait
+	}
+	return DefaultIndexWait
 }
 
 // startIndex starts indexing p in the background, or returns the run

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/codeseek/codeseek/embedding"
 )
@@ -206,4 +207,25 @@ func TestCancelledIndexKeepsPreviousIndex(t *testing.T) {
 func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// serve --index-wait sets the wait of calls that give no wait_seconds.
+func TestDefaultIndexWaitIsConfigurable(t *testing.T) {
+	svc, g := newGatedService(t)
+	if err := svc.SetIndexWait(-time.Second); err == nil {
+		t.Error("a negative wait is accepted")
+	}
+	if err := svc.SetIndexWait(0); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("Name", "return")})
+	var rep struct {
+		Status string `json:"status"`
+	}
+	if isErr, text := jsonCall(t, svc, "index_repository", map[string]any{"repo_path": root}, &rep); isErr || rep.Status != "indexing" {
+		t.Errorf("with a zero default wait: %s", text)
+	}
+	close(g.release)
+	jsonCall(t, svc, "index_repository", map[string]any{"repo_path": root, "wait_seconds": 3600}, nil)
 }

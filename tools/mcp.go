@@ -70,8 +70,8 @@ func (svc *Service) mcpTools() []mcpTool {
 		mcp.WithString("project_id", mcp.Description("Group name for the repository (default: the directory name); search tools can filter by it.")),
 		mcp.WithBoolean("force_reindex", mcp.DefaultBool(false), mcp.Description("Rebuild every file instead of only what changed.")),
 		mcp.WithBoolean("dry_run", mcp.DefaultBool(false), mcp.Description("Only report what would be indexed (files, chunks, estimated tokens); embed and store nothing.")),
-		mcp.WithInteger("wait_seconds", mcp.DefaultNumber(DefaultIndexWait.Seconds()), mcp.Min(0), mcp.Max(MaxIndexWait.Seconds()),
-			mcp.Description("How long to wait for the run before answering with status \"indexing\" (it goes on in the background); default 25.")),
+		mcp.WithInteger("wait_seconds", mcp.DefaultNumber(svc.indexWait().Seconds()), mcp.Min(0), mcp.Max(MaxIndexWait.Seconds()),
+			mcp.Description(fmt.Sprintf("How long to wait for the run before answering with status \"indexing\" (it goes on in the background); default %d.", int(svc.indexWait().Seconds())))),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("Index repository"),
 		mcp.WithRawOutputSchema(formatter.IndexSchema),
@@ -189,7 +189,10 @@ func (svc *Service) handleIndex(ctx context.Context, req mcp.CallToolRequest) (*
 	}
 	c := &collector{a: a}
 	p := IndexParams{RepoPath: c.str("repo_path"), ProjectID: c.str("project_id"), Force: c.boolean("force_reindex"), DryRun: c.boolean("dry_run")}
-	wait := time.Duration(c.integer("wait_seconds", int(DefaultIndexWait.Seconds()))) * time.Second
+	wait := svc.indexWait()
+	if _, set := a["wait_seconds"]; set {
+		wait = time.Duration(c.integer("wait_seconds", 0)) * time.Second
+	}
 	o := readOutput(c)
 	if c.err != nil {
 		return toolResult("", c.err)
