@@ -256,18 +256,11 @@ type jsonRepositoryConcise struct {
 	Progress     *jsonProgress `json:"progress,omitempty"`
 }
 
+// jsonRepositoryDetailed is the concise shape plus the database name;
+// embedding keeps the field order and the shared fields in one place.
 type jsonRepositoryDetailed struct {
-	RepositoryID string        `json:"repository_id"`
-	ProjectID    string        `json:"project_id"`
-	Path         string        `json:"path"`
-	Files        int           `json:"files"`
-	CodeChunks   int           `json:"code_chunks"`
-	DocChunks    int           `json:"doc_chunks"`
-	Embedder     string        `json:"embedder"`
-	IndexedAt    string        `json:"indexed_at"`
-	Status       string        `json:"status"`
-	Progress     *jsonProgress `json:"progress,omitempty"`
-	DatabaseName string        `json:"database_name"`
+	jsonRepositoryConcise
+	DatabaseName string `json:"database_name"`
 }
 
 // repositoryStatus defaults an unset status to done: a repository listed
@@ -292,6 +285,13 @@ func formatTime(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
+func conciseRepository(x Repository) jsonRepositoryConcise {
+	return jsonRepositoryConcise{
+		x.ID, x.ProjectID, x.Path, x.Files, x.CodeChunks, x.DocChunks, x.Embedder, formatTime(x.IndexedAt),
+		repositoryStatus(x), progressOf(x.Progress),
+	}
+}
+
 func jsonRepositories(r RepositoryList, d Detail) (string, error) {
 	if d == Concise {
 		out := jsonRepositoryList[jsonRepositoryConcise]{
@@ -299,10 +299,7 @@ func jsonRepositories(r RepositoryList, d Detail) (string, error) {
 			TotalCount:   len(r.Repositories),
 		}
 		for _, x := range r.Repositories {
-			out.Repositories = append(out.Repositories, jsonRepositoryConcise{
-				x.ID, x.ProjectID, x.Path, x.Files, x.CodeChunks, x.DocChunks, x.Embedder, formatTime(x.IndexedAt),
-				repositoryStatus(x), progressOf(x.Progress),
-			})
+			out.Repositories = append(out.Repositories, conciseRepository(x))
 		}
 		return encodeJSON(out)
 	}
@@ -311,10 +308,7 @@ func jsonRepositories(r RepositoryList, d Detail) (string, error) {
 		TotalCount:   len(r.Repositories),
 	}
 	for _, x := range r.Repositories {
-		out.Repositories = append(out.Repositories, jsonRepositoryDetailed{
-			x.ID, x.ProjectID, x.Path, x.Files, x.CodeChunks, x.DocChunks, x.Embedder, formatTime(x.IndexedAt),
-			repositoryStatus(x), progressOf(x.Progress), x.DatabaseName,
-		})
+		out.Repositories = append(out.Repositories, jsonRepositoryDetailed{conciseRepository(x), x.DatabaseName})
 	}
 	return encodeJSON(out)
 }
