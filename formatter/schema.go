@@ -13,7 +13,7 @@ import "encoding/json"
 // progressSchema is the progress of an index run, in two schemas.
 const progressSchema = `{
   "type": "object",
-  "properties": {"phase": {"type": "string", "description": "scan, chunk or embed"}, "done": {"type": "integer"}, "total": {"type": "integer"}},
+  "properties": {"phase": {"type": "string", "description": "scan, chunk, embed or write"}, "done": {"type": "integer"}, "total": {"type": "integer"}},
   "required": ["phase", "done", "total"],
   "additionalProperties": false
 }`

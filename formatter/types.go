@@ -176,7 +176,7 @@ const (
 
 // Progress is how far an index run is.
 type Progress struct {
-	Phase string // "scan", "chunk" or "embed"
+	Phase string // "scan", "chunk", "embed" or "write"
 	Done  int
 	Total int // 0 when not known yet
 }

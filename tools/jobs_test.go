@@ -3,10 +3,13 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/codeseek/codeseek/embedding"
 )
@@ -138,6 +141,9 @@ func TestIndexRunsInTheBackground(t *testing.T) {
 	if err != nil || final.Status != "done" || final.Outcome != "completed" || final.FilesIndexed != 1 {
 		t.Fatalf("final report %+v, %v", final, err)
 	}
+	if last := j.progressNow(); last.Phase != "write" {
+		t.Errorf("the last progress phase is %q, want write (the commit)", last.Phase)
+	}
 	list = listOut{}
 	jsonCall(t, svc, "list_repositories", nil, &list)
 	if list.Repositories[0].Status != "done" || list.Repositories[0].Progress != nil {
@@ -228,4 +234,48 @@ func TestDefaultIndexWaitIsConfigurable(t *testing.T) {
 	}
 	close(g.release)
 	jsonCall(t, svc, "index_repository", map[string]any{"repo_path": root, "wait_seconds": 3600}, nil)
+}
+
+// Progress notifications reach the waiting caller and, as MCP requires,
+// increase with every notification although each phase counts from 0.
+func TestProgressNotificationsIncrease(t *testing.T) {
+	svc := newTestService(t)
+	root := t.TempDir()
+	files := map[string]string{}
+	for i := range 30 {
+		files[fmt.Sprintf("f%d.go", i)] = goFunc(fmt.Sprintf("F%d", i), "return")
+	}
+	writeFiles(t, root, files)
+	c := mcpClient(t, svc)
+	var mu sync.Mutex
+	var got []float64
+	var msgs []string
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		if n.Method != "notifications/progress" {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		var v float64 // an int in process, a float64 over a wire
+		fmt.Sscan(fmt.Sprint(n.Params.AdditionalFields["progress"]), &v)
+		got = append(got, v)
+		msgs = append(msgs, n.Params.AdditionalFields["message"].(string))
+	})
+	req := mcp.CallToolRequest{}
+	req.Params.Name = "index_repository"
+	req.Params.Arguments = map[string]any{"repo_path": root, "wait_seconds": 3600}
+	req.Params.Meta = &mcp.Meta{ProgressToken: "tok"}
+	if res, err := c.CallTool(context.Background(), req); err != nil || res.IsError {
+		t.Fatalf("index: %v %v", err, res)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) < 3 || !strings.HasPrefix(msgs[len(msgs)-1], "write") {
+		t.Fatalf("progress messages %q", msgs)
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i] <= got[i-1] {
+			t.Errorf("progress %v does not increase at %d (%q)", got, i, msgs)
+		}
+	}
 }

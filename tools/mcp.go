@@ -284,16 +284,23 @@ func progressNotifier(ctx context.Context, req mcp.CallToolRequest) func(indexer
 		return nil
 	}
 	token := req.Params.Meta.ProgressToken
-	last := ""
+	// MCP requires progress to increase with every notification, but each
+	// phase counts from 0: later phases are offset past the earlier ones.
+	phase, offset, span, sent := "", 0, 0, -1
 	return func(p indexer.Progress) {
-		msg := fmt.Sprintf("%s %d/%d", p.Phase, p.Done, p.Total)
-		if msg == last {
+		if p.Phase != phase {
+			offset, span, phase = offset+span+1, 0, p.Phase
+		}
+		span = max(span, p.Total, p.Done)
+		progress := offset + p.Done
+		if progress <= sent {
 			return
 		}
-		last = msg
-		params := map[string]any{"progressToken": token, "progress": p.Done, "message": msg}
+		sent = progress
+		msg := fmt.Sprintf("%s %d/%d", p.Phase, p.Done, p.Total)
+		params := map[string]any{"progressToken": token, "progress": progress, "message": msg}
 		if p.Total > 0 {
-			params["total"] = p.Total
+			params["total"] = offset + p.Total
 		}
 		_ = srv.SendNotificationToClient(ctx, "notifications/progress", params) // best effort: a lost update is harmless
 	}
