@@ -81,7 +81,7 @@ func (s *Service) indexWait() time.Duration {
 // already going on for the same repository: two runs of one repository
 // would only queue behind each other.
 func (s *Service) startIndex(p IndexParams) (*indexJob, error) {
-	root, err := RepoRoot(p.RepoPath)
+	root, err := s.repoRoot(p.RepoPath)
 	if err != nil {
 		return nil, err
 	}

@@ -79,6 +79,9 @@ func (s *Service) resourceFile(loc formatter.Location) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("repository %q is not indexed: take the uri from a search result, or call list_repositories for the IDs", loc.RepositoryID)
 	}
+	if err := s.checkServed(m.ID); err != nil {
+		return "", err
+	}
 	rel := filepath.FromSlash(loc.Path)
 	if !filepath.IsLocal(rel) {
 		return "", fmt.Errorf("path %q must be relative to the repository root and stay inside it", loc.Path)
@@ -107,13 +110,14 @@ func (s *Service) resourceFile(loc formatter.Location) (string, error) {
 }
 
 // allowRead is the single bound on the files resources/read opens: the
-// resolved path (symlinks followed) must lie inside the repository's root.
+// resolved path (symlinks followed) must lie inside the repository's root
+// and inside the server's allowed roots.
 func (s *Service) allowRead(root, path string) error {
 	rel, err := filepath.Rel(root, path)
 	if err != nil || !filepath.IsLocal(rel) {
 		return fmt.Errorf("%s is outside repository %s: only files of indexed repositories can be read", path, root)
 	}
-	return nil
+	return s.cfg.Roots.check("uri", path)
 }
 
 // maxFileSize is the indexer's size limit: a larger file has no hits.

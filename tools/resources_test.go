@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/codeseek/codeseek/embedding"
 )
 
 // A search hit's uri, read with resources/read, returns the hit's lines;
@@ -94,5 +96,35 @@ func TestReadResourceBounds(t *testing.T) {
 		if got, err := svc.ReadResource(uri); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s = %q, %v; want an error saying %q", uri, got, err, want)
 		}
+	}
+}
+
+// A server with roots reads no file of a repository outside them, even
+// one another process indexed into the same data directory.
+func TestReadResourceHonoursRoots(t *testing.T) {
+	dataDir, root, served := t.TempDir(), t.TempDir(), t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": "package a\n"})
+	cli, err := New(Config{DataDir: dataDir, Embedder: embedding.HashEmbedder{Dim: 64}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := cli.IndexRepository(context.Background(), IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots, err := NewRoots([]string{served})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{DataDir: dataDir, Embedder: embedding.HashEmbedder{Dim: 64}, Roots: roots})
+	if err != nil {
+		t.Fatal(err)
+	}
+	uri := "codeseek://" + rep.RepositoryID + "/a.go#L1"
+	if _, err := cli.ReadResource(uri); err != nil {
+		t.Fatalf("without roots: %v", err)
+	}
+	if got, err := srv.ReadResource(uri); err == nil || !strings.Contains(err.Error(), "outside") {
+		t.Errorf("with roots %s: %q, %v; want a refusal", served, got, err)
 	}
 }

@@ -68,35 +68,51 @@ func (c mcpClient) path(name string) (string, error) {
 	return filepath.Join(home, c.file), nil
 }
 
+// launch is how a client starts codeseek.
+type launch struct {
+	bin  string
+	args []string
+}
+
+// launchFor is `BIN serve`. A project-scoped client also gets --root with
+// the project directory: the server then serves the project whatever
+// directory the client starts it in (its default root is that directory).
+func (c mcpClient) launchFor(bin, projectDir string) launch {
+	if c.home {
+		return launch{bin, []string{"serve"}}
+	}
+	return launch{bin, []string{"serve", "--root", projectDir}}
+}
+
 // entry is codeseek's server entry, keys in the order clients document.
-func (c mcpClient) entry(bin string) orderedObject {
+func (c mcpClient) entry(l launch) orderedObject {
 	e := orderedObject{}
 	if c.typeTag {
 		e = append(e, kv{"type", "stdio"})
 	}
-	return append(e, kv{"command", bin}, kv{"args", []string{"serve"}})
+	return append(e, kv{"command", l.bin}, kv{"args", l.args})
 }
 
 // snippet is the text to paste into the client's settings file.
-func (c mcpClient) snippet(bin string) string {
+func (c mcpClient) snippet(l launch) string {
 	if c.toml {
 		s, _ := tomlSetTable("", "mcp_servers."+serverName, []string{"command", "args"},
-			map[string]any{"command": bin, "args": []string{"serve"}})
+			map[string]any{"command": l.bin, "args": l.args})
 		return s
 	}
-	return renderJSON(nest([]string{c.key, serverName}, c.entry(bin)), "") + "\n"
+	return renderJSON(nest([]string{c.key, serverName}, c.entry(l)), "") + "\n"
 }
 
 // merge returns the settings file src with codeseek's entry set. Other
 // servers, other settings, comments and the keys of an existing codeseek
 // entry that codeseek does not write (env, timeouts) are kept.
-func (c mcpClient) merge(src []byte, bin string) ([]byte, error) {
+func (c mcpClient) merge(src []byte, l launch) ([]byte, error) {
 	if c.toml {
 		out, err := tomlSetTable(string(src), "mcp_servers."+serverName, []string{"command", "args"},
-			map[string]any{"command": bin, "args": []string{"serve"}})
+			map[string]any{"command": l.bin, "args": l.args})
 		return []byte(out), err
 	}
-	entry := c.entry(bin)
+	entry := c.entry(l)
 	existing, err := jsoncHas(src, c.key, serverName)
 	if err != nil {
 		return nil, err
@@ -190,19 +206,24 @@ func newMCPConfigCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			cwd, err := filepath.Abs(".")
+			if err != nil {
+				return err
+			}
+			l := client.launchFor(bin, cwd)
 			path, err := client.path(a[0])
 			if err != nil {
 				return err
 			}
 			if !write {
 				fmt.Fprintf(c.ErrOrStderr(), "# %s reads this from %s (codeseek mcp-config %s --write merges it in)\n", a[0], path, a[0])
-				_, err := fmt.Fprint(c.OutOrStdout(), client.snippet(bin))
+				_, err := fmt.Fprint(c.OutOrStdout(), client.snippet(l))
 				return err
 			}
-			if err := writeClientConfig(client, path, bin); err != nil {
+			if err := writeClientConfig(client, path, l); err != nil {
 				return err
 			}
-			fmt.Fprintf(c.OutOrStdout(), "%s: codeseek (%s serve) set in %s\n", a[0], bin, path)
+			fmt.Fprintf(c.OutOrStdout(), "%s: codeseek (%s %s) set in %s\n", a[0], bin, strings.Join(l.args, " "), path)
 			return nil
 		},
 	}
@@ -213,7 +234,7 @@ func newMCPConfigCmd() *cobra.Command {
 // writeClientConfig merges codeseek's entry into path atomically. A file
 // it cannot edit safely is left untouched and the error says how to add
 // the snippet by hand.
-func writeClientConfig(c mcpClient, path, bin string) error {
+func writeClientConfig(c mcpClient, path string, l launch) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real // a settings file linked from a dotfiles repository stays a link
 	}
@@ -228,12 +249,12 @@ func writeClientConfig(c mcpClient, path, bin string) error {
 			perm = fi.Mode().Perm()
 		}
 	}
-	after, err := c.merge(before, bin)
+	after, err := c.merge(before, l)
 	if err == nil && !c.toml {
-		err = c.checkMerged(before, after, bin)
+		err = c.checkMerged(before, after, l.bin)
 	}
 	if err != nil {
-		return fmt.Errorf("%s was left unchanged: %v; add this by hand:\n%s", path, err, c.snippet(bin))
+		return fmt.Errorf("%s was left unchanged: %v; add this by hand:\n%s", path, err, c.snippet(l))
 	}
 	if bytes.Equal(before, after) {
 		return nil

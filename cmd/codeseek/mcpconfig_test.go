@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,9 @@ import (
 )
 
 const testBin = `/opt/code seek/bin/codeseek`
+
+// testLaunch is `testBin serve`, as a user-scoped client gets it.
+var testLaunch = launch{testBin, []string{"serve"}}
 
 // readEntry decodes the server entry a client would read from JSON text.
 func readEntry(t *testing.T, text []byte, key string) map[string]any {
@@ -36,8 +40,8 @@ func checkEntry(t *testing.T, entry map[string]any, typeTag bool) {
 	if entry["command"] != testBin {
 		t.Errorf("command = %v, want %s", entry["command"], testBin)
 	}
-	if args, _ := entry["args"].([]any); len(args) != 1 || args[0] != "serve" {
-		t.Errorf("args = %v, want [serve]", entry["args"])
+	if args, _ := entry["args"].([]any); len(args) == 0 || args[0] != "serve" {
+		t.Errorf("args = %v, want serve first", entry["args"])
 	}
 	if typeTag && entry["type"] != "stdio" {
 		t.Errorf("type = %v, want stdio", entry["type"])
@@ -90,12 +94,16 @@ func checkTOML(t *testing.T, text string) {
 func TestMCPConfigSnippetPerClient(t *testing.T) {
 	for name, c := range mcpClients {
 		t.Run(name, func(t *testing.T) {
-			s := c.snippet(testBin)
+			s := c.snippet(c.launchFor(testBin, "/src/my project"))
 			if c.toml {
 				checkTOML(t, s)
 				return
 			}
-			checkEntry(t, readEntry(t, []byte(s), c.key), c.typeTag)
+			entry := readEntry(t, []byte(s), c.key)
+			checkEntry(t, entry, c.typeTag)
+			if args := fmt.Sprint(entry["args"]); c.home != (args == "[serve]") || !c.home && args != "[serve --root /src/my project]" {
+				t.Errorf("args %s: project-scoped clients name the project as --root, others do not", args)
+			}
 		})
 	}
 }
@@ -110,7 +118,7 @@ func TestMCPConfigMergeKeepsOtherSettings(t *testing.T) {
   "nested": {"a": [1, 2, {"b": null}]}
 }
 `)
-	out, err := mcpClients["cursor"].merge(src, testBin)
+	out, err := mcpClients["cursor"].merge(src, testLaunch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +145,7 @@ func TestMCPConfigMergeKeepsOtherSettings(t *testing.T) {
 
 func TestMCPConfigMergeIntoEmptyAndMissingKey(t *testing.T) {
 	for _, src := range []string{"", "  \n", "{}", `{"editor.fontSize": 14}`, "{\n  \"servers\": {}\n}\n"} {
-		out, err := mcpClients["vscode"].merge([]byte(src), testBin)
+		out, err := mcpClients["vscode"].merge([]byte(src), testLaunch)
 		if err != nil {
 			t.Fatalf("%q: %v", src, err)
 		}
@@ -153,7 +161,7 @@ func TestMCPConfigMergeIntoEmptyAndMissingKey(t *testing.T) {
 func TestMCPConfigZedKeepsCommentsAndTrailingCommas(t *testing.T) {
 	head := "// Zed settings\n//\n// For information on how to configure Zed, see the Zed\n{\n  /* theme */ \"theme\": \"One Dark\", // inline\n  \"context_servers\": {\n    \"x\": { \"command\": \"x\", }, // trailing comma\n"
 	tail := "  },\n  \"url\": \"http://a//b/*c*/\",\n}\n"
-	out, err := mcpClients["zed"].merge([]byte(head+tail), testBin)
+	out, err := mcpClients["zed"].merge([]byte(head+tail), testLaunch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +172,7 @@ func TestMCPConfigZedKeepsCommentsAndTrailingCommas(t *testing.T) {
 	if err := mcpClients["zed"].checkMerged([]byte(head+tail), out, testBin); err != nil {
 		t.Error(err)
 	}
-	again, err := mcpClients["zed"].merge(out, testBin)
+	again, err := mcpClients["zed"].merge(out, testLaunch)
 	if err != nil || !bytes.Equal(again, out) {
 		t.Errorf("a second merge changed the file (err %v):\n%s", err, again)
 	}
@@ -172,7 +180,7 @@ func TestMCPConfigZedKeepsCommentsAndTrailingCommas(t *testing.T) {
 
 func TestMCPConfigRefusesWhatItCannotEdit(t *testing.T) {
 	for _, src := range []string{`[1, 2]`, `{"mcpServers": []}`, `{"mcpServers": {"codeseek": "x"}}`, `{"a": }`, `{"a": 1 /* open`} {
-		if out, err := mcpClients["claude"].merge([]byte(src), testBin); err == nil {
+		if out, err := mcpClients["claude"].merge([]byte(src), testLaunch); err == nil {
 			t.Errorf("%s: merged into\n%s", src, out)
 		}
 	}
@@ -181,7 +189,7 @@ func TestMCPConfigRefusesWhatItCannotEdit(t *testing.T) {
 		"[mcp_servers]\ncodeseek = { command = \"x\" }\n",
 		"mcp_servers = { other = { command = \"y\" } }\n",
 	} {
-		if out, err := mcpClients["codex"].merge([]byte(src), testBin); err == nil {
+		if out, err := mcpClients["codex"].merge([]byte(src), testLaunch); err == nil {
 			t.Errorf("%q: merged into\n%s", src, out)
 		}
 	}
@@ -192,7 +200,7 @@ func TestMCPConfigCodexKeepsTheRestOfTheFile(t *testing.T) {
 	old := "command = \"/old\"\r\nargs = [\r\n  \"serve\",  # was\r\n  \"--x\",\r\n]\r\n"
 	keep := "startup_timeout_sec = 30\r\n"
 	tail := "\r\n[mcp_servers.codeseek.env]\r\nCODESEEK_EMBEDDER = \"hash\"\r\n\r\n[mcp_servers.other]\r\ncommand = \"other\"\r\nargs = [\"a\"]\r\n"
-	out, err := mcpClients["codex"].merge([]byte(head+old+keep+tail), testBin)
+	out, err := mcpClients["codex"].merge([]byte(head+old+keep+tail), testLaunch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +217,7 @@ func TestMCPConfigCodexKeepsTheRestOfTheFile(t *testing.T) {
 		}
 	}
 
-	appended, err := mcpClients["codex"].merge([]byte("model = \"o3\""), testBin)
+	appended, err := mcpClients["codex"].merge([]byte("model = \"o3\""), testLaunch)
 	if err != nil {
 		t.Fatal(err)
 	}
