@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestURIRoundTrip(t *testing.T) {
@@ -66,4 +67,23 @@ func TestURIsAcrossRepositories(t *testing.T) {
 	if !strings.Contains(md, "[x.go](codeseek://bbb/x.go#L3-L4)") {
 		t.Errorf("markdown URIs:\n%s", md)
 	}
+}
+
+// Any path round-trips through HitURI and ParseURI, and no input makes
+// ParseURI panic.
+func FuzzParseURI(f *testing.F) {
+	for _, s := range []string{"a.go", "odd dir/a#b?.go", "100%/x.go", "docs/naïve|pipe.md", "#L1", "a/../b"} {
+		f.Add(s, 3, 9)
+	}
+	f.Fuzz(func(t *testing.T, path string, start, end int) {
+		ParseURI(path)                    // arbitrary text: an error or a location, never a panic
+		ParseURI("codeseek://id/" + path) // as an agent might join it
+		if path == "" || start < 1 || end < start || strings.ContainsRune(path, 0) || !utf8.ValidString(path) {
+			return
+		}
+		loc, err := ParseURI(HitURI("id", path, start, end))
+		if err != nil || loc != (Location{"id", path, start, end}) {
+			t.Errorf("HitURI(%q) parsed to %+v, %v", path, loc, err)
+		}
+	})
 }
