@@ -81,7 +81,10 @@ func checkTOML(t *testing.T, text string) {
 		entry, _ := servers["codeseek"].(map[string]any)
 		checkEntry(t, entry, false)
 	}
-	lines := scanTOML(text)
+	lines, err := scanTOML(text)
+	if err != nil {
+		t.Fatal(err)
+	}
 	found := false
 	for _, l := range lines {
 		found = found || tomlHeader(l) == "[mcp_servers.codeseek]"
@@ -289,4 +292,43 @@ func mustSelf(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// No settings file makes the merge panic; one that was strict JSON stays
+// strict JSON with the entry in it, and a second merge changes nothing.
+func FuzzJSONCMerge(f *testing.F) {
+	for _, s := range []string{"", "{}", `{"mcpServers":{"x":{}}}`, "// c\n{\"a\": [1, {\"b\": 2},],}", `{"mcpServers": {"codeseek": {"env": {}}}}`, `[`, `{"a":"\"}"}`} {
+		f.Add(s)
+	}
+	c := mcpClients["claude"]
+	f.Fuzz(func(t *testing.T, src string) {
+		out, err := c.merge([]byte(src), testLaunch)
+		if err != nil {
+			return
+		}
+		if err := c.checkMerged([]byte(src), out, testBin); err != nil && json.Valid([]byte(src)) {
+			t.Fatalf("merge of valid JSON %q gave %q: %v", src, out, err)
+		}
+		if again, err := c.merge(out, testLaunch); err != nil || string(again) != string(out) {
+			t.Fatalf("second merge of %q changed %q to %q (%v)", src, out, again, err)
+		}
+	})
+}
+
+// No TOML file makes the table edit panic, and a second edit of its result
+// changes nothing.
+func FuzzTOMLMerge(f *testing.F) {
+	for _, s := range []string{"", "a = 1", "[mcp_servers.codeseek]\ncommand = \"x\"\nargs = [\n\"a\",\n]\n", "s = '''\n[x]\n'''\n", "a = \"\\\"[\"\n[mcp_servers]\n"} {
+		f.Add(s)
+	}
+	c := mcpClients["codex"]
+	f.Fuzz(func(t *testing.T, src string) {
+		out, err := c.merge([]byte(src), testLaunch)
+		if err != nil {
+			return
+		}
+		if again, err := c.merge(out, testLaunch); err != nil || string(again) != string(out) {
+			t.Fatalf("second merge of %q changed %q to %q (%v)", src, out, again, err)
+		}
+	})
 }

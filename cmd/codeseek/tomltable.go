@@ -26,7 +26,9 @@ type tomlLine struct {
 }
 
 // scanTOML splits src into lines and marks which of them are TOML syntax.
-func scanTOML(src string) []tomlLine {
+// A file that ends inside a multi-line string or an array is not TOML: an
+// edit could land inside it, so that is an error.
+func scanTOML(src string) ([]tomlLine, error) {
 	var out []tomlLine
 	inML := "" // the open multi-line string delimiter, if any
 	depth := 0
@@ -61,7 +63,10 @@ func scanTOML(src string) []tomlLine {
 		line.depth = depth
 		out = append(out, line)
 	}
-	return out
+	if inML != "" || depth != 0 {
+		return nil, fmt.Errorf("the file is not valid TOML (it ends inside a multi-line string or an array)")
+	}
+	return out, nil
 }
 
 // closingQuote is the offset of the quote that ends the one-line string s
@@ -109,7 +114,10 @@ func tomlKey(l tomlLine) string {
 // tomlSetTable sets keys (in order) in table [name] of src and returns the
 // new text. values are strings or string slices.
 func tomlSetTable(src, name string, keys []string, values map[string]any) (string, error) {
-	lines := scanTOML(src)
+	lines, err := scanTOML(src)
+	if err != nil {
+		return "", err
+	}
 	header := "[" + name + "]"
 	parent, leaf, _ := strings.Cut(name, ".")
 	at := -1
