@@ -37,6 +37,11 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	id := RepoID(root)
 	rep := formatter.IndexReport{RepositoryID: id, RepoPath: root, SkippedReasons: map[string]int{}}
 
+	if !p.DryRun { // registered before queueing for the lock: a waiting run is pending work too
+		var end func()
+		p.Progress, end = s.trackRun(id, root, s.projectOf(id, root, p.ProjectID), p.Progress)
+		defer end()
+	}
 	s.indexMu.Lock()
 	defer s.indexMu.Unlock()
 	if !p.DryRun {

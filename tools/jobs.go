@@ -49,8 +49,9 @@ type indexJob struct {
 // jobTable holds the latest run per repository.
 type jobTable struct {
 	mu      sync.Mutex
-	jobs    map[string]*indexJob // by repository ID
-	wait    time.Duration        // index_repository's default wait, if waitSet
+	jobs    map[string]*indexJob  // by repository ID
+	active  map[*activeRun]string // every run going on (runs.go), to its repository ID
+	wait    time.Duration         // index_repository's default wait, if waitSet
 	waitSet bool
 }
 
@@ -170,27 +171,9 @@ func (j *indexJob) snapshot() (formatter.IndexReport, error) {
 	}, nil
 }
 
-// currentProgress copies the progress (caller holds j.mu); before the
-// first event the run is scanning.
+// currentProgress copies the progress (caller holds j.mu).
 func (j *indexJob) currentProgress() *formatter.Progress {
-	if j.progress == nil {
-		return &formatter.Progress{Phase: "scan"}
-	}
-	p := *j.progress
-	return &p
-}
-
-// running returns the runs going on now, by repository ID.
-func (s *Service) running() map[string]*indexJob {
-	s.jobs.mu.Lock()
-	defer s.jobs.mu.Unlock()
-	out := map[string]*indexJob{}
-	for id, j := range s.jobs.jobs {
-		if !j.finished() {
-			out[id] = j
-		}
-	}
-	return out
+	return progressCopy(j.progress)
 }
 
 // IndexInBackground starts (or joins) an index run and waits up to wait
@@ -241,15 +224,15 @@ func (s *Service) markRunning(list *formatter.RepositoryList) {
 	run := s.running()
 	for i, r := range list.Repositories {
 		list.Repositories[i].Status = formatter.StatusDone
-		if j := run[r.ID]; j != nil {
-			list.Repositories[i].Status, list.Repositories[i].Progress = formatter.StatusIndexing, j.progressNow()
+		if v, ok := run[r.ID]; ok {
+			list.Repositories[i].Status, list.Repositories[i].Progress = formatter.StatusIndexing, v.progress
 			delete(run, r.ID)
 		}
 	}
-	for id, j := range run {
+	for id, v := range run {
 		list.Repositories = append(list.Repositories, formatter.Repository{
-			ID: id, ProjectID: j.project, Path: j.root, Embedder: s.cfg.Embedder.ModelID(),
-			DatabaseName: "codeseek_" + id, Status: formatter.StatusIndexing, Progress: j.progressNow(),
+			ID: id, ProjectID: v.project, Path: v.root, Embedder: s.cfg.Embedder.ModelID(),
+			DatabaseName: "codeseek_" + id, Status: formatter.StatusIndexing, Progress: v.progress,
 		})
 	}
 }
@@ -266,11 +249,11 @@ func (s *Service) indexingWarning(ids []string) string {
 	run := s.running()
 	msg := ""
 	for _, id := range ids {
-		if j := run[id]; j != nil {
+		if v, ok := run[id]; ok {
 			if msg != "" {
 				msg += "; "
 			}
-			msg += fmt.Sprintf("repository %s (%s) is being indexed (%s): results come from its previous index", id, j.root, j.progressNow())
+			msg += fmt.Sprintf("repository %s (%s) is being indexed (%s): results come from its previous index", id, v.root, v.progress)
 		}
 	}
 	return msg
@@ -280,14 +263,16 @@ func (s *Service) indexingWarning(ids []string) string {
 // still running, or returns nil.
 func (s *Service) firstIndexError(idOrPath string) error {
 	run := s.running()
-	for id, j := range run {
-		if idOrPath == "" || idOrPath == id || idOrPath == j.root {
+	for id, v := range run {
+		if idOrPath == "" || idOrPath == id || idOrPath == v.root {
 			return argErrorf("repository_id", "repository %s (%s) is being indexed for the first time (%s): search again when list_repositories shows it done",
-				id, j.root, j.progressNow())
+				id, v.root, v.progress)
 		}
 	}
-	if root, err := RepoRoot(idOrPath); err == nil && run[RepoID(root)] != nil {
-		return s.firstIndexError(RepoID(root))
+	if root, err := RepoRoot(idOrPath); err == nil {
+		if _, ok := run[RepoID(root)]; ok {
+			return s.firstIndexError(RepoID(root))
+		}
 	}
 	return nil
 }

@@ -131,8 +131,11 @@ func TestIndexRunsInTheBackground(t *testing.T) {
 		t.Errorf("search while indexing: %q, warning %q", symbols(found), found.Warning)
 	}
 
+	svc.jobs.mu.Lock()
+	first := svc.jobs.jobs[rep.ID]
+	svc.jobs.mu.Unlock()
 	j, err := svc.startIndex(IndexParams{RepoPath: root})
-	if err != nil || svc.running()[rep.ID] != j {
+	if err != nil || j != first {
 		t.Fatalf("a second start did not join the running run (%v)", err)
 	}
 	close(g2.release)
@@ -277,5 +280,34 @@ func TestProgressNotificationsIncrease(t *testing.T) {
 		if got[i] <= got[i-1] {
 			t.Errorf("progress %v does not increase at %d (%q)", got, i, msgs)
 		}
+	}
+}
+
+// A run not started by index_repository (serve --watch, any caller of
+// IndexRepository) shows in list_repositories and search warnings too.
+func TestAnyRunIsReported(t *testing.T) {
+	svc, root, g2 := indexedThenChanged(t)
+	done := make(chan error, 1)
+	go func() {
+		_, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root})
+		done <- err
+	}()
+	<-g2.entered
+	var list listOut
+	jsonCall(t, svc, "list_repositories", nil, &list)
+	if len(list.Repositories) != 1 || list.Repositories[0].Status != "indexing" || list.Repositories[0].Progress.Phase != "embed" {
+		t.Errorf("list during a direct run: %+v", list)
+	}
+	var found searchOut
+	jsonCall(t, svc, "search_code", map[string]any{"query": "OldName", "mode": "lexical"}, &found)
+	if !strings.Contains(found.Warning, "being indexed (embed") {
+		t.Errorf("search warning during a direct run: %q", found.Warning)
+	}
+	close(g2.release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if run := svc.running(); len(run) != 0 {
+		t.Errorf("runs after the end: %+v", run)
 	}
 }
