@@ -12,7 +12,9 @@ const CompactSearchFormat = `Compact search output: {"r":[...],"n":N,"ms":M,"w":
 	`r = results, n = total matches, ms = search time in milliseconds, w = warning (absent when none). ` +
 	`Each result: l = location "path:start-end" (1-based inclusive lines; an l of ":start-end" with no path is in the same file as the previous result, results are grouped by file), ` +
 	`t = chunk text (whitespace trimmed, common indentation removed; cut to 200 characters with "…" at concise level), s = similarity score 0..1. ` +
-	`Detailed level adds y = symbol name, b = context before, a = context after (each absent when empty).`
+	`Detailed level adds y = symbol name, b = context before, a = context after (each absent when empty). ` +
+	`u = URI prefix of the repository: a result's uri is u + path + "#Lstart-Lend" (read it with resources/read; widen the range to see more); ` +
+	`when results come from several repositories there is no top-level u and each result has its full uri in u.`
 
 // CompactTableFormat explains the header+rows encoding used by compact
 // symbol lists, repository lists and index errors.
@@ -20,10 +22,11 @@ const CompactTableFormat = `Compact tables: h = column names joined by "|", d = 
 	`In cells, \\ is a backslash, \n a newline, \r a carriage return and \| a literal pipe; split rows on unescaped newlines and cells on unescaped pipes. ` +
 	`d = "" means no rows; n = row count; lines = "start-end". ` +
 	`Symbols: f = file path, lang = language, repo = repository id (detailed), columns ` + CompactSymbolsHeaderDetailed + ` (concise drops signature). ` +
-	`Repositories: columns ` + CompactRepositoriesHeaderDetailed + ` (code/docs = chunk counts, indexed = RFC 3339 time, db = database name); concise: ` + CompactRepositoriesHeaderConcise + `.`
+	`Repositories: columns ` + CompactRepositoriesHeaderDetailed + ` (code/docs = chunk counts, indexed = RFC 3339 time, status = done or "indexing phase done/total", db = database name); concise: ` + CompactRepositoriesHeaderConcise + `.`
 
 // CompactIndexFormat explains compact index_repository output.
-const CompactIndexFormat = `Compact index output: id = repository id, p = project, st = status, ` +
+const CompactIndexFormat = `Compact index output: id = repository id, p = project, st = status ("done", or "indexing" while the run goes on in the background), ` +
+	`oc = outcome of a finished run (completed, completed_with_errors, up_to_date, dry_run), pg = progress while indexing ("phase done/total"), ` +
 	`fi/fu/fs/fd = files indexed/unchanged/skipped/deleted, ss = secret files skipped (by name), sr = files indexed with secrets redacted, ci/cd = chunks created/deleted, sec = duration in seconds, ec = error count. ` +
 	`Detailed level adds e = errors as a table (h "error"), sk = skipped files by reason, db = database name. dry and tok appear for dry runs (estimated tokens), with emb = estimated embedding calls and bd = biggest directories as a table (h "dir|files|chunks"; concise keeps 3).`
 
@@ -38,6 +41,7 @@ type compactResult struct {
 	Y string  `json:"y,omitempty"`
 	B string  `json:"b,omitempty"`
 	A string  `json:"a,omitempty"`
+	U string  `json:"u,omitempty"`
 }
 
 type compactSearchOut struct {
@@ -45,6 +49,21 @@ type compactSearchOut struct {
 	N  int             `json:"n"`
 	MS int64           `json:"ms"`
 	W  string          `json:"w,omitempty"`
+	U  string          `json:"u,omitempty"`
+}
+
+// sharedRepository returns the repository all results are in, or "" when
+// they span several (or there are none).
+func sharedRepository(rs []SearchResult) string {
+	if len(rs) == 0 {
+		return ""
+	}
+	for _, x := range rs[1:] {
+		if x.RepositoryID != rs[0].RepositoryID {
+			return ""
+		}
+	}
+	return rs[0].RepositoryID
 }
 
 // groupByFile reorders results so hits of one file are adjacent (files in
@@ -87,6 +106,12 @@ func compactSearch(r SearchResponse, d Detail) (string, error) {
 		MS: latencyMS(r),
 		W:  collapseSpace(r.Warning),
 	}
+	// One URI prefix for the answer costs a few tokens; a URI per hit
+	// would repeat the path that l already carries.
+	shared := sharedRepository(grouped)
+	if shared != "" {
+		out.U = RepositoryURI(shared)
+	}
 	prevPath := ""
 	for i, x := range grouped {
 		loc := ":" + lineRange(x.StartLine, x.EndLine)
@@ -95,6 +120,9 @@ func compactSearch(r SearchResponse, d Detail) (string, error) {
 		}
 		prevPath = x.FilePath
 		c := compactResult{L: loc, T: trimText(x.Content), S: round(x.Score, 2)}
+		if shared == "" {
+			c.U = x.URI()
+		}
 		if d == Concise {
 			c.T = TruncateContent(c.T, ConciseContentLimit)
 		} else {
@@ -155,6 +183,8 @@ type compactIndexOut struct {
 	ID  string         `json:"id"`
 	P   string         `json:"p,omitempty"`
 	St  string         `json:"st"`
+	OC  string         `json:"oc,omitempty"`
+	PG  string         `json:"pg,omitempty"`
 	FI  int            `json:"fi"`
 	FU  int            `json:"fu"`
 	FS  int            `json:"fs"`
@@ -180,7 +210,7 @@ const CompactBiggestDirsHeader = "dir|files|chunks"
 
 func compactIndex(r IndexReport, d Detail) (string, error) {
 	out := compactIndexOut{
-		ID: r.RepositoryID, P: r.ProjectID, St: r.Status,
+		ID: r.RepositoryID, P: r.ProjectID, St: r.Status, OC: r.Outcome, PG: r.Progress.String(),
 		FI: r.FilesIndexed, FU: r.FilesUnchanged, FS: r.FilesSkipped, FD: r.FilesDeleted,
 		SS: r.SecretsSkipped, SR: r.SecretsRedacted,
 		CI: r.ChunksCreated, CD: r.ChunksDeleted,
@@ -225,8 +255,8 @@ type compactRepositoriesOut struct {
 // The compact column headers, exported so clients and tool descriptions
 // can name the columns without parsing a sample answer.
 const (
-	CompactRepositoriesHeaderConcise  = "id|project|path|files|chunks|indexed"
-	CompactRepositoriesHeaderDetailed = "id|project|path|files|code|docs|embedder|indexed|db"
+	CompactRepositoriesHeaderConcise  = "id|project|path|files|chunks|indexed|status"
+	CompactRepositoriesHeaderDetailed = "id|project|path|files|code|docs|embedder|indexed|status|db"
 	CompactSymbolsHeaderConcise       = "name|kind|lines|parent"
 	CompactSymbolsHeaderDetailed      = "name|kind|lines|parent|signature"
 )
@@ -240,13 +270,21 @@ func compactRepositories(r RepositoryList, d Detail) (string, error) {
 	for _, x := range r.Repositories {
 		if d == Concise {
 			rows = append(rows, []string{x.ID, x.ProjectID, x.Path, itoa(x.Files),
-				itoa(x.CodeChunks + x.DocChunks), formatTime(x.IndexedAt)})
+				itoa(x.CodeChunks + x.DocChunks), formatTime(x.IndexedAt), statusCell(x)})
 			continue
 		}
 		rows = append(rows, []string{x.ID, x.ProjectID, x.Path, itoa(x.Files),
-			itoa(x.CodeChunks), itoa(x.DocChunks), x.Embedder, formatTime(x.IndexedAt), x.DatabaseName})
+			itoa(x.CodeChunks), itoa(x.DocChunks), x.Embedder, formatTime(x.IndexedAt), statusCell(x), x.DatabaseName})
 	}
 	return encodeJSON(compactRepositoriesOut{H: h, D: EncodeRows(rows), N: len(rows)})
+}
+
+// statusCell is "done", or "indexing embed 1200/5600" with the progress.
+func statusCell(x Repository) string {
+	if x.Progress == nil {
+		return repositoryStatus(x)
+	}
+	return repositoryStatus(x) + " " + x.Progress.String()
 }
 
 type compactSymbolsOut struct {

@@ -67,7 +67,7 @@ func TestSearchJSONFieldsDetailed(t *testing.T) {
 	if got := keysInOrder(t, s); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("top-level keys = %v, want %v", got, want)
 	}
-	wantR := []string{"chunk_id", "file_path", "language", "symbol", "symbol_kind", "content", "start_line", "end_line", "similarity_score", "context_before", "context_after"}
+	wantR := []string{"chunk_id", "file_path", "language", "symbol", "symbol_kind", "content", "start_line", "end_line", "uri", "similarity_score", "context_before", "context_after"}
 	if got := keysInOrder(t, firstResult(t, s)); strings.Join(got, ",") != strings.Join(wantR, ",") {
 		t.Errorf("result keys = %v, want %v", got, wantR)
 	}
@@ -115,8 +115,8 @@ func TestSearchJSONConcise(t *testing.T) {
 }
 
 func TestIndexJSONFields(t *testing.T) {
-	r := IndexReport{RepositoryID: "r", ProjectID: "p", Status: "completed", Duration: 1234567 * time.Microsecond, DatabaseName: "db"}
-	common := "repository_id,project_id,files_indexed,files_unchanged,files_skipped,files_deleted,chunks_created,chunks_deleted,duration_seconds,status,secrets_skipped,secrets_redacted"
+	r := IndexReport{RepositoryID: "r", ProjectID: "p", Status: StatusDone, Outcome: "completed", Duration: 1234567 * time.Microsecond, DatabaseName: "db"}
+	common := "repository_id,project_id,files_indexed,files_unchanged,files_skipped,files_deleted,chunks_created,chunks_deleted,duration_seconds,status,outcome,secrets_skipped,secrets_redacted"
 	d, err := RenderIndex(r, Options{Detail: Detailed})
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +149,7 @@ func TestRepositoriesAndSymbolsJSONFields(t *testing.T) {
 	if err := json.Unmarshal([]byte(d), &v); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(keysInOrder(t, string(v.Repositories[0])), ","); got != "repository_id,project_id,path,files,code_chunks,doc_chunks,embedder,indexed_at,database_name" {
+	if got := strings.Join(keysInOrder(t, string(v.Repositories[0])), ","); got != "repository_id,project_id,path,files,code_chunks,doc_chunks,embedder,indexed_at,status,database_name" {
 		t.Errorf("repository keys = %s", got)
 	}
 	if !strings.Contains(d, `"indexed_at":"2026-01-02T02:04:05Z"`) {

@@ -10,7 +10,7 @@ import (
 // the fields happen to be set.
 func TestDryRunFieldsOnlyForDryRuns(t *testing.T) {
 	r := sampleDryRun()
-	r.DryRun, r.Status = false, "completed"
+	r.DryRun, r.Outcome = false, "completed"
 	for _, f := range allFormats {
 		for _, d := range allDetails {
 			out, err := RenderIndex(r, Options{Format: f, Detail: d})
@@ -30,7 +30,7 @@ func TestDryRunFieldsOnlyForDryRuns(t *testing.T) {
 // every format and detail level, and an incremental run says nothing.
 func TestRebuildReasonIsShown(t *testing.T) {
 	r := sampleDryRun()
-	r.DryRun, r.Status = false, "completed"
+	r.DryRun, r.Outcome = false, "completed"
 	for _, reason := range []string{"the previous index used embedder hash-v1-64 (64 dimensions)", ""} {
 		r.Rebuilt = reason
 		for _, f := range allFormats {

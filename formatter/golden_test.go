@@ -28,22 +28,26 @@ func sampleSearch() SearchResponse {
 	return SearchResponse{
 		Results: []SearchResult{
 			{
-				ChunkID: "a1b2c3", FilePath: "sort/sort.go", Language: "go", Symbol: "Less", SymbolKind: "function",
+				RepositoryID: "repo-7f3a",
+				ChunkID:      "a1b2c3", FilePath: "sort/sort.go", Language: "go", Symbol: "Less", SymbolKind: "function",
 				Content: long, StartLine: 1, EndLine: 9, Score: 0.87654,
 				ContextBefore: "", ContextAfter: "\n// Swap swaps the elements with indexes i and j.\n",
 			},
 			{
-				ChunkID: "d4e5f6", FilePath: "strings/builder.go", Language: "go", Symbol: "Builder.Grow", SymbolKind: "method",
+				RepositoryID: "repo-7f3a",
+				ChunkID:      "d4e5f6", FilePath: "strings/builder.go", Language: "go", Symbol: "Builder.Grow", SymbolKind: "method",
 				Content:   "\tfunc (b *Builder) Grow(n int) {\n\t\tif n < 0 && b != nil || n > 1<<20 {\n\t\t\tpanic(\"strings.Builder.Grow: negative count | `too big`\")\n\t\t}\n\t}\n",
 				StartLine: 70, EndLine: 75, Score: 0.7,
 				ContextBefore: "// Grow grows b's capacity, if necessary.\r\n", ContextAfter: "",
 			},
 			{
-				ChunkID: "0718aa", FilePath: "sort/sort.go", Language: "go", Symbol: "Less", SymbolKind: "function",
+				RepositoryID: "repo-7f3a",
+				ChunkID:      "0718aa", FilePath: "sort/sort.go", Language: "go", Symbol: "Less", SymbolKind: "function",
 				Content: "func Less(data Interface, i, j int) bool {", StartLine: 5, EndLine: 5, Score: 0.61,
 			},
 			{
-				ChunkID: "99zz", FilePath: "docs/naïve|pipe.md", Language: "markdown", Symbol: "Überblick", SymbolKind: "section",
+				RepositoryID: "repo-7f3a",
+				ChunkID:      "99zz", FilePath: "docs/naïve|pipe.md", Language: "markdown", Symbol: "Überblick", SymbolKind: "section",
 				Content: "## Überblick\n\nSortieren — schnell & stabil: `a < b`. 日本語のテキスト。\n", StartLine: 1, EndLine: 3, Score: 0.5,
 			},
 		},
@@ -58,7 +62,7 @@ func sampleIndex() IndexReport {
 		FilesIndexed: 12034, FilesUnchanged: 1500, FilesSkipped: 46, FilesDeleted: 3,
 		SecretsSkipped: 4, SecretsRedacted: 2,
 		ChunksCreated: 98765, ChunksDeleted: 12, Duration: 83456 * time.Millisecond,
-		Status: "completed_with_errors",
+		Status: StatusDone, Outcome: "completed_with_errors",
 		Errors: []string{
 			"cmd/bad.go: parse error: unexpected | at line 3",
 			"vendor/x\\y.c: read: permission denied\nretry failed",
@@ -74,7 +78,7 @@ func sampleDryRun() IndexReport {
 	return IndexReport{
 		RepositoryID: "repo-7f3a", ProjectID: "default", RepoPath: "/home/ana/app",
 		FilesIndexed: 1834, FilesSkipped: 2, ChunksCreated: 20512, Duration: 1234 * time.Millisecond,
-		Status: "dry_run", SkippedReasons: map[string]int{"binary": 2},
+		Status: StatusDone, Outcome: "dry_run", SkippedReasons: map[string]int{"binary": 2},
 		DryRun: true, EstimatedTokens: 4102400, EstimatedEmbedCalls: 321,
 		BiggestDirs: []DirStat{
 			{Dir: "node_modules/lodash", Files: 640, Chunks: 9000},
@@ -86,10 +90,19 @@ func sampleDryRun() IndexReport {
 	}
 }
 
+// sampleRunning is an index run the server goes on with in the background.
+func sampleRunning() IndexReport {
+	return IndexReport{
+		RepositoryID: "repo-9bc1", ProjectID: "big", RepoPath: "/srv/monorepo", Duration: 30 * time.Second,
+		Status: StatusIndexing, Progress: &Progress{Phase: "chunk", Done: 2100, Total: 5600},
+	}
+}
+
 func sampleRepositories() RepositoryList {
 	at := time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
 	return RepositoryList{Repositories: []Repository{
 		{ID: "repo-7f3a", ProjectID: "default", Path: "/home/ana/go/src", Files: 12034, CodeChunks: 90000, DocChunks: 8765, Embedder: "builtin", IndexedAt: at, DatabaseName: "codeseek_default"},
+		{ID: "repo-9bc1", ProjectID: "big", Path: "/srv/monorepo", Status: StatusIndexing, Progress: &Progress{Phase: "embed", Done: 1200, Total: 5600}},
 		{ID: "repo-0001", ProjectID: "work|team", Path: `C:\src\app`, Files: 12, CodeChunks: 40, DocChunks: 0, Embedder: "openai:text-embedding-3-small", IndexedAt: at.Add(-time.Hour), DatabaseName: "codeseek_work"},
 	}}
 }
@@ -118,6 +131,7 @@ func renderCases() []renderCase {
 		{"search_empty", func(o Options) (string, error) { return RenderSearch(SearchResponse{ProjectID: "default"}, o) }},
 		{"index", func(o Options) (string, error) { return RenderIndex(sampleIndex(), o) }},
 		{"index_dry_run", func(o Options) (string, error) { return RenderIndex(sampleDryRun(), o) }},
+		{"index_running", func(o Options) (string, error) { return RenderIndex(sampleRunning(), o) }},
 		{"repositories", func(o Options) (string, error) { return RenderRepositories(sampleRepositories(), o) }},
 		{"symbols", func(o Options) (string, error) { return RenderSymbols(sampleSymbols(), o) }},
 	}

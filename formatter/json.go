@@ -17,6 +17,7 @@ type jsonResultDetailed struct {
 	Content         string  `json:"content"`
 	StartLine       int     `json:"start_line"`
 	EndLine         int     `json:"end_line"`
+	URI             string  `json:"uri"`
 	SimilarityScore float64 `json:"similarity_score"`
 	ContextBefore   string  `json:"context_before"`
 	ContextAfter    string  `json:"context_after"`
@@ -31,6 +32,7 @@ type jsonResultConcise struct {
 	Content         string  `json:"content"`
 	StartLine       int     `json:"start_line"`
 	EndLine         int     `json:"end_line"`
+	URI             string  `json:"uri"`
 	SimilarityScore float64 `json:"similarity_score"`
 }
 
@@ -73,6 +75,7 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 				Content:         TruncateContent(x.Content, ConciseContentLimit),
 				StartLine:       x.StartLine,
 				EndLine:         x.EndLine,
+				URI:             x.URI(),
 				SimilarityScore: round(x.Score, 2),
 			})
 		}
@@ -97,6 +100,7 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 			Content:         x.Content,
 			StartLine:       x.StartLine,
 			EndLine:         x.EndLine,
+			URI:             x.URI(),
 			SimilarityScore: round(x.Score, 4),
 			ContextBefore:   x.ContextBefore,
 			ContextAfter:    x.ContextAfter,
@@ -106,19 +110,34 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 }
 
 type jsonIndexCommon struct {
-	RepositoryID    string  `json:"repository_id"`
-	ProjectID       string  `json:"project_id"`
-	FilesIndexed    int     `json:"files_indexed"`
-	FilesUnchanged  int     `json:"files_unchanged"`
-	FilesSkipped    int     `json:"files_skipped"`
-	FilesDeleted    int     `json:"files_deleted"`
-	ChunksCreated   int     `json:"chunks_created"`
-	ChunksDeleted   int     `json:"chunks_deleted"`
-	DurationSeconds float64 `json:"duration_seconds"`
-	Status          string  `json:"status"`
-	SecretsSkipped  int     `json:"secrets_skipped"`
-	SecretsRedacted int     `json:"secrets_redacted"`
-	Rebuilt         string  `json:"rebuilt,omitempty"`
+	RepositoryID    string        `json:"repository_id"`
+	ProjectID       string        `json:"project_id"`
+	FilesIndexed    int           `json:"files_indexed"`
+	FilesUnchanged  int           `json:"files_unchanged"`
+	FilesSkipped    int           `json:"files_skipped"`
+	FilesDeleted    int           `json:"files_deleted"`
+	ChunksCreated   int           `json:"chunks_created"`
+	ChunksDeleted   int           `json:"chunks_deleted"`
+	DurationSeconds float64       `json:"duration_seconds"`
+	Status          string        `json:"status"`
+	Outcome         string        `json:"outcome,omitempty"`
+	SecretsSkipped  int           `json:"secrets_skipped"`
+	SecretsRedacted int           `json:"secrets_redacted"`
+	Progress        *jsonProgress `json:"progress,omitempty"`
+	Rebuilt         string        `json:"rebuilt,omitempty"`
+}
+
+type jsonProgress struct {
+	Phase string `json:"phase"`
+	Done  int    `json:"done"`
+	Total int    `json:"total"`
+}
+
+func progressOf(p *Progress) *jsonProgress {
+	if p == nil {
+		return nil
+	}
+	return &jsonProgress{p.Phase, p.Done, p.Total}
 }
 
 type jsonIndexDetailed struct {
@@ -193,6 +212,8 @@ func indexCommon(r IndexReport, d Detail) jsonIndexCommon {
 		ChunksDeleted:   r.ChunksDeleted,
 		DurationSeconds: round(r.Duration.Seconds(), decimals),
 		Status:          r.Status,
+		Outcome:         r.Outcome,
+		Progress:        progressOf(r.Progress),
 		Rebuilt:         r.Rebuilt,
 	}
 }
@@ -227,26 +248,32 @@ func jsonIndex(r IndexReport, d Detail) (string, error) {
 }
 
 type jsonRepositoryConcise struct {
-	RepositoryID string `json:"repository_id"`
-	ProjectID    string `json:"project_id"`
-	Path         string `json:"path"`
-	Files        int    `json:"files"`
-	CodeChunks   int    `json:"code_chunks"`
-	DocChunks    int    `json:"doc_chunks"`
-	Embedder     string `json:"embedder"`
-	IndexedAt    string `json:"indexed_at"`
+	RepositoryID string        `json:"repository_id"`
+	ProjectID    string        `json:"project_id"`
+	Path         string        `json:"path"`
+	Files        int           `json:"files"`
+	CodeChunks   int           `json:"code_chunks"`
+	DocChunks    int           `json:"doc_chunks"`
+	Embedder     string        `json:"embedder"`
+	IndexedAt    string        `json:"indexed_at"`
+	Status       string        `json:"status"`
+	Progress     *jsonProgress `json:"progress,omitempty"`
 }
 
+// jsonRepositoryDetailed is the concise shape plus the database name;
+// embedding keeps the field order and the shared fields in one place.
 type jsonRepositoryDetailed struct {
-	RepositoryID string `json:"repository_id"`
-	ProjectID    string `json:"project_id"`
-	Path         string `json:"path"`
-	Files        int    `json:"files"`
-	CodeChunks   int    `json:"code_chunks"`
-	DocChunks    int    `json:"doc_chunks"`
-	Embedder     string `json:"embedder"`
-	IndexedAt    string `json:"indexed_at"`
+	jsonRepositoryConcise
 	DatabaseName string `json:"database_name"`
+}
+
+// repositoryStatus defaults an unset status to done: a repository listed
+// from the store without a run going on is fully indexed.
+func repositoryStatus(x Repository) string {
+	if x.Status == "" {
+		return StatusDone
+	}
+	return x.Status
 }
 
 type jsonRepositoryList[T any] struct {
@@ -262,6 +289,13 @@ func formatTime(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
+func conciseRepository(x Repository) jsonRepositoryConcise {
+	return jsonRepositoryConcise{
+		x.ID, x.ProjectID, x.Path, x.Files, x.CodeChunks, x.DocChunks, x.Embedder, formatTime(x.IndexedAt),
+		repositoryStatus(x), progressOf(x.Progress),
+	}
+}
+
 func jsonRepositories(r RepositoryList, d Detail) (string, error) {
 	if d == Concise {
 		out := jsonRepositoryList[jsonRepositoryConcise]{
@@ -269,9 +303,7 @@ func jsonRepositories(r RepositoryList, d Detail) (string, error) {
 			TotalCount:   len(r.Repositories),
 		}
 		for _, x := range r.Repositories {
-			out.Repositories = append(out.Repositories, jsonRepositoryConcise{
-				x.ID, x.ProjectID, x.Path, x.Files, x.CodeChunks, x.DocChunks, x.Embedder, formatTime(x.IndexedAt),
-			})
+			out.Repositories = append(out.Repositories, conciseRepository(x))
 		}
 		return encodeJSON(out)
 	}
@@ -280,9 +312,7 @@ func jsonRepositories(r RepositoryList, d Detail) (string, error) {
 		TotalCount:   len(r.Repositories),
 	}
 	for _, x := range r.Repositories {
-		out.Repositories = append(out.Repositories, jsonRepositoryDetailed{
-			x.ID, x.ProjectID, x.Path, x.Files, x.CodeChunks, x.DocChunks, x.Embedder, formatTime(x.IndexedAt), x.DatabaseName,
-		})
+		out.Repositories = append(out.Repositories, jsonRepositoryDetailed{conciseRepository(x), x.DatabaseName})
 	}
 	return encodeJSON(out)
 }

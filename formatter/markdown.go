@@ -35,11 +35,19 @@ func markdownSearch(r SearchResponse, d Detail) string {
 		return b.String()
 	}
 	if d == Concise {
+		shared := sharedRepository(r.Results)
+		if shared != "" {
+			fmt.Fprintf(&b, "\n**URI** of a hit (resources/read): %s + file + `#Lstart-Lend`\n", codeSpan(RepositoryURI(shared)))
+		}
 		b.WriteString("\n| File | Lines | Score | Preview |\n|---|---|---|---|\n")
 		for _, x := range r.Results {
 			preview := TruncateContent(collapseSpace(x.Content), MarkdownPreviewLimit)
+			file := tableCell(x.FilePath)
+			if shared == "" {
+				file = "[" + file + "](" + tableCell(x.URI()) + ")"
+			}
 			fmt.Fprintf(&b, "| %s | %s | %.2f | %s |\n",
-				tableCell(x.FilePath), lineRange(x.StartLine, x.EndLine), round(x.Score, 2), codeCell(preview))
+				file, lineRange(x.StartLine, x.EndLine), round(x.Score, 2), codeCell(preview))
 		}
 		return b.String()
 	}
@@ -56,7 +64,7 @@ func markdownSearch(r SearchResponse, d Detail) string {
 		if x.ChunkID != "" {
 			fmt.Fprintf(&b, " · **Chunk ID**: %s", codeSpan(x.ChunkID))
 		}
-		b.WriteString("\n")
+		fmt.Fprintf(&b, " · **URI**: %s\n", codeSpan(x.URI()))
 		if before := trimEdges(x.ContextBefore); before != "" {
 			b.WriteString("\n**Context before**\n\n")
 			writeFenced(&b, before, x.Language)
@@ -75,6 +83,12 @@ func markdownIndex(r IndexReport, d Detail) string {
 	var b strings.Builder
 	b.WriteString("# Repository Indexing Results\n\n")
 	fmt.Fprintf(&b, "**Status**: %s", inlineText(r.Status))
+	switch {
+	case r.Progress != nil:
+		fmt.Fprintf(&b, " (%s %s/%s)", inlineText(r.Progress.Phase), thousands(r.Progress.Done), thousands(r.Progress.Total))
+	case r.Outcome != "":
+		fmt.Fprintf(&b, " (%s)", inlineText(r.Outcome))
+	}
 	if r.RepositoryID != "" {
 		fmt.Fprintf(&b, " · **Repository**: %s", codeSpan(r.RepositoryID))
 	}
@@ -142,20 +156,20 @@ func markdownRepositories(r RepositoryList, d Detail) string {
 		return b.String()
 	}
 	if d == Concise {
-		b.WriteString("\n| Repository | Project | Path | Files | Chunks | Indexed at |\n|---|---|---|---|---|---|\n")
+		b.WriteString("\n| Repository | Project | Path | Files | Chunks | Indexed at | Status |\n|---|---|---|---|---|---|---|\n")
 		for _, x := range r.Repositories {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n",
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n",
 				tableCell(x.ID), tableCell(x.ProjectID), tableCell(x.Path), thousands(x.Files),
-				thousands(x.CodeChunks+x.DocChunks), formatTime(x.IndexedAt))
+				thousands(x.CodeChunks+x.DocChunks), formatTime(x.IndexedAt), tableCell(statusCell(x)))
 		}
 		return b.String()
 	}
-	b.WriteString("\n| Repository | Project | Path | Files | Code chunks | Doc chunks | Embedder | Indexed at | Database |\n|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("\n| Repository | Project | Path | Files | Code chunks | Doc chunks | Embedder | Indexed at | Status | Database |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, x := range r.Repositories {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			tableCell(x.ID), tableCell(x.ProjectID), tableCell(x.Path), thousands(x.Files),
 			thousands(x.CodeChunks), thousands(x.DocChunks), tableCell(x.Embedder),
-			formatTime(x.IndexedAt), tableCell(x.DatabaseName))
+			formatTime(x.IndexedAt), tableCell(statusCell(x)), tableCell(x.DatabaseName))
 	}
 	return b.String()
 }

@@ -138,7 +138,7 @@ func TestCompactRepositoriesRoundTrip(t *testing.T) {
 	}
 	for i, r := range rows {
 		x := in.Repositories[i]
-		want := []string{x.ID, x.ProjectID, x.Path, strconv.Itoa(x.Files), strconv.Itoa(x.CodeChunks), "1", x.Embedder, "2026-01-01T00:00:00Z", x.DatabaseName}
+		want := []string{x.ID, x.ProjectID, x.Path, strconv.Itoa(x.Files), strconv.Itoa(x.CodeChunks), "1", x.Embedder, "2026-01-01T00:00:00Z", "done", x.DatabaseName}
 		if !reflect.DeepEqual(r, want) {
 			t.Errorf("row %d = %q, want %q", i, r, want)
 		}
@@ -152,7 +152,7 @@ func TestCompactIndexErrorsRoundTrip(t *testing.T) {
 			errs = append(errs, s)
 		}
 	}
-	out, err := RenderIndex(IndexReport{Status: "completed_with_errors", Errors: errs}, Options{Format: Compact})
+	out, err := RenderIndex(IndexReport{Status: StatusDone, Outcome: "completed_with_errors", Errors: errs}, Options{Format: Compact})
 	if err != nil {
 		t.Fatal(err)
 	}

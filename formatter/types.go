@@ -107,6 +107,14 @@ type SearchResult struct {
 	Score         float64
 	ContextBefore string
 	ContextAfter  string
+	// RepositoryID is the repository the hit is in; with FilePath and the
+	// lines it makes the hit's URI.
+	RepositoryID string
+}
+
+// URI is the codeseek:// URI of the hit's lines, for resources/read.
+func (r SearchResult) URI() string {
+	return HitURI(r.RepositoryID, r.FilePath, r.StartLine, r.EndLine)
 }
 
 // SearchResponse is the whole answer of search_code or search_docs.
@@ -141,7 +149,13 @@ type IndexReport struct {
 	ChunksCreated   int
 	ChunksDeleted   int
 	Duration        time.Duration
-	Status          string // "completed", "completed_with_errors", "up_to_date", "dry_run"
+	// Status is StatusDone, or StatusIndexing for a run the MCP server
+	// goes on with in the background; Progress then says how far it is.
+	Status string
+	// Outcome is what a finished run did: "completed",
+	// "completed_with_errors", "up_to_date" (nothing to write) or "dry_run".
+	Outcome  string
+	Progress *Progress
 	// Rebuilt says why the whole repository was re-embedded instead of
 	// only what changed (another embedder or chunker version, an unreadable
 	// previous index); empty for an incremental run or a first index.
@@ -159,6 +173,27 @@ type IndexReport struct {
 	// first, so a dry run shows where the cost is (and which build output
 	// or vendored code to ignore before paying for it). Dry runs only.
 	BiggestDirs []DirStat
+}
+
+// The index statuses.
+const (
+	StatusIndexing = "indexing"
+	StatusDone     = "done"
+)
+
+// Progress is how far an index run is.
+type Progress struct {
+	Phase string // "scan", "chunk", "embed" or "write"
+	Done  int
+	Total int // 0 when not known yet
+}
+
+// String is the compact form, "embed 1200/5600".
+func (p *Progress) String() string {
+	if p == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s %d/%d", p.Phase, p.Done, p.Total)
 }
 
 // DirStat is the embedding work a dry run found in one directory.
@@ -179,6 +214,10 @@ type Repository struct {
 	Embedder     string
 	IndexedAt    time.Time
 	DatabaseName string
+	// Status is StatusDone, or StatusIndexing while the server indexes it
+	// (searches then read the previous index); Progress goes with it.
+	Status   string
+	Progress *Progress
 }
 
 // RepositoryList is the answer of list_repositories.

@@ -182,9 +182,16 @@ func (e *SchemaError) Error() string {
 	return fmt.Sprintf("index format version %d is not supported by this codeseek (version %d)", e.Found, SchemaVersion)
 }
 
-// writeFileAtomic writes a file so that readers see either the old or the
-// new content, never a mix: temporary file, fsync, rename, directory fsync.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
+// writeFileAtomic writes a store file (owner-only) atomically.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	return WriteFileAtomic(path, 0o600, write)
+}
+
+// WriteFileAtomic writes a file with permissions perm so that readers see
+// either the old or the new content, never a mix: temporary file, fsync,
+// rename, directory fsync. Besides the store it writes client config files
+// (codeseek mcp-config --write), where a crash must not leave half a file.
+func WriteFileAtomic(path string, perm os.FileMode, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -204,6 +211,9 @@ func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
 		return err
 	}
 	if err = bw.Flush(); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(perm); err != nil {
 		return err
 	}
 	if err = tmp.Sync(); err != nil {

@@ -37,6 +37,11 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	id := RepoID(root)
 	rep := formatter.IndexReport{RepositoryID: id, RepoPath: root, SkippedReasons: map[string]int{}}
 
+	if !p.DryRun { // registered before queueing for the lock: a waiting run is pending work too
+		var end func()
+		p.Progress, end = s.trackRun(id, root, s.projectOf(id, root, p.ProjectID), p.Progress)
+		defer end()
+	}
 	s.indexMu.Lock()
 	defer s.indexMu.Unlock()
 	if !p.DryRun {
@@ -66,26 +71,29 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	if p.DryRun {
 		fillDryRun(&rep, plan, s.cfg.Embedder)
 		rep.DryRun = true
-		rep.Status = "dry_run"
+		rep.Status, rep.Outcome = formatter.StatusDone, "dry_run"
 		rep.Duration = time.Since(start)
 		return rep, nil
 	}
 	rep.DatabaseName = "codeseek_" + id
 	if upToDate(prev, plan, rep.ProjectID) {
 		rep.Duration = time.Since(start)
-		rep.Status = "up_to_date" // nothing to write: the stored index is current
+		rep.Status, rep.Outcome = formatter.StatusDone, "up_to_date" // nothing to write: the stored index is current
 		return rep, nil
 	}
 	if err := indexer.Embed(ctx, plan, cfg); err != nil {
 		return rep, fmt.Errorf("index %s: %w", root, err)
 	}
+	if p.Progress != nil { // writing a large index takes a while: say so rather than sit at embed N/N
+		p.Progress(indexer.Progress{Phase: "write", Done: 0, Total: 1})
+	}
 	if err := s.store.Commit(prev, s.update(root, rep.ProjectID, plan)); err != nil {
 		return rep, err
 	}
 	rep.Duration = time.Since(start)
-	rep.Status = "completed"
+	rep.Status, rep.Outcome = formatter.StatusDone, "completed"
 	if len(rep.Errors) > 0 {
-		rep.Status = "completed_with_errors"
+		rep.Outcome = "completed_with_errors"
 	}
 	return rep, nil
 }

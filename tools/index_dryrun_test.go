@@ -39,7 +39,7 @@ func TestDryRunReportsEmbedCallsAndBiggestDirs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.DryRun || rep.Status != "dry_run" || svc.Indexed(rep.RepositoryID) {
+	if !rep.DryRun || rep.Outcome != "dry_run" || svc.Indexed(rep.RepositoryID) {
 		t.Fatalf("dry run stored something or is not marked: %+v", rep)
 	}
 	if want := (rep.ChunksCreated + indexer.DefaultBatchSize - 1) / indexer.DefaultBatchSize; rep.EstimatedEmbedCalls != want {

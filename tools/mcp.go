@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -15,21 +16,18 @@ import (
 // Version is reported to MCP clients.
 var Version = "0.1.0"
 
-const instructions = `codeseek is semantic code search over locally indexed repositories.
-Call index_repository once per repository (re-calling it is cheap: only changed files are re-indexed),
-then search_code for code and search_docs for documentation. Use response_format "compact" and
-detail_level "concise" to spend the fewest tokens.`
-
 // NewMCPServer returns an MCP server exposing svc's tools.
 func NewMCPServer(svc *Service) *server.MCPServer {
 	s := server.NewMCPServer("codeseek", Version,
 		server.WithToolCapabilities(false),
 		server.WithInstructions(instructions),
 		server.WithRecovery(), // a panicking handler answers with an error; the server lives on
+		server.WithOutputSchemaValidation(),
 	)
 	for _, t := range svc.mcpTools() {
 		s.AddTool(t.tool, t.handler)
 	}
+	svc.registerResources(s)
 	return s
 }
 
@@ -67,14 +65,16 @@ var searchArgNames = []string{"query", "project_id", "repository_id", "file_type
 
 func (svc *Service) mcpTools() []mcpTool {
 	indexOpts := append([]mcp.ToolOption{
-		mcp.WithDescription("Index a repository on local disk so it can be searched: code is split into declarations, documentation into sections, and both are embedded. " +
-			"Re-running it re-indexes only what changed. Returns repository_id (pass it to the search tools) and counts. " + formatter.CompactIndexFormat),
+		mcp.WithDescription(indexToolDesc),
 		mcp.WithString("repo_path", mcp.Required(), mcp.Description("Absolute path of the repository's root directory.")),
 		mcp.WithString("project_id", mcp.Description("Group name for the repository (default: the directory name); search tools can filter by it.")),
 		mcp.WithBoolean("force_reindex", mcp.DefaultBool(false), mcp.Description("Rebuild every file instead of only what changed.")),
 		mcp.WithBoolean("dry_run", mcp.DefaultBool(false), mcp.Description("Only report what would be indexed (files, chunks, estimated tokens); embed and store nothing.")),
+		mcp.WithInteger("wait_seconds", mcp.DefaultNumber(svc.indexWait().Seconds()), mcp.Min(0), mcp.Max(MaxIndexWait.Seconds()),
+			mcp.Description(fmt.Sprintf("How long to wait for the run before answering with status \"indexing\" (it goes on in the background); default %d.", int(svc.indexWait().Seconds())))),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("Index repository"),
+		mcp.WithRawOutputSchema(formatter.IndexSchema),
 		mcp.WithReadOnlyHintAnnotation(false),
 		mcp.WithDestructiveHintAnnotation(false),
 		mcp.WithIdempotentHintAnnotation(true),
@@ -82,34 +82,38 @@ func (svc *Service) mcpTools() []mcpTool {
 	}, formatOptions()...)
 
 	searchCode := append([]mcp.ToolOption{
-		mcp.WithDescription("Search indexed source code by meaning and by name. Returns the best-matching code chunks (whole functions, methods, types) with file path, line range and a 0..1 similarity score. " + formatter.CompactSearchFormat),
+		mcp.WithDescription(searchCodeToolDesc),
 		mcp.WithString("mode", mcp.Enum(ModeHybrid, ModeVector, ModeLexical), mcp.DefaultString(ModeHybrid),
 			mcp.Description("hybrid (default): meaning and exact names; vector: meaning only; lexical: words and identifiers only.")),
 		mcp.WithTitleAnnotation("Search code"),
+		mcp.WithRawOutputSchema(formatter.SearchSchema),
 	}, searchOptions("code chunks")...)
 	searchCode = append(searchCode, readOnly()...)
 
 	searchDocs := append([]mcp.ToolOption{
-		mcp.WithDescription("Search indexed documentation (Markdown, reStructuredText, AsciiDoc, plain text), split by section; each result's symbol is its heading path (\"Install > Linux\"). " + formatter.CompactSearchFormat),
+		mcp.WithDescription(searchDocsToolDesc),
 		mcp.WithString("mode", mcp.Enum(ModeHybrid, ModeVector, ModeLexical), mcp.DefaultString(ModeHybrid),
 			mcp.Description("hybrid (default), vector or lexical.")),
 		mcp.WithTitleAnnotation("Search documentation"),
+		mcp.WithRawOutputSchema(formatter.SearchSchema),
 	}, searchOptions("documentation sections")...)
 	searchDocs = append(searchDocs, readOnly()...)
 
 	listOpts := append([]mcp.ToolOption{
-		mcp.WithDescription("List indexed repositories with their IDs, projects, paths, file and chunk counts, embedder and last index time. " + formatter.CompactTableFormat),
+		mcp.WithDescription(listToolDesc),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("List repositories"),
+		mcp.WithRawOutputSchema(formatter.RepositoriesSchema),
 	}, formatOptions()...)
 	listOpts = append(listOpts, readOnly()...)
 
 	symbolOpts := append([]mcp.ToolOption{
-		mcp.WithDescription("List the declarations of one file (functions, methods, classes, types, constants; headings for documents) as a table name|kind|lines|parent|signature, read from the file on disk. Concise omits signatures. " + formatter.CompactTableFormat),
+		mcp.WithDescription(symbolsToolDesc),
 		mcp.WithString("file_path", mcp.Required(), mcp.Description("The file: relative to the repository root when repository_id is given, else an absolute path.")),
 		mcp.WithString("repository_id", mcp.Description("Repository the path is relative to (an ID or path from list_repositories).")),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("Get file symbols"),
+		mcp.WithRawOutputSchema(formatter.SymbolsSchema),
 	}, formatOptions()...)
 	symbolOpts = append(symbolOpts, readOnly()...)
 
@@ -180,21 +184,24 @@ func (svc *Service) handleIndex(ctx context.Context, req mcp.CallToolRequest) (*
 	if err != nil {
 		return toolResult("", err)
 	}
-	if err := a.unknown("repo_path", "project_id", "force_reindex", "dry_run", "compact", "response_format", "detail_level"); err != nil {
+	if err := a.unknown("repo_path", "project_id", "force_reindex", "dry_run", "wait_seconds", "compact", "response_format", "detail_level"); err != nil {
 		return toolResult("", err)
 	}
 	c := &collector{a: a}
 	p := IndexParams{RepoPath: c.str("repo_path"), ProjectID: c.str("project_id"), Force: c.boolean("force_reindex"), DryRun: c.boolean("dry_run")}
+	wait := svc.indexWait()
+	if _, set := a["wait_seconds"]; set {
+		wait = time.Duration(c.integer("wait_seconds", 0)) * time.Second
+	}
 	o := readOutput(c)
 	if c.err != nil {
 		return toolResult("", c.err)
 	}
-	p.Progress = progressNotifier(ctx, req)
-	rep, err := svc.IndexRepository(ctx, p)
+	rep, err := svc.IndexInBackground(ctx, p, wait, progressNotifier(ctx, req))
 	if err != nil {
 		return toolResult("", err)
 	}
-	return toolResult(formatter.RenderIndex(rep, o))
+	return renderResult(formatter.RenderIndex, rep, o)
 }
 
 func (svc *Service) handleSearch(docs bool) server.ToolHandlerFunc {
@@ -221,7 +228,7 @@ func (svc *Service) handleSearch(docs bool) server.ToolHandlerFunc {
 		if err != nil {
 			return toolResult("", err)
 		}
-		return toolResult(formatter.RenderSearch(resp, o))
+		return renderResult(formatter.RenderSearch, resp, o)
 	}
 }
 
@@ -242,7 +249,7 @@ func (svc *Service) handleList(ctx context.Context, req mcp.CallToolRequest) (*m
 	if err != nil {
 		return toolResult("", err)
 	}
-	return toolResult(formatter.RenderRepositories(list, o))
+	return renderResult(formatter.RenderRepositories, list, o)
 }
 
 func (svc *Service) handleSymbols(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -263,7 +270,7 @@ func (svc *Service) handleSymbols(ctx context.Context, req mcp.CallToolRequest) 
 	if err != nil {
 		return toolResult("", err)
 	}
-	return toolResult(formatter.RenderSymbols(list, o))
+	return renderResult(formatter.RenderSymbols, list, o)
 }
 
 // progressNotifier sends notifications/progress for an index run when the
@@ -277,16 +284,23 @@ func progressNotifier(ctx context.Context, req mcp.CallToolRequest) func(indexer
 		return nil
 	}
 	token := req.Params.Meta.ProgressToken
-	last := ""
+	// MCP requires progress to increase with every notification, but each
+	// phase counts from 0: later phases are offset past the earlier ones.
+	phase, offset, span, sent := "", 0, 0, -1
 	return func(p indexer.Progress) {
-		msg := fmt.Sprintf("%s %d/%d", p.Phase, p.Done, p.Total)
-		if msg == last {
+		if p.Phase != phase {
+			offset, span, phase = offset+span+1, 0, p.Phase
+		}
+		span = max(span, p.Total, p.Done)
+		progress := offset + p.Done
+		if progress <= sent {
 			return
 		}
-		last = msg
-		params := map[string]any{"progressToken": token, "progress": p.Done, "message": msg}
+		sent = progress
+		msg := fmt.Sprintf("%s %d/%d", p.Phase, p.Done, p.Total)
+		params := map[string]any{"progressToken": token, "progress": progress, "message": msg}
 		if p.Total > 0 {
-			params["total"] = p.Total
+			params["total"] = offset + p.Total
 		}
 		_ = srv.SendNotificationToClient(ctx, "notifications/progress", params) // best effort: a lost update is harmless
 	}

@@ -18,6 +18,7 @@ func (s *Service) ListRepositories() (formatter.RepositoryList, error) {
 		}
 		list.Repositories = append(list.Repositories, repositoryOf(m))
 	}
+	s.markRunning(&list)
 	return list, nil
 }
 

@@ -100,6 +100,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 		return formatter.SearchResponse{}, err
 	}
 	resp := formatter.SearchResponse{ProjectID: p.ProjectID, RepositoryID: p.RepositoryID}
+	resp.Warning = s.indexingWarning(indexIDs(indexes))
 	if len(indexes) == 1 {
 		m := indexes[0].Manifest.Meta
 		resp.ProjectID, resp.RepositoryID = m.ProjectID, m.ID
@@ -131,11 +132,20 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	return resp, nil
 }
 
+func indexIDs(indexes []*store.Index) []string {
+	ids := make([]string, len(indexes))
+	for i, ix := range indexes {
+		ids[i] = ix.Manifest.Meta.ID
+	}
+	return ids
+}
+
 func resultOf(f search.Result) formatter.SearchResult {
 	c := f.Chunk
 	return formatter.SearchResult{
 		ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind,
 		Content: strings.Join(f.Lines, "\n"), StartLine: f.Start, EndLine: f.End, Score: f.Score,
+		RepositoryID: f.Index.Manifest.Meta.ID,
 	}
 }
 
@@ -146,6 +156,9 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 	if p.RepositoryID != "" {
 		id, err := s.resolveRepo(p.RepositoryID)
 		if err != nil {
+			if first := s.firstIndexError(p.RepositoryID); first != nil {
+				return nil, first
+			}
 			return nil, err
 		}
 		ids = []string{id}
@@ -168,6 +181,9 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 			return nil, argErrorf("repository_id", "no repository under this server's roots (%s) is indexed yet: call index_repository on one there, or start `codeseek serve` with --root (or CODESEEK_ROOTS) naming the directories to serve", s.cfg.Roots)
 		}
 		if len(ids) == 0 {
+			if first := s.firstIndexError(""); first != nil {
+				return nil, first
+			}
 			return nil, argErrorf("repository_id", "no repository is indexed yet: call index_repository first")
 		}
 	}

@@ -46,6 +46,7 @@ type Service struct {
 
 	indexMu  sync.Mutex    // one index run at a time in this process
 	searches chan struct{} // one slot per search allowed to run at once
+	jobs     jobTable      // background runs of the MCP server (jobs.go)
 }
 
 // New opens the data directory and returns a Service.

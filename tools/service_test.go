@@ -103,7 +103,7 @@ func TestIncrementalReindex(t *testing.T) {
 	manifest := filepath.Join(svc.cfg.DataDir, "repos", rep.RepositoryID, "index.csk")
 	before, _ := os.Stat(manifest)
 	rep, _ = svc.IndexRepository(ctx, IndexParams{RepoPath: root})
-	if rep.FilesIndexed != 0 || rep.FilesUnchanged != 3 || rep.ChunksCreated != 0 || rep.Status != "up_to_date" {
+	if rep.FilesIndexed != 0 || rep.FilesUnchanged != 3 || rep.ChunksCreated != 0 || rep.Outcome != "up_to_date" {
 		t.Errorf("no-op re-index: %+v", rep)
 	}
 	if after, _ := os.Stat(manifest); !after.ModTime().Equal(before.ModTime()) {
@@ -132,8 +132,8 @@ func TestUnreadableFileIsListedAndIndexingContinues(t *testing.T) {
 	if len(rep.Errors) != unreadable || !strings.Contains(strings.Join(rep.Errors, "\n"), "dangling.go") {
 		t.Errorf("errors = %q, want %d naming dangling.go", rep.Errors, unreadable)
 	}
-	if rep.Status != "completed_with_errors" || rep.FilesIndexed != 3-unreadable {
-		t.Errorf("status %s, files_indexed %d", rep.Status, rep.FilesIndexed)
+	if rep.Outcome != "completed_with_errors" || rep.FilesIndexed != 3-unreadable {
+		t.Errorf("outcome %s, files_indexed %d", rep.Outcome, rep.FilesIndexed)
 	}
 }
 

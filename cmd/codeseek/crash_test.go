@@ -252,7 +252,7 @@ func TestSecondWriterGetsLockErrorNamingThePid(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "pid "+pid) || !strings.Contains(errOut, "locked") {
 		t.Errorf("second writer: exit %d, stderr %q; want exit 1 naming pid %s", code, errOut, pid)
 	}
-	if !strings.Contains(firstOut.String(), `"status": "completed"`) && !strings.Contains(firstOut.String(), `"status":"completed"`) {
+	if !strings.Contains(firstOut.String(), `"outcome": "completed"`) && !strings.Contains(firstOut.String(), `"outcome":"completed"`) {
 		t.Errorf("first writer's report: %s", firstOut.String())
 	}
 }

@@ -50,6 +50,7 @@ type serveFlags struct {
 
 func newServeCmd(g *globalFlags) *cobra.Command {
 	var f serveFlags
+	var wait indexWaitFlag
 	c := &cobra.Command{
 		Use:   "serve [--watch PATH...]",
 		Short: "Serve the MCP tools over stdio (default) or streamable HTTP (--http)",
@@ -75,6 +76,9 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if err := wait.apply(svc); err != nil {
+				return err
+			}
 			srv := tools.NewMCPServer(svc)
 			logger := log.New(os.Stderr, "codeseek: ", log.LstdFlags)
 			if f.watch {
@@ -87,6 +91,7 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 		},
 	}
 	fl := c.Flags()
+	wait.register(c)
 	fl.BoolVar(&f.watch, "watch", false, "index the PATH arguments in the background and keep them fresh while serving (each PATH is also a --root)")
 	fl.StringVar(&f.addr, "http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:8765), endpoint /mcp; a non-loopback ADDR needs --auth-token")
 	fl.StringArrayVar(&f.roots, "root", nil, "directory MCP clients may index and search under (repeatable; env CODESEEK_ROOTS, a path list like PATH; default: the directory serve starts in; / allows everything)")

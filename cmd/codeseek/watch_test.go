@@ -76,10 +76,10 @@ func TestIndexWatch(t *testing.T) {
 		return strings.Contains(stderr.String(), "watching") && json.Valid([]byte(stdout.String()))
 	})
 	var rep struct {
-		Status       string `json:"status"`
+		Outcome      string `json:"outcome"`
 		FilesIndexed int    `json:"files_indexed"`
 	}
-	if err := json.Unmarshal([]byte(stdout.String()), &rep); err != nil || rep.Status != "completed" || rep.FilesIndexed != 5 {
+	if err := json.Unmarshal([]byte(stdout.String()), &rep); err != nil || rep.Outcome != "completed" || rep.FilesIndexed != 5 {
 		t.Fatalf("first report on stdout: %q (%v)", stdout.String(), err)
 	}
 
