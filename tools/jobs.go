@@ -259,6 +259,49 @@ func (s *Service) indexingWarning(ids []string) string {
 	return msg
 }
 
+// DefaultFirstIndexWait is how long a search of a repository whose first
+// index is still running waits for it before answering that it is not
+// ready: there is nothing committed to answer from, and a client that
+// indexed and then searched (an agent, an evaluation harness) would rather
+// have its answer a little late than an error. It stays under the minute
+// after which agents give up on a call.
+const DefaultFirstIndexWait = 40 * time.Second
+
+// awaitFirstIndex waits, up to the service's first-index wait or until ctx
+// ends, while p's repositories are being indexed for the first time. It
+// returns the not-ready error when the wait runs out.
+func (s *Service) awaitFirstIndex(ctx context.Context, p SearchParams) error {
+	first := func() error {
+		if p.RepositoryID != "" {
+			if _, err := s.resolveRepo(p.RepositoryID); err == nil {
+				return nil
+			}
+			return s.firstIndexError(p.RepositoryID)
+		}
+		if metas, _ := s.store.List(); len(metas) > 0 {
+			return nil
+		}
+		return s.firstIndexError("")
+	}
+	wait := time.NewTimer(s.firstIndexWait)
+	defer wait.Stop()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		err := first()
+		if err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-wait.C:
+			return err
+		case <-tick.C:
+		}
+	}
+}
+
 // firstIndexError explains a search of a repository whose first index is
 // still running, or returns nil.
 func (s *Service) firstIndexError(idOrPath string) error {

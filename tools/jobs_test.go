@@ -162,6 +162,7 @@ func TestIndexRunsInTheBackground(t *testing.T) {
 // A search of a repository whose first index is still running says so.
 func TestSearchDuringFirstIndex(t *testing.T) {
 	svc, g := newGatedService(t)
+	svc.firstIndexWait = 200 * time.Millisecond
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"a.go": goFunc("Name", "return")})
 	var rep struct {
@@ -181,6 +182,31 @@ func TestSearchDuringFirstIndex(t *testing.T) {
 	}
 	close(g.release)
 	jsonCall(t, svc, "index_repository", map[string]any{"repo_path": root, "wait_seconds": 3600}, nil)
+}
+
+// A search that arrives while its repository's first index runs waits for
+// the index and answers from it, as long as the index ends within the wait.
+func TestSearchWaitsForFirstIndex(t *testing.T) {
+	svc, g := newGatedService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("Name", "return")})
+	var rep struct {
+		ID string `json:"repository_id"`
+	}
+	jsonCall(t, svc, "index_repository", map[string]any{"repo_path": root, "wait_seconds": 0}, &rep)
+	<-g.entered
+	time.AfterFunc(300*time.Millisecond, func() { close(g.release) })
+	var out struct {
+		Results []struct {
+			FilePath string `json:"file_path"`
+		} `json:"results"`
+	}
+	if isErr, text := jsonCall(t, svc, "search_code", map[string]any{"query": "Name", "repository_id": rep.ID}, &out); isErr {
+		t.Fatalf("search during the first index: %s", text)
+	}
+	if len(out.Results) == 0 || out.Results[0].FilePath != "a.go" {
+		t.Errorf("search after waiting for the first index: %+v", out)
+	}
 }
 
 // notifications/cancelled for the call stops the run; the previous index

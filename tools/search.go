@@ -87,6 +87,9 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	if p.Docs {
 		kind = store.Doc
 	}
+	if err := s.awaitFirstIndex(ctx, p); err != nil {
+		return formatter.SearchResponse{}, err
+	}
 	release, err := s.acquireSearch(ctx)
 	if err != nil {
 		return formatter.SearchResponse{}, err

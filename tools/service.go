@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/cespare/xxhash/v2"
 
@@ -47,6 +48,9 @@ type Service struct {
 	indexMu  sync.Mutex    // one index run at a time in this process
 	searches chan struct{} // one slot per search allowed to run at once
 	jobs     jobTable      // background runs of the MCP server (jobs.go)
+	// firstIndexWait bounds how long a search waits for a repository's
+	// first index (DefaultFirstIndexWait; tests shorten it).
+	firstIndexWait time.Duration
 }
 
 // New opens the data directory and returns a Service.
@@ -61,7 +65,7 @@ func New(cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{cfg: cfg, store: st, searches: newSearchSlots(cfg.MaxSearches)}, nil
+	return &Service{cfg: cfg, store: st, searches: newSearchSlots(cfg.MaxSearches), firstIndexWait: DefaultFirstIndexWait}, nil
 }
 
 // Embedder is the embedder this service indexes and searches with.
