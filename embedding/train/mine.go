@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"hash/fnv"
 	"sort"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -8,11 +10,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -33,6 +32,20 @@ type Pair struct {
 	// every doc blanked, is cut by chunker.Split: what an index of
 	// undocumented code stores. Empty when it equals the function alone.
 	ChunkCode string
+	// Shape is the kind of query: shapeDocstring, shapeFileDoc, ...
+	Shape string
+	// Target identifies the answer (source, file and chunk), so that
+	// another pair with the same answer is never used as its negative.
+	Target uint64
+	// Hard are code chunks of the same source that look like the answer
+	// (similar names) but are not it.
+	Hard []HardNegative
+}
+
+// HardNegative is one hard negative of a pair.
+type HardNegative struct {
+	Code   string
+	Target uint64
 }
 
 // minQueryWords and minCodeLines follow the evaluation's definition of a
@@ -43,71 +56,35 @@ const (
 	maxCodeBytes  = 16 << 10
 )
 
-// mineSource walks a source root and returns its pairs in a stable order,
-// and negatives: code that answers no documented query (test functions,
-// undocumented functions), which a search must learn to rank below the
-// documented answer.
-func mineSource(s *Source) ([]Pair, []string) {
-	var files []string
-	_ = filepath.WalkDir(s.Root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
+// mineFile mines one file: documented declarations become pairs, and the
+// chunks of the file (with every mined doc blanked) give each pair its
+// chunk view and the source its negatives.
+func mineFile(rel string, src []byte, s *Source) fileMined {
+	var ps, ns []Pair
+	lang := fileLang(rel)
+	switch lang {
+	case "go":
+		ps, ns = mineGo(rel, src, false)
+	case "python":
+		ps, ns = minePython(string(src))
+	case "javascript", "typescript":
+		ps = mineJS(string(src))
+	case "":
+		if strings.HasSuffix(rel, "_test.go") {
+			_, ns = mineGo(rel, src, true)
 		}
-		rel, _ := filepath.Rel(s.Root, path)
-		if d.IsDir() {
-			base := d.Name()
-			if path != s.Root && (base == "testdata" || base == "vendor" || base == "node_modules" ||
-				strings.HasPrefix(base, ".") || base == "__pycache__") {
-				return filepath.SkipDir
-			}
-			if s.Kind == "pystd" && (rel == "test" || rel == "idlelib" || rel == "site-packages" ||
-				rel == "lib-dynload" || strings.HasPrefix(rel, "config-")) {
-				return filepath.SkipDir
-			}
-			if s.Kind == "pystd" && (base == "tests" || base == "test") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.Type().IsRegular() && (langOf(path) != "" || strings.HasSuffix(path, "_test.go")) {
-			files = append(files, path)
-		}
-		return nil
-	})
-	slices.Sort(files)
-	var out []Pair
-	var negs []string
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil || len(src) > 4<<20 {
-			continue
-		}
-		rel, _ := filepath.Rel(s.Root, f)
-		rel = filepath.ToSlash(rel)
-		var ps []Pair
-		var ns []Pair
-		switch langOf(f) {
-		case "go":
-			ps, ns = mineGo(f, src, false)
-		case "python":
-			ps, ns = minePython(string(src))
-		case "javascript":
-			ps = mineJS(string(src))
-		default:
-			_, ns = mineGo(f, src, true)
-		}
-		if len(ps) > 0 || len(ns) > 0 {
-			var cn []string
-			cn = chunkViews(rel, src, ps, strings.HasSuffix(f, "_test.go"))
-			negs = append(negs, cn...)
-		}
-		for i := range ps {
-			ps[i].Source = s.Name
-			ps[i].Code = embedText(rel, ps[i].Code)
-		}
-		out = append(out, ps...)
 	}
-	return out, negs
+	var fm fileMined
+	if len(ps) == 0 && len(ns) == 0 {
+		return fm
+	}
+	for i := range ps {
+		ps[i].Source, ps[i].Lang, ps[i].Shape = s.Name, lang, shapeDocstring
+		ps[i].Code = embedText(rel, ps[i].Code)
+	}
+	fm.negs = chunkViews(s.Name, rel, src, ps, strings.HasSuffix(rel, "_test.go"))
+	fm.pairs = ps
+	return fm
 }
 
 // embedText is the text the indexer embeds for a chunk (indexer.EmbedText:
@@ -121,7 +98,7 @@ func embedText(rel, code string) string {
 // chunker, and sets each pair's ChunkCode to the chunk holding its
 // declaration. Chunks holding no mined function are returned as
 // negatives (every chunk, for a test file).
-func chunkViews(rel string, src []byte, ps []Pair, test bool) (negs []string) {
+func chunkViews(source, rel string, src []byte, ps []Pair, test bool) (negs []string) {
 	lines := strings.SplitAfter(string(src), "\n")
 	for _, p := range ps {
 		for l := p.DocFrom; l >= 1 && l <= p.DocTo && l <= len(lines); l++ {
@@ -137,8 +114,10 @@ func chunkViews(rel string, src []byte, ps []Pair, test bool) (negs []string) {
 	used := make([]bool, len(chunks))
 	for i := range ps {
 		k := sort.Search(len(chunks), func(k int) bool { return chunks[k].EndLine >= ps[i].Line })
+		ps[i].Target = targetID(source, rel, ps[i].Line)
 		if k < len(chunks) && chunks[k].StartLine <= ps[i].Line {
 			used[k] = true
+			ps[i].Target = targetID(source, rel, chunks[k].StartLine)
 			text := embedText(rel, chunks[k].EmbedText())
 			if normKey(text) != normKey(ps[i].Code) && len(text) <= 2*maxCodeBytes {
 				ps[i].ChunkCode = text
@@ -158,24 +137,34 @@ func normKey(s string) string { return strings.ToLower(strings.Join(strings.Fiel
 // lineAt is the 1-based line of byte offset off.
 func lineAt(src string, off int) int { return strings.Count(src[:off], "\n") + 1 }
 
-func langOf(path string) string {
-	base := filepath.Base(path)
+// targetID names the chunk of a file starting at line, the unit an
+// index returns.
+func targetID(source, rel string, line int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%s\x00%d", source, rel, line)
+	return h.Sum64() | 1 // never 0, which means "no target"
+}
+
+// fileLang is the language a file is mined as, or "" for files that give
+// no pairs: tests, minified bundles, type declarations, unknown types.
+func fileLang(path string) string {
+	base := strings.ToLower(filepath.Base(path))
 	switch {
-	case strings.HasSuffix(base, "_test.go"):
+	case strings.HasSuffix(base, "_test.go"), strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py"),
+		strings.HasSuffix(base, "_test.py"), strings.HasSuffix(base, ".min.js"), strings.HasSuffix(base, ".d.ts"),
+		strings.Contains(base, ".test."), strings.Contains(base, ".spec."), strings.HasSuffix(base, "_spec.rb"),
+		strings.HasSuffix(base, "_test.rb"), strings.HasSuffix(base, "test.java"), strings.HasSuffix(base, "test.php"):
 		return ""
-	case strings.HasSuffix(base, ".go"):
+	}
+	switch filepath.Ext(base) {
+	case ".go":
 		return "go"
-	case strings.HasSuffix(base, ".py"):
-		if strings.HasPrefix(base, "test_") {
-			return ""
-		}
+	case ".py":
 		return "python"
-	case strings.HasSuffix(base, ".min.js"), strings.HasSuffix(base, ".d.ts"),
-		strings.Contains(base, ".test."), strings.Contains(base, ".spec."):
-		return ""
-	case strings.HasSuffix(base, ".js"), strings.HasSuffix(base, ".mjs"),
-		strings.HasSuffix(base, ".cjs"), strings.HasSuffix(base, ".ts"):
+	case ".js", ".mjs", ".cjs":
 		return "javascript"
+	case ".ts", ".mts", ".cts":
+		return "typescript"
 	}
 	return ""
 }

@@ -141,7 +141,7 @@ func helper() int {
 	if len(ps) != 1 {
 		t.Fatalf("got %d pairs", len(ps))
 	}
-	negs := chunkViews("p.go", []byte(src), ps, false)
+	negs := chunkViews("src", "p.go", []byte(src), ps, false)
 	view := ps[0].ChunkCode
 	if view == "" {
 		view = ps[0].Code

@@ -19,18 +19,29 @@ type Source struct {
 	Kind    string `json:"kind"` // gostd, gomod, pystd, npm, deb
 	Name    string `json:"name"`
 	Version string `json:"version"`
+	// Pinned is the version asked for when it was no longer served and
+	// Version, the one then current, was used instead.
+	Pinned string `json:"pinned_version,omitempty"`
 	// Root is the unpacked directory, filled by fetch; not recorded.
 	Root string `json:"-"`
-	// Pairs is the number of pairs mined from it (after deduplication).
-	Pairs int `json:"pairs"`
-	// Negatives is the number of unpaired functions (tests, undocumented
+	// Files is the number of source files mined, after deduplication by
+	// content across sources.
+	Files int `json:"files"`
+	// Pairs is the number of pairs mined from it (after deduplication and
+	// shape sampling), with their split by shape and language.
+	Pairs  int            `json:"pairs"`
+	Shapes map[string]int `json:"shapes,omitempty"`
+	Langs  map[string]int `json:"languages,omitempty"`
+	// Negatives is the number of unpaired chunks (tests, undocumented
 	// code) mined from it.
 	Negatives int `json:"negatives"`
 }
 
 // goModules are the allowed Go modules at the versions the first model was
-// trained on. consul/api and hugo are pinned below their latest releases,
-// which need a newer Go toolchain than the project's.
+// trained on, less those now in the file-level development benchmark
+// (cobra, gin, chi), which shared/TRAINING.md no longer allows. consul/api
+// and hugo are pinned below their latest releases, which need a newer Go
+// toolchain than the project's.
 var goModules = [][2]string{
 	{"golang.org/x/net", "v0.62.0"},
 	{"golang.org/x/text", "v0.43.0"},
@@ -55,13 +66,10 @@ var goModules = [][2]string{
 	{"github.com/blevesearch/bleve/v2", "v2.6.3"},
 	{"github.com/go-git/go-git/v5", "v5.19.3"},
 	{"github.com/klauspost/compress", "v1.20.3"},
-	{"github.com/spf13/cobra", "v1.10.2"},
 	{"github.com/spf13/viper", "v1.21.0"},
 	{"github.com/spf13/afero", "v1.15.0"},
-	{"github.com/gin-gonic/gin", "v1.12.0"},
 	{"github.com/labstack/echo/v4", "v4.16.0"},
 	{"github.com/gofiber/fiber/v2", "v2.52.15"},
-	{"github.com/go-chi/chi/v5", "v5.5.0"},
 	{"github.com/gorilla/mux", "v1.8.1"},
 	{"github.com/urfave/cli/v2", "v2.27.7"},
 	{"github.com/sirupsen/logrus", "v1.10.2"},
@@ -72,10 +80,10 @@ var goModules = [][2]string{
 	{"github.com/tetratelabs/wazero", "v1.12.0"},
 }
 
+// npmPackages are the allowed npm packages (express and axios are no longer
+// allowed: they are in the file-level development benchmark).
 var npmPackages = [][2]string{
-	{"express", "5.3.0"},
 	{"underscore", "1.13.8"},
-	{"axios", "1.21.1"},
 	{"moment", "2.31.0"},
 	{"date-fns", "4.4.0"},
 	{"rxjs", "7.8.2"},
@@ -97,9 +105,9 @@ var debPackages = [][2]string{
 	{"python3-sqlalchemy", "1.4.46+ds1-1"},
 }
 
-// allSources lists every source in mining order; the order decides which
-// copy of a duplicated pair is kept.
-func allSources() []*Source {
+// baseSources lists the fixed sources in mining order; the order decides
+// which copy of a duplicated pair is kept.
+func baseSources() []*Source {
 	var out []*Source
 	out = append(out, &Source{Kind: "gostd", Name: "go", Version: runtime.Version()})
 	for _, m := range goModules {
@@ -115,7 +123,8 @@ func allSources() []*Source {
 	return out
 }
 
-// fetch makes the source available under cache and sets s.Root.
+// fetch makes a source other than a Debian package available under cache
+// and sets s.Root.
 func fetch(s *Source, cache string) error {
 	switch s.Kind {
 	case "gostd":
@@ -165,40 +174,6 @@ func fetch(s *Source, cache string) error {
 			}
 		}
 		s.Root = dir
-	case "deb":
-		dir := filepath.Join(cache, "deb", s.Name+"_"+s.Version)
-		if _, err := os.Stat(dir); err != nil {
-			debDir := filepath.Join(cache, "deb")
-			if err := os.MkdirAll(debDir, 0o755); err != nil {
-				return err
-			}
-			matches, _ := filepath.Glob(filepath.Join(debDir, s.Name+"_*.deb"))
-			want := ""
-			for _, m := range matches {
-				if strings.HasPrefix(filepath.Base(m), s.Name+"_"+strings.ReplaceAll(s.Version, ":", "%3a")+"_") {
-					want = m
-				}
-			}
-			if want == "" {
-				cmd := exec.Command("apt-get", "download", s.Name+"="+s.Version)
-				cmd.Dir = debDir
-				if out, err := cmd.CombinedOutput(); err != nil {
-					return fmt.Errorf("apt-get download %s=%s: %v: %s", s.Name, s.Version, err, out)
-				}
-				matches, _ = filepath.Glob(filepath.Join(debDir, s.Name+"_*.deb"))
-				if len(matches) == 0 {
-					return fmt.Errorf("apt-get download %s: no .deb", s.Name)
-				}
-				want = matches[0]
-			}
-			if out, err := exec.Command("dpkg-deb", "-x", want, dir+".tmp").CombinedOutput(); err != nil {
-				return fmt.Errorf("dpkg-deb -x %s: %v: %s", want, err, out)
-			}
-			if err := os.Rename(dir+".tmp", dir); err != nil {
-				return err
-			}
-		}
-		s.Root = filepath.Join(dir, "usr/lib/python3/dist-packages")
 	default:
 		return fmt.Errorf("unknown source kind %q", s.Kind)
 	}
@@ -254,4 +229,20 @@ func untgz(path, dir string) error {
 			return err
 		}
 	}
+}
+
+// fetchAll makes every source available and sets its Root: Debian packages
+// through fetchDebs with t, the others one by one.
+func fetchAll(sources []*Source, cache string, t debTools) error {
+	var debs []*Source
+	for _, s := range sources {
+		if s.Kind == "deb" {
+			debs = append(debs, s)
+			continue
+		}
+		if err := fetch(s, cache); err != nil {
+			return fmt.Errorf("fetch %s: %w", s.Name, err)
+		}
+	}
+	return fetchDebs(debs, cache, t)
 }

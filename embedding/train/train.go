@@ -12,6 +12,8 @@ import (
 // features, and for code the features of its header (model.SplitHead).
 type example struct {
 	body, head []model.Feature
+	// group identifies the code's target (0: none); see Pair.Target.
+	group uint64
 }
 
 // Hyper are the training hyperparameters; all are recorded in the manifest.
@@ -32,6 +34,10 @@ type Hyper struct {
 	Dropout   float64 `json:"feature_dropout"`
 	ChunkView float64 `json:"chunk_view_prob"`
 	Upsample  string  `json:"upsample"`
+	// ShapeRate is the share of each pair shape kept ("ident=0.5,...").
+	ShapeRate string `json:"shape_rate"`
+	// HardPerPair is the number of hard negatives mined per pair.
+	HardPerPair int `json:"hard_negatives_per_pair"`
 }
 
 // trainer holds the parameters, the Adam moments and the per-step scratch.
@@ -141,8 +147,11 @@ func grow(vs [][]float32, n, d int) [][]float32 {
 // gradients into gE/gAQ/gAC (marking touched rows). negs are extra code
 // negatives with no query of their own (tests and undocumented functions of
 // the same projects): they join every query's softmax, not the
-// code→query direction. It returns the loss.
-func (t *trainer) lossAndGrad(qs, cs, negs []example) float64 {
+// code→query direction. groups, when not nil, holds the target of every
+// code (positives, then negatives): a code with the same non-zero target as
+// a query's positive is another view of the answer, so it is left out of
+// that query's softmax instead of being pushed away. It returns the loss.
+func (t *trainer) lossAndGrad(qs, cs, negs []example, groups []uint64) float64 {
 	n, d := len(qs), t.p.Dim
 	codes := cs
 	if len(negs) > 0 {
@@ -175,21 +184,32 @@ func (t *trainer) lossAndGrad(qs, cs, negs []example) float64 {
 			}
 		}
 	})
+	// Other views of a query's own answer leave both softmaxes.
+	masked := func(i, j int) bool {
+		return i != j && groups != nil && groups[j] != 0 && groups[j] == groups[i]
+	}
 	dS := make([]float32, n*M)
 	var loss float64
 	inv := 1 / float32(n)
 	for i := 0; i < n; i++ { // rows
 		row := S[i*M : (i+1)*M]
-		m := row[0]
-		for _, x := range row {
-			m = max(m, x)
+		m := row[i]
+		for j, x := range row {
+			if !masked(i, j) {
+				m = max(m, x)
+			}
 		}
 		var z float64
-		for _, x := range row {
-			z += math.Exp(float64(x - m))
+		for j, x := range row {
+			if !masked(i, j) {
+				z += math.Exp(float64(x - m))
+			}
 		}
 		loss += 0.5 * (math.Log(z) + float64(m) - float64(row[i])) / float64(n)
 		for j, x := range row {
+			if masked(i, j) {
+				continue
+			}
 			pj := float32(math.Exp(float64(x-m)) / z)
 			if j == i {
 				pj--
@@ -198,16 +218,23 @@ func (t *trainer) lossAndGrad(qs, cs, negs []example) float64 {
 		}
 	}
 	for j := 0; j < n; j++ { // columns of the positive codes
-		m := S[j]
+		m := S[j*M+j]
 		for i := 0; i < n; i++ {
-			m = max(m, S[i*M+j])
+			if !masked(j, i) {
+				m = max(m, S[i*M+j])
+			}
 		}
 		var z float64
 		for i := 0; i < n; i++ {
-			z += math.Exp(float64(S[i*M+j] - m))
+			if !masked(j, i) {
+				z += math.Exp(float64(S[i*M+j] - m))
+			}
 		}
 		loss += 0.5 * (math.Log(z) + float64(m) - float64(S[j*M+j])) / float64(n)
 		for i := 0; i < n; i++ {
+			if masked(j, i) {
+				continue
+			}
 			pi := float32(math.Exp(float64(S[i*M+j]-m)) / z)
 			if i == j {
 				pi--

@@ -34,8 +34,8 @@ func toyTrainer(workers int) *trainer {
 }
 
 // lossOnly evaluates the loss and discards the gradients.
-func (t *trainer) lossOnly(qs, cs, negs []example) float64 {
-	l := t.lossAndGrad(qs, cs, negs)
+func (t *trainer) lossOnly(qs, cs, negs []example, groups []uint64) float64 {
+	l := t.lossAndGrad(qs, cs, negs, groups)
 	clear(t.gE)
 	clear(t.gAQ)
 	clear(t.gAC)
@@ -48,12 +48,18 @@ func (t *trainer) lossOnly(qs, cs, negs []example) float64 {
 }
 
 func TestGradientsMatchFiniteDifferences(t *testing.T) {
-	for _, workers := range []int{1, 2} {
+	// The second run gives two positives and one negative a shared target,
+	// which takes them out of each other's softmax.
+	for _, c := range []struct {
+		workers int
+		groups  []uint64
+	}{{1, nil}, {2, nil}, {2, []uint64{1, 2, 1, 3, 4, 0, 2, 5}}} {
+		workers, groups := c.workers, c.groups
 		tr := toyTrainer(workers)
 		rng := rand.New(rand.NewPCG(1, 2))
 		qs, cs := toyBatch(rng, 5, tr.h.Buckets)
 		_, negs := toyBatch(rng, 3, tr.h.Buckets)
-		tr.lossAndGrad(qs, cs, negs)
+		tr.lossAndGrad(qs, cs, negs, groups)
 		gE := append([]float32(nil), tr.gE...)
 		gAQ := append([]float32(nil), tr.gAQ...)
 		gAC := append([]float32(nil), tr.gAC...)
@@ -68,9 +74,9 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 			t.Helper()
 			old := param[i]
 			param[i] = old + eps
-			lp := tr.lossOnly(qs, cs, negs)
+			lp := tr.lossOnly(qs, cs, negs, groups)
 			param[i] = old - eps
-			lm := tr.lossOnly(qs, cs, negs)
+			lm := tr.lossOnly(qs, cs, negs, groups)
 			param[i] = old
 			numeric := (lp - lm) / (2 * eps)
 			if d := math.Abs(numeric - float64(analytic)); d > 2e-3+0.03*math.Abs(numeric) {
@@ -113,7 +119,7 @@ func TestTrainingLowersLossAndIsDeterministic(t *testing.T) {
 		tr := toyTrainer(workers)
 		qs, cs := toyBatch(rand.New(rand.NewPCG(5, 6)), 8, tr.h.Buckets)
 		for s := 0; s < 60; s++ {
-			l := tr.lossAndGrad(qs, cs, nil)
+			l := tr.lossAndGrad(qs, cs, nil, nil)
 			if s == 0 {
 				first = l
 			}
@@ -134,5 +140,21 @@ func TestTrainingLowersLossAndIsDeterministic(t *testing.T) {
 		if e1[i] != e2[i] {
 			t.Fatalf("parameters differ at %d between worker counts", i)
 		}
+	}
+}
+
+func TestMaskedCodesLeaveTheSoftmax(t *testing.T) {
+	tr := toyTrainer(1)
+	rng := rand.New(rand.NewPCG(3, 4))
+	qs, cs := toyBatch(rng, 1, tr.h.Buckets)
+	// A negative that is a copy of the only query's answer: unmasked it
+	// halves the probability of the answer, masked (same target) it leaves
+	// the softmax and the loss is zero.
+	negs := []example{cs[0]}
+	if l := tr.lossOnly(qs, cs, negs, nil); math.Abs(l-0.5*math.Log(2)) > 1e-5 {
+		t.Errorf("unmasked loss = %.6f, want ln(2)/2", l)
+	}
+	if l := tr.lossOnly(qs, cs, negs, []uint64{9, 9}); math.Abs(l) > 1e-6 {
+		t.Errorf("masked loss = %.6f, want 0", l)
 	}
 }
