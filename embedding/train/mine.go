@@ -69,10 +69,16 @@ func mineFile(rel string, src []byte, s *Source) fileMined {
 		ps, ns = minePython(string(src))
 	case "javascript", "typescript":
 		ps = mineJS(string(src))
-	case "":
-		if strings.HasSuffix(rel, "_test.go") {
-			_, ns = mineGo(rel, src, true)
+	case "c":
+		lang = chunker.Language(rel, src) // a .h file may be C++
+		ps, ns = mineSymbols(rel, src, lang)
+	default:
+		if treeLangs[lang] {
+			ps, ns = mineSymbols(rel, src, lang)
 		}
+	}
+	if lang == "" && strings.HasSuffix(rel, "_test.go") {
+		_, ns = mineGo(rel, src, true)
 	}
 	var fm fileMined
 	if len(ps) == 0 && len(ns) == 0 {
@@ -165,6 +171,9 @@ func fileLang(path string) string {
 		return "javascript"
 	case ".ts", ".mts", ".cts":
 		return "typescript"
+	}
+	if l := chunker.Language(path, nil); treeLangs[l] {
+		return l
 	}
 	return ""
 }

@@ -55,4 +55,3 @@ func unitHash(seed uint64, s string) float64 {
 	h.Write([]byte(s))
 	return float64(h.Sum64()>>11) / math.Exp2(53)
 }
-
