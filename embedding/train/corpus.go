@@ -22,13 +22,13 @@ type fileMined struct {
 	hash  [32]byte
 	pairs []Pair
 	// negs are chunks that answer no mined query.
-	negs []string
+	negs []CodeRef
 }
 
 // mineAll mines every source, workers at a time, and merges the results in
 // source order. A file whose content an earlier file (of any source)
 // already had is skipped: Debian ships many versions of one library.
-func mineAll(sources []*Source, h Hyper, workers int) ([]Pair, map[string][]string) {
+func mineAll(sources []*Source, h Hyper, workers int) ([]Pair, map[string][]CodeRef) {
 	results := make([]sourceMined, len(sources))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -48,10 +48,10 @@ func mineAll(sources []*Source, h Hyper, workers int) ([]Pair, map[string][]stri
 	wg.Wait()
 	seen := map[[32]byte]bool{}
 	var pairs []Pair
-	negTexts := map[string][]string{}
+	negTexts := map[string][]CodeRef{}
 	for i, s := range sources {
 		var ps []Pair
-		var ns []string
+		var ns []CodeRef
 		s.Files = 0
 		for _, f := range results[i].files {
 			if seen[f.hash] {
@@ -82,16 +82,18 @@ type sourceMined struct {
 func mineSource(s *Source, h Hyper) sourceMined {
 	var out sourceMined
 	files, docs := walkSource(s)
+	idx := newSymbolIndex()
 	for _, f := range files {
 		src, err := os.ReadFile(f.path)
 		if err != nil || len(src) > 4<<20 || skippedContent(src) {
 			continue
 		}
-		fm := mineFile(f.rel, src, s)
+		fm := mineFile(f.rel, src, s, h, idx)
 		fm.hash = sha256.Sum256(src)
 		out.files = append(out.files, fm)
 	}
-	_ = docs
+	out.extra = readmePairs(s, docs, idx)
+	addHardNegatives(out, idx, h)
 	return out
 }
 

@@ -21,7 +21,7 @@ type fitResult struct {
 // dropout and the sampled negatives — is drawn from generators seeded by
 // h.Seed, and the gradient reduction does not depend on h.Workers, so two
 // runs on the same pairs give bit-identical parameters.
-func fit(h Hyper, train, val []Pair, negTexts map[string][]string, logf func(string, ...any)) fitResult {
+func fit(h Hyper, train, val []Pair, negTexts map[string][]CodeRef, logf func(string, ...any)) fitResult {
 	if logf == nil {
 		logf = log.Printf
 	}
@@ -103,7 +103,7 @@ func newTrainSet(cfg model.FeatureConfig, train []Pair) *trainSet {
 
 // negativePools featurizes each source's extra negatives, at most three per
 // training pair of the source, evenly spaced.
-func negativePools(cfg model.FeatureConfig, train []Pair, negTexts map[string][]string) map[string][]example {
+func negativePools(cfg model.FeatureConfig, train []Pair, negTexts map[string][]CodeRef) map[string][]example {
 	perSource := map[string]int{}
 	for _, p := range train {
 		perSource[p.Source]++
@@ -111,14 +111,16 @@ func negativePools(cfg model.FeatureConfig, train []Pair, negTexts map[string][]
 	negs := map[string][]example{}
 	for name, ts := range negTexts {
 		if limit := 3 * perSource[name]; len(ts) > limit {
-			kept := make([]string, 0, limit)
+			kept := make([]CodeRef, 0, limit)
 			for k := 0; k < limit; k++ {
 				kept = append(kept, ts[k*len(ts)/limit])
 			}
 			ts = kept
 		}
 		for _, t := range ts {
-			negs[name] = append(negs[name], codeExample(cfg, t))
+			ex := codeExample(cfg, t.Code)
+			ex.group = t.Target
+			negs[name] = append(negs[name], ex)
 		}
 	}
 	return negs
@@ -179,8 +181,9 @@ func (b *batcher) batch(idx []int, rng *rand.Rand) (qs, cs, ns []example, groups
 	// fills the rest.
 	if pool := b.negs[d.pairs[idx[0]].Source]; len(pool) > 0 {
 		for len(ns) < h.Negatives {
-			ns = append(ns, pool[rng.IntN(len(pool))])
-			b.groups = append(b.groups, 0)
+			ex := pool[rng.IntN(len(pool))]
+			ns = append(ns, ex)
+			b.groups = append(b.groups, ex.group)
 		}
 	}
 	return b.qs[:len(idx)], b.cs[:len(idx)], ns, b.groups

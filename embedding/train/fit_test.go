@@ -9,7 +9,7 @@ import (
 
 // toyPairs makes pairs whose query and code share words, from two
 // sources, with chunk views, hard negatives and negatives.
-func toyPairs(n int) ([]Pair, map[string][]string) {
+func toyPairs(n int) ([]Pair, map[string][]CodeRef) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	words := []string{"parse", "duration", "read", "file", "open", "socket", "close", "buffer", "write", "json",
 		"encode", "decode", "retry", "request", "timeout", "cache", "lookup", "table", "hash", "sort"}
@@ -27,11 +27,11 @@ func toyPairs(n int) ([]Pair, map[string][]string) {
 			p.ChunkCode = p.Code + "\nvar x = " + c
 		}
 		if i > 0 {
-			p.Hard = []HardNegative{{Code: ps[i-1].Code, Target: ps[i-1].Target}}
+			p.Hard = []CodeRef{{Code: ps[i-1].Code, Target: ps[i-1].Target}}
 		}
 		ps = append(ps, p)
 	}
-	negs := map[string][]string{"src0": {"x.go\nfunc helper() {\n}"}, "src1": {"y.go\nfunc other() {\n}"}}
+	negs := map[string][]CodeRef{"src0": {{"x.go\nfunc helper() {\n}", 1 << 40}}, "src1": {{"y.go\nfunc other() {\n}", 1 << 41}}}
 	return ps, negs
 }
 

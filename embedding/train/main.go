@@ -54,6 +54,7 @@ func main() {
 	flag.Float64Var(&h.Dropout, "dropout", 0.15, "probability of dropping each feature of a training example (regularises rare words)")
 	flag.Float64Var(&h.Short, "short", 0.3, "probability of training on a query's first sentence instead of its paragraph")
 	fetchOnly := flag.Bool("fetch-only", false, "fetch and mine, then stop")
+	dump := flag.String("dump", "", "write the mined pairs to this file as JSON lines, for inspection")
 	flag.Parse()
 	if h.Buckets <= 0 || h.Buckets&(h.Buckets-1) != 0 {
 		log.Fatalf("-buckets %d: must be a power of two, such as 65536 or 131072", h.Buckets)
@@ -92,6 +93,11 @@ func main() {
 	}
 	miningSecs := time.Since(t0).Seconds()
 	log.Printf("pairs after dedupe: train %v, val %v, shapes %v (%.0fs)", countLang(train), countLang(val), countShape(train), miningSecs)
+	if *dump != "" {
+		if err := dumpPairs(*dump, pairs); err != nil {
+			log.Fatal(err)
+		}
+	}
 	if *fetchOnly {
 		return
 	}

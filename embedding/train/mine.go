@@ -39,11 +39,11 @@ type Pair struct {
 	Target uint64
 	// Hard are code chunks of the same source that look like the answer
 	// (similar names) but are not it.
-	Hard []HardNegative
+	Hard []CodeRef
 }
 
-// HardNegative is one hard negative of a pair.
-type HardNegative struct {
+// CodeRef is a code text (as embedded) and the chunk it stands for.
+type CodeRef struct {
 	Code   string
 	Target uint64
 }
@@ -58,39 +58,56 @@ const (
 
 // mineFile mines one file: documented declarations become pairs, and the
 // chunks of the file (with every mined doc blanked) give each pair its
-// chunk view and the source its negatives.
-func mineFile(rel string, src []byte, s *Source) fileMined {
-	var ps, ns []Pair
+// chunk view and the source its negatives. The file's own doc, its
+// declarations' names and questions built from its docs give pairs of the
+// other shapes; idx collects the file's chunks for the source-wide shapes.
+func mineFile(rel string, src []byte, s *Source, h Hyper, idx *symbolIndex) fileMined {
+	var ps []Pair
 	lang := fileLang(rel)
 	switch lang {
 	case "go":
-		ps, ns = mineGo(rel, src, false)
+		ps, _ = mineGo(rel, src, false)
 	case "python":
-		ps, ns = minePython(string(src))
+		ps, _ = minePython(string(src))
 	case "javascript", "typescript":
 		ps = mineJS(string(src))
 	case "c":
 		lang = chunker.Language(rel, src) // a .h file may be C++
-		ps, ns = mineSymbols(rel, src, lang)
+		ps, _ = mineSymbols(rel, src, lang)
 	default:
 		if treeLangs[lang] {
-			ps, ns = mineSymbols(rel, src, lang)
+			ps, _ = mineSymbols(rel, src, lang)
 		}
 	}
-	if lang == "" && strings.HasSuffix(rel, "_test.go") {
-		_, ns = mineGo(rel, src, true)
-	}
+	test := strings.HasSuffix(rel, "_test.go")
 	var fm fileMined
-	if len(ps) == 0 && len(ns) == 0 {
+	if lang == "" && !test {
 		return fm
 	}
 	for i := range ps {
 		ps[i].Source, ps[i].Lang, ps[i].Shape = s.Name, lang, shapeDocstring
 		ps[i].Code = embedText(rel, ps[i].Code)
 	}
-	fm.negs = chunkViews(s.Name, rel, src, ps, strings.HasSuffix(rel, "_test.go"))
-	fm.pairs = ps
+	fdoc, docLines := fileDoc(rel, src, lang)
+	if docLines.to > 0 {
+		src = blankLines(src, docLines)
+	}
+	negs, chunks := chunkViews(s.Name, rel, src, ps, test)
+	fm.negs = negs
+	if test {
+		return fm
+	}
+	fm.pairs = append(ps, shapePairs(s, rel, lang, fdoc, ps, chunks, h.Seed, idx)...)
 	return fm
+}
+
+// blankLines empties the lines of r, keeping line numbers.
+func blankLines(src []byte, r lineRange) []byte {
+	lines := strings.SplitAfter(string(src), "\n")
+	for l := r.from; l >= 1 && l <= r.to && l <= len(lines); l++ {
+		lines[l-1] = blankLine(lines[l-1])
+	}
+	return []byte(strings.Join(lines, ""))
 }
 
 // embedText is the text the indexer embeds for a chunk (indexer.EmbedText:
@@ -104,7 +121,7 @@ func embedText(rel, code string) string {
 // chunker, and sets each pair's ChunkCode to the chunk holding its
 // declaration. Chunks holding no mined function are returned as
 // negatives (every chunk, for a test file).
-func chunkViews(source, rel string, src []byte, ps []Pair, test bool) (negs []string) {
+func chunkViews(source, rel string, src []byte, ps []Pair, test bool) (negs []CodeRef, chunks []chunker.Chunk) {
 	lines := strings.SplitAfter(string(src), "\n")
 	for _, p := range ps {
 		for l := p.DocFrom; l >= 1 && l <= p.DocTo && l <= len(lines); l++ {
@@ -116,7 +133,7 @@ func chunkViews(source, rel string, src []byte, ps []Pair, test bool) (negs []st
 		}
 	}
 	stripped := []byte(strings.Join(lines, ""))
-	chunks := chunker.Split(rel, stripped, chunker.Options{})
+	chunks = chunker.Split(rel, stripped, chunker.Options{})
 	used := make([]bool, len(chunks))
 	for i := range ps {
 		k := sort.Search(len(chunks), func(k int) bool { return chunks[k].EndLine >= ps[i].Line })
@@ -132,10 +149,10 @@ func chunkViews(source, rel string, src []byte, ps []Pair, test bool) (negs []st
 	}
 	for k, c := range chunks {
 		if (test || !used[k]) && c.EndLine-c.StartLine+1 >= minCodeLines {
-			negs = append(negs, embedText(rel, c.EmbedText()))
+			negs = append(negs, CodeRef{embedText(rel, c.EmbedText()), targetID(source, rel, c.StartLine)})
 		}
 	}
-	return negs
+	return negs, chunks
 }
 
 func normKey(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }

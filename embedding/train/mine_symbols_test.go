@@ -130,10 +130,10 @@ func TestMineSymbolsEveryLanguage(t *testing.T) {
 			if got := fileLang(c.path); got != c.lang && !(c.lang == "cpp" && got == "c") {
 				t.Errorf("fileLang(%q) = %q, want %q", c.path, got, c.lang)
 			}
-			fm := mineFile(c.path, []byte(c.src), &Source{Name: "s"})
+			fm := mineFile(c.path, []byte(c.src), &Source{Name: "s"}, Hyper{Seed: 1}, newSymbolIndex())
 			var found *Pair
 			for i := range fm.pairs {
-				if strings.HasSuffix(fm.pairs[i].Symbol, c.symbolSuffix) {
+				if fm.pairs[i].Shape == shapeDocstring && strings.HasSuffix(fm.pairs[i].Symbol, c.symbolSuffix) {
 					found = &fm.pairs[i]
 				}
 			}

@@ -141,7 +141,7 @@ func helper() int {
 	if len(ps) != 1 {
 		t.Fatalf("got %d pairs", len(ps))
 	}
-	negs := chunkViews("src", "p.go", []byte(src), ps, false)
+	negs, _ := chunkViews("src", "p.go", []byte(src), ps, false)
 	view := ps[0].ChunkCode
 	if view == "" {
 		view = ps[0].Code
@@ -153,8 +153,8 @@ func helper() int {
 		t.Errorf("chunk view = %q, want the path line and the function", view)
 	}
 	for _, n := range negs {
-		if strings.Contains(n, "func Sum") {
-			t.Errorf("the chunk holding the answer is also a negative: %q", n)
+		if strings.Contains(n.Code, "func Sum") {
+			t.Errorf("the chunk holding the answer is also a negative: %q", n.Code)
 		}
 	}
 	if _, testNegs := mineGo("p_test.go", []byte(src), true); len(testNegs) != 2 {
