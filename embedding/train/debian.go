@@ -50,15 +50,13 @@ func aptDownload(dir string, specs ...string) error {
 // aptCandidates asks the local package lists (no network) for the
 // candidate version of each name.
 func aptCandidates(names []string) (map[string]string, error) {
+	info, err := aptInfo(names)
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]string{}
-	for start := 0; start < len(names); start += 500 {
-		args := append([]string{"show", "--no-all-versions"}, names[start:min(len(names), start+500)]...)
-		// apt-cache fails when one name is unknown but still prints the
-		// others, so the output is read whatever the exit status.
-		b, _ := exec.Command("apt-cache", args...).Output()
-		for name, st := range parseStanzas(string(b)) {
-			out[name] = st["Version"]
-		}
+	for n, in := range info {
+		out[n] = in.version
 	}
 	return out, nil
 }
@@ -163,27 +161,11 @@ func fetchDebs(srcs []*Source, cache string, t debTools) error {
 		want = append(want, s)
 	}
 	for start := 0; start < len(want); start += downloadBatch {
-		batch := want[start:min(len(want), start+downloadBatch)]
-		specs := make([]string, len(batch))
-		for i, s := range batch {
-			specs[i] = s.Name + "=" + s.Version
+		failed, err := downloadHalving(debDir, want[start:min(len(want), start+downloadBatch)], t)
+		if err != nil {
+			return err
 		}
-		if err := t.download(debDir, specs...); err == nil {
-			continue
-		}
-		// One missing version fails the whole call: retry one by one.
-		for i, s := range batch {
-			if debCached(debDir, s.Name, s.Version) != "" {
-				continue
-			}
-			if err := t.download(debDir, specs[i]); err != nil {
-				log.Printf("%s=%s is no longer served (%v)", s.Name, s.Version, err)
-				if err := os.WriteFile(goneMarker(debDir, s), []byte(err.Error()+"\n"), 0o644); err != nil {
-					return err
-				}
-				gone = append(gone, s)
-			}
-		}
+		gone = append(gone, failed...)
 	}
 	if err := substituteCurrent(gone, debDir, t); err != nil {
 		return err
@@ -194,6 +176,40 @@ func fetchDebs(srcs []*Source, cache string, t debTools) error {
 		}
 	}
 	return nil
+}
+
+// downloadHalving downloads a batch in one apt-get call. One version that
+// is no longer served fails the whole call, so a failed batch is halved
+// until the failing packages stand alone; those are returned, each marked
+// as gone in the cache.
+func downloadHalving(debDir string, batch []*Source, t debTools) ([]*Source, error) {
+	var todo []*Source
+	var specs []string
+	for _, s := range batch {
+		if debCached(debDir, s.Name, s.Version) == "" {
+			todo = append(todo, s)
+			specs = append(specs, s.Name+"="+s.Version)
+		}
+	}
+	if len(todo) == 0 {
+		return nil, nil
+	}
+	err := t.download(debDir, specs...)
+	if err == nil {
+		return nil, nil
+	}
+	if len(todo) == 1 {
+		s := todo[0]
+		log.Printf("%s=%s is no longer served (%v)", s.Name, s.Version, err)
+		return todo, os.WriteFile(goneMarker(debDir, s), []byte(err.Error()+"\n"), 0o644)
+	}
+	mid := len(todo) / 2
+	a, err := downloadHalving(debDir, todo[:mid], t)
+	if err != nil {
+		return nil, err
+	}
+	b, err := downloadHalving(debDir, todo[mid:], t)
+	return append(a, b...), err
 }
 
 // substituteCurrent moves each source in gone to the version apt serves

@@ -12,11 +12,13 @@ import (
 type fakeApt struct {
 	served    map[string]string // name → the one version served
 	downloads []string
+	calls     [][]string
 }
 
 func (f *fakeApt) tools() debTools {
 	return debTools{
 		download: func(dir string, specs ...string) error {
+			f.calls = append(f.calls, specs)
 			for _, spec := range specs {
 				name, ver, _ := strings.Cut(spec, "=")
 				if f.served[name] != ver {
@@ -80,6 +82,11 @@ func TestFetchDebsSubstitutesAGoneVersionAndResumes(t *testing.T) {
 		if err != nil || string(b) != s.Name+"="+s.Version {
 			t.Errorf("%s unpacked %q (%v), want the .deb of %s", s.Name, b, err, s.Version)
 		}
+	}
+	// One batch call failed for the gone version; halving fetched the
+	// other two without trying them one by one.
+	if len(apt.calls) > 5 {
+		t.Errorf("%d apt-get calls for 3 packages: %v", len(apt.calls), apt.calls)
 	}
 	if got := totals(first, 0); got.DebianPackages != 3 || got.Substituted != 1 {
 		t.Errorf("totals = %+v, want 3 packages, 1 substituted", got)

@@ -5,6 +5,7 @@
 // quantised weights and a manifest next to them.
 //
 //	go run ./embedding/train -out embedding/model
+//	go run ./embedding/train pick -out FILE   # Debian packages per language
 package main
 
 import (
@@ -28,6 +29,12 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "pick" {
+		if err := pickMain(os.Args[2:]); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	home, _ := os.UserHomeDir()
 	cache := flag.String("cache", filepath.Join(home, ".cache", "codeseek-train"), "download and unpack cache (outside the repository)")
 	out := flag.String("out", "", "directory for builtin.csnb and manifest.json (empty: do not write)")
