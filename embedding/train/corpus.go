@@ -27,8 +27,10 @@ type fileMined struct {
 
 // mineAll mines every source, workers at a time, and merges the results in
 // source order. A file whose content an earlier file (of any source)
-// already had is skipped: Debian ships many versions of one library.
-func mineAll(sources []*Source, h Hyper, workers int) ([]Pair, map[string][]CodeRef) {
+// already had is skipped: Debian ships many versions of one library. With
+// isolate, each source is mined in a child process, and a source whose
+// child fails is skipped and recorded (Source.Skipped).
+func mineAll(sources []*Source, h Hyper, workers int, isolate bool) ([]Pair, map[string][]CodeRef) {
 	results := make([]sourceMined, len(sources))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -37,7 +39,15 @@ func mineAll(sources []*Source, h Hyper, workers int) ([]Pair, map[string][]Code
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = mineSource(sources[i], h)
+				if !isolate {
+					results[i] = mineSource(sources[i], h)
+					continue
+				}
+				var err error
+				if results[i], err = mineIsolated(sources[i], h); err != nil {
+					sources[i].Skipped = "mining failed: " + err.Error()
+					log.Printf("skipping %s %s: %s", sources[i].Name, sources[i].Version, sources[i].Skipped)
+				}
 			}
 		}()
 	}

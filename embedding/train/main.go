@@ -29,11 +29,14 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "pick" {
-		if err := pickMain(os.Args[2:]); err != nil {
-			log.Fatal(err)
+	if len(os.Args) > 1 {
+		sub := map[string]func([]string) error{"pick": pickMain, "mine-source": mineSourceMain}[os.Args[1]]
+		if sub != nil {
+			if err := sub(os.Args[2:]); err != nil {
+				log.Fatal(err)
+			}
+			return
 		}
-		return
 	}
 	home, _ := os.UserHomeDir()
 	cache := flag.String("cache", filepath.Join(home, ".cache", "codeseek-train"), "download and unpack cache (outside the repository)")
@@ -41,6 +44,7 @@ func main() {
 	base := flag.Bool("base", true, "include the fixed sources: Go and Python standard libraries, the Go modules, npm packages and pinned Debian packages of sources.go")
 	debList := flag.String("debs", "", "file of further Debian packages, one `name[=version]` a line (see the pick subcommand)")
 	mineWorkers := flag.Int("mine-workers", runtime.GOMAXPROCS(0), "sources mined at once")
+	isolate := flag.Bool("isolate", true, "mine each source in a child process, so that a crash in the chunker skips that source instead of ending the run")
 	h := Hyper{}
 	flag.IntVar(&h.Buckets, "buckets", 1<<16, "embedding rows (power of two)")
 	flag.IntVar(&h.Dim, "dim", 256, "vector length")
@@ -88,7 +92,7 @@ func main() {
 	if err := fetchAll(sources, *cache, aptTools); err != nil {
 		log.Fatal(err)
 	}
-	pairs, negTexts := mineAll(sources, h, *mineWorkers)
+	pairs, negTexts := mineAll(sources, h, *mineWorkers, *isolate)
 	pairs = sampleShapes(dedupe(pairs), parseRates(h.ShapeRate), h.Seed)
 	countPairs(sources, pairs)
 	train, val := split(pairs)

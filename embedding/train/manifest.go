@@ -44,6 +44,8 @@ type Totals struct {
 	// Substituted those whose pinned version was no longer served.
 	DebianPackages int `json:"debian_packages"`
 	Substituted    int `json:"substituted_versions"`
+	// Skipped counts sources whose mining failed (see Source.Skipped).
+	Skipped int `json:"skipped_sources"`
 	// Files are the source files mined, after deduplication by content.
 	Files     int      `json:"files"`
 	Pairs     int      `json:"pairs"`
@@ -67,6 +69,9 @@ func totals(sources []*Source, pairs int) Totals {
 	t := Totals{Sources: len(sources), Pairs: pairs}
 	langs := map[string]bool{}
 	for _, s := range sources {
+		if s.Skipped != "" {
+			t.Skipped++
+		}
 		t.Files += s.Files
 		if s.Kind == "deb" {
 			t.DebianPackages++

@@ -35,6 +35,8 @@ type Source struct {
 	// Negatives is the number of unpaired chunks (tests, undocumented
 	// code) mined from it.
 	Negatives int `json:"negatives"`
+	// Skipped says why the source gave nothing (its miner crashed).
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // goModules are the allowed Go modules at the versions the first model was
