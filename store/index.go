@@ -2,7 +2,6 @@ package store
 
 import (
 	"container/heap"
-	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -99,53 +98,6 @@ func (ix *Index) eachLive(k Kind, fn func(*Chunk)) {
 			}
 		}
 	}
-}
-
-// Query returns up to n chunks of kind k most similar to vec, best first,
-// that pass keep (nil keeps all). Filtering happens before the cut, so n
-// hits come back whenever n chunks pass.
-func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep func(*Chunk) bool) ([]Hit, error) {
-	if n <= 0 {
-		return nil, nil
-	}
-	var hits []Hit
-	for _, v := range ix.views[k] {
-		total := len(v.chunks)
-		if total == v.ndead {
-			continue
-		}
-		coll, err := v.collection()
-		if err != nil {
-			return nil, err
-		}
-		// Dead chunks can take up to ndead places; a filter, any number:
-		// chromem-go filters on exact metadata only, so rank all and
-		// filter here. It errors when asked for more than it has.
-		want := min(total, n+v.ndead)
-		if keep != nil {
-			want = total
-		}
-		res, err := coll.QueryEmbedding(ctx, vec, want, nil, nil)
-		if err != nil {
-			return nil, fmt.Errorf("vector query: %w", err)
-		}
-		taken := 0
-		for _, r := range res {
-			i, err := strconv.Atoi(r.ID)
-			if err != nil || i < 0 || i >= total || v.isDead(int32(i)) {
-				continue
-			}
-			c := &v.chunks[i]
-			if keep != nil && !keep(c) {
-				continue
-			}
-			hits = append(hits, Hit{Chunk: c, Score: float64(r.Similarity)})
-			if taken++; taken == n {
-				break
-			}
-		}
-	}
-	return bestHits(hits, n), nil
 }
 
 // Lexical returns up to n chunks of kind k by BM25 score for query, best
@@ -290,15 +242,7 @@ func declaredNames(symbol string) []string {
 }
 
 // Cosine is the cosine similarity of c's vector and vec (both unit length).
-func Cosine(c *Chunk, vec []float32) float64 {
-	var dot float32
-	for i, x := range c.Vector {
-		if i < len(vec) {
-			dot += x * vec[i]
-		}
-	}
-	return float64(dot)
-}
+func Cosine(c *Chunk, vec []float32) float64 { return float64(dotExact(c.Vector, vec)) }
 
 // ChunkID derives a stable chunk identifier from its place and content, so
 // an unchanged chunk keeps its ID across re-indexing.

@@ -2,16 +2,11 @@ package store
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"sort"
-	"strconv"
 	"sync"
-
-	chromem "github.com/philippgille/chromem-go"
 )
 
 // segment is one immutable segment file in memory: the chunks one re-index
@@ -31,9 +26,10 @@ type part struct {
 	symbols map[string][]int32 // declared name -> chunk numbers
 	total   float64            // sum of lexical chunk lengths
 
-	collOnce sync.Once // the vector collection is built on first use
-	coll     *chromem.Collection
-	collErr  error
+	vectors []float32 // every chunk's vector, row by row: chunks[i].Vector is row i
+
+	quantOnce sync.Once // the int8 matrix is built on first search
+	quant     *quantized
 }
 
 // fileSpan is the run of a part's chunks that belong to one file.
@@ -64,13 +60,18 @@ func newSegment(id uint64, chunks []Chunk) *segment {
 		}
 		return chunkLess(a, b)
 	})
-	ownVectors(chunks)
+	flat := ownVectors(chunks)
 	cut := sort.Search(len(chunks), func(i int) bool { return chunks[i].Kind == Doc })
+	off := 0
+	for _, c := range chunks[:cut] {
+		off += len(c.Vector)
+	}
+	vecs := [2][]float32{flat[:off:off], flat[off:]}
 	seg := &segment{id: id}
 	var wg sync.WaitGroup
 	for k, cs := range [2][]Chunk{chunks[:cut:cut], chunks[cut:]} {
 		wg.Add(1)
-		go func() { defer wg.Done(); seg.parts[k] = newPart(cs, buildLexicon(cs)) }()
+		go func() { defer wg.Done(); seg.parts[k] = newPart(cs, vecs[k], buildLexicon(cs)) }()
 	}
 	wg.Wait()
 	return seg
@@ -79,8 +80,8 @@ func newSegment(id uint64, chunks []Chunk) *segment {
 // ownVectors copies the chunks' vectors into one block for the segment.
 // Chunks folded in from older segments would otherwise keep those
 // segments' whole vector blocks, dead vectors included, alive for as long
-// as a server runs.
-func ownVectors(chunks []Chunk) {
+// as a server runs. It returns the block.
+func ownVectors(chunks []Chunk) []float32 {
 	n := 0
 	for i := range chunks {
 		n += len(chunks[i].Vector)
@@ -91,12 +92,13 @@ func ownVectors(chunks []Chunk) {
 		flat = append(flat, chunks[i].Vector...)
 		chunks[i].Vector = flat[start:len(flat):len(flat)]
 	}
+	return flat
 }
 
 // newPart derives the in-memory structures that are cheaper to rebuild
-// than to store.
-func newPart(chunks []Chunk, lex *lexicon) *part {
-	p := &part{chunks: chunks, lex: lex, symbols: map[string][]int32{}, total: lex.totalLen()}
+// than to store. vectors holds the chunks' vectors, row by row.
+func newPart(chunks []Chunk, vectors []float32, lex *lexicon) *part {
+	p := &part{chunks: chunks, vectors: vectors, lex: lex, symbols: map[string][]int32{}, total: lex.totalLen()}
 	for i := range chunks {
 		c := &chunks[i]
 		if n := len(p.files); n == 0 || p.files[n-1].path != c.FilePath {
@@ -110,30 +112,18 @@ func newPart(chunks []Chunk, lex *lexicon) *part {
 	return p
 }
 
-// collection returns the part's chromem-go collection, building it on
-// first use: indexing from the command line never searches, and a server
-// builds a collection once per segment, not once per re-index.
-func (p *part) collection() (*chromem.Collection, error) {
-	p.collOnce.Do(func() {
-		p.coll, p.collErr = chromem.NewDB().CreateCollection("chunks", nil, noEmbed)
-		if p.collErr != nil || len(p.chunks) == 0 {
-			return
+// quantized returns the part's int8 matrix, building it on first use:
+// indexing from the command line never searches, and a server builds it
+// once per segment, not once per re-index.
+func (p *part) quantized() *quantized {
+	p.quantOnce.Do(func() {
+		dim := 0
+		if len(p.chunks) > 0 {
+			dim = len(p.chunks[0].Vector)
 		}
-		docs := make([]chromem.Document, len(p.chunks))
-		for i := range p.chunks {
-			docs[i] = chromem.Document{ID: strconv.Itoa(i), Embedding: p.chunks[i].Vector}
-		}
-		if err := p.coll.AddDocuments(context.Background(), docs, runtime.GOMAXPROCS(0)); err != nil {
-			p.collErr = fmt.Errorf("load vector collection: %w", err)
-		}
+		p.quant = quantize(p.vectors, dim)
 	})
-	return p.coll, p.collErr
-}
-
-// noEmbed guards the collections: vectors always come precomputed, so
-// chromem-go must never try to embed text itself.
-func noEmbed(context.Context, string) ([]float32, error) {
-	return nil, fmt.Errorf("store: collections take precomputed vectors only")
+	return p.quant
 }
 
 // write encodes the segment: the chunks in batches (vectors left out),
@@ -246,12 +236,13 @@ func decodeSegment(path string, id uint64, dim int) (*segment, error) {
 		}
 	}
 	cut := sort.Search(len(chunks), func(i int) bool { return chunks[i].Kind == Doc })
+	vecs := [2][]float32{flat[: cut*dim : cut*dim], flat[cut*dim:]}
 	seg := &segment{id: id}
 	for k, cs := range [2][]Chunk{chunks[:cut:cut], chunks[cut:]} {
 		if err := lex[k].check(len(cs)); err != nil {
 			return nil, err
 		}
-		seg.parts[k] = newPart(cs, &lex[k])
+		seg.parts[k] = newPart(cs, vecs[k], &lex[k])
 	}
 	return seg, nil
 }

@@ -1,0 +1,128 @@
+package store
+
+import (
+	"math"
+)
+
+// quantized is one segment part's vectors as a contiguous int8 matrix,
+// each row scaled by its own factor: row r approximates
+// scales[r] * codes[r*dim:(r+1)*dim]. A scan reads a quarter of the bytes
+// of the float32 block, and the residual norms bound how far an
+// approximate score can be from the exact one, which is what lets Query
+// prove its top n exact.
+type quantized struct {
+	dim    int
+	codes  []int8
+	scales []float32
+	// resid is each row's residual norm |x - scale*codes|; maxResid and
+	// maxNorm (of scale*codes) are their largest values over the part.
+	resid    []float32
+	maxResid float32
+	maxNorm  float32
+}
+
+// quantize builds the int8 matrix of the rows of dim dimensions stored
+// row-major in flat, each scaled to unit length first as the exact score
+// (rowScore) does.
+func quantize(flat []float32, dim int) *quantized {
+	n := 0
+	if dim > 0 {
+		n = len(flat) / dim
+	}
+	q := &quantized{dim: dim, codes: make([]int8, n*dim), scales: make([]float32, n), resid: make([]float32, n)}
+	for r := 0; r < n; r++ {
+		s, resid, norm := quantizeRow(unitVector(flat[r*dim:(r+1)*dim]), q.codes[r*dim:(r+1)*dim])
+		q.scales[r], q.resid[r] = s, resid
+		q.maxResid = max(q.maxResid, resid)
+		q.maxNorm = max(q.maxNorm, norm)
+	}
+	return q
+}
+
+// quantizeRow writes x's int8 codes to out and returns the scale, the
+// residual norm |x - scale*out| and the norm of scale*out.
+func quantizeRow(x []float32, out []int8) (scale, resid, norm float32) {
+	var maxAbs float32
+	for _, v := range x {
+		maxAbs = max(maxAbs, float32(math.Abs(float64(v))))
+	}
+	if maxAbs == 0 || math.IsNaN(float64(maxAbs)) || math.IsInf(float64(maxAbs), 0) {
+		clear(out)
+		return 0, float32(math.Sqrt(sumSquares(x))), 0
+	}
+	scale = maxAbs / 127
+	var r2, n2 float64
+	for i, v := range x {
+		c := int8(math.Round(float64(v / scale)))
+		out[i] = c
+		approx := scale * float32(c)
+		d := float64(v - approx)
+		r2 += d * d
+		n2 += float64(approx) * float64(approx)
+	}
+	// Rounding in the sums above is far below the slack Query adds.
+	return scale, float32(math.Sqrt(r2)), float32(math.Sqrt(n2))
+}
+
+func sumSquares(x []float32) float64 {
+	var s float64
+	for _, v := range x {
+		s += float64(v) * float64(v)
+	}
+	return s
+}
+
+// quantQuery is a query vector prepared for scanning: int8 codes widened
+// to int16 for the dot product kernel, with the same bookkeeping as a row.
+type quantQuery struct {
+	vec   []float32 // unit length, as chromem-go normalises queries
+	codes []int8
+	wide  []int16
+	scale float32
+	resid float32 // |vec - scale*codes|
+	norm  float32 // |vec|
+}
+
+func newQuantQuery(vec []float32) *quantQuery {
+	q := &quantQuery{vec: unitVector(vec), codes: make([]int8, len(vec)), wide: make([]int16, len(vec))}
+	q.scale, q.resid, _ = quantizeRow(q.vec, q.codes)
+	q.norm = float32(math.Sqrt(sumSquares(q.vec)))
+	for i, c := range q.codes {
+		q.wide[i] = int16(c)
+	}
+	return q
+}
+
+// unitVector returns vec scaled to unit length, or vec itself when it
+// already is one or is zero. It decides and computes the way chromem-go
+// does (norm check in float64, scaling in float32), so that scores of
+// vectors an embedder did not normalise still match the reference.
+func unitVector(vec []float32) []float32 {
+	if n := math.Sqrt(sumSquares(vec)); n == 0 || math.Abs(n-1) < 1e-6 {
+		return vec
+	}
+	var norm float32
+	for _, v := range vec {
+		norm += v * v
+	}
+	norm = float32(math.Sqrt(float64(norm)))
+	out := make([]float32, len(vec))
+	for i, v := range vec {
+		out[i] = v / norm
+	}
+	return out
+}
+
+// rowScore is a row's exact score: the cosine similarity of x and the
+// unit query vector, computed as chromem-go does.
+func rowScore(x []float32, q *quantQuery) float64 {
+	return float64(dotExact(unitVector(x), q.vec))
+}
+
+// bound is the most any row's approximate score can differ from its exact
+// one for query q: |<x,y> - <x̂,ŷ>| <= |x-x̂||y| + |x̂||y-ŷ| by
+// Cauchy–Schwarz, plus slack for float32 rounding in both scores.
+func (m *quantized) bound(q *quantQuery) float32 {
+	const slack = 1e-4
+	return m.maxResid*q.norm + m.maxNorm*q.resid + slack
+}

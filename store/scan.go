@@ -1,0 +1,254 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+const (
+	// poolFactor sizes each scan job's candidate pool: n results keep
+	// poolFactor*n rows by approximate score for exact rescoring.
+	poolFactor = 4
+	// minJobRows keeps scan jobs large enough that starting one costs
+	// nothing next to scanning it.
+	minJobRows = 16384
+	// scanBlock is how many rows the kernel scores per call.
+	scanBlock = 256
+)
+
+// scored is a row of a scan job with its approximate score.
+type scored struct {
+	score float32
+	row   int32
+}
+
+// pool keeps the best rows a scan job has seen, in a min-heap whose root
+// is the worst kept, so most rows cost one comparison.
+type pool struct {
+	size int
+	h    []scored
+}
+
+func (p *pool) full() bool { return len(p.h) == p.size }
+
+// wants reports whether a row scoring s would enter the pool.
+func (p *pool) wants(s float32) bool { return len(p.h) < p.size || s > p.h[0].score }
+
+func (p *pool) add(x scored) {
+	if len(p.h) < p.size {
+		p.h = append(p.h, x)
+		for i := len(p.h) - 1; i > 0; {
+			parent := (i - 1) / 2
+			if p.h[parent].score <= p.h[i].score {
+				break
+			}
+			p.h[parent], p.h[i] = p.h[i], p.h[parent]
+			i = parent
+		}
+		return
+	}
+	p.h[0] = x
+	for i := 0; ; {
+		l, small := 2*i+1, i
+		if l < len(p.h) && p.h[l].score < p.h[small].score {
+			small = l
+		}
+		if r := l + 1; r < len(p.h) && p.h[r].score < p.h[small].score {
+			small = r
+		}
+		if small == i {
+			return
+		}
+		p.h[i], p.h[small] = p.h[small], p.h[i]
+		i = small
+	}
+}
+
+// scanJob is a range of rows of one view, scanned by one goroutine.
+type scanJob struct {
+	v      *view
+	m      *quantized
+	lo, hi int
+	pool   pool    // filled in the first pass
+	rows   []int32 // rows above the threshold, in the second pass
+}
+
+// Query returns up to n chunks of kind k most similar to vec, best first,
+// that pass keep (nil keeps all). Filtering happens before the cut, so n
+// hits come back whenever n chunks pass. Scores are exact float32 cosine
+// similarities, and the ranking is the exact one: see scanExact.
+func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep func(*Chunk) bool) ([]Hit, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	total := 0
+	for i := range ix.views[k] {
+		if v := &ix.views[k][i]; len(v.chunks) > v.ndead {
+			total += len(v.chunks)
+		}
+	}
+	procs := runtime.GOMAXPROCS(0)
+	jobs, err := ix.scanJobs(k, len(vec), max(minJobRows, (total+procs-1)/procs))
+	if err != nil || len(jobs) == 0 {
+		return nil, err
+	}
+	return scanExact(ctx, jobs, newQuantQuery(vec), poolFactor*n, n, serialized(keep, len(jobs) > 1))
+}
+
+// scanJobs splits the rows of kind k's views that have live chunks into
+// jobs of at most per rows, checking that they have dim dimensions.
+func (ix *Index) scanJobs(k Kind, dim, per int) ([]*scanJob, error) {
+	var jobs []*scanJob
+	for i := range ix.views[k] {
+		v := &ix.views[k][i]
+		if len(v.chunks) == v.ndead {
+			continue
+		}
+		m := v.quantized()
+		if m.dim != dim {
+			return nil, fmt.Errorf("vector query: the query has %d dimensions, the index %d", dim, m.dim)
+		}
+		for lo := 0; lo < len(v.chunks); lo += per {
+			jobs = append(jobs, &scanJob{v: v, m: m, lo: lo, hi: min(lo+per, len(v.chunks))})
+		}
+	}
+	return jobs, nil
+}
+
+// scanExact ranks the jobs' rows in two steps: an int8 scan keeps each
+// job's size best rows (size >= n) by approximate score, and those are
+// rescored in float32. Every row left out scored at most its pool's worst
+// kept row, so its exact score is at most that plus the quantization
+// bound; when the n-th best exact score beats that for every pool, the
+// top n is exact. Otherwise (near-ties wider than the bound) a second
+// scan rescores every row whose bound reaches the n-th score.
+func scanExact(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int, keep func(*Chunk) bool) ([]Hit, error) {
+	err := runJobs(ctx, jobs, func(j *scanJob) {
+		j.pool = pool{size: size, h: make([]scored, 0, min(size, j.hi-j.lo))}
+		j.scan(q, keep)
+	})
+	if err != nil {
+		return nil, err
+	}
+	best := newTopK(n)
+	for _, j := range jobs {
+		for _, s := range j.pool.h {
+			c := &j.v.chunks[s.row]
+			best.add(Hit{Chunk: c, Score: rowScore(c.Vector, q)})
+		}
+	}
+	if len(best.h) < n {
+		return best.sorted(), nil // no pool was full: every accepted row was rescored
+	}
+	nth := float32(best.h[0].Score) // the heap's root is the worst kept
+	proven := true
+	for _, j := range jobs {
+		if j.pool.full() && j.pool.h[0].score+j.m.bound(q) >= nth {
+			proven = false
+		}
+	}
+	if proven {
+		return best.sorted(), nil
+	}
+	err = runJobs(ctx, jobs, func(j *scanJob) { j.above(q, nth-j.m.bound(q), keep) })
+	if err != nil {
+		return nil, err
+	}
+	best = newTopK(n)
+	for _, j := range jobs {
+		for _, r := range j.rows {
+			c := &j.v.chunks[r]
+			best.add(Hit{Chunk: c, Score: rowScore(c.Vector, q)})
+		}
+	}
+	return best.sorted(), nil
+}
+
+// runJobs runs fn on every job, GOMAXPROCS at a time.
+func runJobs(ctx context.Context, jobs []*scanJob, fn func(*scanJob)) error {
+	workers := min(len(jobs), runtime.GOMAXPROCS(0))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= len(jobs) {
+					return
+				}
+				fn(jobs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("vector query: %w", err)
+	}
+	return nil
+}
+
+// scan fills the job's pool with its best live rows that keep accepts.
+// Dead rows and the filter are checked only for rows that would enter the
+// pool, which after the first few thousand rows is almost none.
+func (j *scanJob) scan(q *quantQuery, keep func(*Chunk) bool) {
+	j.eachBlock(q, func(lo int, scores []float32) {
+		for i, s := range scores {
+			if r := int32(lo + i); j.pool.wants(s) && j.accepts(r, keep) {
+				j.pool.add(scored{score: s, row: r})
+			}
+		}
+	})
+}
+
+// above collects the job's live, accepted rows scoring at least min.
+func (j *scanJob) above(q *quantQuery, min float32, keep func(*Chunk) bool) {
+	j.eachBlock(q, func(lo int, scores []float32) {
+		for i, s := range scores {
+			if r := int32(lo + i); s >= min && j.accepts(r, keep) {
+				j.rows = append(j.rows, r)
+			}
+		}
+	})
+}
+
+// eachBlock scores the job's rows with the int8 kernel, a block at a
+// time, and calls fn with the block's first row and approximate scores.
+func (j *scanJob) eachBlock(q *quantQuery, fn func(lo int, scores []float32)) {
+	var dots [scanBlock]int32
+	var scores [scanBlock]float32
+	dim := j.m.dim
+	for lo := j.lo; lo < j.hi; lo += scanBlock {
+		hi := min(lo+scanBlock, j.hi)
+		out := dots[:hi-lo]
+		dotRows(j.m.codes[lo*dim:hi*dim], q.wide, out)
+		for i, d := range out {
+			scores[i] = float32(d) * j.m.scales[lo+i] * q.scale
+		}
+		fn(lo, scores[:hi-lo])
+	}
+}
+
+func (j *scanJob) accepts(r int32, keep func(*Chunk) bool) bool {
+	return !j.v.isDead(r) && (keep == nil || keep(&j.v.chunks[r]))
+}
+
+// serialized wraps keep so that scan jobs running at once call it one at
+// a time: callers wrote their filters for one goroutine. Jobs call it
+// only for rows that would enter their pools, so the lock is rarely
+// contended.
+func serialized(keep func(*Chunk) bool, concurrent bool) func(*Chunk) bool {
+	if keep == nil || !concurrent {
+		return keep
+	}
+	var mu sync.Mutex
+	return func(c *Chunk) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return keep(c)
+	}
+}
