@@ -1,9 +1,7 @@
 package benchmarks
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -11,7 +9,6 @@ import (
 	"io/fs"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -224,38 +221,16 @@ func BenchmarkSearchStdlib(b *testing.B) {
 //	go test ./benchmarks -run '^$' -bench ServeRSS -benchtime 1x
 func BenchmarkServeRSS(b *testing.B) {
 	_, id := stdlibIndex(b)
-	bin := filepath.Join(b.TempDir(), "codeseek")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/codeseek").CombinedOutput(); err != nil {
-		b.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildCodeseek(b)
 	for i := 0; i < b.N; i++ {
-		cmd := exec.Command(bin, "serve", "--root", stdlib.src) // the index lies outside the working directory
-		cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+stdlib.dataDir)
-		in, _ := cmd.StdinPipe()
-		out, _ := cmd.StdoutPipe()
-		if err := cmd.Start(); err != nil {
-			b.Fatal(err)
-		}
-		lines := bufio.NewScanner(out)
-		lines.Buffer(nil, 64<<20)
-		send := func(v any) { m, _ := json.Marshal(v); in.Write(append(m, '\n')) }
-		send(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{"protocolVersion": "2025-03-26", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "bench", "version": "1"}}})
-		lines.Scan()
-		send(map[string]any{"jsonrpc": "2.0", "method": "notifications/initialized"})
+		s := startServer(b, bin, stdlib.dataDir, "--root", stdlib.src) // the index lies outside the working directory
 		start := time.Now()
-		send(map[string]any{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": map[string]any{"name": "search_code", "arguments": map[string]any{"query": "parse a duration", "repository_id": id}}})
-		lines.Scan()
+		s.call(b, "search_code", map[string]any{"query": "parse a duration", "repository_id": id})
 		firstSearch := time.Since(start)
-		status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
-		for _, l := range strings.Split(string(status), "\n") {
-			if strings.HasPrefix(l, "VmRSS:") || strings.HasPrefix(l, "VmHWM:") {
-				var kb float64
-				fmt.Sscanf(strings.TrimSpace(l[6:]), "%f", &kb)
-				b.ReportMetric(kb/1024, strings.ToLower(l[2:5])+"-MB")
-			}
-		}
+		rss, peak := s.memoryMB()
+		b.ReportMetric(rss, "rss-MB")
+		b.ReportMetric(peak, "hwm-MB")
 		b.ReportMetric(firstSearch.Seconds(), "load+first-search-s")
-		in.Close()
-		cmd.Wait()
+		s.close()
 	}
 }
