@@ -94,7 +94,7 @@ func synthIndex(b *testing.B, sv *synthVectors, n int) (*store.Index, []store.Ch
 	return ix, u.Chunks // Commit keeps them, reordered
 }
 
-// BenchmarkVectorScale measures vector search over 100k and 1M synthetic
+// BenchmarkVectorScale measures vector search over 1k, 100k and 1M synthetic
 // 256-dimension chunks, our scan against chromem-go (the engine before
 // it) on the same vectors in the same run, and reports p50 and p95 of 25
 // queries asking for the 50 best, as a search at limit 10 does. The scan
@@ -102,7 +102,7 @@ func synthIndex(b *testing.B, sv *synthVectors, n int) (*store.Index, []store.Ch
 //
 //	go test ./benchmarks -run '^$' -bench VectorScale -benchtime 1x
 func BenchmarkVectorScale(b *testing.B) {
-	for _, n := range []int{100_000, 1_000_000} {
+	for _, n := range []int{1_000, 100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
 			sv := newSynthVectors(n)
 			ix, chunks := synthIndex(b, sv, n)

@@ -2,6 +2,8 @@ package store
 
 import (
 	"math"
+	"runtime"
+	"sync"
 )
 
 // quantized is one segment part's vectors as a contiguous int8 matrix,
@@ -30,25 +32,44 @@ func quantize(flat []float32, dim int) *quantized {
 		n = len(flat) / dim
 	}
 	q := &quantized{dim: dim, codes: make([]int8, n*dim), scales: make([]float32, n), resid: make([]float32, n)}
-	for r := 0; r < n; r++ {
-		s, resid, norm := quantizeRow(unitVector(flat[r*dim:(r+1)*dim]), q.codes[r*dim:(r+1)*dim])
-		q.scales[r], q.resid[r] = s, resid
-		q.maxResid = max(q.maxResid, resid)
-		q.maxNorm = max(q.maxNorm, norm)
+	// Rows are independent: split them over the cores, as a first search
+	// waits for this.
+	procs := runtime.GOMAXPROCS(0)
+	per := max(1024, (n+procs-1)/procs)
+	maxResid, maxNorm := make([]float32, (n+per-1)/per), make([]float32, (n+per-1)/per)
+	var wg sync.WaitGroup
+	for lo := 0; lo < n; lo += per {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := lo; r < min(lo+per, n); r++ {
+				s, resid, norm := quantizeRow(unitVector(flat[r*dim:(r+1)*dim]), q.codes[r*dim:(r+1)*dim])
+				q.scales[r], q.resid[r] = s, resid
+				maxResid[lo/per] = max(maxResid[lo/per], resid)
+				maxNorm[lo/per] = max(maxNorm[lo/per], norm)
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range maxResid {
+		q.maxResid = max(q.maxResid, maxResid[i])
+		q.maxNorm = max(q.maxNorm, maxNorm[i])
 	}
 	return q
 }
 
 // quantizeRow writes x's int8 codes to out and returns the scale, the
-// residual norm |x - scale*out| and the norm of scale*out.
+// residual norm |x - scale*out| and the norm of scale*out. A row with a
+// NaN or infinite value gets zero codes and no residual, so that it cannot
+// poison the bound of every other row; its exact score is NaN anyway.
 func quantizeRow(x []float32, out []int8) (scale, resid, norm float32) {
 	var maxAbs float32
 	for _, v := range x {
 		maxAbs = max(maxAbs, float32(math.Abs(float64(v))))
 	}
 	if maxAbs == 0 || math.IsNaN(float64(maxAbs)) || math.IsInf(float64(maxAbs), 0) {
-		clear(out)
-		return 0, float32(math.Sqrt(sumSquares(x))), 0
+		clear(out) // a zero row is exact; a non-finite one is left out of the bound
+		return 0, 0, 0
 	}
 	scale = maxAbs / 127
 	var r2, n2 float64
