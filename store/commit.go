@@ -199,8 +199,10 @@ func (s *Store) install(m *Manifest, seg *segment) {
 	}
 	idx.stamp = stampOf(fi)
 	s.mu.Lock()
+	old := s.loaded[id]
 	s.loaded[id] = idx
 	s.mu.Unlock()
+	releaseDropped(old, idx)
 }
 
 // removeUnused deletes segment files m does not list and temporary files

@@ -168,11 +168,14 @@ func (s *Store) Load(id string) (*Index, error) {
 			return nil, err
 		}
 		s.mu.Lock()
-		defer s.mu.Unlock()
-		if now := s.loaded[id]; now != nil && now.stamp == idx.stamp { // another caller won the race
+		now := s.loaded[id]
+		if now != nil && now.stamp == idx.stamp { // another caller won the race
+			s.mu.Unlock()
 			return now, nil
 		}
 		s.loaded[id] = idx
+		s.mu.Unlock()
+		releaseDropped(now, idx)
 		return idx, nil
 	}
 }
