@@ -2,9 +2,9 @@
 // immutable segment files, one per re-index that added chunks, and a small
 // manifest that names the live segments and files; replacing the manifest
 // atomically commits a re-index, so a one-file edit writes one small
-// segment instead of the whole index. Segments are loaded into chromem-go
-// collections for vector search and carry their own persisted lexical
-// index. The store owns persistence because chromem-go's is not crash-safe.
+// segment instead of the whole index. Segments keep their vectors in one
+// block per kind, searched by an int8 scan with exact rescoring (scan.go),
+// and carry their own persisted lexical index.
 package store
 
 import (

@@ -136,8 +136,7 @@ func scanExact(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int,
 	best := newTopK(n)
 	for _, j := range jobs {
 		for _, s := range j.pool.h {
-			c := &j.v.chunks[s.row]
-			best.add(Hit{Chunk: c, Score: rowScore(c.Vector, q)})
+			best.add(j.hit(s.row, q))
 		}
 	}
 	if len(best.h) < n {
@@ -160,8 +159,7 @@ func scanExact(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int,
 	best = newTopK(n)
 	for _, j := range jobs {
 		for _, r := range j.rows {
-			c := &j.v.chunks[r]
-			best.add(Hit{Chunk: c, Score: rowScore(c.Vector, q)})
+			best.add(j.hit(r, q))
 		}
 	}
 	return best.sorted(), nil
@@ -231,6 +229,12 @@ func (j *scanJob) eachBlock(q *quantQuery, fn func(lo int, scores []float32)) {
 		}
 		fn(lo, scores[:hi-lo])
 	}
+}
+
+// hit is row r with its exact score.
+func (j *scanJob) hit(r int32, q *quantQuery) Hit {
+	c := &j.v.chunks[r]
+	return Hit{Chunk: c, Score: rowScore(c.Vector, q)}
 }
 
 func (j *scanJob) accepts(r int32, keep func(*Chunk) bool) bool {
