@@ -116,7 +116,7 @@ func BenchmarkVectorScale(b *testing.B) {
 			if _, err := ix.Query(ctx, store.Code, queries[0], scaleWant, nil); err != nil {
 				b.Fatal(err)
 			}
-			b.ReportMetric(ms(time.Since(start)), "first-query-ms")
+			first := time.Since(start)
 			var scan, ref []time.Duration
 			for b.Loop() {
 				for _, q := range queries {
@@ -137,6 +137,7 @@ func BenchmarkVectorScale(b *testing.B) {
 					}
 				}
 			}
+			b.ReportMetric(ms(first), "first-query-ms") // reported after b.Loop, which clears earlier metrics
 			b.ReportMetric(ms(percentile(scan, 50)), "scan-p50-ms")
 			b.ReportMetric(ms(percentile(scan, 95)), "scan-p95-ms")
 			b.ReportMetric(ms(percentile(ref, 50)), "chromem-p50-ms")
