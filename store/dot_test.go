@@ -72,3 +72,24 @@ func BenchmarkDotKernels(b *testing.B) {
 	int8s("int8-kernel-in-use", dotRows)
 	_ = sinkF
 }
+
+// BenchmarkQuantize quantizes 81,920 rows of 256 dimensions, about the
+// Go standard library's code chunks, which a server's first search waits
+// for:
+//
+//	go test ./store -run '^$' -bench Quantize
+func BenchmarkQuantize(b *testing.B) {
+	const dim, rows = 256, 81920
+	rng := rand.New(rand.NewSource(1))
+	flat := make([]float32, dim*rows)
+	for r := range rows {
+		row := flat[r*dim : (r+1)*dim]
+		for i := range row {
+			row[i] = float32(rng.NormFloat64())
+		}
+		copy(row, unitVector(row))
+	}
+	for b.Loop() {
+		quantize(flat, dim)
+	}
+}
