@@ -111,7 +111,8 @@ func BenchmarkServeReindexRSS(b *testing.B) {
 		s := startServer(b, bin, stdlib.dataDir, "--root", stdlib.src)
 		s.call(b, "search_code", search)
 		before, _ := s.memoryMB()
-		s.call(b, "index_repository", map[string]any{"repo_path": stdlib.src, "force_reindex": true})
+		// wait_seconds: the call returns when the run is done, not after 25 s
+		s.call(b, "index_repository", map[string]any{"repo_path": stdlib.src, "force_reindex": true, "wait_seconds": 3600})
 		s.call(b, "search_code", search)
 		time.Sleep(30 * time.Second)
 		after, peak := s.memoryMB()
