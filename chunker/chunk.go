@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // Version identifies the chunking rules. It is recorded in every index so
@@ -141,9 +143,14 @@ func splitCode(s *source, lang string, budget int) ([]span, bool) {
 		return nil, false
 	}
 	defer tree.Close()
-	c := &coder{source: s, spec: spec, budget: budget}
-	c.emit(c.units(tree.RootNode(), ""))
-	return c.out, true
+	return newCoder(s, spec, budget).chunkTree(tree.RootNode()), true
+}
+
+// chunkTree chunks a parsed file. When the file exhausts its work budget
+// the spans made so far are returned; finish covers the rest with windows.
+func (c *coder) chunkTree(root *sitter.Node) []span {
+	c.emit(c.units(root, ""))
+	return c.out
 }
 
 // finish turns spans into chunks: it sorts them, trims blank edge lines,

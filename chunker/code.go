@@ -41,6 +41,10 @@ type unit struct {
 	ds      []*decl
 	imports bool
 	header  bool // the head of a split class: only loose members join it
+	// opened marks the head lines of a container already split into its
+	// members: it is chunked as it is, never split again, or a head that
+	// still holds the container's declaration would split it forever.
+	opened bool
 }
 
 // coder chunks one parsed file.
@@ -49,6 +53,7 @@ type coder struct {
 	spec   *langSpec
 	budget int
 	out    []span
+	limits
 }
 
 // rows returns the 0-based line range of a node. A node ending at column 0
@@ -62,12 +67,14 @@ func (c *coder) rows(n *sitter.Node) (int, int) {
 	if eb > len(c.src) {
 		eb = len(c.src)
 	}
+	from := sb
 	for sb < eb && isSpace(c.src[sb]) {
 		if c.src[sb] == '\n' {
 			a++
 		}
 		sb++
 	}
+	c.work += (sb - from) / 64
 	if sb < eb {
 		for eb > sb && isSpace(c.src[eb-1]) {
 			if c.src[eb-1] == '\n' && !(ep.Column == 0 && eb == int(n.EndByte())) {
@@ -111,7 +118,7 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 		pending = pending[:0]
 	}
 	count := int(container.ChildCount())
-	for i := 0; i < count; i++ {
+	for i := 0; i < count && c.spend(1); i++ {
 		ch := container.Child(i)
 		if ch == nil || !ch.IsNamed() {
 			continue
@@ -280,6 +287,9 @@ func (c *coder) emit(units []unit) {
 		cur = cur[:0]
 	}
 	for _, u := range units {
+		if c.exhausted() {
+			break
+		}
 		if c.tokens(u.a, u.b) > c.budget {
 			flush()
 			c.big(u)
@@ -352,14 +362,16 @@ func (d *decl) meta() meta {
 		doc: d.doc, docA: d.docA, docB: d.docB}
 }
 
-// big chunks a unit over the budget.
+// big chunks a unit over the budget. Containers nested deeper than
+// maxSplitDepth are packed like any statement.
 func (c *coder) big(u unit) {
-	if len(u.ds) == 1 && u.ds[0].body != nil && !u.header {
+	split := !u.opened && c.depth < maxSplitDepth
+	if split && len(u.ds) == 1 && u.ds[0].body != nil {
 		if c.splitClass(u, u.ds[0]) {
 			return
 		}
 	}
-	if !u.header && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) {
+	if split && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) {
 		// A wrapper full of declarations (a JavaScript IIFE or UMD bundle,
 		// a module-pattern function, a C #ifdef block) is split at those
 		// declarations like a namespace.
@@ -400,6 +412,9 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 	lines := u.b - u.a + 1
 	for depth := 0; depth < 12 && x != nil; depth++ {
 		count := int(x.NamedChildCount())
+		if !c.spend(count) {
+			return nil
+		}
 		decls := 0
 		var best *sitter.Node
 		bestLines := 0
@@ -428,6 +443,9 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 // children.
 func (c *coder) declCount(n *sitter.Node) int {
 	count := int(n.NamedChildCount())
+	if !c.spend(count) {
+		return 0
+	}
 	decls := 0
 	for i := 0; i < count; i++ {
 		if d := c.spec.decl(c, n.NamedChild(i), ""); d != nil && d.kind != "var" && d.kind != "const" {
@@ -442,6 +460,9 @@ func (c *coder) declCount(n *sitter.Node) int {
 // "if windows: def ... else: def ..." do.
 func (c *coder) branches(n *sitter.Node) int {
 	count := int(n.NamedChildCount())
+	if !c.spend(count) {
+		return 0
+	}
 	found := 0
 	for i := 0; i < count; i++ {
 		ch := n.NamedChild(i)
@@ -454,6 +475,9 @@ func (c *coder) branches(n *sitter.Node) int {
 		}
 		var best *sitter.Node
 		bestLines := -1
+		if !c.spend(int(ch.NamedChildCount())) {
+			return found
+		}
 		for j := 0; j < int(ch.NamedChildCount()); j++ {
 			g := ch.NamedChild(j)
 			if a, b := c.rows(g); b-a > bestLines {
@@ -487,11 +511,14 @@ func (c *coder) nodesFrom(n *sitter.Node, line int) []*sitter.Node {
 	var out []*sitter.Node
 	var walk func(x *sitter.Node, depth int)
 	walk = func(x *sitter.Node, depth int) {
+		if !c.spend(1) {
+			return
+		}
 		a, b := c.rows(x)
 		switch {
 		case b < line:
 			return
-		case a >= line || x.ChildCount() == 0 || depth > 64:
+		case a >= line || x.ChildCount() == 0 || depth > maxNodesFromDepth:
 			out = append(out, x)
 			return
 		}
@@ -504,10 +531,16 @@ func (c *coder) nodesFrom(n *sitter.Node, line int) []*sitter.Node {
 	return out
 }
 
+// maxNodesFromDepth bounds the descent of nodesFrom; a deeper node that
+// straddles the line is taken whole.
+const maxNodesFromDepth = 64
+
 // splitClass emits a class-like declaration as a header chunk (signature,
 // doc, fields) followed by its members. It reports false when the body has
 // no members to split at.
 func (c *coder) splitClass(u unit, d *decl) bool {
+	c.depth++
+	defer func() { c.depth-- }()
 	headEnd, _ := c.rows(d.node)
 	if d.node == d.body || d.kind == "function" || d.kind == "method" {
 		headEnd, _ = c.rows(d.body)
@@ -535,7 +568,7 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 	}
 	// A namespace's head merges like any unit; a class's head keeps its
 	// own chunk.
-	head := unit{a: u.a, b: members[0].a - 1, ds: u.ds, header: !d.transparent}
+	head := unit{a: u.a, b: members[0].a - 1, ds: u.ds, header: !d.transparent, opened: true}
 	for head.b > head.a && c.blank(head.b) {
 		head.b--
 	}
@@ -620,7 +653,7 @@ func (c *coder) pack(queue []atom, m meta) {
 	for i := len(queue) - 1; i >= 0; i-- {
 		stack = append(stack, queue[i])
 	}
-	for len(stack) > 0 {
+	for len(stack) > 0 && c.spend(1) {
 		at := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if curA >= 0 && c.tokens(curA, at.b) <= c.budget {
@@ -678,6 +711,9 @@ func (c *coder) expand(at atom) []atom {
 	}
 	for _, n := range at.nodes {
 		count := int(n.ChildCount())
+		if !c.spend(count) {
+			return nil
+		}
 		if count == 0 {
 			add(n)
 			continue

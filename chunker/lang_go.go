@@ -52,8 +52,8 @@ func classifyGo(c *coder, n *sitter.Node, _ string) *decl {
 			kind = "var"
 		}
 		var names []string
-		var walk func(x *sitter.Node)
-		walk = func(x *sitter.Node) {
+		var walk func(x *sitter.Node, depth int)
+		walk = func(x *sitter.Node, depth int) {
 			count := int(x.NamedChildCount())
 			for i := 0; i < count; i++ {
 				spec := x.NamedChild(i)
@@ -61,11 +61,13 @@ func classifyGo(c *coder, n *sitter.Node, _ string) *decl {
 				case "const_spec", "var_spec":
 					names = append(names, c.fieldTexts(spec, "name")...)
 				case "var_spec_list":
-					walk(spec)
+					if depth < maxClassifyDepth {
+						walk(spec, depth+1)
+					}
 				}
 			}
 		}
-		walk(n)
+		walk(n, 0)
 		return &decl{name: joinNames(names), kind: kind, sig: c.signature(n, nil)}
 	}
 	return nil

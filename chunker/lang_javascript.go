@@ -19,6 +19,15 @@ func init() {
 var jsFunctionValues = set("arrow_function", "function", "function_expression", "generator_function")
 
 func classifyJS(c *coder, n *sitter.Node, parent string) *decl {
+	return classifyJSAt(c, n, parent, 0)
+}
+
+// classifyJSAt classifies n, unwrapped from export statements depth times
+// already.
+func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
+	if depth >= maxClassifyDepth {
+		return nil
+	}
 	switch n.Type() {
 	case "export_statement", "ambient_declaration":
 		inner := field(n, "declaration")
@@ -30,7 +39,7 @@ func classifyJS(c *coder, n *sitter.Node, parent string) *decl {
 		if inner == nil {
 			return nil
 		}
-		d := classifyJS(c, inner, parent)
+		d := classifyJSAt(c, inner, parent, depth+1)
 		if d != nil {
 			d.sig = c.signature(n, bodyOf(d, inner))
 			if d.name == "" {
@@ -40,7 +49,7 @@ func classifyJS(c *coder, n *sitter.Node, parent string) *decl {
 		return d
 	case "expression_statement":
 		if in := childOfType(n, "internal_module", "module"); in != nil {
-			return classifyJS(c, in, parent)
+			return classifyJSAt(c, in, parent, depth+1)
 		}
 		return nil
 	case "function_declaration", "generator_function_declaration", "function_signature":

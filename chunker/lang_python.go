@@ -15,8 +15,8 @@ func classifyPython(c *coder, n *sitter.Node, parent string) *decl {
 	switch n.Type() {
 	case "decorated_definition":
 		def := field(n, "definition")
-		if def == nil {
-			return nil
+		if def == nil || def.Type() == "decorated_definition" {
+			return nil // the grammar never nests them; recursion stays one level
 		}
 		d := classifyPython(c, def, parent)
 		if d != nil {

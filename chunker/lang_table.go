@@ -35,6 +35,11 @@ type tableSpec struct {
 }
 
 func (t *tableSpec) classify(c *coder, n *sitter.Node, parent string) *decl {
+	return t.classifyAt(c, n, parent, 0)
+}
+
+// classifyAt classifies n, unwrapped depth times already.
+func (t *tableSpec) classifyAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 	if t.custom != nil {
 		if d, done := t.custom(c, n, parent); done {
 			return d
@@ -42,11 +47,14 @@ func (t *tableSpec) classify(c *coder, n *sitter.Node, parent string) *decl {
 	}
 	typ := n.Type()
 	if t.unwrap[typ] {
+		if depth >= maxClassifyDepth {
+			return nil
+		}
 		count := int(n.NamedChildCount())
 		for i := count - 1; i >= 0; i-- {
 			ch := n.NamedChild(i)
 			if _, ok := t.rules[ch.Type()]; ok || t.unwrap[ch.Type()] {
-				d := t.classify(c, ch, parent)
+				d := t.classifyAt(c, ch, parent, depth+1)
 				if d != nil {
 					d.sig = c.signature(n, d.body)
 					if d.body == nil {

@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"bytes"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -175,6 +176,11 @@ func (c *coder) fieldTexts(n *sitter.Node, name string) []string {
 // maxSignature caps the length of a one-line signature.
 const maxSignature = 240
 
+// maxSignatureScan caps the header bytes read for a signature: far more
+// than maxSignature characters even when white space collapses, and a
+// bound on the work per declaration.
+const maxSignatureScan = 16 * maxSignature
+
 // signature is the declaration's header on one line: the text from the
 // node's start to its body (or its first line), white space collapsed.
 func (c *coder) signature(n, body *sitter.Node) string {
@@ -184,8 +190,13 @@ func (c *coder) signature(n, body *sitter.Node) string {
 	end := n.EndByte()
 	if body != nil && body.StartByte() > n.StartByte() {
 		end = body.StartByte()
-	} else if i := strings.IndexByte(string(c.src[n.StartByte():end]), '\n'); i >= 0 {
+	} else if i := bytes.IndexByte(c.src[n.StartByte():end], '\n'); i >= 0 {
 		end = n.StartByte() + uint32(i)
+	}
+	if end-n.StartByte() > maxSignatureScan {
+		// A header of megabytes (one giant parameter list) is collapsed
+		// only as far as the signature can show.
+		end = n.StartByte() + maxSignatureScan
 	}
 	s := strings.Join(strings.Fields(string(c.src[n.StartByte():end])), " ")
 	s = strings.TrimRight(s, " {:")

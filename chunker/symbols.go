@@ -48,11 +48,14 @@ func Symbols(path string, src []byte) []Symbol {
 		return nil
 	}
 	defer tree.Close()
-	c := &coder{source: s, spec: spec, budget: DefaultMaxTokens}
+	c := newCoder(s, spec, DefaultMaxTokens)
 	var out []Symbol
 	var walk func(n *sitter.Node, parent string, depth int)
 	walk = func(n *sitter.Node, parent string, depth int) {
 		for _, u := range c.units(n, parent) {
+			if c.exhausted() {
+				return // the outline so far; the rest of the file is too costly
+			}
 			if depth < maxSymbolDepth && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) {
 				// Declarations inside a wrapper (IIFE, UMD bundle, #ifdef),
 				// found the way Split finds them.
