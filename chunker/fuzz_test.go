@@ -42,15 +42,58 @@ func FuzzSplit(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, lang uint8, src []byte) {
-		path := fuzzPaths[int(lang)%len(fuzzPaths)]
-		chunks := Split(path, src, Options{MaxTokens: 64})
-		checkChunks(t, path, src, chunks, 64)
-		syms := Symbols(path, src)
-		lines := len(splitKeepLines(string(src)))
-		for _, s := range syms {
-			if s.StartLine < 1 || s.EndLine < s.StartLine || s.EndLine > lines {
-				t.Fatalf("%s: symbol %q has lines %d-%d outside 1-%d", path, s.Name, s.StartLine, s.EndLine, lines)
-			}
-		}
+		checkSplit(t, fuzzPaths[int(lang)%len(fuzzPaths)], src)
 	})
 }
+
+// checkSplit asserts the contracts of Split and Symbols on one input.
+func checkSplit(t *testing.T, path string, src []byte) {
+	chunks := Split(path, src, Options{MaxTokens: 64})
+	checkChunks(t, path, src, chunks, 64)
+	syms := Symbols(path, src)
+	lines := len(splitKeepLines(string(src)))
+	for _, s := range syms {
+		if s.StartLine < 1 || s.EndLine < s.StartLine || s.EndLine > lines {
+			t.Fatalf("%s: symbol %q has lines %d-%d outside 1-%d", path, s.Name, s.StartLine, s.EndLine, lines)
+		}
+	}
+}
+
+// fuzzLanguage fuzzes one language, so that each can be given its own
+// time: go test ./chunker -run '^$' -fuzz '^FuzzRuby$' -fuzztime 10m.
+// Its seeds are the nasty inputs plus the language's containers nested
+// shallow and deep with long comments, and the rack shape of issue 13.
+func fuzzLanguage(f *testing.F, path string) {
+	for _, seed := range nastySeeds() {
+		f.Add(seed)
+	}
+	for _, n := range nesters {
+		if n.path == path {
+			f.Add(nested(n, 3, 2))
+			f.Add(nested(n, 2*maxSplitDepth, 10))
+		}
+	}
+	f.Add(rubyModuleDoc())
+	f.Fuzz(func(t *testing.T, src []byte) { checkSplit(t, path, src) })
+}
+
+// One fuzz target per language with a grammar.
+
+func FuzzGo(f *testing.F)         { fuzzLanguage(f, "a.go") }
+func FuzzPython(f *testing.F)     { fuzzLanguage(f, "a.py") }
+func FuzzJavaScript(f *testing.F) { fuzzLanguage(f, "a.js") }
+func FuzzTypeScript(f *testing.F) { fuzzLanguage(f, "a.ts") }
+func FuzzTSX(f *testing.F)        { fuzzLanguage(f, "a.tsx") }
+func FuzzJava(f *testing.F)       { fuzzLanguage(f, "A.java") }
+func FuzzRust(f *testing.F)       { fuzzLanguage(f, "a.rs") }
+func FuzzC(f *testing.F)          { fuzzLanguage(f, "a.c") }
+func FuzzCPP(f *testing.F)        { fuzzLanguage(f, "a.cpp") }
+func FuzzCSharp(f *testing.F)     { fuzzLanguage(f, "a.cs") }
+func FuzzRuby(f *testing.F)       { fuzzLanguage(f, "a.rb") }
+func FuzzPHP(f *testing.F)        { fuzzLanguage(f, "a.php") }
+func FuzzKotlin(f *testing.F)     { fuzzLanguage(f, "a.kt") }
+func FuzzSwift(f *testing.F)      { fuzzLanguage(f, "a.swift") }
+func FuzzScala(f *testing.F)      { fuzzLanguage(f, "a.scala") }
+func FuzzBash(f *testing.F)       { fuzzLanguage(f, "a.sh") }
+func FuzzLua(f *testing.F)        { fuzzLanguage(f, "a.lua") }
+func FuzzMarkdown(f *testing.F)   { fuzzLanguage(f, "README.md") }
