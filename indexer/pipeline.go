@@ -38,7 +38,15 @@ type Config struct {
 	BatchSize int
 	// Progress, if set, is called from the calling goroutine as work advances.
 	Progress func(Progress)
+	// split chunks one file; nil means chunker.Split. Tests set it to make
+	// the chunker fail.
+	split func(path string, src []byte, opt chunker.Options) []chunker.Chunk
 }
+
+// ReasonChunkerError: the chunker failed on the file (a bug in a language
+// rule); Skip.Err holds the cause. The rest of the repository is indexed
+// without it.
+const ReasonChunkerError = "chunker_error"
 
 // Progress reports how far a run is. Phase is "scan", "chunk" or "embed".
 type Progress struct {
@@ -138,7 +146,11 @@ func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Con
 		case r.skip != "":
 			// Found binary, minified or secret only once read whole: skipped
 			// like the walker's skips, and dropped from the index if it was in.
-			plan.Skipped = append(plan.Skipped, Skip{Path: r.fc.File.Path, Reason: r.skip})
+			// A chunker failure is also an error, so its cause is reported.
+			plan.Skipped = append(plan.Skipped, Skip{Path: r.fc.File.Path, Reason: r.skip, Err: r.err})
+			if r.err != nil {
+				plan.Errors = append(plan.Errors, FileError{Path: r.fc.File.Path, Err: r.err})
+			}
 			if _, ok := prev[r.fc.File.Path]; ok {
 				plan.Deleted = append(plan.Deleted, r.fc.File.Path)
 			}
@@ -159,7 +171,7 @@ type chunkResult struct {
 	fc   FileChunks
 	same bool   // content hash equals the previous one: only the mtime moved
 	skip string // a Reason* when the content turned out not to be indexable
-	err  error
+	err  error  // with skip, the chunker failure that cost the file its chunks
 }
 
 // chunkFiles reads, hashes and chunks files on all cores, keeping order.
@@ -219,8 +231,27 @@ func chunkFile(root string, f File, prev map[string]PrevFile, cfg Config) chunkR
 	if p, ok := prev[f.Path]; ok && p.Hash == h {
 		return chunkResult{fc: fc, same: true}
 	}
-	fc.Chunks = chunker.Split(f.Path, src.Text, cfg.Chunk)
+	fc.Chunks, err = splitFile(cfg, f.Path, src.Text)
+	if err != nil {
+		return chunkResult{fc: fc, err: err, skip: ReasonChunkerError}
+	}
 	return chunkResult{fc: fc}
+}
+
+// splitFile chunks one file, turning a chunker panic into an error so that
+// one file costs only itself, never the run or a serving process. (The
+// chunker bounds its recursion: a stack overflow could not be recovered.)
+func splitFile(cfg Config, path string, src []byte) (chunks []chunker.Chunk, err error) {
+	split := cfg.split
+	if split == nil {
+		split = chunker.Split
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			chunks, err = nil, fmt.Errorf("chunker failed: %v", r)
+		}
+	}()
+	return split(path, src, cfg.Chunk), nil
 }
 
 // Embed computes the vectors of every changed file's chunks, in batches.

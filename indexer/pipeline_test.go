@@ -1,0 +1,82 @@
+package indexer
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/codeseek/codeseek/chunker"
+)
+
+// planOK runs NewPlan on root with no previous index.
+func planOK(t *testing.T, root string, cfg Config) *Plan {
+	t.Helper()
+	plan, err := NewPlan(context.Background(), root, nil, cfg)
+	if err != nil {
+		t.Fatalf("NewPlan(%s): %v", root, err)
+	}
+	return plan
+}
+
+func changedPaths(plan *Plan) []string {
+	out := []string{}
+	for _, fc := range plan.Changed {
+		out = append(out, fc.File.Path)
+	}
+	return out
+}
+
+// TestPlanIsolatesChunkerPanic makes the chunker panic on one file: that
+// file is skipped as chunker_error with the cause, the others are chunked.
+func TestPlanIsolatesChunkerPanic(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"a.go":       "package a\n\nfunc A() int { return 1 }\n",
+		"lib/bad.rb": "module Bad\nend\n",
+		"z.py":       "def z():\n    return 2\n",
+	})
+	cfg := Config{split: func(path string, src []byte, opt chunker.Options) []chunker.Chunk {
+		if strings.HasSuffix(path, "bad.rb") {
+			panic("rule exploded")
+		}
+		return chunker.Split(path, src, opt)
+	}}
+	plan := planOK(t, root, cfg)
+	assertStrings(t, "changed", changedPaths(plan), []string{"a.go", "z.py"})
+	assertStrings(t, "skipped", skipStrings(plan.Skipped), []string{"lib/bad.rb " + ReasonChunkerError})
+	if len(plan.Errors) != 1 || plan.Errors[0].Path != "lib/bad.rb" || !strings.Contains(plan.Errors[0].Error(), "chunker failed: rule exploded") {
+		t.Errorf("errors %v, want lib/bad.rb with the panic's message", plan.Errors)
+	}
+	for _, fc := range plan.Changed {
+		if len(fc.Chunks) == 0 {
+			t.Errorf("%s has no chunks", fc.File.Path)
+		}
+	}
+}
+
+// TestPlanRubyModuleDoc indexes the shape that overflowed the stack in
+// issue 13 (rack's events.rb: a long doc comment between "module Rack"
+// and its class) next to an ordinary file.
+func TestPlanRubyModuleDoc(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# frozen_string_literal: true\n\nmodule Rack\n")
+	for i := 0; i < 50; i++ {
+		fmt.Fprintf(&b, "  # Line %d of the middleware's long description of its hooks.\n", i)
+	}
+	b.WriteString("\n  class Events\n")
+	for i := 0; i < 20; i++ {
+		fmt.Fprintf(&b, "    def on_%d(req, res)\n      res.call(req)\n    end\n\n", i)
+	}
+	b.WriteString("  end\nend\n")
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"lib/rack/events.rb": b.String(), "lib/rack.rb": "require 'rack/events'\n"})
+	plan := planOK(t, root, Config{})
+	assertStrings(t, "changed", changedPaths(plan), []string{"lib/rack.rb", "lib/rack/events.rb"})
+	if len(plan.Errors) > 0 || len(plan.Skipped) > 0 {
+		t.Errorf("errors %v, skipped %v", plan.Errors, skipStrings(plan.Skipped))
+	}
+	if n := len(plan.Changed[1].Chunks); n < 3 {
+		t.Errorf("events.rb has %d chunks, want the doc and the class's methods apart", n)
+	}
+}
