@@ -52,8 +52,12 @@ func TestRubyModuleDocNoRecursion(t *testing.T) {
 			t.Errorf("budget %d: doc comment in a Rack chunk: %v, last method in a chunk of class Events: %v\n%s", budget, doc, method, describe(chunks))
 		}
 	}
-	if syms := Symbols("events.rb", src); len(syms) < 32 {
-		t.Errorf("Symbols found %d declarations, want the module, the class and 30 methods", len(syms))
+	syms := Symbols("events.rb", src)
+	if len(syms) < 32 {
+		t.Fatalf("Symbols found %d declarations, want the module, the class and 30 methods", len(syms))
+	}
+	if syms[0].Name != "Rack" || syms[0].Signature != "module Rack" {
+		t.Errorf("first symbol %q with signature %q, want Rack with \"module Rack\" (the doc comment is not the signature)", syms[0].Name, syms[0].Signature)
 	}
 }
 

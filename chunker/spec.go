@@ -193,6 +193,7 @@ func (c *coder) signature(n, body *sitter.Node) string {
 	} else if i := bytes.IndexByte(c.src[n.StartByte():end], '\n'); i >= 0 {
 		end = n.StartByte() + uint32(i)
 	}
+	end = c.beforeComment(n, end)
 	if end-n.StartByte() > maxSignatureScan {
 		// A header of megabytes (one giant parameter list) is collapsed
 		// only as far as the signature can show.
@@ -211,6 +212,23 @@ func (c *coder) signature(n, body *sitter.Node) string {
 		s += "…"
 	}
 	return s
+}
+
+// beforeComment returns where the first comment among n's children
+// before byte end starts, or end. tree-sitter-ruby keeps a module's doc
+// comment between its name and its body; it is not part of the signature.
+func (c *coder) beforeComment(n *sitter.Node, end uint32) uint32 {
+	count := int(n.ChildCount())
+	for i := 0; i < count; i++ {
+		ch := n.Child(i)
+		if ch == nil || ch.StartByte() >= end {
+			break
+		}
+		if ch.StartByte() > n.StartByte() && c.spec.comments[ch.Type()] {
+			return ch.StartByte()
+		}
+	}
+	return end
 }
 
 // joinNames joins declared names, capped like merged symbols.
