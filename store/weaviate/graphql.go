@@ -1,0 +1,93 @@
+package weaviate
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// row is one chunk of a GraphQL Get answer.
+type row struct {
+	chunkProps
+	Additional struct {
+		ID       string    `json:"id"`
+		Distance *float64  `json:"distance"`
+		Score    flexFloat `json:"score"`
+		Vector   []float32 `json:"vector"`
+	} `json:"_additional"`
+}
+
+// flexFloat reads a number sent either bare or as a string (Weaviate sends
+// BM25 scores as strings).
+type flexFloat float64
+
+func (f *flexFloat) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(b), `"`)
+	if s == "" || s == "null" {
+		return nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	*f = flexFloat(v)
+	return err
+}
+
+// chunkFields selects every stored property of a chunk.
+var chunkFields = func() string {
+	names := make([]string, len(chunkProperties))
+	for i, p := range chunkProperties {
+		names[i] = p.Name
+	}
+	return strings.Join(names, " ")
+}()
+
+// get runs a GraphQL Get on repo's chunks. args are extra arguments
+// ("nearVector: {...}"), w the filter, extra the _additional fields.
+func (c *Client) get(ctx context.Context, repo, args string, w where, limit int, extra string) ([]row, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "{Get{%s(tenant: %s, limit: %d, consistencyLevel: QUORUM, where: ", c.chunks, gqlString(repo), limit)
+	w.graphQL(&b)
+	if args != "" {
+		b.WriteString(", " + args)
+	}
+	fmt.Fprintf(&b, "){%s _additional{id %s}}}}", chunkFields, extra)
+	var res struct {
+		Data struct {
+			Get map[string][]row `json:"Get"`
+		} `json:"data"`
+		Errors []struct {
+			Message string `json:"message"`
+		} `json:"errors"`
+	}
+	if err := c.do(ctx, http.MethodPost, "/v1/graphql", nil, map[string]string{"query": b.String()}, &res); err != nil {
+		return nil, fmt.Errorf("query chunks of %s: %w", repo, err)
+	}
+	if len(res.Errors) > 0 {
+		msgs := make([]string, len(res.Errors))
+		for i, e := range res.Errors {
+			msgs[i] = e.Message
+		}
+		return nil, fmt.Errorf("query chunks of %s at %s: %s", repo, c.base, strings.Join(msgs, "; "))
+	}
+	return res.Data.Get[c.chunks], nil
+}
+
+// vectorLiteral renders a vector for GraphQL, refusing NaN and infinities,
+// which have no literal.
+func vectorLiteral(vec []float32) (string, error) {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, f := range vec {
+		if f != f || math.IsInf(float64(f), 0) {
+			return "", fmt.Errorf("query vector element %d is %v: the embedder returned a non-finite number", i, f)
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatFloat(float64(f), 'g', -1, 32))
+	}
+	b.WriteByte(']')
+	return b.String(), nil
+}

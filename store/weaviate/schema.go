@@ -1,0 +1,147 @@
+package weaviate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+)
+
+// property is one entry of a collection's schema.
+type property struct {
+	Name            string   `json:"name"`
+	DataType        []string `json:"dataType"`
+	Tokenization    string   `json:"tokenization,omitempty"`
+	IndexFilterable bool     `json:"indexFilterable"`
+	IndexSearchable bool     `json:"indexSearchable"`
+	IndexRange      bool     `json:"indexRangeFilters,omitempty"`
+}
+
+// field is a text property matched whole (filters), word a text property
+// BM25 searches, number an integer filtered by range.
+func field(name string) property {
+	return property{Name: name, DataType: []string{"text"}, Tokenization: "field", IndexFilterable: true}
+}
+
+func word(name string) property {
+	return property{Name: name, DataType: []string{"text"}, Tokenization: "word", IndexSearchable: true}
+}
+
+func number(name string, ranged bool) property {
+	return property{Name: name, DataType: []string{"int"}, IndexFilterable: true, IndexRange: ranged}
+}
+
+// chunkProperties must list every JSON field of chunkProps (a test checks).
+var chunkProperties = []property{
+	field("repo"), field("chunk_id"), field("path"), field("kind"), field("language"),
+	word("symbol"), field("symbol_kind"), field("parent"), word("signature"),
+	number("start_line", false), number("end_line", false), word("content"),
+	number("generation", true), number("retired_at", true),
+}
+
+var commitProperties = []property{number("generation", false), field("committed_at")}
+
+// class is a collection definition as Weaviate's schema API takes it.
+type class struct {
+	Class               string          `json:"class"`
+	Description         string          `json:"description,omitempty"`
+	Vectorizer          string          `json:"vectorizer"`
+	VectorIndexConfig   map[string]any  `json:"vectorIndexConfig,omitempty"`
+	MultiTenancyConfig  map[string]bool `json:"multiTenancyConfig"`
+	ReplicationConfig   map[string]any  `json:"replicationConfig"`
+	InvertedIndexConfig map[string]any  `json:"invertedIndexConfig,omitempty"`
+	Properties          []property      `json:"properties"`
+}
+
+func (c *Client) classes() []class {
+	// DeleteOnConflict: when a replica that missed a delete comes back,
+	// the delete wins, so a deleted file never reappears.
+	repl := map[string]any{"factor": c.repl, "deletionStrategy": "DeleteOnConflict"}
+	mt := map[string]bool{"enabled": true}
+	return []class{
+		{Class: c.chunks, Description: "codeseek chunks, one tenant per repository", Vectorizer: "none",
+			VectorIndexConfig: map[string]any{"distance": "cosine"}, MultiTenancyConfig: mt, ReplicationConfig: repl,
+			InvertedIndexConfig: map[string]any{"bm25": map[string]float64{"k1": 1.2, "b": 0.75}},
+			Properties:          chunkProperties},
+		{Class: c.commits, Description: "codeseek commit records: the generation searches see, per repository",
+			Vectorizer: "none", MultiTenancyConfig: mt, ReplicationConfig: repl, Properties: commitProperties},
+	}
+}
+
+// EnsureSchema creates the collections unless they exist. An existing
+// collection is kept as it is, with its replication factor.
+func (c *Client) EnsureSchema(ctx context.Context) error {
+	for _, cl := range c.classes() {
+		var got class
+		err := c.do(ctx, http.MethodGet, "/v1/schema/"+cl.Class, nil, nil, &got)
+		if err == nil {
+			if !got.MultiTenancyConfig["enabled"] {
+				return fmt.Errorf("weaviate collection %s at %s exists without multi-tenancy: drop it or choose another prefix", cl.Class, c.base)
+			}
+			continue
+		}
+		if !isStatus(err, http.StatusNotFound) {
+			return fmt.Errorf("read collection %s: %w", cl.Class, err)
+		}
+		if err := c.do(ctx, http.MethodPost, "/v1/schema", nil, cl, nil); err != nil {
+			// Another writer may have created it meanwhile.
+			if c.do(ctx, http.MethodGet, "/v1/schema/"+cl.Class, nil, nil, nil) == nil {
+				continue
+			}
+			return fmt.Errorf("create collection %s (replication %d): %w", cl.Class, c.repl, err)
+		}
+	}
+	return nil
+}
+
+// tenantName matches Weaviate's rule for tenant names.
+var tenantName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+func checkRepo(repo string) error {
+	if !tenantName.MatchString(repo) {
+		return fmt.Errorf("repository id %q cannot be a Weaviate tenant: want 1-64 letters, digits, '-' or '_'", repo)
+	}
+	return nil
+}
+
+// EnsureRepo creates the repository's tenant in both collections unless it
+// exists.
+func (c *Client) EnsureRepo(ctx context.Context, repo string) error {
+	if err := checkRepo(repo); err != nil {
+		return err
+	}
+	for _, cl := range []string{c.chunks, c.commits} {
+		err := c.do(ctx, http.MethodGet, "/v1/schema/"+cl+"/tenants/"+url.PathEscape(repo), nil, nil, nil)
+		if err == nil {
+			continue
+		}
+		if !isStatus(err, http.StatusNotFound) {
+			return fmt.Errorf("look up tenant %s of %s: %w", repo, cl, err)
+		}
+		body := []map[string]string{{"name": repo}}
+		if err := c.do(ctx, http.MethodPost, "/v1/schema/"+cl+"/tenants", nil, body, nil); err != nil {
+			return fmt.Errorf("create tenant %s of %s: %w", repo, cl, err)
+		}
+	}
+	return nil
+}
+
+// RemoveRepo deletes the repository's tenants and so all its chunks.
+func (c *Client) RemoveRepo(ctx context.Context, repo string) error {
+	if err := checkRepo(repo); err != nil {
+		return err
+	}
+	for _, cl := range []string{c.chunks, c.commits} {
+		if err := c.do(ctx, http.MethodDelete, "/v1/schema/"+cl+"/tenants", nil, []string{repo}, nil); err != nil {
+			return fmt.Errorf("delete tenant %s of %s: %w", repo, cl, err)
+		}
+	}
+	return nil
+}
+
+func isStatus(err error, status int) bool {
+	var se *StatusError
+	return errors.As(err, &se) && se.Status == status
+}
