@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -58,6 +59,9 @@ type Client struct {
 	attempts  int
 	baseDelay time.Duration
 	hc        *http.Client
+
+	mu     sync.Mutex
+	factor int // the chunk collection's replication factor; 0 until read
 }
 
 // New checks cfg and returns a client. It does not contact the server.

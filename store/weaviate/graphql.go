@@ -46,8 +46,16 @@ var chunkFields = func() string {
 // get runs a GraphQL Get on repo's chunks. args are extra arguments
 // ("nearVector: {...}"), w the filter, extra the _additional fields.
 func (c *Client) get(ctx context.Context, repo, args string, w where, limit int, extra string) ([]row, error) {
+	replicated, err := c.replicated(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "{Get{%s(tenant: %s, limit: %d, consistencyLevel: QUORUM, where: ", c.chunks, gqlString(repo), limit)
+	fmt.Fprintf(&b, "{Get{%s(tenant: %s, limit: %d, ", c.chunks, gqlString(repo), limit)
+	if replicated { // Weaviate refuses the argument otherwise
+		b.WriteString("consistencyLevel: QUORUM, ")
+	}
+	b.WriteString("where: ")
 	w.graphQL(&b)
 	if args != "" {
 		b.WriteString(", " + args)

@@ -77,6 +77,9 @@ func (c *Client) EnsureSchema(ctx context.Context) error {
 		var got class
 		err := c.do(ctx, http.MethodGet, "/v1/schema/"+cl.Class, nil, nil, &got)
 		if err == nil {
+			if cl.Class == c.chunks {
+				c.setFactor(got.ReplicationConfig)
+			}
 			if !got.MultiTenancyConfig["enabled"] {
 				return fmt.Errorf("weaviate collection %s at %s exists without multi-tenancy: drop it or choose another prefix", cl.Class, c.base)
 			}
@@ -94,6 +97,30 @@ func (c *Client) EnsureSchema(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// replicated says whether the chunk collection has more than one replica,
+// reading its definition once.
+func (c *Client) replicated(ctx context.Context) (bool, error) {
+	c.mu.Lock()
+	f := c.factor
+	c.mu.Unlock()
+	if f == 0 {
+		var got class
+		if err := c.do(ctx, http.MethodGet, "/v1/schema/"+c.chunks, nil, nil, &got); err != nil {
+			return false, fmt.Errorf("read collection %s: %w", c.chunks, err)
+		}
+		f = c.setFactor(got.ReplicationConfig)
+	}
+	return f > 1, nil
+}
+
+func (c *Client) setFactor(repl map[string]any) int {
+	f, _ := repl["factor"].(float64)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.factor = max(int(f), 1)
+	return c.factor
 }
 
 // tenantName matches Weaviate's rule for tenant names.
@@ -144,4 +171,14 @@ func (c *Client) RemoveRepo(ctx context.Context, repo string) error {
 func isStatus(err error, status int) bool {
 	var se *StatusError
 	return errors.As(err, &se) && se.Status == status
+}
+
+// Drop deletes both collections with every repository in them.
+func (c *Client) Drop(ctx context.Context) error {
+	for _, cl := range []string{c.chunks, c.commits} {
+		if err := c.do(ctx, http.MethodDelete, "/v1/schema/"+cl, nil, nil, nil); err != nil {
+			return fmt.Errorf("drop collection %s: %w", cl, err)
+		}
+	}
+	return nil
 }
