@@ -41,7 +41,7 @@ func (r ranker) score(cands []*candidate) {
 				m = r.pathMatch(cd.chunk.FilePath)
 				pathHits[cd.chunk.FilePath] = m
 			}
-			base += r.w.Path * m
+			base += r.w.Path * m * r.fileEvidence()
 		}
 		if r.opt.on(PathPrior) {
 			base *= prior(cd.class, r.q.wants)
@@ -192,7 +192,7 @@ func (r ranker) coherence(cands []*candidate) {
 		return
 	}
 	for _, f := range files {
-		f.best.score += r.w.Coherence * top * f.sum / most
+		f.best.score += r.w.Coherence * r.fileEvidence() * top * f.sum / most
 	}
 }
 
@@ -230,12 +230,23 @@ const (
 	longQueryTerms  = 12
 )
 
+// lengthFade is 0 for a short query, 1 for a long one, linear between.
+func (r ranker) lengthFade() float64 {
+	n := float64(len(r.q.Terms))
+	return max(0, min(1, (n-shortQueryTerms)/(longQueryTerms-shortQueryTerms)))
+}
+
 // decayFactor is the per-file decay for this query: Weights.Decay for a
 // short query, fading to none for a long one.
 func (r ranker) decayFactor() float64 {
-	n := float64(len(r.q.Terms))
-	fade := max(0, min(1, (n-shortQueryTerms)/(longQueryTerms-shortQueryTerms)))
-	return r.w.Decay + (1-r.w.Decay)*fade
+	return r.w.Decay + (1-r.w.Decay)*r.lengthFade()
+}
+
+// fileEvidence scales the file-level features (path match, coherence):
+// whole for a short query, which names an area, half for a long one,
+// which describes one piece of code wherever it lives.
+func (r ranker) fileEvidence() float64 {
+	return 1 - 0.5*r.lengthFade()
 }
 
 // versionDir matches a major-version directory ("v2", "v10").
