@@ -70,7 +70,7 @@ func goldenLine(c Chunk) string {
 // with the file's .golden companion. Run with -update to rewrite them after
 // a deliberate rule change, then review the diff.
 func TestGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/*/*")
+	files, err := goldenSources()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestGeneratedAndMinified(t *testing.T) {
 // pooled, never shared, so results must equal the sequential ones (run
 // with -race).
 func TestConcurrentSplit(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*/*")
+	files, _ := goldenSources()
 	type job struct {
 		path string
 		src  []byte
@@ -397,4 +397,17 @@ func TestWrapperTail(t *testing.T) {
 	if last := chunks[len(chunks)-1]; approxTokens(last.Content) > 60 {
 		t.Errorf("last chunk has %d tokens: the else branch was swallowed", approxTokens(last.Content))
 	}
+}
+
+// goldenSources lists the sample sources under testdata/LANG/, leaving out
+// the golden files beside them and the fuzz seeds under testdata/fuzz/.
+func goldenSources() ([]string, error) {
+	all, err := filepath.Glob("testdata/*/*")
+	var files []string
+	for _, path := range all {
+		if !strings.HasPrefix(filepath.ToSlash(path), "testdata/fuzz/") {
+			files = append(files, path)
+		}
+	}
+	return files, err
 }
