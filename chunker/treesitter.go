@@ -46,6 +46,34 @@ const maxPooledParsers = 8
 type parserPool struct {
 	lang *sitter.Language
 	idle chan *sitter.Parser
+	// asciiOnly makes the parser see every non-ASCII byte as 'x'.
+	asciiOnly bool
+}
+
+// asciiOnlyGrammars crash in their C scanner on some non-ASCII input
+// (tree-sitter-bash: a SIGSEGV found by FuzzBash, which no recover can
+// catch), so they parse a copy with every non-ASCII byte replaced by 'x'.
+// Byte offsets stay the same and chunk text is cut from the original;
+// only the grammar's view of non-ASCII words changes (still words).
+var asciiOnlyGrammars = map[string]bool{"bash": true}
+
+// foldASCII returns src with every byte >= 0x80 replaced by 'x', or src
+// itself when it is all ASCII.
+func foldASCII(src []byte) []byte {
+	var out []byte
+	for i, b := range src {
+		if b < 0x80 {
+			continue
+		}
+		if out == nil {
+			out = append([]byte(nil), src...)
+		}
+		out[i] = 'x'
+	}
+	if out == nil {
+		return src
+	}
+	return out
 }
 
 var (
@@ -65,7 +93,7 @@ func poolFor(lang string) *parserPool {
 	defer poolsMu.Unlock()
 	p := pools[lang]
 	if p == nil {
-		p = &parserPool{lang: get(), idle: make(chan *sitter.Parser, maxPooledParsers)}
+		p = &parserPool{lang: get(), idle: make(chan *sitter.Parser, maxPooledParsers), asciiOnly: asciiOnlyGrammars[lang]}
 		pools[lang] = p
 	}
 	return p
@@ -74,6 +102,9 @@ func poolFor(lang string) *parserPool {
 // parse parses src and returns its tree, or nil when parsing failed or
 // timed out. The caller must Close the tree.
 func (p *parserPool) parse(src []byte) *sitter.Tree {
+	if p.asciiOnly {
+		src = foldASCII(src)
+	}
 	var ps *sitter.Parser
 	select {
 	case ps = <-p.idle:
