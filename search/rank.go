@@ -27,29 +27,36 @@ func (r ranker) score(cands []*candidate) {
 	vecN, lexN := r.calibration(cands)
 	alpha := r.vectorShare()
 	oldVersion := r.olderVersions(cands)
-	pathHits := map[string]float64{}
+	// What a path says is the same for every chunk of a file: work it
+	// out once per file.
+	type pathFacts struct {
+		lift  float64 // added by the path match
+		prior float64 // the path priors' multiplier
+		older float64 // the older-version demotion's multiplier
+	}
+	facts := map[string]pathFacts{}
 	for _, cd := range cands {
-		base := alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex)
+		p := cd.chunk.FilePath
+		f, ok := facts[p]
+		if !ok {
+			f = pathFacts{prior: 1, older: 1}
+			if r.opt.on(PathMatch) {
+				f.lift = r.w.Path * r.pathMatch(p) * r.fileEvidence()
+			}
+			if r.opt.on(PathPrior) {
+				f.prior = prior(classify(p), r.q.wants)
+			}
+			if r.opt.on(Versions) && oldVersion(p) {
+				f.older = 0.5
+			}
+			facts[p] = f
+		}
 		cd.abs = alpha*clamp01(cd.vec) + (1-alpha)*saturate(cd.lex)
 		if cd.decl > 0 {
 			cd.abs = 1
 		}
-		cd.class = classify(cd.chunk.FilePath)
-		if r.opt.on(PathMatch) {
-			m, ok := pathHits[cd.chunk.FilePath]
-			if !ok {
-				m = r.pathMatch(cd.chunk.FilePath)
-				pathHits[cd.chunk.FilePath] = m
-			}
-			base += r.w.Path * m * r.fileEvidence()
-		}
-		if r.opt.on(PathPrior) {
-			base *= prior(cd.class, r.q.wants)
-		}
-		if r.opt.on(Versions) && oldVersion(cd.chunk.FilePath) {
-			base *= 0.5
-		}
-		cd.score = base + r.declBoost(cd)
+		base := alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex)
+		cd.score = (base+f.lift)*f.prior*f.older + r.declBoost(cd)
 	}
 	if r.opt.on(Coherence) {
 		r.coherence(cands)

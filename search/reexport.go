@@ -14,29 +14,13 @@ import (
 // lookup such a file is the next best thing to the declaration, and far
 // better than the files that merely use the name.
 func reexports(c *store.Chunk, name string) bool {
-	text := c.Content
 	pyInit := path.Base(c.FilePath) == "__init__.py"
-	for off := 0; ; {
-		i := strings.Index(text[off:], name)
-		if i < 0 {
-			return false
-		}
-		i += off
-		off = i + len(name)
-		if i > 0 && isIdentByte(text[i-1]) || off < len(text) && isIdentByte(text[off]) {
-			continue
-		}
-		lineStart := strings.LastIndexByte(text[:i], '\n') + 1
-		lineEnd := strings.IndexByte(text[i:], '\n')
-		if lineEnd < 0 {
-			lineEnd = len(text)
-		} else {
-			lineEnd += i
-		}
-		if reexportLine(strings.TrimSpace(text[lineStart:lineEnd]), pyInit) {
-			return true
-		}
-	}
+	found := false
+	store.NameLines(c.Content, name, func(line string, _ int) bool {
+		found = reexportLine(strings.TrimSpace(line), pyInit)
+		return !found
+	})
+	return found
 }
 
 // reexportLine recognises the re-export statements of the supported
@@ -56,8 +40,4 @@ func reexportLine(line string, pyInit bool) bool {
 		return true
 	}
 	return false
-}
-
-func isIdentByte(b byte) bool {
-	return b == '_' || b == '$' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b >= 0x80
 }

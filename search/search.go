@@ -63,7 +63,6 @@ type candidate struct {
 	decl  int     // declaration tier (store.Decl) of the queried name, else 0
 	// embedded is the tier of a declaration of a name the phrase mentions.
 	embedded int
-	class    pathClass
 	// abs is the absolute similarity: the channel blend on fixed scales
 	// (cosine, saturated BM25), 1 for a declaration of the queried name.
 	abs   float64

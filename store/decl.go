@@ -59,25 +59,10 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 // and returns the strongest tier found, or 0.
 func declTier(c *Chunk, name string) int {
 	best := 0
-	text := c.Content
-	for off := 0; ; {
-		i := strings.Index(text[off:], name)
-		if i < 0 {
-			break
-		}
-		i += off
-		off = i + len(name)
-		lineStart := strings.LastIndexByte(text[:i], '\n') + 1
-		lineEnd := strings.IndexByte(text[i:], '\n')
-		if lineEnd < 0 {
-			lineEnd = len(text)
-		} else {
-			lineEnd += i
-		}
-		if t := lineDeclTier(text[lineStart:lineEnd], i-lineStart, name); t > best {
-			best = t
-		}
-	}
+	NameLines(c.Content, name, func(line string, pos int) bool {
+		best = max(best, lineDeclTier(line, pos, name))
+		return true
+	})
 	switch {
 	case best == 0:
 	case isTestPath(c.FilePath):
@@ -86,6 +71,37 @@ func declTier(c *Chunk, name string) int {
 		best = max(1, best-1) // a vendored copy yields to the project's own
 	}
 	return best
+}
+
+// NameLines calls fn with each line of text where name stands as a whole
+// identifier, and the byte position of name in that line, until fn
+// returns false. It is how declarations and re-exports of a name are found
+// in a chunk's text.
+func NameLines(text, name string, fn func(line string, pos int) bool) {
+	if name == "" {
+		return
+	}
+	for off := 0; ; {
+		i := strings.Index(text[off:], name)
+		if i < 0 {
+			return
+		}
+		i += off
+		off = i + len(name)
+		if i > 0 && isIdentByte(text[i-1]) || off < len(text) && isIdentByte(text[off]) {
+			continue
+		}
+		lineStart := strings.LastIndexByte(text[:i], '\n') + 1
+		lineEnd := strings.IndexByte(text[i:], '\n')
+		if lineEnd < 0 {
+			lineEnd = len(text)
+		} else {
+			lineEnd += i
+		}
+		if !fn(text[lineStart:lineEnd], i-lineStart) {
+			return
+		}
+	}
 }
 
 // lineDeclTier decides whether the occurrence of name at byte pos of line
