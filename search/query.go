@@ -21,6 +21,11 @@ const (
 	// Identifier is a bare or qualified name ("ParseDuration",
 	// "http.Client", "Sinatra::Base", "parse_args").
 	Identifier
+	// Description is a sentence saying what one piece of code does, the
+	// way its doc comment would ("returns the current term.", "is used
+	// to construct a new node"). Its answer is one function, not an
+	// area, so file-level evidence and per-file diversity are not used.
+	Description
 )
 
 // String names the kind, as the ablation report shows it.
@@ -30,6 +35,8 @@ func (k QueryKind) String() string {
 		return "question"
 	case Identifier:
 		return "identifier"
+	case Description:
+		return "description"
 	}
 	return "natural-language"
 }
@@ -81,8 +88,11 @@ func ParseQuery(text string) Query {
 		q.Name = lastName(text)
 	} else {
 		first := strings.ToLower(strings.Fields(text + " x")[0])
-		if questionWords[first] {
+		switch {
+		case questionWords[first]:
 			q.Kind = Question
+		case describes(text):
+			q.Kind = Description
 		}
 		for _, m := range embeddedIdentifier.FindAllString(text, -1) {
 			q.Names = appendOnce(q.Names, m)
@@ -99,6 +109,71 @@ func ParseQuery(text string) Query {
 	})
 	q.wants = classesNamed(q.Terms)
 	return q
+}
+
+// auxiliaries open a description whose subject is the code itself ("is
+// used to …", "will add …", "should only be called …").
+var auxiliaries = map[string]bool{
+	"is": true, "are": true, "will": true, "should": true, "can": true, "may": true, "must": true,
+	"was": true, "does": true, "has": true, "would": true, "could": true,
+}
+
+// objectWords follow a third-person verb at the start of a description
+// ("returns the …", "creates a new …", "tries to …"); a plural noun
+// opening a topic ("routes registration …") is not followed by them.
+var objectWords = map[string]bool{
+	"the": true, "a": true, "an": true, "any": true, "all": true, "each": true, "every": true, "this": true,
+	"that": true, "its": true, "our": true, "their": true, "new": true, "whether": true, "if": true,
+	"to": true, "some": true, "no": true, "up": true, "out": true, "in": true, "on": true, "for": true,
+	"from": true, "with": true, "as": true, "it": true, "them": true, "given": true, "only": true,
+	"back": true, "true": true, "false": true, "nil": true, "none": true, "zero": true,
+}
+
+// sentenceEnd is a full stop that ends a sentence rather than a name
+// ("term.", "term. The", not "os.Open").
+var sentenceEnd = regexp.MustCompile(`\.(\s|$)`)
+
+// determiners open the object of an imperative ("choose the …", "decide
+// whether …").
+var determiners = map[string]bool{
+	"the": true, "a": true, "an": true, "whether": true, "all": true, "any": true, "each": true,
+	"every": true, "its": true, "our": true, "their": true, "some": true, "new": true,
+}
+
+// particles follow a subject and its verb ("leader steps down", "follower
+// times out", "follower receives a …").
+var particles = map[string]bool{"the": true, "a": true, "an": true, "out": true, "down": true, "off": true, "up": true}
+
+// describes reports text that reads like a sentence about what one piece
+// of code does, the way a doc comment or a behaviour note is written: it
+// opens with an auxiliary ("is used to …"), a third-person verb and its
+// object ("returns the …"), an imperative and its object ("choose the
+// …"), or a subject and its verb ("leader steps down …"); or it is a
+// sentence of four or more words ending in a full stop. Topic phrases
+// ("gzip response compression", "reading data from a stream") open with
+// nouns and gerunds instead.
+func describes(text string) bool {
+	w := strings.Fields(text)
+	if len(w) < 3 {
+		return false
+	}
+	if len(w) >= 4 && sentenceEnd.MatchString(text) {
+		return true
+	}
+	first, second := w[0], strings.ToLower(strings.Trim(w[1], `"'(),`))
+	if !plainWord(first) || strings.HasSuffix(first, "ing") {
+		return false
+	}
+	verbS := func(s string) bool { return len(s) > 3 && strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") }
+	switch {
+	case auxiliaries[first]:
+		return true
+	case verbS(first) && objectWords[second]:
+		return true
+	case determiners[second]:
+		return true
+	}
+	return plainWord(w[1]) && verbS(w[1]) && particles[strings.ToLower(w[2])]
 }
 
 // lexicalText is what the lexical channel searches for: the query's terms

@@ -237,8 +237,13 @@ const (
 	longQueryTerms  = 12
 )
 
-// lengthFade is 0 for a short query, 1 for a long one, linear between.
-func (r ranker) lengthFade() float64 {
+// unitFocus says how surely the query asks for one piece of code rather
+// than an area: 1 for a Description; else 0 for a short query, 1 for a
+// long one, linear between.
+func (r ranker) unitFocus() float64 {
+	if r.q.Kind == Description {
+		return 1
+	}
 	n := float64(len(r.q.Terms))
 	return max(0, min(1, (n-shortQueryTerms)/(longQueryTerms-shortQueryTerms)))
 }
@@ -246,14 +251,14 @@ func (r ranker) lengthFade() float64 {
 // decayFactor is the per-file decay for this query: Weights.Decay for a
 // short query, fading to none for a long one.
 func (r ranker) decayFactor() float64 {
-	return r.w.Decay + (1-r.w.Decay)*r.lengthFade()
+	return r.w.Decay + (1-r.w.Decay)*r.unitFocus()
 }
 
 // fileEvidence scales the file-level features (path match, coherence):
-// whole for a short query, which names an area, half for a long one,
-// which describes one piece of code wherever it lives.
+// whole for a short query, which names an area, and none for one that
+// asks for one piece of code wherever it lives.
 func (r ranker) fileEvidence() float64 {
-	return 1 - 0.5*r.lengthFade()
+	return 1 - r.unitFocus()
 }
 
 // versionDir matches a major-version directory ("v2", "v10").

@@ -21,6 +21,16 @@ func TestParseQueryKinds(t *testing.T) {
 		{"gzip response compression middleware", NaturalLanguage, ""},
 		{"response", NaturalLanguage, ""},
 		{"flat_hash_map", Identifier, "flat_hash_map"},
+		{"returns the current term.", Description, ""},
+		{"is used to construct a new node", Description, ""},
+		{"creates a new client from the options", Description, ""},
+		{"choose the most up to date voter", Description, ""},
+		{"leader steps down when it loses quorum", Description, ""},
+		{"Write a file to the disk atomically. Keeps the old one on error.", Description, ""},
+		{"reading data from a stream incrementally", NaturalLanguage, ""},
+		{"routes registration and middleware", NaturalLanguage, ""},
+		{"utility helpers for path detection", NaturalLanguage, ""},
+		{"function to enable a component", NaturalLanguage, ""},
 	} {
 		q := ParseQuery(tc.text)
 		if q.Kind != tc.kind || q.Name != tc.name {
@@ -163,11 +173,19 @@ func TestDiversitySpreadsFirstPageOverFiles(t *testing.T) {
 		cands = append(cands, cand(ix, "big.go", 1+20*i, 0.9-0.01*float64(i), 0))
 	}
 	cands = append(cands, cand(ix, "small.go", 1, 0.8, 0), cand(ix, "weak.go", 1, 0.1, 0))
-	r := ranker{q: ParseQuery("parse the header"), mode: Vector, w: DefaultWeights}
+	r := ranker{q: ParseQuery("header parsing"), mode: Vector, w: DefaultWeights}
 	r.score(cands)
 	if got := rankOf(cands, "small.go"); got != 1 {
 		t.Errorf("small.go at %d, want right after big.go's best chunk: %v", got, paths(cands))
 	}
+	// A description asks for one function: big.go's close runners-up
+	// stay ahead of a weaker chunk elsewhere.
+	r.q = ParseQuery("parses the header of a request")
+	r.score(cands)
+	if got := rankOf(cands, "small.go"); got != 5 {
+		t.Errorf("for a description small.go at %d, want after all of big.go: %v", got, paths(cands))
+	}
+	r.q = ParseQuery("header parsing")
 	r.opt.Off = Diversity | Coherence
 	r.score(cands)
 	if got := rankOf(cands, "small.go"); got != 5 {
