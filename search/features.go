@@ -68,7 +68,7 @@ type Weights struct {
 var DefaultWeights = Weights{
 	VectorNL: 0.6, VectorQuestion: 0.65, VectorIdent: 0.35,
 	Decl: 2, DeclEmbedded: 0.5,
-	Path:       0.4,
+	Path:       1,
 	Coherence:  0.2,
 	Decay:      0.7,
 	DecayAfter: 1,

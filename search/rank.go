@@ -1,12 +1,9 @@
 package search
 
 import (
-	"path"
 	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/codeseek/codeseek/store"
 )
 
 // ranker scores the candidates of one query. Each feature is computed
@@ -35,13 +32,14 @@ func (r ranker) score(cands []*candidate) {
 		older float64 // the older-version demotion's multiplier
 	}
 	facts := map[string]pathFacts{}
+	paths := newPathMatcher(r.q, cands)
 	for _, cd := range cands {
 		p := cd.chunk.FilePath
 		f, ok := facts[p]
 		if !ok {
 			f = pathFacts{prior: 1, older: 1}
 			if r.opt.on(PathMatch) {
-				f.lift = r.w.Path * r.pathMatch(p) * r.fileEvidence()
+				f.lift = r.w.Path * paths.match(p) * r.fileEvidence()
 			}
 			if r.opt.on(PathPrior) {
 				f.prior = prior(classify(p), r.q.wants)
@@ -134,39 +132,6 @@ func (r ranker) declBoost(cd *candidate) float64 {
 		b = max(b, r.w.DeclEmbedded*strength(cd.embedded))
 	}
 	return b
-}
-
-// pathMatch is the share of the query's terms found in the file's name or
-// its directory's name. A term matches a path word that starts with it or
-// that it starts with (at least four letters shared), so "compression"
-// finds compress.go and "dependencies" finds dependency/.
-func (r ranker) pathMatch(p string) float64 {
-	if len(r.q.Terms) == 0 {
-		return 0
-	}
-	dir, base := path.Split(p)
-	stem := strings.TrimSuffix(base, path.Ext(base))
-	var words []string
-	add := func(t []byte) { words = append(words, string(t)) }
-	store.LexTerms(stem, add)
-	store.LexTerms(path.Base(strings.TrimSuffix(dir, "/")), add)
-	if r.q.Kind == Identifier {
-		name := strings.ToLower(r.q.Name)
-		flat := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(stem))
-		if flat == name || strings.TrimSuffix(flat, "s") == name {
-			return 1
-		}
-	}
-	matched := 0
-	for _, t := range r.q.Terms {
-		for _, w := range words {
-			if t == w || len(t) >= 4 && len(w) >= 4 && (strings.HasPrefix(w, t) || strings.HasPrefix(t, w)) {
-				matched++
-				break
-			}
-		}
-	}
-	return float64(matched) / float64(len(r.q.Terms))
 }
 
 // coherence lifts each file's best chunk by the summed evidence of the

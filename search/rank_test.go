@@ -153,16 +153,35 @@ func TestDeclarationBeatsUses(t *testing.T) {
 }
 
 func TestPathMatch(t *testing.T) {
-	r := ranker{q: ParseQuery("gzip response compression middleware")}
-	if m := r.pathMatch("middleware/compress.go"); m != 0.5 {
-		t.Errorf("middleware/compress.go matches %v of the terms, want 0.5", m)
+	ix := newIx()
+	matcher := func(q string, files ...string) pathMatcher {
+		var cands []*candidate
+		for _, f := range files {
+			cands = append(cands, cand(ix, f, 1, 0.5, 0))
+		}
+		return newPathMatcher(ParseQuery(q), cands)
 	}
-	if m := r.pathMatch("render/json.go"); m != 0 {
-		t.Errorf("render/json.go matches %v, want 0", m)
+	m := matcher("gzip response compression middleware", "middleware/compress.go", "render/json.go")
+	if got := m.match("middleware/compress.go"); got <= 0.3 || got >= 0.7 {
+		t.Errorf("middleware/compress.go matches %v, want a part (two of four terms)", got)
 	}
-	id := ranker{q: ParseQuery("RouteContext")}
-	if m := id.pathMatch("route_context.go"); m != 1 {
-		t.Errorf("route_context.go for RouteContext: %v, want 1", m)
+	if got := m.match("render/json.go"); got != 0 {
+		t.Errorf("render/json.go matches %v, want 0", got)
+	}
+	if got := matcher("RouteContext", "route_context.go").match("route_context.go"); got != 1 {
+		t.Errorf("route_context.go for RouteContext: %v, want 1", got)
+	}
+	// A term most candidate files share says little; a rare one decides.
+	files := []string{"configs/gopls.lua", "configs/arduino_language_server.lua", "configs/nginx_language_server.lua",
+		"configs/java_language_server.lua", "configs/astro_language_server.lua"}
+	m = matcher("how the gopls language server is configured", files...)
+	if g, a := m.match(files[0]), m.match(files[1]); g <= a {
+		t.Errorf("gopls.lua matches %v, not above arduino_language_server.lua's %v", g, a)
+	}
+	// A name made only of query terms beats one with more words.
+	m = matcher("zip operator for pairing observables", "Zip.swift", "Zip+arity.swift")
+	if z, za := m.match("Zip.swift"), m.match("Zip+arity.swift"); z <= za {
+		t.Errorf("Zip.swift matches %v, not above Zip+arity.swift's %v", z, za)
 	}
 }
 

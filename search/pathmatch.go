@@ -1,0 +1,122 @@
+package search
+
+import (
+	"math"
+	"path"
+	"strings"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// pathMatcher scores how well a file's name and directory answer a query.
+// Terms are weighed by how few candidate files they name, so that in a
+// tree of *_language_server.lua files "gopls" decides and "server" does
+// not; and a name made only of query terms (Zip.swift for "zip
+// operator") beats one with more words (Zip+arity.swift).
+type pathMatcher struct {
+	q      Query
+	weight []float64 // per query term
+	total  float64
+}
+
+// newPathMatcher weighs the query's terms over the candidates' files.
+func newPathMatcher(q Query, cands []*candidate) pathMatcher {
+	m := pathMatcher{q: q, weight: make([]float64, len(q.Terms))}
+	df := make([]int, len(q.Terms))
+	seen := map[string]bool{}
+	for _, cd := range cands {
+		p := cd.chunk.FilePath
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		stem, dir := pathWords(p)
+		for i, t := range q.Terms {
+			if matchedBy(t, stem) || matchedBy(t, dir) {
+				df[i]++
+			}
+		}
+	}
+	n := float64(len(seen))
+	for i := range q.Terms {
+		m.weight[i] = math.Log(1 + n/float64(1+df[i]))
+		m.total += m.weight[i]
+	}
+	return m
+}
+
+// match is 0..1: the weighted share of query terms found in the file's
+// name or its directory's name, scaled by how much of the name they
+// cover. A term matches a path word that starts with it or that it
+// starts with (at least four letters shared), so "compression" finds
+// compress.go and "dependencies" finds dependency/.
+func (m pathMatcher) match(p string) float64 {
+	if m.total == 0 {
+		return 0
+	}
+	stem, dir := pathWords(p)
+	if m.q.Kind == Identifier {
+		name := strings.ToLower(m.q.Name)
+		flat := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(baseStem(p)))
+		if flat == name || strings.TrimSuffix(flat, "s") == name {
+			return 1
+		}
+	}
+	got := 0.0
+	for i, t := range m.q.Terms {
+		if matchedBy(t, stem) || matchedBy(t, dir) {
+			got += m.weight[i]
+		}
+	}
+	covered := 0
+	for _, w := range stem {
+		if termsMatch(m.q.Terms, w) {
+			covered++
+		}
+	}
+	coverage := 1.0
+	if len(stem) > 0 {
+		coverage = float64(covered) / float64(len(stem))
+	}
+	return got / m.total * (0.5 + 0.5*coverage)
+}
+
+// pathWords are the lexical terms of a file's name without its extension
+// and of its directory's own name.
+func pathWords(p string) (stem, dir []string) {
+	d, _ := path.Split(p)
+	store.LexTerms(baseStem(p), func(t []byte) { stem = append(stem, string(t)) })
+	store.LexTerms(path.Base(strings.TrimSuffix(d, "/")), func(t []byte) { dir = append(dir, string(t)) })
+	return stem, dir
+}
+
+func baseStem(p string) string {
+	base := path.Base(p)
+	return strings.TrimSuffix(base, path.Ext(base))
+}
+
+// matchedBy reports a path word that term t matches.
+func matchedBy(t string, words []string) bool {
+	for _, w := range words {
+		if wordsMatch(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// termsMatch reports a query term that matches path word w.
+func termsMatch(terms []string, w string) bool {
+	for _, t := range terms {
+		if wordsMatch(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordsMatch: equal, or one starts with the other and both have at least
+// four letters.
+func wordsMatch(t, w string) bool {
+	return t == w || len(t) >= 4 && len(w) >= 4 && (strings.HasPrefix(w, t) || strings.HasPrefix(t, w))
+}
