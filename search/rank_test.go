@@ -114,10 +114,12 @@ func TestTestFileYieldsToTheCodeItTests(t *testing.T) {
 	if rankOf(cands, "upload/retry.go") != 0 {
 		t.Errorf("retry.go is not first: %v", paths(cands))
 	}
-	r.opt.Off = PathPrior
+	// The file name alone also favours retry.go (all of its name is a
+	// query term), so both path features go off to see the chunks decide.
+	r.opt.Off = PathPrior | PathMatch
 	r.score(cands)
 	if rankOf(cands, "upload/retry_test.go") != 0 {
-		t.Errorf("with priors off, the stronger test chunk should win: %v", paths(cands))
+		t.Errorf("with path features off, the stronger test chunk should win: %v", paths(cands))
 	}
 }
 
