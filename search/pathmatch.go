@@ -47,9 +47,8 @@ func newPathMatcher(q Query, cands []*candidate) pathMatcher {
 
 // match is 0..1: the weighted share of query terms found in the file's
 // name or its directory's name, scaled by how much of the name they
-// cover. A term matches a path word that starts with it or that it
-// starts with (at least four letters shared), so "compression" finds
-// compress.go and "dependencies" finds dependency/.
+// cover. A term matches a path word of the same stem (wordsMatch), so
+// "compression" finds compress.go and "dependencies" finds dependency/.
 func (m pathMatcher) match(p string) float64 {
 	if m.total == 0 {
 		return 0
@@ -115,8 +114,18 @@ func termsMatch(terms []string, w string) bool {
 	return false
 }
 
-// wordsMatch: equal, or one starts with the other and both have at least
-// four letters.
+// wordsMatch reports two words of one stem: equal, or sharing a prefix
+// of at least four letters that leaves at most two letters of the
+// shorter word ("compress" and "compression", "configs" and
+// "configured", "utils" and "utility", "serializer" and
+// "serialization"; not "parse" and "parallel").
 func wordsMatch(t, w string) bool {
-	return t == w || len(t) >= 4 && len(w) >= 4 && (strings.HasPrefix(w, t) || strings.HasPrefix(t, w))
+	if t == w {
+		return true
+	}
+	n := 0
+	for n < len(t) && n < len(w) && t[n] == w[n] {
+		n++
+	}
+	return n >= 4 && n >= min(len(t), len(w))-2
 }

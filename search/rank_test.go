@@ -180,6 +180,17 @@ func TestPathMatch(t *testing.T) {
 	if g, a := m.match(files[0]), m.match(files[1]); g <= a {
 		t.Errorf("gopls.lua matches %v, not above arduino_language_server.lua's %v", g, a)
 	}
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"compression", "compress", true}, {"configured", "configs", true}, {"utility", "utils", true},
+		{"serialization", "serializer", true}, {"parse", "parallel", false}, {"json", "js", false},
+	} {
+		if wordsMatch(tc.a, tc.b) != tc.same {
+			t.Errorf("wordsMatch(%q, %q) = %v, want %v", tc.a, tc.b, !tc.same, tc.same)
+		}
+	}
 	// A name made only of query terms beats one with more words.
 	m = matcher("zip operator for pairing observables", "Zip.swift", "Zip+arity.swift")
 	if z, za := m.match("Zip.swift"), m.match("Zip+arity.swift"); z <= za {
