@@ -128,7 +128,10 @@ func (r ranker) declBoost(cd *candidate) float64 {
 	if cd.decl == 0 && r.q.Kind == Identifier && reexports(cd.chunk, r.q.Name) {
 		b = r.w.Decl * reexportStrength
 	}
-	if cd.embedded > 0 {
+	// A description names the types its function takes and returns
+	// ("returns LogType as a string"); their declarations are not the
+	// answer.
+	if cd.embedded > 0 && r.q.Kind != Description {
 		b = max(b, r.w.DeclEmbedded*strength(cd.embedded))
 	}
 	return b
