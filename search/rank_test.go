@@ -283,16 +283,16 @@ func TestReexportBeatsUses(t *testing.T) {
 
 func TestDescriptionDoesNotLiftTypesItMentions(t *testing.T) {
 	ix := newIx()
-	cands := []*candidate{cand(ix, "log.go", 1, 0.7, 5), cand(ix, "types.go", 1, 0.6, 4)}
+	cands := []*candidate{cand(ix, "format.go", 1, 0.7, 5), cand(ix, "kinds.go", 1, 0.69, 5), cand(ix, "other.go", 1, 0.2, 1)}
 	cands[1].embedded = 3 // types.go declares LogType
 	r := ranker{q: ParseQuery("returns LogType as a human readable string."), mode: Hybrid, w: DefaultWeights}
 	r.score(cands)
-	if rankOf(cands, "log.go") != 0 {
+	if rankOf(cands, "format.go") != 0 {
 		t.Errorf("a description lifted the declaration of a type it mentions: %v", paths(cands))
 	}
 	r.q = ParseQuery("LogType string conversion")
 	r.score(cands)
-	if rankOf(cands, "types.go") != 0 {
+	if rankOf(cands, "kinds.go") != 0 {
 		t.Errorf("a phrase naming LogType should lift its declaration: %v", paths(cands))
 	}
 }
