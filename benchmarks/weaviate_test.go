@@ -63,7 +63,7 @@ func BenchmarkWeaviateNet(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	if err := tx.Commit(ctx); err != nil {
+	if err := tx.Commit(ctx, nil); err != nil {
 		b.Fatal(err)
 	}
 	// Sub-benchmarks hide the parent's metrics, so this goes to the log.

@@ -37,15 +37,16 @@ type Request struct {
 	PerFile int
 	// Vector is the query's embedding; nil in Lexical mode.
 	Vector []float32
-	// Keep filters chunks before ranking; nil keeps all.
-	Keep    func(*store.Chunk) bool
+	// Filter narrows every channel before its top-n cut (the backend
+	// pushes it down where it can).
+	Filter  store.Filter
 	Options Options
 }
 
 // Result is one answer: a span of lines of one file, built around the
 // best-ranked chunk in it.
 type Result struct {
-	Index *store.Index
+	Index store.Searcher
 	// Chunk is the highest-ranked chunk of the span.
 	Chunk      *store.Chunk
 	Start, End int
@@ -57,7 +58,7 @@ type Result struct {
 // candidate is a chunk being ranked for one query.
 type candidate struct {
 	chunk *store.Chunk
-	ix    *store.Index
+	ix    store.Searcher
 	vec   float64 // cosine similarity; -1 until known
 	lex   float64 // BM25, 0 when the chunk is no lexical hit
 	decl  int     // declaration tier (store.Decl) of the queried name, else 0
@@ -73,7 +74,7 @@ type candidate struct {
 
 // Search runs req over indexes and returns up to req.Limit results, best
 // first.
-func Search(ctx context.Context, indexes []*store.Index, req Request) ([]Result, error) {
+func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Result, error) {
 	if req.Mode == "" {
 		req.Mode = Hybrid
 	}
@@ -89,21 +90,25 @@ func Search(ctx context.Context, indexes []*store.Index, req Request) ([]Result,
 
 // gather collects the candidates of every index from the channels the
 // mode asks for, plus the chunks declaring the names the query mentions.
-func gather(ctx context.Context, indexes []*store.Index, req Request, q Query) ([]*candidate, error) {
+func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query) ([]*candidate, error) {
 	n := max(minCandidates, 10*req.Limit)
 	var all []*candidate
 	for _, ix := range indexes {
-		byChunk := map[*store.Chunk]*candidate{}
+		// Remote backends answer each channel with their own copies of a
+		// chunk, so candidates are matched by chunk ID.
+		byChunk := map[string]*candidate{}
 		get := func(c *store.Chunk) *candidate {
-			cd := byChunk[c]
+			cd := byChunk[c.ID]
 			if cd == nil {
 				cd = &candidate{chunk: c, ix: ix, vec: -1}
-				byChunk[c] = cd
+				byChunk[c.ID] = cd
+			} else if cd.chunk.Vector == nil && c.Vector != nil {
+				cd.chunk = c
 			}
 			return cd
 		}
 		if req.Mode != Lexical && req.Vector != nil {
-			hits, err := ix.Query(ctx, req.Kind, req.Vector, n, req.Keep)
+			hits, err := ix.Vector(ctx, req.Kind, req.Vector, n, req.Filter)
 			if err != nil {
 				return nil, err
 			}
@@ -112,12 +117,18 @@ func gather(ctx context.Context, indexes []*store.Index, req Request, q Query) (
 			}
 		}
 		if req.Mode != Vector {
-			for _, h := range ix.Lexical(req.Kind, q.lexicalText(), n, req.Keep) {
+			hits, err := ix.Lexical(ctx, req.Kind, q.lexicalText(), n, req.Filter)
+			if err != nil {
+				return nil, err
+			}
+			for _, h := range hits {
 				get(h.Chunk).lex = h.Score
 			}
 		}
 		if req.Options.on(Declaration) {
-			declared(ix, req, q, get)
+			if err := declared(ctx, ix, req, q, get); err != nil {
+				return nil, err
+			}
 		}
 		for _, cd := range byChunk {
 			if cd.vec < 0 {
@@ -134,27 +145,28 @@ func gather(ctx context.Context, indexes []*store.Index, req Request, q Query) (
 
 // declared marks the chunks declaring the query's name, or the names a
 // phrase mentions, adding them as candidates when no channel found them.
-func declared(ix *store.Index, req Request, q Query, get func(*store.Chunk) *candidate) {
-	keep := func(c *store.Chunk) bool { return req.Keep == nil || req.Keep(c) }
+func declared(ctx context.Context, ix store.Searcher, req Request, q Query, get func(*store.Chunk) *candidate) error {
 	if q.Kind == Identifier {
-		for _, d := range ix.Declaring(req.Kind, q.Name) {
-			if keep(d.Chunk) {
-				get(d.Chunk).decl = d.Tier
-			}
+		decls, err := ix.Declaring(ctx, req.Kind, q.Name, req.Filter)
+		for _, d := range decls {
+			get(d.Chunk).decl = d.Tier
 		}
-		return
+		return err
 	}
 	for i, name := range q.Names {
 		if i == 3 { // a phrase naming more is a paste of code, not a lookup
 			break
 		}
-		for _, d := range ix.Declaring(req.Kind, name) {
-			if keep(d.Chunk) {
-				cd := get(d.Chunk)
-				cd.embedded = max(cd.embedded, d.Tier)
-			}
+		decls, err := ix.Declaring(ctx, req.Kind, name, req.Filter)
+		if err != nil {
+			return err
+		}
+		for _, d := range decls {
+			cd := get(d.Chunk)
+			cd.embedded = max(cd.embedded, d.Tier)
 		}
 	}
+	return nil
 }
 
 // better orders candidates by final score, then by path and line, so equal

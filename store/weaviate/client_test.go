@@ -72,12 +72,12 @@ func TestClientErrorsAreNotRetried(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
 		w.WriteHeader(http.StatusUnprocessableEntity)
-		io.WriteString(w, `{"error":[{"message":"tenant not found: \"repo1\""}]}`)
+		io.WriteString(w, `{"error":[{"message":"class CodeseekCommit has multi-tenancy disabled"}]}`)
 	}))
 	defer srv.Close()
 	_, err := fastClient(t, srv.URL).Committed(context.Background(), "repo1")
 	var se *StatusError
-	if !errors.As(err, &se) || se.Status != 422 || !strings.Contains(err.Error(), "tenant not found") {
+	if !errors.As(err, &se) || se.Status != 422 || !strings.Contains(err.Error(), "multi-tenancy disabled") {
 		t.Fatalf("error %v: want a 422 StatusError carrying Weaviate's message", err)
 	}
 	if calls.Load() != 1 {

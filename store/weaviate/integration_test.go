@@ -122,7 +122,7 @@ func TestLiveIndexSearchAndGenerations(t *testing.T) {
 	if hits := mustBM25(t, c, repo, "alpha", code); len(hits) != 0 {
 		t.Fatalf("before the first commit a search found %v", paths(hits))
 	}
-	if err := tx.Commit(ctx); err != nil {
+	if err := tx.Commit(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 
@@ -135,10 +135,10 @@ func TestLiveIndexSearchAndGenerations(t *testing.T) {
 			t.Fatalf("%s: BM25 alpha in docs found %v", n.URL(), got)
 		}
 	}
-	if got := paths(mustBM25(t, c, repo, "alpha", Filter{Language: "python"})); !slices.Equal(got, []string{"tools/c.py"}) {
+	if got := paths(mustBM25(t, c, repo, "alpha", Filter{Filter: store.Filter{FileType: "python"}})); !slices.Equal(got, []string{"tools/c.py"}) {
 		t.Fatalf("language filter: %v", got)
 	}
-	if got := paths(mustBM25(t, c, repo, "alpha beta", Filter{Directory: "net"})); !slices.Equal(got, []string{"net/http/a.go", "net/url/b.go"}) {
+	if got := paths(mustBM25(t, c, repo, "alpha beta", Filter{Filter: store.Filter{Directory: "net"}})); !slices.Equal(got, []string{"net/http/a.go", "net/url/b.go"}) {
 		t.Fatalf("directory filter: %v", got)
 	}
 	hits, err := c.NearVector(ctx, repo, a[1].Vector, code, 3)
@@ -172,7 +172,7 @@ func TestLiveIndexSearchAndGenerations(t *testing.T) {
 	if hits := mustBM25(t, c, repo, "gamma", code); len(hits) != 0 {
 		t.Fatalf("uncommitted chunks visible: %v", paths(hits))
 	}
-	if err := tx.Commit(ctx); err != nil {
+	if err := tx.Commit(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range cs {
@@ -223,7 +223,7 @@ func TestLiveIndexSearchAndGenerations(t *testing.T) {
 // countAll counts every stored chunk of repo, visible or not.
 func countAll(t *testing.T, c *Client, repo string) int {
 	t.Helper()
-	rows, err := c.get(context.Background(), repo, "", intIs("GreaterThan", "generation", 0), maxLimit, "")
+	rows, err := c.get(context.Background(), repo, "", intIs("GreaterThan", "generation", 0), maxLimit, searchFields, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestLiveRepositoriesAreSeparate(t *testing.T) {
 		if err := tx.Upsert(ctx, repo+".go", fileChunks(repo+".go", "go", store.Code, "shared", 1, uint64(i))); err != nil {
 			t.Fatal(err)
 		}
-		if err := tx.Commit(ctx); err != nil {
+		if err := tx.Commit(ctx, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

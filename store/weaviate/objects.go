@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"path"
 	"strings"
 
 	"github.com/codeseek/codeseek/store"
@@ -27,6 +28,11 @@ type chunkProps struct {
 	StartLine  int    `json:"start_line"`
 	EndLine    int    `json:"end_line"`
 	Content    string `json:"content"`
+	// Terms are store.LexTerms of content, path and symbol, the text the
+	// embedded store's BM25 indexes, so both backends score alike. Ext is
+	// the lower-case extension, for file_type filters.
+	Terms      string `json:"terms"`
+	Ext        string `json:"ext"`
 	Generation int64  `json:"generation"`
 	RetiredAt  int64  `json:"retired_at"`
 }
@@ -41,8 +47,26 @@ func kindName(k store.Kind) string {
 func propsOf(repo string, gen int64, c *store.Chunk) chunkProps {
 	return chunkProps{Repo: repo, ChunkID: c.ID, Path: c.FilePath, Kind: kindName(c.Kind), Language: c.Language,
 		Symbol: c.Symbol, SymbolKind: c.SymbolKind, Parent: c.Parent, Signature: c.Signature,
-		StartLine: c.StartLine, EndLine: c.EndLine, Content: c.Content, Generation: gen}
+		StartLine: c.StartLine, EndLine: c.EndLine, Content: c.Content, Generation: gen,
+		Terms: lexTerms(c.Content, c.FilePath, c.Symbol), Ext: extOf(c.FilePath)}
 }
+
+// lexTerms joins the lexical terms of texts with spaces, for a property
+// Weaviate splits on whitespace only.
+func lexTerms(texts ...string) string {
+	var b strings.Builder
+	for _, t := range texts {
+		store.LexTerms(t, func(term []byte) {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.Write(term)
+		})
+	}
+	return b.String()
+}
+
+func extOf(p string) string { return strings.ToLower(strings.TrimPrefix(path.Ext(p), ".")) }
 
 func (p *chunkProps) chunk() *store.Chunk {
 	k := store.Code

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strings"
 )
 
 // property is one entry of a collection's schema.
@@ -29,6 +30,14 @@ func word(name string) property {
 	return property{Name: name, DataType: []string{"text"}, Tokenization: "word", IndexSearchable: true}
 }
 
+// terms is text already split into terms, searched by BM25 as it is.
+func terms(name string) property {
+	return property{Name: name, DataType: []string{"text"}, Tokenization: "whitespace", IndexSearchable: true}
+}
+
+// blob is text stored and returned, never searched.
+func blob(name string) property { return property{Name: name, DataType: []string{"text"}} }
+
 func number(name string, ranged bool) property {
 	return property{Name: name, DataType: []string{"int"}, IndexFilterable: true, IndexRange: ranged}
 }
@@ -37,11 +46,11 @@ func number(name string, ranged bool) property {
 var chunkProperties = []property{
 	field("repo"), field("chunk_id"), field("path"), field("kind"), field("language"),
 	word("symbol"), field("symbol_kind"), field("parent"), word("signature"),
-	number("start_line", false), number("end_line", false), word("content"),
+	number("start_line", false), number("end_line", false), word("content"), terms("terms"), field("ext"),
 	number("generation", true), number("retired_at", true),
 }
 
-var commitProperties = []property{number("generation", false), field("committed_at")}
+var commitProperties = []property{number("generation", false), field("committed_at"), blob("manifest")}
 
 // class is a collection definition as Weaviate's schema API takes it.
 type class struct {
@@ -63,8 +72,9 @@ func (c *Client) classes() []class {
 	return []class{
 		{Class: c.chunks, Description: "codeseek chunks, one tenant per repository", Vectorizer: "none",
 			VectorIndexConfig: map[string]any{"distance": "cosine"}, MultiTenancyConfig: mt, ReplicationConfig: repl,
-			InvertedIndexConfig: map[string]any{"bm25": map[string]float64{"k1": 1.2, "b": 0.75}},
-			Properties:          chunkProperties},
+			InvertedIndexConfig: map[string]any{"bm25": map[string]float64{"k1": 1.2, "b": 0.75},
+				"stopwords": map[string]string{"preset": "none"}}, // the embedded BM25 keeps every term
+			Properties: chunkProperties},
 		{Class: c.commits, Description: "codeseek commit records: the generation searches see, per repository",
 			Vectorizer: "none", MultiTenancyConfig: mt, ReplicationConfig: repl, Properties: commitProperties},
 	}
@@ -181,4 +191,11 @@ func (c *Client) Drop(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// isMissingTenant recognises Weaviate's answer for a tenant that does not
+// exist (422 "tenant not found").
+func isMissingTenant(err error) bool {
+	var se *StatusError
+	return errors.As(err, &se) && se.Status == http.StatusUnprocessableEntity && strings.Contains(se.Message, "tenant not found")
 }

@@ -2,6 +2,7 @@ package weaviate
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -77,6 +78,24 @@ func (t *Txn) Delete(ctx context.Context, path string) error {
 	return t.flush(ctx, false)
 }
 
+// DeleteAll removes every file searches see now (at Commit), for a full
+// rebuild.
+func (t *Txn) DeleteAll(ctx context.Context) error {
+	if err := t.c.rewrite(ctx, t.repo, unretired(t.committed), t.gen); err != nil {
+		return fmt.Errorf("retire the chunks of %s: %w", t.repo, err)
+	}
+	return nil
+}
+
+// unretired selects the chunks searches see at generation committed that
+// no run has retired yet: after Begin's undo, exactly the visible ones.
+// Rewriting them takes them out of the selection (unlike visibleAt), which
+// rewrite's paging needs; and new chunks, written above committed, are
+// never selected.
+func unretired(committed int64) where {
+	return and(intIs("LessThanEqual", "generation", committed), intIs("Equal", "retired_at", 0))
+}
+
 // retireGroup bounds the paths of one retire query.
 const retireGroup = 50
 
@@ -89,9 +108,7 @@ func (t *Txn) flush(ctx context.Context, force bool) error {
 		for i, p := range t.retire[:n] {
 			ors[i] = textIs("Equal", "path", p)
 		}
-		// New chunks are invisible at the committed generation, so this
-		// retires only the versions searches see now.
-		w := and(visibleAt(t.committed), or(ors...))
+		w := and(unretired(t.committed), or(ors...))
 		if err := t.c.rewrite(ctx, t.repo, w, t.gen); err != nil {
 			return fmt.Errorf("retire the old chunks of %d files: %w", n, err)
 		}
@@ -108,13 +125,22 @@ func (t *Txn) flush(ctx context.Context, force bool) error {
 }
 
 // Commit sends what is queued, then makes this run's generation the one
-// searches see, then deletes the chunks it retired.
-func (t *Txn) Commit(ctx context.Context) error {
+// searches see, together with manifest m (nil for none), then deletes the
+// chunks it retired. The commit record holds both, so a search never sees
+// chunks of one run with the file list of another.
+func (t *Txn) Commit(ctx context.Context, m *store.Manifest) error {
 	if err := t.flush(ctx, true); err != nil {
 		return err
 	}
-	rec := object{Class: t.c.commits, ID: commitID(t.repo), Tenant: t.repo, Properties: map[string]any{
-		"generation": t.gen, "committed_at": time.Now().UTC().Format(time.RFC3339Nano)}}
+	props := map[string]any{"generation": t.gen, "committed_at": time.Now().UTC().Format(time.RFC3339Nano)}
+	if m != nil {
+		data, err := json.Marshal(m)
+		if err != nil {
+			return fmt.Errorf("commit generation %d of %s: encode manifest: %w", t.gen, t.repo, err)
+		}
+		props["manifest"] = string(data)
+	}
+	rec := object{Class: t.c.commits, ID: commitID(t.repo), Tenant: t.repo, Properties: props}
 	if err := t.c.put(ctx, []object{rec}); err != nil {
 		return fmt.Errorf("commit generation %d of %s: %w", t.gen, t.repo, err)
 	}
@@ -130,23 +156,39 @@ func commitID(repo string) string { return objectID(repo, "commit") }
 // Committed returns the generation searches of repo see; 0 when nothing
 // was ever committed.
 func (c *Client) Committed(ctx context.Context, repo string) (int64, error) {
+	gen, _, err := c.record(ctx, repo)
+	return gen, err
+}
+
+// record reads repo's commit record: the committed generation and the
+// manifest committed with it (nil when there is none). A repository never
+// committed, or one whose collections do not exist yet, has generation 0.
+func (c *Client) record(ctx context.Context, repo string) (int64, *store.Manifest, error) {
 	if err := checkRepo(repo); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	var rec struct {
 		Properties struct {
-			Generation int64 `json:"generation"`
+			Generation int64  `json:"generation"`
+			Manifest   string `json:"manifest"`
 		} `json:"properties"`
 	}
 	q := url.Values{"consistency_level": {"QUORUM"}, "tenant": {repo}}
 	err := c.do(ctx, http.MethodGet, "/v1/objects/"+c.commits+"/"+commitID(repo), q, nil, &rec)
-	if isStatus(err, http.StatusNotFound) {
-		return 0, nil
+	if isStatus(err, http.StatusNotFound) || isMissingTenant(err) {
+		return 0, nil, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("read the committed generation of %s: %w", repo, err)
+		return 0, nil, fmt.Errorf("read the committed generation of %s: %w", repo, err)
 	}
-	return rec.Properties.Generation, nil
+	if rec.Properties.Manifest == "" {
+		return rec.Properties.Generation, nil, nil
+	}
+	m := &store.Manifest{}
+	if err := json.Unmarshal([]byte(rec.Properties.Manifest), m); err != nil {
+		return 0, nil, fmt.Errorf("read the manifest of %s at %s: %w", repo, c.base, err)
+	}
+	return rec.Properties.Generation, m, nil
 }
 
 // collect deletes chunks retired at or before the committed generation:
@@ -170,7 +212,7 @@ const rewritePage = 500
 func (c *Client) rewrite(ctx context.Context, repo string, w where, retiredAt int64) error {
 	seen := map[string]bool{}
 	for {
-		rows, err := c.get(ctx, repo, "", w, rewritePage, "vector")
+		rows, err := c.get(ctx, repo, "", w, rewritePage, allFields, "vector") // written back whole
 		if err != nil {
 			return err
 		}
