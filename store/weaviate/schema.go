@@ -73,7 +73,8 @@ func (c *Client) classes() []class {
 		{Class: c.chunks, Description: "codeseek chunks, one tenant per repository", Vectorizer: "none",
 			VectorIndexConfig: map[string]any{"distance": "cosine"}, MultiTenancyConfig: mt, ReplicationConfig: repl,
 			InvertedIndexConfig: map[string]any{"bm25": map[string]float64{"k1": 1.2, "b": 0.75},
-				"stopwords": map[string]string{"preset": "none"}}, // the embedded BM25 keeps every term
+				"stopwords":         map[string]string{"preset": "none"}, // the embedded BM25 keeps every term
+				"usingBlockMaxWAND": false},
 			Properties: chunkProperties},
 		{Class: c.commits, Description: "codeseek commit records: the generation searches see, per repository",
 			Vectorizer: "none", MultiTenancyConfig: mt, ReplicationConfig: repl, Properties: commitProperties},

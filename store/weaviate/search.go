@@ -69,13 +69,18 @@ func (c *Client) bm25(ctx context.Context, repo string, gen int64, query string,
 	return c.bm25Terms(ctx, repo, gen, lexTerms(query), f, limit)
 }
 
+// bm25Scale turns Weaviate's BM25 scores into the embedded store's: its
+// term weight lacks the constant factor k1+1 (as Lucene's does since 8),
+// and the ranker reads BM25 on a fixed scale.
+const bm25Scale = 1.2 + 1
+
 // bm25Terms runs BM25 for terms, already split and joined by spaces.
 func (c *Client) bm25Terms(ctx context.Context, repo string, gen int64, terms string, f Filter, limit int) ([]store.Hit, error) {
 	if terms == "" {
 		return nil, nil
 	}
 	args := "bm25: {query: " + gqlString(terms) + `, properties: ["terms"]}`
-	return c.search(ctx, repo, gen, args, "score vector", f, limit, func(r *row) float64 { return float64(r.Additional.Score) })
+	return c.search(ctx, repo, gen, args, "score vector", f, limit, func(r *row) float64 { return bm25Scale * float64(r.Additional.Score) })
 }
 
 func (c *Client) search(ctx context.Context, repo string, gen int64, args, extra string, f Filter, limit int, score func(*row) float64) ([]store.Hit, error) {
