@@ -8,7 +8,9 @@ package search
 
 import (
 	"context"
+	"errors"
 	"sort"
+	"sync"
 
 	"github.com/codeseek/codeseek/store"
 )
@@ -94,77 +96,120 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 	n := max(minCandidates, 10*req.Limit)
 	var all []*candidate
 	for _, ix := range indexes {
+		ch, err := ask(ctx, ix, req, q, n)
+		if err != nil {
+			return nil, err
+		}
 		// Remote backends answer each channel with their own copies of a
 		// chunk, so candidates are matched by chunk ID.
 		byChunk := map[string]*candidate{}
+		var order []*candidate // as found, so the similarity request is the same every time
 		get := func(c *store.Chunk) *candidate {
 			cd := byChunk[c.ID]
 			if cd == nil {
 				cd = &candidate{chunk: c, ix: ix, vec: -1}
 				byChunk[c.ID] = cd
-			} else if cd.chunk.Vector == nil && c.Vector != nil {
-				cd.chunk = c
+				order = append(order, cd)
 			}
 			return cd
 		}
-		if req.Mode != Lexical && req.Vector != nil {
-			hits, err := ix.Vector(ctx, req.Kind, req.Vector, n, req.Filter)
-			if err != nil {
-				return nil, err
-			}
-			for _, h := range hits {
-				get(h.Chunk).vec = h.Score
+		for _, h := range ch.vec {
+			get(h.Chunk).vec = h.Score
+		}
+		for _, h := range ch.lex {
+			get(h.Chunk).lex = h.Score
+		}
+		for _, d := range ch.decl {
+			get(d.Chunk).decl = d.Tier
+		}
+		for _, decls := range ch.named {
+			for _, d := range decls {
+				cd := get(d.Chunk)
+				cd.embedded = max(cd.embedded, d.Tier)
 			}
 		}
-		if req.Mode != Vector {
-			hits, err := ix.Lexical(ctx, req.Kind, q.lexicalText(), n, req.Filter)
-			if err != nil {
-				return nil, err
-			}
-			for _, h := range hits {
-				get(h.Chunk).lex = h.Score
-			}
+		if err := similarities(ctx, ix, req, order); err != nil {
+			return nil, err
 		}
-		if req.Options.on(Declaration) {
-			if err := declared(ctx, ix, req, q, get); err != nil {
-				return nil, err
-			}
-		}
-		for _, cd := range byChunk {
-			if cd.vec < 0 {
-				cd.vec = 0
-				if req.Vector != nil {
-					cd.vec = store.Cosine(cd.chunk, req.Vector)
-				}
-			}
-			all = append(all, cd)
-		}
+		all = append(all, order...)
 	}
 	return all, nil
 }
 
-// declared marks the chunks declaring the query's name, or the names a
-// phrase mentions, adding them as candidates when no channel found them.
-func declared(ctx context.Context, ix store.Searcher, req Request, q Query, get func(*store.Chunk) *candidate) error {
-	if q.Kind == Identifier {
-		decls, err := ix.Declaring(ctx, req.Kind, q.Name, req.Filter)
-		for _, d := range decls {
-			get(d.Chunk).decl = d.Tier
+// channels are one index's answers to one query.
+type channels struct {
+	vec, lex []store.Hit
+	// decl declares the queried identifier; named[i] the i-th name a
+	// phrase mentions.
+	decl  []store.Decl
+	named [][]store.Decl
+}
+
+// maxNamed bounds the names of a phrase looked up as declarations: a
+// phrase naming more is a paste of code, not a lookup.
+const maxNamed = 3
+
+// ask runs the channels req needs at once: a remote backend answers each
+// with a round trip, and the embedded store loses nothing by it.
+func ask(ctx context.Context, ix store.Searcher, req Request, q Query, n int) (channels, error) {
+	var ch channels
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var errs []error
+	run := func(fn func() error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := fn(); err != nil {
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+			}
+		}()
+	}
+	if req.Mode != Lexical && req.Vector != nil {
+		run(func() (err error) { ch.vec, err = ix.Vector(ctx, req.Kind, req.Vector, n, req.Filter); return })
+	}
+	if req.Mode != Vector {
+		run(func() (err error) { ch.lex, err = ix.Lexical(ctx, req.Kind, q.lexicalText(), n, req.Filter); return })
+	}
+	if req.Options.on(Declaration) {
+		if q.Kind == Identifier {
+			run(func() (err error) { ch.decl, err = ix.Declaring(ctx, req.Kind, q.Name, req.Filter); return })
+		} else {
+			ch.named = make([][]store.Decl, min(len(q.Names), maxNamed))
+			for i := range ch.named {
+				run(func() (err error) { ch.named[i], err = ix.Declaring(ctx, req.Kind, q.Names[i], req.Filter); return })
+			}
 		}
+	}
+	wg.Wait()
+	return ch, errors.Join(errs...)
+}
+
+// similarities fills in the cosine similarity of the candidates the vector
+// channel did not score, in one request to the backend.
+func similarities(ctx context.Context, ix store.Searcher, req Request, cands []*candidate) error {
+	var missing []*candidate
+	var chunks []*store.Chunk
+	for _, cd := range cands {
+		if cd.vec < 0 {
+			cd.vec = 0
+			if req.Vector != nil {
+				missing = append(missing, cd)
+				chunks = append(chunks, cd.chunk)
+			}
+		}
+	}
+	if len(chunks) == 0 {
+		return nil
+	}
+	sims, err := ix.Similarity(ctx, req.Kind, req.Vector, chunks)
+	if err != nil {
 		return err
 	}
-	for i, name := range q.Names {
-		if i == 3 { // a phrase naming more is a paste of code, not a lookup
-			break
-		}
-		decls, err := ix.Declaring(ctx, req.Kind, name, req.Filter)
-		if err != nil {
-			return err
-		}
-		for _, d := range decls {
-			cd := get(d.Chunk)
-			cd.embedded = max(cd.embedded, d.Tier)
-		}
+	for i, cd := range missing {
+		cd.vec = sims[i]
 	}
 	return nil
 }

@@ -43,12 +43,15 @@ type Searcher interface {
 	// by cosine similarity.
 	Vector(ctx context.Context, k Kind, vec []float32, n int, f Filter) ([]Hit, error)
 	// Lexical returns up to n chunks by BM25 over LexTerms of their
-	// content, path and symbol, best first. Chunks carry their vectors, so
-	// the ranker can score them on both channels.
+	// content, path and symbol, best first.
 	Lexical(ctx context.Context, k Kind, query string, n int, f Filter) ([]Hit, error)
 	// Declaring returns the chunks whose text declares name, with their
-	// tiers (see Decl), and their vectors.
+	// tiers (see Decl).
 	Declaring(ctx context.Context, k Kind, name string, f Filter) ([]Decl, error)
+	// Similarity returns the cosine similarity of each chunk (found by
+	// another channel) to vec, so every candidate is scored on both
+	// channels. Chunks of kind k that are gone score 0.
+	Similarity(ctx context.Context, k Kind, vec []float32, chunks []*Chunk) ([]float64, error)
 }
 
 // Filter narrows a search to files of one type and directory. The zero
@@ -131,6 +134,14 @@ func (l localIndex) Declaring(_ context.Context, k Kind, name string, f Filter) 
 		if f.Keeps(d.Chunk) {
 			out = append(out, d)
 		}
+	}
+	return out, nil
+}
+
+func (l localIndex) Similarity(_ context.Context, _ Kind, vec []float32, chunks []*Chunk) ([]float64, error) {
+	out := make([]float64, len(chunks))
+	for i, c := range chunks {
+		out[i] = Cosine(c, vec)
 	}
 	return out, nil
 }

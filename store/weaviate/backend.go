@@ -178,3 +178,7 @@ func (s *searcher) Lexical(ctx context.Context, k store.Kind, query string, n in
 func (s *searcher) Declaring(ctx context.Context, k store.Kind, name string, f store.Filter) ([]store.Decl, error) {
 	return s.c.declaring(ctx, s.repo, s.gen, name, Filter{Kind: k, Filter: f})
 }
+
+func (s *searcher) Similarity(ctx context.Context, k store.Kind, vec []float32, chunks []*store.Chunk) ([]float64, error) {
+	return s.c.similarity(ctx, s.repo, s.gen, vec, Filter{Kind: k}, chunks)
+}

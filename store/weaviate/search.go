@@ -55,8 +55,8 @@ func (c *Client) nearVector(ctx context.Context, repo string, gen int64, vec []f
 
 // BM25 returns up to limit chunks of repo's committed generation ranked by
 // BM25 over the lexical terms of query (store.LexTerms, as the embedded
-// store splits them), best first; Score is the BM25 score. The chunks
-// carry their vectors.
+// store splits them), best first; Score is the BM25 score on the embedded
+// store's scale.
 func (c *Client) BM25(ctx context.Context, repo, query string, f Filter, limit int) ([]store.Hit, error) {
 	gen, err := c.Committed(ctx, repo)
 	if err != nil || gen == 0 {
@@ -80,7 +80,7 @@ func (c *Client) bm25Terms(ctx context.Context, repo string, gen int64, terms st
 		return nil, nil
 	}
 	args := "bm25: {query: " + gqlString(terms) + `, properties: ["terms"]}`
-	return c.search(ctx, repo, gen, args, "score vector", f, limit, func(r *row) float64 { return bm25Scale * float64(r.Additional.Score) })
+	return c.search(ctx, repo, gen, args, "score", f, limit, func(r *row) float64 { return bm25Scale * float64(r.Additional.Score) })
 }
 
 func (c *Client) search(ctx context.Context, repo string, gen int64, args, extra string, f Filter, limit int, score func(*row) float64) ([]store.Hit, error) {
@@ -94,7 +94,6 @@ func (c *Client) search(ctx context.Context, repo string, gen int64, args, extra
 	hits := make([]store.Hit, 0, len(rows))
 	for i := range rows {
 		ch := rows[i].chunk()
-		ch.Vector = rows[i].Additional.Vector
 		// Like reads '*' and '?' in a directory as wildcards, and
 		// extensions compare case-insensitively: check on our side too.
 		if f.Keeps(ch) {
@@ -129,3 +128,40 @@ func (c *Client) declaring(ctx context.Context, repo string, gen int64, name str
 	}
 	return out, nil
 }
+
+// similarity returns the cosine similarity to vec of each chunk of repo's
+// generation gen named in chunks (by chunk ID), 0 for those not found. It
+// is one nearVector search restricted to those chunks: Weaviate computes
+// the distances, and no vector travels.
+func (c *Client) similarity(ctx context.Context, repo string, gen int64, vec []float32, f Filter, chunks []*store.Chunk) ([]float64, error) {
+	out := make([]float64, len(chunks))
+	for lo := 0; lo < len(chunks); lo += simGroup {
+		group := chunks[lo:min(lo+simGroup, len(chunks))]
+		ids := make([]where, len(group))
+		for i, ch := range group {
+			ids[i] = textIs("Equal", "chunk_id", ch.ID)
+		}
+		lit, err := vectorLiteral(vec)
+		if err != nil {
+			return nil, err
+		}
+		w := and(f.where(gen), or(ids...))
+		rows, err := c.get(ctx, repo, "nearVector: {vector: "+lit+"}", w, 2*len(group), "chunk_id", "distance")
+		if err != nil {
+			return nil, fmt.Errorf("search %s: %w", repo, err)
+		}
+		sim := make(map[string]float64, len(rows))
+		for _, r := range rows {
+			if r.Additional.Distance != nil {
+				sim[r.ChunkID] = 1 - *r.Additional.Distance
+			}
+		}
+		for i, ch := range group {
+			out[lo+i] = sim[ch.ID]
+		}
+	}
+	return out, nil
+}
+
+// simGroup bounds the chunk IDs of one similarity request.
+const simGroup = 200
