@@ -54,6 +54,13 @@ type Searcher interface {
 	Similarity(ctx context.Context, k Kind, vec []float32, chunks []*Chunk) ([]float64, error)
 }
 
+// Warner is a Searcher that knows why its answers may differ from the
+// embedded store's, for a reason the user can fix; the warning goes out
+// with the results, so the difference is never silent.
+type Warner interface {
+	Warning() string // "" when there is nothing to say
+}
+
 // Filter narrows a search to files of one type and directory. The zero
 // Filter keeps everything.
 type Filter struct {

@@ -102,7 +102,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 		return formatter.SearchResponse{}, err
 	}
 	resp := formatter.SearchResponse{ProjectID: p.ProjectID, RepositoryID: p.RepositoryID}
-	resp.Warning = s.indexingWarning(indexIDs(indexes))
+	resp.Warning = joinWarnings(s.indexingWarning(indexIDs(indexes)), backendWarnings(indexes))
 	if len(indexes) == 1 {
 		m := indexes[0].Manifest().Meta
 		resp.ProjectID, resp.RepositoryID = m.ProjectID, m.ID
@@ -132,6 +132,28 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	resp.TotalCount = len(resp.Results)
 	resp.Latency = time.Since(start)
 	return resp, nil
+}
+
+// backendWarnings collects what the backends say about their answers.
+func backendWarnings(indexes []store.Searcher) string {
+	var out string
+	for _, ix := range indexes {
+		if w, ok := ix.(store.Warner); ok {
+			out = joinWarnings(out, w.Warning())
+		}
+	}
+	return out
+}
+
+// joinWarnings appends b to a unless a says it already.
+func joinWarnings(a, b string) string {
+	switch {
+	case b == "" || strings.Contains(a, b):
+		return a
+	case a == "":
+		return b
+	}
+	return a + "; " + b
 }
 
 func indexIDs(indexes []store.Searcher) []string {

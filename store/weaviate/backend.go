@@ -140,7 +140,7 @@ func (b *Backend) Load(ctx context.Context, id string) (store.Searcher, error) {
 	if gen == 0 || m == nil {
 		return nil, b.notIndexed(id)
 	}
-	return &searcher{c: b.c, repo: id, gen: gen, m: m}, nil
+	return &searcher{c: b.c, repo: id, gen: gen, m: m, warning: b.c.Warning(ctx)}, nil
 }
 
 // Remove deletes repository id's tenants and so all its chunks.
@@ -159,9 +159,14 @@ type searcher struct {
 	repo string
 	gen  int64
 	m    *store.Manifest
+	// warning says why answers may differ from the embedded store's.
+	warning string
 }
 
 func (s *searcher) Manifest() *store.Manifest { return s.m }
+
+// Warning is shown with search results (see store.Warner).
+func (s *searcher) Warning() string { return s.warning }
 
 func (s *searcher) DatabaseName(k store.Kind) string {
 	return s.c.chunks + "/" + s.repo + "/" + kindName(k)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -159,5 +160,26 @@ func TestRepoMustBeATenantName(t *testing.T) {
 	}
 	if err := checkRepo("0123456789ab"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestWarningNamesBlockMaxWAND(t *testing.T) {
+	for _, bmw := range []bool{true, false} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/v1/schema/CodeseekChunk" {
+				http.NotFound(w, r)
+				return
+			}
+			fmt.Fprintf(w, `{"class":"CodeseekChunk","replicationConfig":{"factor":3},"invertedIndexConfig":{"usingBlockMaxWAND":%v}}`, bmw)
+		}))
+		c := fastClient(t, srv.URL)
+		got := c.Warning(context.Background())
+		if bmw != strings.Contains(got, "USE_INVERTED_SEARCHABLE=false") {
+			t.Errorf("usingBlockMaxWAND %v: warning %q", bmw, got)
+		}
+		if ok, err := c.replicated(context.Background()); !ok || err != nil {
+			t.Errorf("replicated = %v, %v; want true from factor 3", ok, err)
+		}
+		srv.Close()
 	}
 }
