@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"net/http"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/codeseek/codeseek/store"
@@ -19,10 +20,15 @@ type Backend struct {
 	// timeout bounds the calls the interface gives no context (List,
 	// Meta, Previous, Remove).
 	timeout time.Duration
+
+	mu     sync.Mutex
+	loaded map[string]*searcher // the last generation loaded, by repository
 }
 
 // NewBackend returns c as a store.Backend.
-func NewBackend(c *Client) *Backend { return &Backend{c: c, timeout: 2 * time.Minute} }
+func NewBackend(c *Client) *Backend {
+	return &Backend{c: c, timeout: 2 * time.Minute, loaded: map[string]*searcher{}}
+}
 
 var _ store.Backend = (*Backend)(nil)
 
@@ -52,7 +58,7 @@ func (b *Backend) List() ([]store.Meta, []error) {
 	var metas []store.Meta
 	var errs []error
 	for _, t := range tenants {
-		_, m, err := b.c.record(ctx, t.Name)
+		m, err := b.committed(ctx, t.Name)
 		switch {
 		case err != nil:
 			errs = append(errs, err)
@@ -80,8 +86,16 @@ func (b *Backend) Meta(id string) (store.Meta, error) {
 func (b *Backend) Previous(id string) (*store.Manifest, error) {
 	ctx, cancel := b.ctx()
 	defer cancel()
-	_, m, err := b.c.record(ctx, id)
-	return m, err
+	return b.committed(ctx, id)
+}
+
+// committed reads the manifest of id's committed generation, or nil.
+func (b *Backend) committed(ctx context.Context, id string) (*store.Manifest, error) {
+	gen, err := b.c.Committed(ctx, id)
+	if err != nil || gen == 0 {
+		return nil, err
+	}
+	return b.c.Manifest(ctx, id, gen)
 }
 
 // Commit writes u on top of prev as one generation: the changed files'
@@ -131,16 +145,34 @@ func (b *Backend) Commit(ctx context.Context, prev *store.Manifest, u store.Upda
 	return tx.Commit(ctx, m)
 }
 
-// Load returns the committed generation of id for searching.
+// Load returns the committed generation of id for searching. Only the
+// commit record is read when the generation is the one loaded last: the
+// manifest, which grows with the repository, is fetched once per commit.
 func (b *Backend) Load(ctx context.Context, id string) (store.Searcher, error) {
-	gen, m, err := b.c.record(ctx, id)
+	gen, err := b.c.Committed(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if gen == 0 || m == nil {
+	b.mu.Lock()
+	last := b.loaded[id]
+	b.mu.Unlock()
+	if last != nil && last.gen == gen {
+		return last, nil
+	}
+	var m *store.Manifest
+	if gen > 0 {
+		if m, err = b.c.Manifest(ctx, id, gen); err != nil {
+			return nil, err
+		}
+	}
+	if m == nil {
 		return nil, b.notIndexed(id)
 	}
-	return &searcher{c: b.c, repo: id, gen: gen, m: m, warning: b.c.Warning(ctx)}, nil
+	s := &searcher{c: b.c, repo: id, gen: gen, m: m, warning: b.c.Warning(ctx)}
+	b.mu.Lock()
+	b.loaded[id] = s
+	b.mu.Unlock()
+	return s, nil
 }
 
 // Remove deletes repository id's tenants and so all its chunks.
@@ -150,6 +182,9 @@ func (b *Backend) Remove(id string) error {
 	if _, err := b.Meta(id); err != nil {
 		return err
 	}
+	b.mu.Lock()
+	delete(b.loaded, id)
+	b.mu.Unlock()
 	return b.c.RemoveRepo(ctx, id)
 }
 

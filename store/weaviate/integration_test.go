@@ -249,3 +249,68 @@ func TestLiveRepositoriesAreSeparate(t *testing.T) {
 		t.Fatalf("repository right sees %v", got)
 	}
 }
+
+func TestLiveManifestFollowsCommits(t *testing.T) {
+	c, ctx, repo := liveClients(t)[0], context.Background(), "repo1"
+	commit := func(files ...string) int64 {
+		t.Helper()
+		tx, err := c.Begin(ctx, repo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &store.Manifest{Meta: store.Meta{ID: repo, Files: len(files)}}
+		for _, f := range files {
+			m.Files = append(m.Files, store.FileState{Path: f})
+		}
+		if err := tx.Commit(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		return tx.Generation()
+	}
+	files := func(gen int64) []string {
+		t.Helper()
+		m, err := c.Manifest(ctx, repo, gen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m == nil {
+			return nil
+		}
+		var out []string
+		for _, f := range m.Files {
+			out = append(out, f.Path)
+		}
+		return out
+	}
+	g1 := commit("a.go", "b.go")
+	if got := files(g1); !slices.Equal(got, []string{"a.go", "b.go"}) {
+		t.Fatalf("manifest of generation %d lists %v", g1, got)
+	}
+	g2 := commit("a.go")
+	if got := files(g2); !slices.Equal(got, []string{"a.go"}) {
+		t.Fatalf("manifest of generation %d lists %v", g2, got)
+	}
+	if got := files(g1); got != nil {
+		t.Fatalf("the manifest of replaced generation %d is still stored: %v", g1, got)
+	}
+	// A run that wrote its manifest but died before the commit record:
+	// invisible, and gone after the next Begin.
+	tx, err := c.Begin(ctx, repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphan := object{Class: c.commits, ID: manifestID(repo, tx.Generation()), Tenant: repo,
+		Properties: map[string]any{"generation": tx.Generation(), "manifest": `{"Files":[{"Path":"ghost.go"}]}`}}
+	if err := c.put(ctx, []object{orphan}); err != nil {
+		t.Fatal(err)
+	}
+	if gen, err := c.Committed(ctx, repo); err != nil || gen != g2 {
+		t.Fatalf("committed generation %d, %v; want %d", gen, err, g2)
+	}
+	if _, err := c.Begin(ctx, repo); err != nil {
+		t.Fatal(err)
+	}
+	if got := files(tx.Generation()); got != nil {
+		t.Fatalf("an interrupted run's manifest survived the next Begin: %v", got)
+	}
+}

@@ -171,11 +171,16 @@ func retryable(objs []object, res []batchResult) (failed []object, first string)
 	return failed, first
 }
 
-// deleteWhere deletes every chunk of repo that matches w, in as many
-// requests as the server's per-request limit needs.
+// deleteWhere deletes every chunk of repo that matches w.
 func (c *Client) deleteWhere(ctx context.Context, repo string, w where) error {
+	return c.deleteIn(ctx, c.chunks, repo, w)
+}
+
+// deleteIn deletes every object of collection class in repo's tenant that
+// matches w, in as many requests as the server's per-request limit needs.
+func (c *Client) deleteIn(ctx context.Context, class, repo string, w where) error {
 	q := url.Values{"consistency_level": {"QUORUM"}, "tenant": {repo}}
-	body := map[string]any{"match": map[string]any{"class": c.chunks, "where": w}, "output": "minimal"}
+	body := map[string]any{"match": map[string]any{"class": class, "where": w}, "output": "minimal"}
 	for range 1000 {
 		var res struct {
 			Results struct {
@@ -183,14 +188,14 @@ func (c *Client) deleteWhere(ctx context.Context, repo string, w where) error {
 			} `json:"results"`
 		}
 		if err := c.do(ctx, http.MethodDelete, "/v1/batch/objects", q, body, &res); err != nil {
-			return fmt.Errorf("delete chunks of %s: %w", repo, err)
+			return fmt.Errorf("delete %s objects of %s: %w", class, repo, err)
 		}
 		if res.Results.Failed > 0 {
-			return fmt.Errorf("delete chunks of %s at %s: %d of %d failed", repo, c.base, res.Results.Failed, res.Results.Matches)
+			return fmt.Errorf("delete %s objects of %s at %s: %d of %d failed", class, repo, c.base, res.Results.Failed, res.Results.Matches)
 		}
 		if res.Results.Limit <= 0 || res.Results.Matches < res.Results.Limit {
 			return nil
 		}
 	}
-	return fmt.Errorf("delete chunks of %s at %s: still matching after 1000 rounds", repo, c.base)
+	return fmt.Errorf("delete %s objects of %s at %s: still matching after 1000 rounds", class, repo, c.base)
 }

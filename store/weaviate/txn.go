@@ -48,6 +48,9 @@ func (c *Client) Begin(ctx context.Context, repo string) (*Txn, error) {
 	if err := c.deleteWhere(ctx, repo, intIs("GreaterThan", "generation", gen)); err != nil {
 		return nil, fmt.Errorf("undo an interrupted index run of %s: %w", repo, err)
 	}
+	if err := c.deleteIn(ctx, c.commits, repo, intIs("GreaterThan", "generation", gen)); err != nil {
+		return nil, fmt.Errorf("undo an interrupted index run of %s: %w", repo, err)
+	}
 	if err := c.collect(ctx, repo, gen); err != nil {
 		return nil, err
 	}
@@ -125,22 +128,28 @@ func (t *Txn) flush(ctx context.Context, force bool) error {
 }
 
 // Commit sends what is queued, then makes this run's generation the one
-// searches see, together with manifest m (nil for none), then deletes the
-// chunks it retired. The commit record holds both, so a search never sees
-// chunks of one run with the file list of another.
+// searches see, then deletes the chunks it retired. Manifest m (nil for
+// none) is written first, as an object of this generation, so a search
+// never reads the chunks of one run with the file list of another; it is
+// separate from the small commit record so that a reader holding this
+// generation's manifest need not fetch it again.
 func (t *Txn) Commit(ctx context.Context, m *store.Manifest) error {
 	if err := t.flush(ctx, true); err != nil {
 		return err
 	}
-	props := map[string]any{"generation": t.gen, "committed_at": time.Now().UTC().Format(time.RFC3339Nano)}
 	if m != nil {
 		data, err := json.Marshal(m)
 		if err != nil {
 			return fmt.Errorf("commit generation %d of %s: encode manifest: %w", t.gen, t.repo, err)
 		}
-		props["manifest"] = string(data)
+		obj := object{Class: t.c.commits, ID: manifestID(t.repo, t.gen), Tenant: t.repo,
+			Properties: map[string]any{"generation": t.gen, "manifest": string(data)}}
+		if err := t.c.put(ctx, []object{obj}); err != nil {
+			return fmt.Errorf("write the manifest of generation %d of %s: %w", t.gen, t.repo, err)
+		}
 	}
-	rec := object{Class: t.c.commits, ID: commitID(t.repo), Tenant: t.repo, Properties: props}
+	rec := object{Class: t.c.commits, ID: commitID(t.repo), Tenant: t.repo, Properties: map[string]any{
+		"generation": t.gen, "committed_at": time.Now().UTC().Format(time.RFC3339Nano)}}
 	if err := t.c.put(ctx, []object{rec}); err != nil {
 		return fmt.Errorf("commit generation %d of %s: %w", t.gen, t.repo, err)
 	}
@@ -153,42 +162,66 @@ func (t *Txn) Commit(ctx context.Context, m *store.Manifest) error {
 
 func commitID(repo string) string { return objectID(repo, "commit") }
 
+func manifestID(repo string, gen int64) string { return objectID(repo, "manifest", fmt.Sprint(gen)) }
+
 // Committed returns the generation searches of repo see; 0 when nothing
-// was ever committed.
+// was ever committed, or the repository's collections or tenant do not
+// exist yet.
 func (c *Client) Committed(ctx context.Context, repo string) (int64, error) {
-	gen, _, err := c.record(ctx, repo)
-	return gen, err
+	var gen int64
+	err := c.readCommits(ctx, repo, commitID(repo), func(p commitProps) { gen = p.Generation })
+	if err != nil {
+		return 0, fmt.Errorf("read the committed generation of %s: %w", repo, err)
+	}
+	return gen, nil
 }
 
-// record reads repo's commit record: the committed generation and the
-// manifest committed with it (nil when there is none). A repository never
-// committed, or one whose collections do not exist yet, has generation 0.
-func (c *Client) record(ctx context.Context, repo string) (int64, *store.Manifest, error) {
-	if err := checkRepo(repo); err != nil {
-		return 0, nil, err
-	}
-	var rec struct {
-		Properties struct {
-			Generation int64  `json:"generation"`
-			Manifest   string `json:"manifest"`
-		} `json:"properties"`
-	}
-	q := url.Values{"consistency_level": {"QUORUM"}, "tenant": {repo}}
-	err := c.do(ctx, http.MethodGet, "/v1/objects/"+c.commits+"/"+commitID(repo), q, nil, &rec)
-	if isStatus(err, http.StatusNotFound) || isMissingTenant(err) {
-		return 0, nil, nil
+// Manifest returns the manifest committed with generation gen of repo, or
+// nil when there is none.
+func (c *Client) Manifest(ctx context.Context, repo string, gen int64) (*store.Manifest, error) {
+	var m *store.Manifest
+	var derr error
+	err := c.readCommits(ctx, repo, manifestID(repo, gen), func(p commitProps) {
+		if p.Manifest != "" {
+			m = &store.Manifest{}
+			derr = json.Unmarshal([]byte(p.Manifest), m)
+		}
+	})
+	if err == nil {
+		err = derr
 	}
 	if err != nil {
-		return 0, nil, fmt.Errorf("read the committed generation of %s: %w", repo, err)
+		return nil, fmt.Errorf("read the manifest of %s (generation %d): %w", repo, gen, err)
 	}
-	if rec.Properties.Manifest == "" {
-		return rec.Properties.Generation, nil, nil
+	return m, nil
+}
+
+// commitProps are the properties of commit records and manifests.
+type commitProps struct {
+	Generation int64  `json:"generation"`
+	Manifest   string `json:"manifest"`
+}
+
+// readCommits reads object id of repo's commit collection and passes its
+// properties to fn; a missing object, tenant or collection is no error and
+// no call.
+func (c *Client) readCommits(ctx context.Context, repo, id string, fn func(commitProps)) error {
+	if err := checkRepo(repo); err != nil {
+		return err
 	}
-	m := &store.Manifest{}
-	if err := json.Unmarshal([]byte(rec.Properties.Manifest), m); err != nil {
-		return 0, nil, fmt.Errorf("read the manifest of %s at %s: %w", repo, c.base, err)
+	var rec struct {
+		Properties commitProps `json:"properties"`
 	}
-	return rec.Properties.Generation, m, nil
+	q := url.Values{"consistency_level": {"QUORUM"}, "tenant": {repo}}
+	err := c.do(ctx, http.MethodGet, "/v1/objects/"+c.commits+"/"+id, q, nil, &rec)
+	if isStatus(err, http.StatusNotFound) || isMissingTenant(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fn(rec.Properties)
+	return nil
 }
 
 // collect deletes chunks retired at or before the committed generation:
@@ -197,6 +230,10 @@ func (c *Client) collect(ctx context.Context, repo string, committed int64) erro
 	w := and(intIs("GreaterThan", "retired_at", 0), intIs("LessThanEqual", "retired_at", committed))
 	if err := c.deleteWhere(ctx, repo, w); err != nil {
 		return fmt.Errorf("delete retired chunks: %w", err)
+	}
+	// The commit record carries the committed generation itself.
+	if err := c.deleteIn(ctx, c.commits, repo, intIs("LessThan", "generation", committed)); err != nil {
+		return fmt.Errorf("delete old manifests: %w", err)
 	}
 	return nil
 }
