@@ -148,7 +148,7 @@ func (r ranker) coherence(cands []*candidate) {
 	files := map[string]*file{}
 	top, most := 0.0, 0.0
 	for _, cd := range cands {
-		key := cd.ix.Manifest.Meta.ID + "\x00" + cd.chunk.FilePath
+		key := cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath
 		f := files[key]
 		if f == nil {
 			f = &file{}
@@ -186,7 +186,7 @@ func (r ranker) decay(cands []*candidate) {
 	decay := r.decayFactor()
 	seen := map[string]int{}
 	for _, cd := range cands {
-		key := cd.ix.Manifest.Meta.ID + "\x00" + cd.chunk.FilePath
+		key := cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath
 		for i := int(r.w.DecayAfter); i <= seen[key]; i++ {
 			cd.eff *= decay
 		}

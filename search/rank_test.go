@@ -88,7 +88,7 @@ func TestPriorSparesWhatTheQueryAsksFor(t *testing.T) {
 
 // cand builds a candidate of file p in a one-repository index.
 func cand(ix *store.Index, p string, start int, vec, lex float64) *candidate {
-	return &candidate{chunk: &store.Chunk{FilePath: p, StartLine: start, EndLine: start + 9}, ix: ix, vec: vec, lex: lex}
+	return &candidate{chunk: &store.Chunk{FilePath: p, StartLine: start, EndLine: start + 9}, ix: ix.Searcher(), vec: vec, lex: lex}
 }
 
 func rankOf(cands []*candidate, p string) int {

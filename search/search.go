@@ -8,7 +8,9 @@ package search
 
 import (
 	"context"
+	"errors"
 	"sort"
+	"sync"
 
 	"github.com/codeseek/codeseek/store"
 )
@@ -37,15 +39,16 @@ type Request struct {
 	PerFile int
 	// Vector is the query's embedding; nil in Lexical mode.
 	Vector []float32
-	// Keep filters chunks before ranking; nil keeps all.
-	Keep    func(*store.Chunk) bool
+	// Filter narrows every channel before its top-n cut (the backend
+	// pushes it down where it can).
+	Filter  store.Filter
 	Options Options
 }
 
 // Result is one answer: a span of lines of one file, built around the
 // best-ranked chunk in it.
 type Result struct {
-	Index *store.Index
+	Index store.Searcher
 	// Chunk is the highest-ranked chunk of the span.
 	Chunk      *store.Chunk
 	Start, End int
@@ -57,7 +60,7 @@ type Result struct {
 // candidate is a chunk being ranked for one query.
 type candidate struct {
 	chunk *store.Chunk
-	ix    *store.Index
+	ix    store.Searcher
 	vec   float64 // cosine similarity; -1 until known
 	lex   float64 // BM25, 0 when the chunk is no lexical hit
 	decl  int     // declaration tier (store.Decl) of the queried name, else 0
@@ -73,7 +76,7 @@ type candidate struct {
 
 // Search runs req over indexes and returns up to req.Limit results, best
 // first.
-func Search(ctx context.Context, indexes []*store.Index, req Request) ([]Result, error) {
+func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Result, error) {
 	if req.Mode == "" {
 		req.Mode = Hybrid
 	}
@@ -89,72 +92,126 @@ func Search(ctx context.Context, indexes []*store.Index, req Request) ([]Result,
 
 // gather collects the candidates of every index from the channels the
 // mode asks for, plus the chunks declaring the names the query mentions.
-func gather(ctx context.Context, indexes []*store.Index, req Request, q Query) ([]*candidate, error) {
+func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query) ([]*candidate, error) {
 	n := max(minCandidates, 10*req.Limit)
 	var all []*candidate
 	for _, ix := range indexes {
-		byChunk := map[*store.Chunk]*candidate{}
+		ch, err := ask(ctx, ix, req, q, n)
+		if err != nil {
+			return nil, err
+		}
+		// Remote backends answer each channel with their own copies of a
+		// chunk, so candidates are matched by chunk ID.
+		byChunk := map[string]*candidate{}
+		var order []*candidate // as found, so the similarity request is the same every time
 		get := func(c *store.Chunk) *candidate {
-			cd := byChunk[c]
+			cd := byChunk[c.ID]
 			if cd == nil {
 				cd = &candidate{chunk: c, ix: ix, vec: -1}
-				byChunk[c] = cd
+				byChunk[c.ID] = cd
+				order = append(order, cd)
 			}
 			return cd
 		}
-		if req.Mode != Lexical && req.Vector != nil {
-			hits, err := ix.Query(ctx, req.Kind, req.Vector, n, req.Keep)
-			if err != nil {
-				return nil, err
-			}
-			for _, h := range hits {
-				get(h.Chunk).vec = h.Score
-			}
+		for _, h := range ch.vec {
+			get(h.Chunk).vec = h.Score
 		}
-		if req.Mode != Vector {
-			for _, h := range ix.Lexical(req.Kind, q.lexicalText(), n, req.Keep) {
-				get(h.Chunk).lex = h.Score
-			}
+		for _, h := range ch.lex {
+			get(h.Chunk).lex = h.Score
 		}
-		if req.Options.on(Declaration) {
-			declared(ix, req, q, get)
+		for _, d := range ch.decl {
+			get(d.Chunk).decl = d.Tier
 		}
-		for _, cd := range byChunk {
-			if cd.vec < 0 {
-				cd.vec = 0
-				if req.Vector != nil {
-					cd.vec = store.Cosine(cd.chunk, req.Vector)
-				}
-			}
-			all = append(all, cd)
-		}
-	}
-	return all, nil
-}
-
-// declared marks the chunks declaring the query's name, or the names a
-// phrase mentions, adding them as candidates when no channel found them.
-func declared(ix *store.Index, req Request, q Query, get func(*store.Chunk) *candidate) {
-	keep := func(c *store.Chunk) bool { return req.Keep == nil || req.Keep(c) }
-	if q.Kind == Identifier {
-		for _, d := range ix.Declaring(req.Kind, q.Name) {
-			if keep(d.Chunk) {
-				get(d.Chunk).decl = d.Tier
-			}
-		}
-		return
-	}
-	for i, name := range q.Names {
-		if i == 3 { // a phrase naming more is a paste of code, not a lookup
-			break
-		}
-		for _, d := range ix.Declaring(req.Kind, name) {
-			if keep(d.Chunk) {
+		for _, decls := range ch.named {
+			for _, d := range decls {
 				cd := get(d.Chunk)
 				cd.embedded = max(cd.embedded, d.Tier)
 			}
 		}
+		if err := similarities(ctx, ix, req, order); err != nil {
+			return nil, err
+		}
+		all = append(all, order...)
 	}
+	return all, nil
+}
+
+// channels are one index's answers to one query.
+type channels struct {
+	vec, lex []store.Hit
+	// decl declares the queried identifier; named[i] the i-th name a
+	// phrase mentions.
+	decl  []store.Decl
+	named [][]store.Decl
+}
+
+// maxNamed bounds the names of a phrase looked up as declarations: a
+// phrase naming more is a paste of code, not a lookup.
+const maxNamed = 3
+
+// ask runs the channels req needs at once: a remote backend answers each
+// with a round trip, and the embedded store loses nothing by it.
+func ask(ctx context.Context, ix store.Searcher, req Request, q Query, n int) (channels, error) {
+	var ch channels
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var errs []error
+	run := func(fn func() error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := fn(); err != nil {
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+			}
+		}()
+	}
+	if req.Mode != Lexical && req.Vector != nil {
+		run(func() (err error) { ch.vec, err = ix.Vector(ctx, req.Kind, req.Vector, n, req.Filter); return })
+	}
+	if req.Mode != Vector {
+		run(func() (err error) { ch.lex, err = ix.Lexical(ctx, req.Kind, q.lexicalText(), n, req.Filter); return })
+	}
+	if req.Options.on(Declaration) {
+		if q.Kind == Identifier {
+			run(func() (err error) { ch.decl, err = ix.Declaring(ctx, req.Kind, q.Name, req.Filter); return })
+		} else {
+			ch.named = make([][]store.Decl, min(len(q.Names), maxNamed))
+			for i := range ch.named {
+				run(func() (err error) { ch.named[i], err = ix.Declaring(ctx, req.Kind, q.Names[i], req.Filter); return })
+			}
+		}
+	}
+	wg.Wait()
+	return ch, errors.Join(errs...)
+}
+
+// similarities fills in the cosine similarity of the candidates the vector
+// channel did not score, in one request to the backend.
+func similarities(ctx context.Context, ix store.Searcher, req Request, cands []*candidate) error {
+	var missing []*candidate
+	var chunks []*store.Chunk
+	for _, cd := range cands {
+		if cd.vec < 0 {
+			cd.vec = 0
+			if req.Vector != nil {
+				missing = append(missing, cd)
+				chunks = append(chunks, cd.chunk)
+			}
+		}
+	}
+	if len(chunks) == 0 {
+		return nil
+	}
+	sims, err := ix.Similarity(ctx, req.Kind, req.Vector, chunks)
+	if err != nil {
+		return err
+	}
+	for i, cd := range missing {
+		cd.vec = sims[i]
+	}
+	return nil
 }
 
 // better orders candidates by final score, then by path and line, so equal

@@ -22,7 +22,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 	var out []*span
 	var overflow []*candidate
 	perPath := map[string][]*span{}
-	keyOf := func(cd *candidate) string { return cd.ix.Manifest.Meta.ID + "\x00" + cd.chunk.FilePath }
+	keyOf := func(cd *candidate) string { return cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath }
 	take := func(cd *candidate) {
 		sp := newSpan(cd)
 		perPath[keyOf(cd)] = append(perPath[keyOf(cd)], sp)

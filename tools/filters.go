@@ -57,14 +57,14 @@ func notExtRune(r rune) bool {
 // checkFiltersMatch refuses a directory or extension filter that no
 // indexed file of the searched repositories matches: the client almost
 // certainly mistyped it, and an empty answer would not say so.
-func checkFiltersMatch(indexes []*store.Index, p SearchParams) error {
+func checkFiltersMatch(indexes []store.Searcher, p SearchParams) error {
 	ft := strings.ToLower(strings.TrimSpace(p.FileType))
 	checkExt := ft != "" && !slices.Contains(chunker.Languages(), ft)
 	ext := "." + strings.TrimPrefix(ft, ".")
 	dirFound, extFound := p.Directory == "", !checkExt
 	prefix := p.Directory + "/"
 	for _, ix := range indexes {
-		for _, f := range ix.Manifest.Files {
+		for _, f := range ix.Manifest().Files {
 			if !dirFound && (strings.HasPrefix(f.Path, prefix) || f.Path == p.Directory) {
 				dirFound = true
 			}

@@ -87,7 +87,7 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	if p.Progress != nil { // writing a large index takes a while: say so rather than sit at embed N/N
 		p.Progress(indexer.Progress{Phase: "write", Done: 0, Total: 1})
 	}
-	if err := s.store.Commit(prev, s.update(root, rep.ProjectID, plan)); err != nil {
+	if err := s.store.Commit(ctx, prev, s.update(root, rep.ProjectID, plan)); err != nil {
 		return rep, err
 	}
 	rep.Duration = time.Since(start)

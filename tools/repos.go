@@ -1,6 +1,9 @@
 package tools
 
 import (
+	"errors"
+	"io/fs"
+
 	"github.com/codeseek/codeseek/formatter"
 	"github.com/codeseek/codeseek/store"
 )
@@ -56,8 +59,10 @@ func (s *Service) RemoveRepository(idOrPath string) (formatter.Repository, error
 	return repositoryOf(m), nil
 }
 
-// Indexed reports whether repository id has an index.
+// Indexed reports whether repository id has an index. A remote backend
+// that cannot say (unreachable, refusing) counts as indexed, so the search
+// that follows reports why instead of an index run starting.
 func (s *Service) Indexed(id string) bool {
 	_, err := s.store.Meta(id)
-	return err == nil
+	return err == nil || s.cfg.Backend != nil && !errors.Is(err, fs.ErrNotExist)
 }

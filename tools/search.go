@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/formatter"
 	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/search"
@@ -95,7 +94,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 		return formatter.SearchResponse{}, err
 	}
 	defer release()
-	indexes, err := s.selectIndexes(p)
+	indexes, err := s.selectIndexes(ctx, p)
 	if err != nil {
 		return formatter.SearchResponse{}, err
 	}
@@ -103,9 +102,9 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 		return formatter.SearchResponse{}, err
 	}
 	resp := formatter.SearchResponse{ProjectID: p.ProjectID, RepositoryID: p.RepositoryID}
-	resp.Warning = s.indexingWarning(indexIDs(indexes))
+	resp.Warning = joinWarnings(s.indexingWarning(indexIDs(indexes)), backendWarnings(indexes))
 	if len(indexes) == 1 {
-		m := indexes[0].Manifest.Meta
+		m := indexes[0].Manifest().Meta
 		resp.ProjectID, resp.RepositoryID = m.ProjectID, m.ID
 		resp.DatabaseName = indexes[0].DatabaseName(kind)
 	}
@@ -117,7 +116,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	}
 	found, err := search.Search(ctx, indexes, search.Request{
 		Query: p.Query, Kind: kind, Mode: p.Mode, Limit: p.Limit, PerFile: DefaultPerFile,
-		Vector: qvec, Keep: filterFor(p), Options: s.cfg.Ranking,
+		Vector: qvec, Filter: store.Filter{FileType: p.FileType, Directory: p.Directory}, Options: s.cfg.Ranking,
 	})
 	if err != nil {
 		return resp, err
@@ -126,7 +125,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	for _, f := range found {
 		r := resultOf(f)
 		if p.WithContext {
-			r.ContextBefore, r.ContextAfter = files.context(f.Index.Manifest.Meta.Path, f.Chunk.FilePath, f.Start, f.End, r.Content)
+			r.ContextBefore, r.ContextAfter = files.context(f.Index.Manifest().Meta.Path, f.Chunk.FilePath, f.Start, f.End, r.Content)
 		}
 		resp.Results = append(resp.Results, r)
 	}
@@ -135,10 +134,32 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	return resp, nil
 }
 
-func indexIDs(indexes []*store.Index) []string {
+// backendWarnings collects what the backends say about their answers.
+func backendWarnings(indexes []store.Searcher) string {
+	var out string
+	for _, ix := range indexes {
+		if w, ok := ix.(store.Warner); ok {
+			out = joinWarnings(out, w.Warning())
+		}
+	}
+	return out
+}
+
+// joinWarnings appends b to a unless a says it already.
+func joinWarnings(a, b string) string {
+	switch {
+	case b == "" || strings.Contains(a, b):
+		return a
+	case a == "":
+		return b
+	}
+	return a + "; " + b
+}
+
+func indexIDs(indexes []store.Searcher) []string {
 	ids := make([]string, len(indexes))
 	for i, ix := range indexes {
-		ids[i] = ix.Manifest.Meta.ID
+		ids[i] = ix.Manifest().Meta.ID
 	}
 	return ids
 }
@@ -148,13 +169,13 @@ func resultOf(f search.Result) formatter.SearchResult {
 	return formatter.SearchResult{
 		ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind,
 		Content: strings.Join(f.Lines, "\n"), StartLine: f.Start, EndLine: f.End, Score: f.Score,
-		RepositoryID: f.Index.Manifest.Meta.ID,
+		RepositoryID: f.Index.Manifest().Meta.ID,
 	}
 }
 
 // selectIndexes loads the repositories a search covers and checks they were
 // built with this service's embedder.
-func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
+func (s *Service) selectIndexes(ctx context.Context, p SearchParams) ([]store.Searcher, error) {
 	var ids []string
 	if p.RepositoryID != "" {
 		id, err := s.resolveRepo(p.RepositoryID)
@@ -190,9 +211,9 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 			return nil, argErrorf("repository_id", "no repository is indexed yet: call index_repository first")
 		}
 	}
-	var out []*store.Index
+	var out []store.Searcher
 	for _, id := range ids {
-		ix, err := s.store.Load(id)
+		ix, err := s.store.Load(ctx, id)
 		if err != nil {
 			var se *store.SchemaError
 			if errors.Is(err, store.ErrCorrupt) || errors.As(err, &se) {
@@ -200,7 +221,7 @@ func (s *Service) selectIndexes(p SearchParams) ([]*store.Index, error) {
 			}
 			return nil, err
 		}
-		m := ix.Manifest.Meta
+		m := ix.Manifest().Meta
 		if m.Embedder != s.cfg.Embedder.ModelID() {
 			return nil, fmt.Errorf("repository %s (%s) was indexed with embedder %s but this server uses %s: re-index it with `codeseek index --force %s`, or run with the embedder it was built with",
 				m.ID, m.Path, m.Embedder, s.cfg.Embedder.ModelID(), m.Path)
@@ -245,21 +266,6 @@ func (s *Service) pathOf(id string) string {
 		return m.Path
 	}
 	return "PATH"
-}
-
-// filterFor returns the chunk filter of p's file_type and directory, or
-// nil when there is none.
-func filterFor(p SearchParams) func(*store.Chunk) bool {
-	if p.FileType == "" && p.Directory == "" {
-		return nil
-	}
-	prefix := p.Directory + "/"
-	return func(c *store.Chunk) bool {
-		if p.Directory != "" && !strings.HasPrefix(c.FilePath, prefix) && c.FilePath != p.Directory {
-			return false
-		}
-		return chunker.LanguageMatches(p.FileType, c.FilePath, c.Language)
-	}
 }
 
 // fileCache reads each result file once per search.

@@ -34,6 +34,9 @@ type Config struct {
 	// name and whose repositories they see (the MCP server's); nil allows
 	// every path (the CLI's).
 	Roots *Roots
+	// Backend keeps the indexes; nil means the embedded store in DataDir.
+	// DataDir still holds the write lock either way.
+	Backend store.Backend
 	// MaxSearches bounds the searches running at once; more wait their
 	// turn. 0 means one per CPU.
 	MaxSearches int
@@ -43,7 +46,7 @@ type Config struct {
 // serialised, searches never wait for them and see the last complete index.
 type Service struct {
 	cfg   Config
-	store *store.Store
+	store store.Backend
 
 	indexMu  sync.Mutex    // one index run at a time in this process
 	searches chan struct{} // one slot per search allowed to run at once
@@ -61,9 +64,13 @@ func New(cfg Config) (*Service, error) {
 	if cfg.DataDir == "" {
 		return nil, errors.New("tools: no data directory configured")
 	}
-	st, err := store.Open(cfg.DataDir)
-	if err != nil {
-		return nil, err
+	st := cfg.Backend
+	if st == nil {
+		local, err := store.Open(cfg.DataDir)
+		if err != nil {
+			return nil, err
+		}
+		st = store.Local(local)
 	}
 	return &Service{cfg: cfg, store: st, searches: newSearchSlots(cfg.MaxSearches), firstIndexWait: DefaultFirstIndexWait}, nil
 }

@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/search"
+	"github.com/codeseek/codeseek/store"
+	"github.com/codeseek/codeseek/store/weaviate"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -24,6 +27,10 @@ type globalFlags struct {
 	embedModel  string
 	embedURL    string
 	maxFileSize int64
+	// storage backend (see storeBackend)
+	store       string
+	weaviateURL string
+	replication int
 }
 
 func (g *globalFlags) register(c *cobra.Command) {
@@ -33,6 +40,46 @@ func (g *globalFlags) register(c *cobra.Command) {
 	f.StringVar(&g.embedModel, "embed-model", os.Getenv("CODESEEK_EMBED_MODEL"), "model name for --embedder openai, e.g. nomic-embed-text (env CODESEEK_EMBED_MODEL)")
 	f.StringVar(&g.embedURL, "embed-url", os.Getenv("CODESEEK_EMBED_URL"), "base URL for --embedder openai, e.g. http://127.0.0.1:11434/v1 (env CODESEEK_EMBED_URL; key from OPENAI_API_KEY)")
 	f.Int64Var(&g.maxFileSize, "max-file-size", indexer.DefaultMaxFileSize, "skip files larger than this many bytes")
+	f.StringVar(&g.store, "store", envOr("CODESEEK_STORE", "embedded"), "where indexes live: embedded (in --data-dir) or weaviate (a Weaviate cluster at --weaviate-url) (env CODESEEK_STORE)")
+	f.StringVar(&g.weaviateURL, "weaviate-url", os.Getenv("CODESEEK_WEAVIATE_URL"), "one Weaviate node's HTTP URL for --store weaviate, e.g. http://127.0.0.1:8080 (env CODESEEK_WEAVIATE_URL; API key from CODESEEK_WEAVIATE_API_KEY)")
+	f.IntVar(&g.replication, "weaviate-replication", envInt("CODESEEK_WEAVIATE_REPLICATION", 1), "nodes holding each repository, set when codeseek creates its Weaviate collections (env CODESEEK_WEAVIATE_REPLICATION)")
+}
+
+// envInt reads an integer setting; a malformed value becomes -1, which
+// the flag's check then refuses with its name.
+func envInt(key string, def int) int {
+	v := os.Getenv(key)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// storeBackend returns the configured storage backend: nil for the
+// embedded store (the service opens it in the data directory).
+func (g *globalFlags) storeBackend() (store.Backend, error) {
+	switch g.store {
+	case "", "embedded":
+		return nil, nil
+	case "weaviate":
+	default:
+		return nil, usagef("--store %q is not supported: use embedded or weaviate", g.store)
+	}
+	if g.weaviateURL == "" {
+		return nil, usagef("--store weaviate needs --weaviate-url (or CODESEEK_WEAVIATE_URL), e.g. http://127.0.0.1:8080")
+	}
+	if g.replication < 1 {
+		return nil, usagef("--weaviate-replication (or CODESEEK_WEAVIATE_REPLICATION) must be a whole number from 1, the nodes holding each repository")
+	}
+	c, err := weaviate.New(weaviate.Config{URL: g.weaviateURL, APIKey: os.Getenv("CODESEEK_WEAVIATE_API_KEY"), Replication: g.replication})
+	if err != nil {
+		return nil, usagef("--weaviate-url: %v", err)
+	}
+	return weaviate.NewBackend(c), nil
 }
 
 func envOr(key, def string) string {
@@ -84,7 +131,11 @@ func (g *globalFlags) service(ctx context.Context, opts ...func(*tools.Config)) 
 	if err != nil {
 		return nil, usagef("CODESEEK_RANK: %v", err)
 	}
-	cfg := tools.Config{DataDir: g.dataDir, Embedder: emb, Walk: indexer.WalkOptions{MaxFileSize: g.maxFileSize}, Ranking: ranking}
+	backend, err := g.storeBackend()
+	if err != nil {
+		return nil, err
+	}
+	cfg := tools.Config{DataDir: g.dataDir, Embedder: emb, Walk: indexer.WalkOptions{MaxFileSize: g.maxFileSize}, Ranking: ranking, Backend: backend}
 	for _, o := range opts {
 		o(&cfg)
 	}

@@ -60,8 +60,8 @@ type Client struct {
 	baseDelay time.Duration
 	hc        *http.Client
 
-	mu     sync.Mutex
-	factor int // the chunk collection's replication factor; 0 until read
+	mu   sync.Mutex
+	info classInfo // of the chunk collection
 }
 
 // New checks cfg and returns a client. It does not contact the server.

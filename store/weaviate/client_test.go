@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -72,12 +73,12 @@ func TestClientErrorsAreNotRetried(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls.Add(1)
 		w.WriteHeader(http.StatusUnprocessableEntity)
-		io.WriteString(w, `{"error":[{"message":"tenant not found: \"repo1\""}]}`)
+		io.WriteString(w, `{"error":[{"message":"class CodeseekCommit has multi-tenancy disabled"}]}`)
 	}))
 	defer srv.Close()
 	_, err := fastClient(t, srv.URL).Committed(context.Background(), "repo1")
 	var se *StatusError
-	if !errors.As(err, &se) || se.Status != 422 || !strings.Contains(err.Error(), "tenant not found") {
+	if !errors.As(err, &se) || se.Status != 422 || !strings.Contains(err.Error(), "multi-tenancy disabled") {
 		t.Fatalf("error %v: want a 422 StatusError carrying Weaviate's message", err)
 	}
 	if calls.Load() != 1 {
@@ -159,5 +160,26 @@ func TestRepoMustBeATenantName(t *testing.T) {
 	}
 	if err := checkRepo("0123456789ab"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestWarningNamesBlockMaxWAND(t *testing.T) {
+	for _, bmw := range []bool{true, false} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/v1/schema/CodeseekChunk" {
+				http.NotFound(w, r)
+				return
+			}
+			fmt.Fprintf(w, `{"class":"CodeseekChunk","replicationConfig":{"factor":3},"invertedIndexConfig":{"usingBlockMaxWAND":%v}}`, bmw)
+		}))
+		c := fastClient(t, srv.URL)
+		got := c.Warning(context.Background())
+		if bmw != strings.Contains(got, "USE_INVERTED_SEARCHABLE=false") {
+			t.Errorf("usingBlockMaxWAND %v: warning %q", bmw, got)
+		}
+		if ok, err := c.replicated(context.Background()); !ok || err != nil {
+			t.Errorf("replicated = %v, %v; want true from factor 3", ok, err)
+		}
+		srv.Close()
 	}
 }

@@ -34,18 +34,23 @@ func (f *flexFloat) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// chunkFields selects every stored property of a chunk.
-var chunkFields = func() string {
-	names := make([]string, len(chunkProperties))
-	for i, p := range chunkProperties {
-		names[i] = p.Name
+// allFields selects every stored property of a chunk, searchFields all but
+// terms, which only BM25 reads and which would double an answer's size.
+var allFields, searchFields = func() (string, string) {
+	var all, search []string
+	for _, p := range chunkProperties {
+		all = append(all, p.Name)
+		if p.Name != "terms" {
+			search = append(search, p.Name)
+		}
 	}
-	return strings.Join(names, " ")
+	return strings.Join(all, " "), strings.Join(search, " ")
 }()
 
 // get runs a GraphQL Get on repo's chunks. args are extra arguments
-// ("nearVector: {...}"), w the filter, extra the _additional fields.
-func (c *Client) get(ctx context.Context, repo, args string, w where, limit int, extra string) ([]row, error) {
+// ("nearVector: {...}"), w the filter, fields the properties and extra the
+// _additional fields to return.
+func (c *Client) get(ctx context.Context, repo, args string, w where, limit int, fields, extra string) ([]row, error) {
 	replicated, err := c.replicated(ctx)
 	if err != nil {
 		return nil, err
@@ -60,7 +65,7 @@ func (c *Client) get(ctx context.Context, repo, args string, w where, limit int,
 	if args != "" {
 		b.WriteString(", " + args)
 	}
-	fmt.Fprintf(&b, "){%s _additional{id %s}}}}", chunkFields, extra)
+	fmt.Fprintf(&b, "){%s _additional{id %s}}}}", fields, extra)
 	var res struct {
 		Data struct {
 			Get map[string][]row `json:"Get"`

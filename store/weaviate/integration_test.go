@@ -122,7 +122,7 @@ func TestLiveIndexSearchAndGenerations(t *testing.T) {
 	if hits := mustBM25(t, c, repo, "alpha", code); len(hits) != 0 {
 		t.Fatalf("before the first commit a search found %v", paths(hits))
 	}
-	if err := tx.Commit(ctx); err != nil {
+	if err := tx.Commit(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 
@@ -135,10 +135,10 @@ func TestLiveIndexSearchAndGenerations(t *testing.T) {
 			t.Fatalf("%s: BM25 alpha in docs found %v", n.URL(), got)
 		}
 	}
-	if got := paths(mustBM25(t, c, repo, "alpha", Filter{Language: "python"})); !slices.Equal(got, []string{"tools/c.py"}) {
+	if got := paths(mustBM25(t, c, repo, "alpha", Filter{Filter: store.Filter{FileType: "python"}})); !slices.Equal(got, []string{"tools/c.py"}) {
 		t.Fatalf("language filter: %v", got)
 	}
-	if got := paths(mustBM25(t, c, repo, "alpha beta", Filter{Directory: "net"})); !slices.Equal(got, []string{"net/http/a.go", "net/url/b.go"}) {
+	if got := paths(mustBM25(t, c, repo, "alpha beta", Filter{Filter: store.Filter{Directory: "net"}})); !slices.Equal(got, []string{"net/http/a.go", "net/url/b.go"}) {
 		t.Fatalf("directory filter: %v", got)
 	}
 	hits, err := c.NearVector(ctx, repo, a[1].Vector, code, 3)
@@ -172,7 +172,7 @@ func TestLiveIndexSearchAndGenerations(t *testing.T) {
 	if hits := mustBM25(t, c, repo, "gamma", code); len(hits) != 0 {
 		t.Fatalf("uncommitted chunks visible: %v", paths(hits))
 	}
-	if err := tx.Commit(ctx); err != nil {
+	if err := tx.Commit(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range cs {
@@ -223,7 +223,7 @@ func TestLiveIndexSearchAndGenerations(t *testing.T) {
 // countAll counts every stored chunk of repo, visible or not.
 func countAll(t *testing.T, c *Client, repo string) int {
 	t.Helper()
-	rows, err := c.get(context.Background(), repo, "", intIs("GreaterThan", "generation", 0), maxLimit, "")
+	rows, err := c.get(context.Background(), repo, "", intIs("GreaterThan", "generation", 0), maxLimit, searchFields, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,11 +241,76 @@ func TestLiveRepositoriesAreSeparate(t *testing.T) {
 		if err := tx.Upsert(ctx, repo+".go", fileChunks(repo+".go", "go", store.Code, "shared", 1, uint64(i))); err != nil {
 			t.Fatal(err)
 		}
-		if err := tx.Commit(ctx); err != nil {
+		if err := tx.Commit(ctx, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if got := paths(mustBM25(t, c, "right", "shared", Filter{})); !slices.Equal(got, []string{"right.go"}) {
 		t.Fatalf("repository right sees %v", got)
+	}
+}
+
+func TestLiveManifestFollowsCommits(t *testing.T) {
+	c, ctx, repo := liveClients(t)[0], context.Background(), "repo1"
+	commit := func(files ...string) int64 {
+		t.Helper()
+		tx, err := c.Begin(ctx, repo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &store.Manifest{Meta: store.Meta{ID: repo, Files: len(files)}}
+		for _, f := range files {
+			m.Files = append(m.Files, store.FileState{Path: f})
+		}
+		if err := tx.Commit(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		return tx.Generation()
+	}
+	files := func(gen int64) []string {
+		t.Helper()
+		m, err := c.Manifest(ctx, repo, gen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m == nil {
+			return nil
+		}
+		var out []string
+		for _, f := range m.Files {
+			out = append(out, f.Path)
+		}
+		return out
+	}
+	g1 := commit("a.go", "b.go")
+	if got := files(g1); !slices.Equal(got, []string{"a.go", "b.go"}) {
+		t.Fatalf("manifest of generation %d lists %v", g1, got)
+	}
+	g2 := commit("a.go")
+	if got := files(g2); !slices.Equal(got, []string{"a.go"}) {
+		t.Fatalf("manifest of generation %d lists %v", g2, got)
+	}
+	if got := files(g1); got != nil {
+		t.Fatalf("the manifest of replaced generation %d is still stored: %v", g1, got)
+	}
+	// A run that wrote its manifest but died before the commit record:
+	// invisible, and gone after the next Begin.
+	tx, err := c.Begin(ctx, repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orphan := object{Class: c.commits, ID: manifestID(repo, tx.Generation()), Tenant: repo,
+		Properties: map[string]any{"generation": tx.Generation(), "manifest": `{"Files":[{"Path":"ghost.go"}]}`}}
+	if err := c.put(ctx, []object{orphan}); err != nil {
+		t.Fatal(err)
+	}
+	if gen, err := c.Committed(ctx, repo); err != nil || gen != g2 {
+		t.Fatalf("committed generation %d, %v; want %d", gen, err, g2)
+	}
+	if _, err := c.Begin(ctx, repo); err != nil {
+		t.Fatal(err)
+	}
+	if got := files(tx.Generation()); got != nil {
+		t.Fatalf("an interrupted run's manifest survived the next Begin: %v", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"path"
 	"strings"
 
 	"github.com/codeseek/codeseek/store"
@@ -27,6 +28,11 @@ type chunkProps struct {
 	StartLine  int    `json:"start_line"`
 	EndLine    int    `json:"end_line"`
 	Content    string `json:"content"`
+	// Terms are store.LexTerms of content, path and symbol, the text the
+	// embedded store's BM25 indexes, so both backends score alike. Ext is
+	// the lower-case extension, for file_type filters.
+	Terms      string `json:"terms"`
+	Ext        string `json:"ext"`
 	Generation int64  `json:"generation"`
 	RetiredAt  int64  `json:"retired_at"`
 }
@@ -41,8 +47,26 @@ func kindName(k store.Kind) string {
 func propsOf(repo string, gen int64, c *store.Chunk) chunkProps {
 	return chunkProps{Repo: repo, ChunkID: c.ID, Path: c.FilePath, Kind: kindName(c.Kind), Language: c.Language,
 		Symbol: c.Symbol, SymbolKind: c.SymbolKind, Parent: c.Parent, Signature: c.Signature,
-		StartLine: c.StartLine, EndLine: c.EndLine, Content: c.Content, Generation: gen}
+		StartLine: c.StartLine, EndLine: c.EndLine, Content: c.Content, Generation: gen,
+		Terms: lexTerms(c.Content, c.FilePath, c.Symbol), Ext: extOf(c.FilePath)}
 }
+
+// lexTerms joins the lexical terms of texts with spaces, for a property
+// Weaviate splits on whitespace only.
+func lexTerms(texts ...string) string {
+	var b strings.Builder
+	for _, t := range texts {
+		store.LexTerms(t, func(term []byte) {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.Write(term)
+		})
+	}
+	return b.String()
+}
+
+func extOf(p string) string { return strings.ToLower(strings.TrimPrefix(path.Ext(p), ".")) }
 
 func (p *chunkProps) chunk() *store.Chunk {
 	k := store.Code
@@ -147,11 +171,16 @@ func retryable(objs []object, res []batchResult) (failed []object, first string)
 	return failed, first
 }
 
-// deleteWhere deletes every chunk of repo that matches w, in as many
-// requests as the server's per-request limit needs.
+// deleteWhere deletes every chunk of repo that matches w.
 func (c *Client) deleteWhere(ctx context.Context, repo string, w where) error {
+	return c.deleteIn(ctx, c.chunks, repo, w)
+}
+
+// deleteIn deletes every object of collection class in repo's tenant that
+// matches w, in as many requests as the server's per-request limit needs.
+func (c *Client) deleteIn(ctx context.Context, class, repo string, w where) error {
 	q := url.Values{"consistency_level": {"QUORUM"}, "tenant": {repo}}
-	body := map[string]any{"match": map[string]any{"class": c.chunks, "where": w}, "output": "minimal"}
+	body := map[string]any{"match": map[string]any{"class": class, "where": w}, "output": "minimal"}
 	for range 1000 {
 		var res struct {
 			Results struct {
@@ -159,14 +188,14 @@ func (c *Client) deleteWhere(ctx context.Context, repo string, w where) error {
 			} `json:"results"`
 		}
 		if err := c.do(ctx, http.MethodDelete, "/v1/batch/objects", q, body, &res); err != nil {
-			return fmt.Errorf("delete chunks of %s: %w", repo, err)
+			return fmt.Errorf("delete %s objects of %s: %w", class, repo, err)
 		}
 		if res.Results.Failed > 0 {
-			return fmt.Errorf("delete chunks of %s at %s: %d of %d failed", repo, c.base, res.Results.Failed, res.Results.Matches)
+			return fmt.Errorf("delete %s objects of %s at %s: %d of %d failed", class, repo, c.base, res.Results.Failed, res.Results.Matches)
 		}
 		if res.Results.Limit <= 0 || res.Results.Matches < res.Results.Limit {
 			return nil
 		}
 	}
-	return fmt.Errorf("delete chunks of %s at %s: still matching after 1000 rounds", repo, c.base)
+	return fmt.Errorf("delete %s objects of %s at %s: still matching after 1000 rounds", class, repo, c.base)
 }

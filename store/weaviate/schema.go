@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strings"
 )
 
 // property is one entry of a collection's schema.
@@ -29,6 +30,14 @@ func word(name string) property {
 	return property{Name: name, DataType: []string{"text"}, Tokenization: "word", IndexSearchable: true}
 }
 
+// terms is text already split into terms, searched by BM25 as it is.
+func terms(name string) property {
+	return property{Name: name, DataType: []string{"text"}, Tokenization: "whitespace", IndexSearchable: true}
+}
+
+// blob is text stored and returned, never searched.
+func blob(name string) property { return property{Name: name, DataType: []string{"text"}} }
+
 func number(name string, ranged bool) property {
 	return property{Name: name, DataType: []string{"int"}, IndexFilterable: true, IndexRange: ranged}
 }
@@ -37,11 +46,11 @@ func number(name string, ranged bool) property {
 var chunkProperties = []property{
 	field("repo"), field("chunk_id"), field("path"), field("kind"), field("language"),
 	word("symbol"), field("symbol_kind"), field("parent"), word("signature"),
-	number("start_line", false), number("end_line", false), word("content"),
+	number("start_line", false), number("end_line", false), word("content"), terms("terms"), field("ext"),
 	number("generation", true), number("retired_at", true),
 }
 
-var commitProperties = []property{number("generation", false), field("committed_at")}
+var commitProperties = []property{number("generation", false), field("committed_at"), blob("manifest")}
 
 // class is a collection definition as Weaviate's schema API takes it.
 type class struct {
@@ -63,8 +72,10 @@ func (c *Client) classes() []class {
 	return []class{
 		{Class: c.chunks, Description: "codeseek chunks, one tenant per repository", Vectorizer: "none",
 			VectorIndexConfig: map[string]any{"distance": "cosine"}, MultiTenancyConfig: mt, ReplicationConfig: repl,
-			InvertedIndexConfig: map[string]any{"bm25": map[string]float64{"k1": 1.2, "b": 0.75}},
-			Properties:          chunkProperties},
+			InvertedIndexConfig: map[string]any{"bm25": map[string]float64{"k1": 1.2, "b": 0.75},
+				"stopwords":         map[string]string{"preset": "none"}, // the embedded BM25 keeps every term
+				"usingBlockMaxWAND": false},
+			Properties: chunkProperties},
 		{Class: c.commits, Description: "codeseek commit records: the generation searches see, per repository",
 			Vectorizer: "none", MultiTenancyConfig: mt, ReplicationConfig: repl, Properties: commitProperties},
 	}
@@ -78,7 +89,7 @@ func (c *Client) EnsureSchema(ctx context.Context) error {
 		err := c.do(ctx, http.MethodGet, "/v1/schema/"+cl.Class, nil, nil, &got)
 		if err == nil {
 			if cl.Class == c.chunks {
-				c.setFactor(got.ReplicationConfig)
+				c.remember(got)
 			}
 			if !got.MultiTenancyConfig["enabled"] {
 				return fmt.Errorf("weaviate collection %s at %s exists without multi-tenancy: drop it or choose another prefix", cl.Class, c.base)
@@ -102,25 +113,50 @@ func (c *Client) EnsureSchema(ctx context.Context) error {
 // replicated says whether the chunk collection has more than one replica,
 // reading its definition once.
 func (c *Client) replicated(ctx context.Context) (bool, error) {
-	c.mu.Lock()
-	f := c.factor
-	c.mu.Unlock()
-	if f == 0 {
-		var got class
-		if err := c.do(ctx, http.MethodGet, "/v1/schema/"+c.chunks, nil, nil, &got); err != nil {
-			return false, fmt.Errorf("read collection %s: %w", c.chunks, err)
-		}
-		f = c.setFactor(got.ReplicationConfig)
-	}
-	return f > 1, nil
+	info, err := c.chunkClass(ctx)
+	return info.factor > 1, err
 }
 
-func (c *Client) setFactor(repl map[string]any) int {
-	f, _ := repl["factor"].(float64)
+// classInfo is what the client remembers of the chunk collection.
+type classInfo struct {
+	factor int // replication factor; 0 until read
+	// blockMax: BM25 runs on BlockMax WAND, which in Weaviate 1.35
+	// returned wrong top hits for data written in the last minute or so.
+	blockMax bool
+}
+
+// chunkClass returns the chunk collection's settings, reading them once.
+func (c *Client) chunkClass(ctx context.Context) (classInfo, error) {
+	c.mu.Lock()
+	info := c.info
+	c.mu.Unlock()
+	if info.factor > 0 {
+		return info, nil
+	}
+	var got class
+	if err := c.do(ctx, http.MethodGet, "/v1/schema/"+c.chunks, nil, nil, &got); err != nil {
+		return info, fmt.Errorf("read collection %s: %w", c.chunks, err)
+	}
+	return c.remember(got), nil
+}
+
+func (c *Client) remember(got class) classInfo {
+	f, _ := got.ReplicationConfig["factor"].(float64)
+	bmw, _ := got.InvertedIndexConfig["usingBlockMaxWAND"].(bool)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.factor = max(int(f), 1)
-	return c.factor
+	c.info = classInfo{factor: max(int(f), 1), blockMax: bmw}
+	return c.info
+}
+
+// Warning says what makes this cluster's answers differ from the embedded
+// store's, or "" when nothing known does.
+func (c *Client) Warning(ctx context.Context) string {
+	info, err := c.chunkClass(ctx)
+	if err != nil || !info.blockMax {
+		return ""
+	}
+	return "the Weaviate collection " + c.chunks + " at " + c.base.String() + " runs BM25 on BlockMax WAND, which returned wrong keyword hits for about a minute after each index run in Weaviate 1.35: start Weaviate with USE_INVERTED_SEARCHABLE=false before codeseek creates its collections (scripts/weaviate-cluster does)"
 }
 
 // tenantName matches Weaviate's rule for tenant names.
@@ -181,4 +217,11 @@ func (c *Client) Drop(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// isMissingTenant recognises Weaviate's answer for a tenant that does not
+// exist (422 "tenant not found").
+func isMissingTenant(err error) bool {
+	var se *StatusError
+	return errors.As(err, &se) && se.Status == http.StatusUnprocessableEntity && strings.Contains(se.Message, "tenant not found")
 }

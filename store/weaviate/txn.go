@@ -2,6 +2,7 @@ package weaviate
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -47,6 +48,9 @@ func (c *Client) Begin(ctx context.Context, repo string) (*Txn, error) {
 	if err := c.deleteWhere(ctx, repo, intIs("GreaterThan", "generation", gen)); err != nil {
 		return nil, fmt.Errorf("undo an interrupted index run of %s: %w", repo, err)
 	}
+	if err := c.deleteIn(ctx, c.commits, repo, intIs("GreaterThan", "generation", gen)); err != nil {
+		return nil, fmt.Errorf("undo an interrupted index run of %s: %w", repo, err)
+	}
 	if err := c.collect(ctx, repo, gen); err != nil {
 		return nil, err
 	}
@@ -77,6 +81,24 @@ func (t *Txn) Delete(ctx context.Context, path string) error {
 	return t.flush(ctx, false)
 }
 
+// DeleteAll removes every file searches see now (at Commit), for a full
+// rebuild.
+func (t *Txn) DeleteAll(ctx context.Context) error {
+	if err := t.c.rewrite(ctx, t.repo, unretired(t.committed), t.gen); err != nil {
+		return fmt.Errorf("retire the chunks of %s: %w", t.repo, err)
+	}
+	return nil
+}
+
+// unretired selects the chunks searches see at generation committed that
+// no run has retired yet: after Begin's undo, exactly the visible ones.
+// Rewriting them takes them out of the selection (unlike visibleAt), which
+// rewrite's paging needs; and new chunks, written above committed, are
+// never selected.
+func unretired(committed int64) where {
+	return and(intIs("LessThanEqual", "generation", committed), intIs("Equal", "retired_at", 0))
+}
+
 // retireGroup bounds the paths of one retire query.
 const retireGroup = 50
 
@@ -89,9 +111,7 @@ func (t *Txn) flush(ctx context.Context, force bool) error {
 		for i, p := range t.retire[:n] {
 			ors[i] = textIs("Equal", "path", p)
 		}
-		// New chunks are invisible at the committed generation, so this
-		// retires only the versions searches see now.
-		w := and(visibleAt(t.committed), or(ors...))
+		w := and(unretired(t.committed), or(ors...))
 		if err := t.c.rewrite(ctx, t.repo, w, t.gen); err != nil {
 			return fmt.Errorf("retire the old chunks of %d files: %w", n, err)
 		}
@@ -108,10 +128,25 @@ func (t *Txn) flush(ctx context.Context, force bool) error {
 }
 
 // Commit sends what is queued, then makes this run's generation the one
-// searches see, then deletes the chunks it retired.
-func (t *Txn) Commit(ctx context.Context) error {
+// searches see, then deletes the chunks it retired. Manifest m (nil for
+// none) is written first, as an object of this generation, so a search
+// never reads the chunks of one run with the file list of another; it is
+// separate from the small commit record so that a reader holding this
+// generation's manifest need not fetch it again.
+func (t *Txn) Commit(ctx context.Context, m *store.Manifest) error {
 	if err := t.flush(ctx, true); err != nil {
 		return err
+	}
+	if m != nil {
+		data, err := json.Marshal(m)
+		if err != nil {
+			return fmt.Errorf("commit generation %d of %s: encode manifest: %w", t.gen, t.repo, err)
+		}
+		obj := object{Class: t.c.commits, ID: manifestID(t.repo, t.gen), Tenant: t.repo,
+			Properties: map[string]any{"generation": t.gen, "manifest": string(data)}}
+		if err := t.c.put(ctx, []object{obj}); err != nil {
+			return fmt.Errorf("write the manifest of generation %d of %s: %w", t.gen, t.repo, err)
+		}
 	}
 	rec := object{Class: t.c.commits, ID: commitID(t.repo), Tenant: t.repo, Properties: map[string]any{
 		"generation": t.gen, "committed_at": time.Now().UTC().Format(time.RFC3339Nano)}}
@@ -127,26 +162,66 @@ func (t *Txn) Commit(ctx context.Context) error {
 
 func commitID(repo string) string { return objectID(repo, "commit") }
 
+func manifestID(repo string, gen int64) string { return objectID(repo, "manifest", fmt.Sprint(gen)) }
+
 // Committed returns the generation searches of repo see; 0 when nothing
-// was ever committed.
+// was ever committed, or the repository's collections or tenant do not
+// exist yet.
 func (c *Client) Committed(ctx context.Context, repo string) (int64, error) {
-	if err := checkRepo(repo); err != nil {
-		return 0, err
-	}
-	var rec struct {
-		Properties struct {
-			Generation int64 `json:"generation"`
-		} `json:"properties"`
-	}
-	q := url.Values{"consistency_level": {"QUORUM"}, "tenant": {repo}}
-	err := c.do(ctx, http.MethodGet, "/v1/objects/"+c.commits+"/"+commitID(repo), q, nil, &rec)
-	if isStatus(err, http.StatusNotFound) {
-		return 0, nil
-	}
+	var gen int64
+	err := c.readCommits(ctx, repo, commitID(repo), func(p commitProps) { gen = p.Generation })
 	if err != nil {
 		return 0, fmt.Errorf("read the committed generation of %s: %w", repo, err)
 	}
-	return rec.Properties.Generation, nil
+	return gen, nil
+}
+
+// Manifest returns the manifest committed with generation gen of repo, or
+// nil when there is none.
+func (c *Client) Manifest(ctx context.Context, repo string, gen int64) (*store.Manifest, error) {
+	var m *store.Manifest
+	var derr error
+	err := c.readCommits(ctx, repo, manifestID(repo, gen), func(p commitProps) {
+		if p.Manifest != "" {
+			m = &store.Manifest{}
+			derr = json.Unmarshal([]byte(p.Manifest), m)
+		}
+	})
+	if err == nil {
+		err = derr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the manifest of %s (generation %d): %w", repo, gen, err)
+	}
+	return m, nil
+}
+
+// commitProps are the properties of commit records and manifests.
+type commitProps struct {
+	Generation int64  `json:"generation"`
+	Manifest   string `json:"manifest"`
+}
+
+// readCommits reads object id of repo's commit collection and passes its
+// properties to fn; a missing object, tenant or collection is no error and
+// no call.
+func (c *Client) readCommits(ctx context.Context, repo, id string, fn func(commitProps)) error {
+	if err := checkRepo(repo); err != nil {
+		return err
+	}
+	var rec struct {
+		Properties commitProps `json:"properties"`
+	}
+	q := url.Values{"consistency_level": {"QUORUM"}, "tenant": {repo}}
+	err := c.do(ctx, http.MethodGet, "/v1/objects/"+c.commits+"/"+id, q, nil, &rec)
+	if isStatus(err, http.StatusNotFound) || isMissingTenant(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fn(rec.Properties)
+	return nil
 }
 
 // collect deletes chunks retired at or before the committed generation:
@@ -155,6 +230,10 @@ func (c *Client) collect(ctx context.Context, repo string, committed int64) erro
 	w := and(intIs("GreaterThan", "retired_at", 0), intIs("LessThanEqual", "retired_at", committed))
 	if err := c.deleteWhere(ctx, repo, w); err != nil {
 		return fmt.Errorf("delete retired chunks: %w", err)
+	}
+	// The commit record carries the committed generation itself.
+	if err := c.deleteIn(ctx, c.commits, repo, intIs("LessThan", "generation", committed)); err != nil {
+		return fmt.Errorf("delete old manifests: %w", err)
 	}
 	return nil
 }
@@ -170,7 +249,7 @@ const rewritePage = 500
 func (c *Client) rewrite(ctx context.Context, repo string, w where, retiredAt int64) error {
 	seen := map[string]bool{}
 	for {
-		rows, err := c.get(ctx, repo, "", w, rewritePage, "vector")
+		rows, err := c.get(ctx, repo, "", w, rewritePage, allFields, "vector") // written back whole
 		if err != nil {
 			return err
 		}

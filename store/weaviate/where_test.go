@@ -33,9 +33,9 @@ func TestWhereRendersGraphQLAndJSON(t *testing.T) {
 }
 
 func TestFilterDirectoryIsRecheckedLocally(t *testing.T) {
-	f := Filter{Kind: store.Doc, Directory: "net/ht?p"}
+	f := Filter{Kind: store.Doc, Filter: store.Filter{Directory: "net/ht?p"}}
 	for path, want := range map[string]bool{"net/ht?p": true, "net/ht?p/a.go": true, "net/http/a.go": false, "net/ht?px/a.go": false} {
-		if f.keeps(path) != want {
+		if f.Keeps(&store.Chunk{FilePath: path}) != want {
 			t.Errorf("keeps(%q) = %v, want %v", path, !want, want)
 		}
 	}
