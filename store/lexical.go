@@ -6,12 +6,9 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
-	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/internal/ident"
 )
 
 // BM25 parameters: the usual defaults.
@@ -21,121 +18,18 @@ const (
 )
 
 // LexTerms calls add for every lexical term of text: each lowercased word
-// part of an identifier and, for compound identifiers, the whole
-// identifier lowercased. The byte slice passed to add is only valid during
-// the call, so hot loops can look it up in a map without allocating.
+// of an identifier and, for compound identifiers, the whole identifier
+// lowercased. The byte slice passed to add is only valid during the call,
+// so hot loops can look it up in a map without allocating.
 func LexTerms(text string, add func(term []byte)) {
-	var whole, part []byte
-	i := 0
-	for i < len(text) {
-		// Skip to the next identifier.
-		r, size := rune(text[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(text[i:])
+	var sp ident.Splitter
+	var whole []byte
+	sp.Split(text, add, func(start, end, words int) {
+		if words > 1 {
+			whole = ident.AppendLower(whole[:0], text[start:end])
+			add(whole)
 		}
-		if !isIdentRune(r) {
-			i += size
-			continue
-		}
-		start := i
-		for i < len(text) {
-			r, size = rune(text[i]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRuneInString(text[i:])
-			}
-			if !isIdentRune(r) {
-				break
-			}
-			i += size
-		}
-		ident := text[start:i]
-		if isASCII(ident) {
-			whole, part = asciiTerms(ident, whole[:0], part[:0], add)
-			continue
-		}
-		parts := 0
-		embedding.ForEachWord(ident, func(w string) { parts++; add([]byte(w)) })
-		if parts > 1 {
-			add([]byte(strings.ToLower(ident)))
-		}
-	}
-}
-
-func isIdentRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
-	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-// asciiTerms splits an ASCII identifier the way embedding.Words does
-// (underscores, lower→upper, acronym→word, letter↔digit) without
-// allocating, and reports the parts and the whole identifier.
-func asciiTerms(ident string, whole, part []byte, add func([]byte)) ([]byte, []byte) {
-	parts := 0
-	emit := func() {
-		if len(part) > 0 {
-			add(part)
-			parts++
-			part = part[:0]
-		}
-	}
-	class := func(c byte) int {
-		switch {
-		case 'a' <= c && c <= 'z':
-			return 1
-		case 'A' <= c && c <= 'Z':
-			return 2
-		case '0' <= c && c <= '9':
-			return 3
-		}
-		return 0
-	}
-	for j := 0; j < len(ident); j++ {
-		c := ident[j]
-		cl := class(c)
-		if cl == 0 { // underscore
-			emit()
-			continue
-		}
-		if len(part) > 0 {
-			prev := class(ident[j-1])
-			switch {
-			case (cl == 3) != (prev == 3):
-				emit()
-			case cl == 2 && prev == 1:
-				emit()
-			case cl == 2 && prev == 2 && j+1 < len(ident) && class(ident[j+1]) == 1:
-				emit() // "HTTPRequest": cut before "Request"
-			}
-		}
-		if cl == 2 {
-			c += 32
-		}
-		part = append(part, c)
-	}
-	emit()
-	if parts > 1 {
-		whole = whole[:0]
-		for j := 0; j < len(ident); j++ {
-			c := ident[j]
-			if 'A' <= c && c <= 'Z' {
-				c += 32
-			}
-			whole = append(whole, c)
-		}
-		add(whole)
-	}
-	return whole, part
+	})
 }
 
 // lexicon is the persisted BM25 inverted index of one segment part: terms

@@ -8,46 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/codeseek/codeseek/embedding"
 )
-
-// referenceTerms is LexTerms written the slow, obvious way.
-func referenceTerms(text string) []string {
-	var out []string
-	embedding.ForEachIdentifier(text, func(ident string) {
-		words := embedding.Words(ident)
-		out = append(out, words...)
-		if len(words) > 1 {
-			out = append(out, strings.ToLower(ident))
-		}
-	})
-	return out
-}
-
-func TestLexTermsMatchesReference(t *testing.T) {
-	cases := []string{
-		"parseHTTPRequest2 x_y __init__ ID HTTPServer getURLPath v2Beta",
-		"func (s *Server) ListenAndServeTLS(certFile string) error { return nil }",
-		"naïveCafé größeΣίσυφος 日本語Text snake_Case_ID",
-		"", "___", "a1b2C3", "ABC", "aBC", "ABc",
-	}
-	rng := rand.New(rand.NewSource(1))
-	alphabet := []rune("aAbBzZ09_ .(é日")
-	for i := 0; i < 2000; i++ {
-		var b strings.Builder
-		for j := rng.Intn(30); j > 0; j-- {
-			b.WriteRune(alphabet[rng.Intn(len(alphabet))])
-		}
-		cases = append(cases, b.String())
-	}
-	for _, text := range cases {
-		var got []string
-		LexTerms(text, func(t []byte) { got = append(got, string(t)) })
-		if want := referenceTerms(text); !slices.Equal(got, want) {
-			t.Fatalf("LexTerms(%q) = %q, want %q", text, got, want)
-		}
-	}
-}
 
 func TestBM25RanksRareTermsHigher(t *testing.T) {
 	var chunks []Chunk
