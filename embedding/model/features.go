@@ -9,10 +9,11 @@ package model
 import (
 	"math"
 	"slices"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/codeseek/codeseek/internal/ident"
 )
 
 // Feature is one hashed feature of a text with its term-frequency weight.
@@ -61,22 +62,31 @@ type featurizer struct {
 	cfg     FeatureConfig
 	mask    uint64
 	ids     []uint32
-	lower   []byte
 	featBuf []Feature
-	whole   []byte
-	runeBuf []rune
+	whole   []byte // the words of the current identifier, concatenated
+	split   ident.Splitter
 }
 
 func (f *featurizer) add(ns uint64, b []byte) {
 	f.ids = append(f.ids, uint32(mix(xxhash.Sum64(b)^ns)&f.mask))
 }
 
-// word emits the features of one lowercase identifier part.
+// word emits the features of one lowercase identifier word.
 func (f *featurizer) word(w []byte) {
 	f.add(nsWord, w)
 	if p := f.cfg.PrefixLen; p > 0 && len(w) >= p && !isDigit(w[0]) {
 		f.add(nsPref, w[:p])
 	}
+	f.whole = append(f.whole, w...)
+}
+
+// identEnd emits the whole-identifier feature of a compound identifier:
+// its words concatenated, without underscores, if not too long to recur.
+func (f *featurizer) identEnd(_, _, words int) {
+	if words > 1 && len(f.whole) <= 48 {
+		f.add(nsIdent, f.whole)
+	}
+	f.whole = f.whole[:0]
 }
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
@@ -96,37 +106,8 @@ func (f *featurizer) features(text string, dst []Feature) []Feature {
 		}
 		text = text[:n]
 	}
-	f.ids = f.ids[:0]
-	start := -1
-	ascii := true
-	for i := 0; i < len(text); {
-		c := text[i]
-		var word bool
-		size := 1
-		if c < utf8.RuneSelf {
-			word = c == '_' || isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'z')
-		} else {
-			r, n := utf8.DecodeRuneInString(text[i:])
-			size = n
-			word = unicode.IsLetter(r) || unicode.IsDigit(r)
-		}
-		switch {
-		case word && start < 0:
-			start = i
-			ascii = c < utf8.RuneSelf
-		case word:
-			if c >= utf8.RuneSelf {
-				ascii = false
-			}
-		case !word && start >= 0:
-			f.identifier(text[start:i], ascii)
-			start = -1
-		}
-		i += size
-	}
-	if start >= 0 {
-		f.identifier(text[start:], ascii)
-	}
+	f.ids, f.whole = f.ids[:0], f.whole[:0]
+	f.split.Split(text, f.word, f.identEnd)
 	slices.Sort(f.ids)
 	dst = dst[:0]
 	for i := 0; i < len(f.ids); {
@@ -154,107 +135,4 @@ func tf(n int) float32 {
 		return tfTable[n]
 	}
 	return float32(1 + math.Log(float64(n)))
-}
-
-// identifier splits one identifier at underscore, case and digit boundaries
-// and emits its parts, plus the whole identifier when it has several parts.
-func (f *featurizer) identifier(id string, ascii bool) {
-	if !ascii {
-		f.unicodeIdentifier(id)
-		return
-	}
-	f.whole = f.whole[:0]
-	parts := 0
-	start := 0
-	emit := func(end int) {
-		if end > start {
-			f.lower = f.lower[:0]
-			for k := start; k < end; k++ {
-				c := id[k]
-				if c >= 'A' && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				f.lower = append(f.lower, c)
-			}
-			f.word(f.lower)
-			f.whole = append(f.whole, f.lower...)
-			parts++
-		}
-		start = end
-	}
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		if c == '_' {
-			emit(i)
-			start = i + 1
-			continue
-		}
-		if i == start {
-			continue
-		}
-		p := id[i-1]
-		switch {
-		case isDigit(c) != isDigit(p):
-			emit(i)
-		case isUpper(c) && isLower(p):
-			emit(i)
-		case isUpper(c) && isUpper(p) && i+1 < len(id) && isLower(id[i+1]):
-			emit(i)
-		}
-	}
-	emit(len(id))
-	if parts > 1 && len(f.whole) <= 48 {
-		f.add(nsIdent, f.whole)
-	}
-}
-
-func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
-func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
-
-// unicodeIdentifier is the slow path of identifier for non-ASCII text.
-func (f *featurizer) unicodeIdentifier(id string) {
-	rs := f.runeBuf[:0]
-	for _, r := range id {
-		rs = append(rs, r)
-	}
-	f.runeBuf = rs
-	f.whole = f.whole[:0]
-	parts := 0
-	start := 0
-	emit := func(end int) {
-		if end > start {
-			f.lower = f.lower[:0]
-			for _, r := range rs[start:end] {
-				f.lower = utf8.AppendRune(f.lower, unicode.ToLower(r))
-			}
-			f.word(f.lower)
-			f.whole = append(f.whole, f.lower...)
-			parts++
-		}
-		start = end
-	}
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		if r == '_' {
-			emit(i)
-			start = i + 1
-			continue
-		}
-		if i == start {
-			continue
-		}
-		p := rs[i-1]
-		switch {
-		case unicode.IsDigit(r) != unicode.IsDigit(p):
-			emit(i)
-		case unicode.IsUpper(r) && unicode.IsLower(p):
-			emit(i)
-		case unicode.IsUpper(r) && unicode.IsUpper(p) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
-			emit(i)
-		}
-	}
-	emit(len(rs))
-	if parts > 1 && len(f.whole) <= 48 {
-		f.add(nsIdent, f.whole)
-	}
 }

@@ -1,0 +1,112 @@
+package model
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// featureCases are the inputs on which the featurizer must agree with the
+// frozen one: acronyms, digits, underscores, non-ASCII letters and digits,
+// mixed scripts, title case, combining marks, invalid UTF-8, long
+// identifiers (the whole-identifier feature stops at 48 bytes) and text cut at MaxTextBytes inside a rune.
+var featureCases = []string{
+	"parseHTTPRequest2 x_y __init__ ID HTTPServer getURLPath v2Beta",
+	"func (s *Server) ListenAndServeTLS(certFile string) error { return nil }",
+	"naïveCafé größeΣίσυφος 日本語Text snake_Case_ID größeBerechnen",
+	"", "___", "a1b2C3", "ABC", "aBC", "ABc", "HTTPRequest2", "_x_", "x__y", "A_B", "2fa 9lives",
+	"ǅemalǈudi ǲwon", "İstanbulİÇ KelvinK", "ﬁnalﬂow", "ΣΑΣ σας", "x٣y ९९problems", "a\u0301b", "e\u0301Tag",
+	"ÀBCdé ÉTATCivil", "\xffabc\xfe日本\xc3", "ＡＢＣｄｅ１２", "Ⅻroman ⅻ", "ªºⅠ", "𝐀𝐁𝐜 𝟏𝟐", "日本語の関数名",
+	"AbstractSingletonProxyFactoryBeanConfigurationManagerImpl thisIsAVeryLongIdentifierNameThatGoesOnAndOn",
+	strings.Repeat("Abcdefgh", 6) + " " + strings.Repeat("Abcdefgh", 6) + "Z " + strings.Repeat("Größe_", 6) + " " + strings.Repeat("ÄbcdefG", 6),
+	strings.Repeat("abcdefgHijk_", MaxTextBytes/12) + "日本語",
+	strings.Repeat("a", MaxTextBytes-1) + "é tail",
+}
+
+// featureConfigs cover the prefix feature off, the shipped length and
+// another, and a bucket count small enough for collisions to merge.
+var featureConfigs = []FeatureConfig{
+	{Buckets: 1 << 20, PrefixLen: 4}, {Buckets: 1 << 18}, {Buckets: 64, PrefixLen: 3},
+}
+
+func randomFeatureText(rng *rand.Rand) string {
+	alphabet := []rune("aAbBzZ09_ .(é日ÉǅΣσ٣ⅻ\u0301-İK")
+	var b strings.Builder
+	for j := rng.IntN(40); j > 0; j-- {
+		b.WriteRune(alphabet[rng.IntN(len(alphabet))])
+	}
+	return b.String()
+}
+
+// checkFeaturesFrozen compares Features and a reused featurizer, as
+// Model.Embed uses one, with the frozen featurizer, bit for bit.
+func checkFeaturesFrozen(t *testing.T, reused *featurizer, text string) {
+	t.Helper()
+	for _, cfg := range featureConfigs {
+		want := frozenFeatures(cfg, text, nil)
+		if got := Features(cfg, text, nil); !slices.Equal(got, want) {
+			t.Fatalf("Features(%+v, %q) = %v, frozen featurizer gives %v", cfg, text, got, want)
+		}
+		reused.cfg, reused.mask = cfg, uint64(cfg.Buckets-1)
+		reused.featBuf = reused.features(text, reused.featBuf)
+		if !slices.Equal(reused.featBuf, want) {
+			t.Fatalf("reused featurizer on %+v, %q = %v, frozen featurizer gives %v", cfg, text, reused.featBuf, want)
+		}
+	}
+}
+
+func TestFeaturesMatchFrozen(t *testing.T) {
+	var reused featurizer
+	for _, text := range featureCases {
+		checkFeaturesFrozen(t, &reused, text)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 3000; i++ {
+		checkFeaturesFrozen(t, &reused, randomFeatureText(rng))
+	}
+}
+
+// FuzzFeaturesMatchFrozen guards the trained weights: any change to the
+// features of any text is a failure.
+func FuzzFeaturesMatchFrozen(f *testing.F) {
+	for _, text := range featureCases[:len(featureCases)-2] {
+		f.Add(text)
+	}
+	var reused featurizer
+	f.Fuzz(func(t *testing.T, text string) { checkFeaturesFrozen(t, &reused, text) })
+}
+
+// BenchmarkFeatures compares the featurizer with the frozen one in one run
+// on chunk-sized pieces of Go standard library sources.
+func BenchmarkFeatures(b *testing.B) {
+	var texts []string
+	for _, name := range []string{"net/http/server.go", "strings/strings.go", "go/parser/parser.go"} {
+		src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", name))
+		if err != nil {
+			b.Skipf("Go sources not found: %v", err)
+		}
+		lines := strings.SplitAfter(string(src), "\n")
+		for i := 0; i < len(lines); i += 40 {
+			texts = append(texts, strings.Join(lines[i:min(i+40, len(lines))], ""))
+		}
+	}
+	cfg := FeatureConfig{Buckets: 1 << 20, PrefixLen: 4}
+	for _, impl := range []struct {
+		name     string
+		features func(FeatureConfig, string, []Feature) []Feature
+	}{{"frozen", frozenFeatures}, {"ident", Features}} {
+		b.Run(impl.name, func(b *testing.B) {
+			var dst []Feature
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, text := range texts {
+					dst = impl.features(cfg, text, dst)
+				}
+			}
+		})
+	}
+}
