@@ -3,7 +3,10 @@
 // OpenAI-compatible embedding endpoint.
 package embedding
 
-import "context"
+import (
+	"context"
+	"unicode/utf8"
+)
 
 // Embedder maps text to fixed-size vectors. Implementations must be safe for
 // concurrent use.
@@ -18,4 +21,15 @@ type Embedder interface {
 	// ModelID names the model and its version, stably: an index built with
 	// one ModelID cannot be searched with another.
 	ModelID() string
+}
+
+// truncateUTF8 cuts s to at most n bytes without splitting a rune.
+func truncateUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

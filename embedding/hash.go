@@ -9,6 +9,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/codeseek/codeseek/embedding/model"
+	"github.com/codeseek/codeseek/internal/ident"
 )
 
 // HashEmbedder is an offline, deterministic embedder: feature hashing of
@@ -60,20 +61,7 @@ func (h HashEmbedder) EmbedQuery(ctx context.Context, text string) ([]float32, e
 }
 
 func (h HashEmbedder) embed(text string) []float32 {
-	text = truncateUTF8(text, maxEmbedBytes)
-	counts := map[string]float64{}
-	prev := ""
-	ForEachIdentifier(text, func(ident string) {
-		lower := strings.ToLower(ident)
-		counts["i:"+lower] += 0.5
-		splitIdentifier(ident, func(w string) {
-			counts["w:"+w]++
-			if prev != "" {
-				counts["b:"+prev+" "+w] += 0.5
-			}
-			prev = w
-		})
-	})
+	counts := hashFeatures(truncateUTF8(text, maxEmbedBytes))
 	vec := make([]float32, h.dim())
 	for feat, c := range counts {
 		sum := xxhash.Sum64String(feat)
@@ -86,6 +74,26 @@ func (h HashEmbedder) embed(text string) []float32 {
 	}
 	Normalize(vec)
 	return vec
+}
+
+// hashFeatures counts the features of text: each identifier lowercased
+// (half weight), each word, and each pair of consecutive words, also across
+// identifiers (half weight).
+func hashFeatures(text string) map[string]float64 {
+	counts := map[string]float64{}
+	prev := ""
+	var sp ident.Splitter
+	sp.Split(text, func(b []byte) {
+		w := string(b)
+		counts["w:"+w]++
+		if prev != "" {
+			counts["b:"+prev+" "+w] += 0.5
+		}
+		prev = w
+	}, func(start, end, _ int) {
+		counts["i:"+strings.ToLower(text[start:end])] += 0.5
+	})
+	return counts
 }
 
 // Normalize scales v to unit length in place; a zero vector stays zero.

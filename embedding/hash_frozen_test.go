@@ -1,31 +1,36 @@
 package embedding
 
+// This file freezes the hash embedder's tokenizer as it was before
+// internal/ident replaced it (commit f7c7d4a), so that tests can prove the
+// features of stored hash-v1 vectors did not change. Do not edit it to
+// match new behaviour.
+
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
-// Words splits text into lowercase code-aware words: at non-alphanumerics
-// and at camelCase, PascalCase, snake_case and letter/digit boundaries.
-// "parseHTTPRequest2" yields "parse", "http", "request", "2".
-func Words(text string) []string {
-	var out []string
-	ForEachWord(text, func(w string) { out = append(out, w) })
-	return out
-}
-
-// ForEachWord calls fn for each word Words would return, without
-// allocating the slice.
-func ForEachWord(text string, fn func(string)) {
-	ForEachIdentifier(text, func(ident string) {
-		splitIdentifier(ident, fn)
+// frozenHashFeatures is hashFeatures with the frozen tokenizer.
+func frozenHashFeatures(text string) map[string]float64 {
+	counts := map[string]float64{}
+	prev := ""
+	frozenForEachIdentifier(text, func(ident string) {
+		lower := strings.ToLower(ident)
+		counts["i:"+lower] += 0.5
+		frozenSplitIdentifier(ident, func(w string) {
+			counts["w:"+w]++
+			if prev != "" {
+				counts["b:"+prev+" "+w] += 0.5
+			}
+			prev = w
+		})
 	})
+	return counts
 }
 
-// ForEachIdentifier calls fn for each maximal run of letters, digits and
+// frozenForEachIdentifier calls fn for each maximal run of letters, digits and
 // underscores, as written (not lowercased).
-func ForEachIdentifier(text string, fn func(string)) {
+func frozenForEachIdentifier(text string, fn func(string)) {
 	start := -1
 	for i, r := range text {
 		word := r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
@@ -42,9 +47,9 @@ func ForEachIdentifier(text string, fn func(string)) {
 	}
 }
 
-// splitIdentifier cuts one identifier at case, underscore and digit
+// frozenSplitIdentifier cuts one identifier at case, underscore and digit
 // boundaries and passes the lowercased parts to fn.
-func splitIdentifier(ident string, fn func(string)) {
+func frozenSplitIdentifier(ident string, fn func(string)) {
 	runes := []rune(ident)
 	start := 0
 	emit := func(end int) {
@@ -74,15 +79,4 @@ func splitIdentifier(ident string, fn func(string)) {
 		}
 	}
 	emit(len(runes))
-}
-
-// truncateUTF8 cuts s to at most n bytes without splitting a rune.
-func truncateUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
