@@ -11,9 +11,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/ident"
 )
 
 // Pair shapes: the kinds of query a pair teaches.
@@ -264,33 +264,13 @@ func fileWords(rel string) string {
 	return strings.Join(splitIdent(stem), " ")
 }
 
-// splitIdent splits an identifier into lowercase words at underscores,
-// dashes, case changes and digits, as the featurizer does.
-func splitIdent(id string) []string {
+// splitIdent splits a name into its lowercase words at every character
+// that cannot be in an identifier, underscores, case changes and digits,
+// exactly as the featurizer does.
+func splitIdent(name string) []string {
 	var words []string
-	var cur []rune
-	rs := []rune(id)
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	for i, r := range rs {
-		switch {
-		case r == '_' || r == '-' || r == '.' || r == ':' || r == '$':
-			flush()
-			continue
-		case i > 0 && unicode.IsUpper(r) && unicode.IsLower(rs[i-1]):
-			flush()
-		case i > 0 && unicode.IsUpper(r) && unicode.IsUpper(rs[i-1]) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
-			flush()
-		case i > 0 && unicode.IsDigit(r) != unicode.IsDigit(rs[i-1]):
-			flush()
-		}
-		cur = append(cur, r)
-	}
-	flush()
+	var sp ident.Splitter
+	sp.Split(name, func(w []byte) { words = append(words, string(w)) }, nil)
 	return words
 }
 

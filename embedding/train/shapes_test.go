@@ -18,6 +18,19 @@ func TestIdentQuery(t *testing.T) {
 	}
 }
 
+// TestFileWordsSplitLikeTheFeaturizer: a name's words are the featurizer's
+// words, so a pair's query and the code it names share features.
+func TestFileWordsSplitLikeTheFeaturizer(t *testing.T) {
+	for rel, want := range map[string]string{
+		"src/retry_policy.py": "retry policy", "lib/Zip+arity.swift": "zip arity", "x/HTTPClientV2.go": "http client v 2",
+		"web/user-profile.component.ts": "user profile", "utils.go": "", "größeBerechnen.rs": "größe berechnen",
+	} {
+		if got := fileWords(rel); got != want {
+			t.Errorf("fileWords(%q) = %q, want %q", rel, got, want)
+		}
+	}
+}
+
 func TestQuestionFrom(t *testing.T) {
 	seen := map[string]bool{}
 	for seed := uint64(0); seed < 40; seed++ {
