@@ -1,6 +1,7 @@
 package lex
 
 import (
+	"github.com/codeseek/codeseek/internal/ident"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -9,6 +10,10 @@ import (
 // Terms is codeseek's code-aware tokenizer (lowercased identifier parts plus
 // the whole compound identifier). The bleve side tokenizes with it too.
 func Terms(text string, add func(term []byte)) { store.LexTerms(text, add) }
+
+// Identifiers reports the byte offsets of each identifier of text, the
+// units Terms splits.
+func Identifiers(text string, fn func(start, end int)) { ident.Identifiers(text, fn) }
 
 // ChunkID is the store's chunk identifier.
 func ChunkID(path string, start, end int, content string) string {

@@ -5,9 +5,6 @@
 package lexbleve
 
 import (
-	"unicode"
-	"unicode/utf8"
-
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
@@ -42,8 +39,8 @@ func init() {
 }
 
 // Tokenizer emits exactly the terms of lex.Terms (store.LexTerms), in the
-// same order, with byte offsets: it finds each identifier (the same rune
-// classes LexTerms uses) and runs LexTerms on it. The parts of a compound
+// same order, with byte offsets: it finds each identifier with
+// lex.Identifiers (codeseek's own scanner) and runs LexTerms on it. The parts of a compound
 // identifier get consecutive positions and the whole identifier, which
 // LexTerms emits last, shares the first part's position, like a synonym, so
 // phrase queries see "parse duration" in "ParseDuration".
@@ -52,32 +49,13 @@ type Tokenizer struct{}
 func (Tokenizer) Tokenize(input []byte) analysis.TokenStream {
 	rv := make(analysis.TokenStream, 0, len(input)/6)
 	pos := 0
-	i := 0
-	for i < len(input) {
-		r, size := rune(input[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRune(input[i:])
-		}
-		if !isIdentRune(r) {
-			i += size
-			continue
-		}
-		start := i
-		for i < len(input) {
-			r, size = rune(input[i]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRune(input[i:])
-			}
-			if !isIdentRune(r) {
-				break
-			}
-			i += size
-		}
+	text := string(input)
+	lex.Identifiers(text, func(start, end int) {
 		first := len(rv)
-		lex.Terms(string(input[start:i]), func(t []byte) {
+		lex.Terms(text[start:end], func(t []byte) {
 			pos++
 			rv = append(rv, &analysis.Token{
-				Start: start, End: i, Term: append([]byte(nil), t...),
+				Start: start, End: end, Term: append([]byte(nil), t...),
 				Position: pos, Type: analysis.AlphaNumeric,
 			})
 		})
@@ -85,15 +63,8 @@ func (Tokenizer) Tokenize(input []byte) analysis.TokenStream {
 			rv[len(rv)-1].Position = rv[first].Position
 			pos--
 		}
-	}
+	})
 	return rv
-}
-
-func isIdentRune(r rune) bool {
-	if r < utf8.RuneSelf {
-		return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
-	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // Mapping is the index mapping: one static document type with the text
