@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
 )
 
 func TestBM25RanksRareTermsHigher(t *testing.T) {

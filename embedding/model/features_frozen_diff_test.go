@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/codeseek/codeseek/internal/cputime"
 )
 
 // featureCases are the inputs on which the featurizer must agree with the
@@ -81,7 +83,8 @@ func FuzzFeaturesMatchFrozen(f *testing.F) {
 }
 
 // BenchmarkFeatures compares the featurizer with the frozen one in one run
-// on chunk-sized pieces of Go standard library sources.
+// on chunk-sized pieces of Go standard library sources; compare with
+// benchstat -col /impl, on the cpu-ns/op metric where the machine is busy.
 func BenchmarkFeatures(b *testing.B) {
 	var texts []string
 	for _, name := range []string{"net/http/server.go", "strings/strings.go", "go/parser/parser.go"} {
@@ -98,15 +101,15 @@ func BenchmarkFeatures(b *testing.B) {
 	for _, impl := range []struct {
 		name     string
 		features func(FeatureConfig, string, []Feature) []Feature
-	}{{"frozen", frozenFeatures}, {"ident", Features}} {
+	}{{"impl=frozen", frozenFeatures}, {"impl=ident", Features}} {
 		b.Run(impl.name, func(b *testing.B) {
 			var dst []Feature
 			b.ReportAllocs()
-			for b.Loop() {
+			cputime.Bench(b, func() {
 				for _, text := range texts {
 					dst = impl.features(cfg, text, dst)
 				}
-			}
+			})
 		})
 	}
 }

@@ -21,12 +21,16 @@ const (
 	upper               // unicode.IsUpper
 	digit               // unicode.IsDigit
 	letter              // any other letter (CJK, title case, modifiers)
+	multi               // a byte of a multi-byte rune: see classRune
 )
 
-// asciiClass is the class of each ASCII byte: the fast path.
-var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+// byteClass is the class of each ASCII byte, the fast path, and multi
+// for the others.
+var byteClass = func() (t [256]uint8) {
 	for c := range t {
 		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = multi
 		case c == '_':
 			t[c] = under
 		case 'a' <= c && c <= 'z':
@@ -40,11 +44,10 @@ var asciiClass = func() (t [utf8.RuneSelf]uint8) {
 	return t
 }()
 
-// classAt returns the class and byte length of the rune at s[i].
-func classAt(s string, i int) (uint8, int) {
-	if c := s[i]; c < utf8.RuneSelf {
-		return asciiClass[c], 1
-	}
+// classRune returns the class and byte length of the non-ASCII rune at
+// s[i]. Callers look ASCII bytes up in byteClass themselves, inline: a
+// function doing both is too big for the compiler to inline.
+func classRune(s string, i int) (uint8, int) {
 	r, size := utf8.DecodeRuneInString(s[i:])
 	switch {
 	case unicode.IsUpper(r):
@@ -64,7 +67,10 @@ func classAt(s string, i int) (uint8, int) {
 func Identifiers(text string, fn func(start, end int)) {
 	start := -1
 	for i := 0; i < len(text); {
-		c, size := classAt(text, i)
+		c, size := byteClass[text[i]], 1
+		if c == multi {
+			c, size = classRune(text, i)
+		}
 		switch {
 		case c != other && start < 0:
 			start = i
@@ -87,49 +93,66 @@ type Splitter struct {
 }
 
 // Split calls word with each lowercase word of each identifier of text and
-// then, if end is not nil, end with the identifier's offsets [start, end)
-// and its number of words. The slice passed to word is only valid during
-// the call.
+// then, if end is not nil, end with the identifier's byte offsets
+// [start, end) and its number of words. The slice passed to word is only
+// valid during the call.
+//
+// A word ends at an underscore, between a lower- and an uppercase letter,
+// before the last capital of an acronym that a lowercase letter follows
+// ("HTTPRequest" → "http", "request"), and between a digit and a
+// non-digit. It is one pass that classifies each rune once, because the
+// lexical index and the model featurizer spend much of their time here.
 func (s *Splitter) Split(text string, word func(w []byte), end func(start, end, words int)) {
-	Identifiers(text, func(start, stop int) {
-		n := s.Words(text[start:stop], word)
-		if end != nil {
-			end(start, stop, n)
+	id, start, n := -1, 0, 0 // identifier start, word start, words so far
+	prev := other
+	for i := 0; i < len(text); {
+		c, size := byteClass[text[i]], 1
+		if c == multi {
+			c, size = classRune(text, i)
 		}
-	})
-}
-
-// Words calls fn with each lowercase word of the identifier id, which must
-// hold identifier runes only (as Identifiers finds them), and returns the
-// number of words. A word ends at an underscore, between a lower- and an
-// uppercase letter, before the last capital of an acronym that a
-// lowercase letter follows ("HTTPRequest" → "http", "request"), and
-// between a digit and a non-digit. The slice passed to fn is only valid
-// during the call.
-func (s *Splitter) Words(id string, fn func(w []byte)) int {
-	n, start := 0, 0
-	prev := under
-	for i := 0; i < len(id); {
-		c, size := classAt(id, i)
 		switch {
+		case c == other:
+			if id >= 0 {
+				s.endIdent(text, id, start, i, n, word, end)
+				id = -1
+			}
+		case id < 0:
+			id, start, n = i, i, 0
+			if c == under {
+				start = i + size
+			}
 		case c == under:
-			n += s.emit(id[start:i], fn)
+			n += s.emit(text[start:i], word)
 			start = i + size
 		case i == start:
 		case (c == digit) != (prev == digit),
 			c == upper && prev == lower,
-			c == upper && prev == upper && i+size < len(id) && lowerAt(id, i+size):
-			n += s.emit(id[start:i], fn)
+			c == upper && prev == upper && i+size < len(text) && lowerAt(text, i+size):
+			n += s.emit(text[start:i], word)
 			start = i
 		}
 		prev = c
 		i += size
 	}
-	return n + s.emit(id[start:], fn)
+	if id >= 0 {
+		s.endIdent(text, id, start, len(text), n, word, end)
+	}
+}
+
+// endIdent emits the last word of the identifier text[id:stop], whose
+// last word starts at start, and reports the identifier to end.
+func (s *Splitter) endIdent(text string, id, start, stop, n int, word func([]byte), end func(int, int, int)) {
+	n += s.emit(text[start:stop], word)
+	if end != nil {
+		end(id, stop, n)
+	}
 }
 
 func lowerAt(s string, i int) bool {
-	c, _ := classAt(s, i)
+	c := byteClass[s[i]]
+	if c == multi {
+		c, _ = classRune(s, i)
+	}
 	return c == lower
 }
 

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package cputime
+
+import "time"
+
+// thread cannot measure thread CPU time on this platform.
+func thread() (time.Duration, bool) { return 0, false }
