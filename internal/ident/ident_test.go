@@ -68,3 +68,18 @@ func FuzzAppendLowerIsToLower(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIdentifiersAgreeWithSplit: Identifiers finds the identifiers that
+// Split splits, so callers that need only the spans see the same units.
+func FuzzIdentifiersAgreeWithSplit(f *testing.F) {
+	f.Add("x := fooBar(_, ÉtéX2)\xff 日本語Text a\u0301b")
+	f.Fuzz(func(t *testing.T, text string) {
+		var spans, split [][2]int
+		Identifiers(text, func(start, end int) { spans = append(spans, [2]int{start, end}) })
+		var s Splitter
+		s.Split(text, func([]byte) {}, func(start, end, _ int) { split = append(split, [2]int{start, end}) })
+		if !slices.Equal(spans, split) {
+			t.Fatalf("Identifiers(%q) = %v, Split reports %v", text, spans, split)
+		}
+	})
+}
