@@ -82,10 +82,8 @@ func FuzzFeaturesMatchFrozen(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) { checkFeaturesFrozen(t, &reused, text) })
 }
 
-// BenchmarkFeatures compares the featurizer with the frozen one in one run
-// on chunk-sized pieces of Go standard library sources; compare with
-// benchstat -col /impl, on the cpu-ns/op metric where the machine is busy.
-func BenchmarkFeatures(b *testing.B) {
+// featureBenchTexts are chunk-sized pieces of Go standard library sources.
+func featureBenchTexts(b *testing.B) []string {
 	var texts []string
 	for _, name := range []string{"net/http/server.go", "strings/strings.go", "go/parser/parser.go"} {
 		src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", name))
@@ -97,6 +95,14 @@ func BenchmarkFeatures(b *testing.B) {
 			texts = append(texts, strings.Join(lines[i:min(i+40, len(lines))], ""))
 		}
 	}
+	return texts
+}
+
+// BenchmarkFeatures compares Features with the frozen one in one run;
+// compare with benchstat -col /impl, on the cpu-ns/op metric where the
+// machine is busy.
+func BenchmarkFeatures(b *testing.B) {
+	texts := featureBenchTexts(b)
 	cfg := FeatureConfig{Buckets: 1 << 20, PrefixLen: 4}
 	for _, impl := range []struct {
 		name     string
@@ -112,4 +118,28 @@ func BenchmarkFeatures(b *testing.B) {
 			})
 		})
 	}
+}
+
+// BenchmarkFeaturizerReused is BenchmarkFeatures with the featurizer
+// reused, as Model.Embed pools it: no allocation, so no garbage collector
+// noise in the comparison.
+func BenchmarkFeaturizerReused(b *testing.B) {
+	texts := featureBenchTexts(b)
+	cfg := FeatureConfig{Buckets: 1 << 20, PrefixLen: 4}
+	b.Run("impl=frozen", func(b *testing.B) {
+		f := frozenFeaturizer{cfg: cfg, mask: uint64(cfg.Buckets - 1)}
+		cputime.Bench(b, func() {
+			for _, text := range texts {
+				f.featBuf = f.features(text, f.featBuf)
+			}
+		})
+	})
+	b.Run("impl=ident", func(b *testing.B) {
+		f := featurizer{cfg: cfg, mask: uint64(cfg.Buckets - 1)}
+		cputime.Bench(b, func() {
+			for _, text := range texts {
+				f.featBuf = f.features(text, f.featBuf)
+			}
+		})
+	})
 }
