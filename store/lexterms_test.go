@@ -2,14 +2,11 @@ package store
 
 import (
 	"math/rand"
-	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/codeseek/codeseek/internal/cputime"
+	"github.com/codeseek/codeseek/internal/bench"
 )
 
 // tokenizerCases are the inputs on which LexTerms must agree with the
@@ -71,19 +68,12 @@ func FuzzLexTermsMatchFrozen(f *testing.F) {
 	f.Fuzz(checkLexTermsFrozen)
 }
 
-// benchTexts are chunk-sized pieces of Go standard library sources plus
-// paths and symbols, as buildShard tokenizes them.
-func benchTexts(b *testing.B) []string {
+// lexBenchTexts are chunk-sized pieces of Go standard library sources
+// plus paths and symbols, as buildShard tokenizes them.
+func lexBenchTexts(b *testing.B) []string {
 	var texts []string
-	for _, name := range []string{"net/http/server.go", "strings/strings.go", "go/parser/parser.go"} {
-		src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", name))
-		if err != nil {
-			b.Skipf("Go sources not found: %v", err)
-		}
-		lines := strings.SplitAfter(string(src), "\n")
-		for i := 0; i < len(lines); i += 40 {
-			texts = append(texts, strings.Join(lines[i:min(i+40, len(lines))], ""), name, "ServeHTTP")
-		}
+	for _, c := range bench.GoSourceChunks(b) {
+		texts = append(texts, c, "src/net/http/server.go", "ServeHTTP")
 	}
 	return texts
 }
@@ -92,7 +82,7 @@ func benchTexts(b *testing.B) []string {
 // compare with benchstat -col /impl, on the cpu-ns/op metric where the
 // machine is busy.
 func BenchmarkLexTerms(b *testing.B) {
-	texts := benchTexts(b)
+	texts := lexBenchTexts(b)
 	for _, impl := range []struct {
 		name  string
 		terms func(string, func([]byte))
@@ -101,7 +91,7 @@ func BenchmarkLexTerms(b *testing.B) {
 			n := 0
 			add := func(t []byte) { n += len(t) }
 			b.ReportAllocs()
-			cputime.Bench(b, func() {
+			bench.CPU(b, func() {
 				for _, text := range texts {
 					impl.terms(text, add)
 				}

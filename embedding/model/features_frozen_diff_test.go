@@ -2,14 +2,11 @@ package model
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/codeseek/codeseek/internal/cputime"
+	"github.com/codeseek/codeseek/internal/bench"
 )
 
 // featureCases are the inputs on which the featurizer must agree with the
@@ -82,27 +79,11 @@ func FuzzFeaturesMatchFrozen(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) { checkFeaturesFrozen(t, &reused, text) })
 }
 
-// featureBenchTexts are chunk-sized pieces of Go standard library sources.
-func featureBenchTexts(b *testing.B) []string {
-	var texts []string
-	for _, name := range []string{"net/http/server.go", "strings/strings.go", "go/parser/parser.go"} {
-		src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", name))
-		if err != nil {
-			b.Skipf("Go sources not found: %v", err)
-		}
-		lines := strings.SplitAfter(string(src), "\n")
-		for i := 0; i < len(lines); i += 40 {
-			texts = append(texts, strings.Join(lines[i:min(i+40, len(lines))], ""))
-		}
-	}
-	return texts
-}
-
 // BenchmarkFeatures compares Features with the frozen one in one run;
 // compare with benchstat -col /impl, on the cpu-ns/op metric where the
 // machine is busy.
 func BenchmarkFeatures(b *testing.B) {
-	texts := featureBenchTexts(b)
+	texts := bench.GoSourceChunks(b)
 	cfg := FeatureConfig{Buckets: 1 << 20, PrefixLen: 4}
 	for _, impl := range []struct {
 		name     string
@@ -111,7 +92,7 @@ func BenchmarkFeatures(b *testing.B) {
 		b.Run(impl.name, func(b *testing.B) {
 			var dst []Feature
 			b.ReportAllocs()
-			cputime.Bench(b, func() {
+			bench.CPU(b, func() {
 				for _, text := range texts {
 					dst = impl.features(cfg, text, dst)
 				}
@@ -124,11 +105,11 @@ func BenchmarkFeatures(b *testing.B) {
 // reused, as Model.Embed pools it: no allocation, so no garbage collector
 // noise in the comparison.
 func BenchmarkFeaturizerReused(b *testing.B) {
-	texts := featureBenchTexts(b)
+	texts := bench.GoSourceChunks(b)
 	cfg := FeatureConfig{Buckets: 1 << 20, PrefixLen: 4}
 	b.Run("impl=frozen", func(b *testing.B) {
 		f := frozenFeaturizer{cfg: cfg, mask: uint64(cfg.Buckets - 1)}
-		cputime.Bench(b, func() {
+		bench.CPU(b, func() {
 			for _, text := range texts {
 				f.featBuf = f.features(text, f.featBuf)
 			}
@@ -136,7 +117,7 @@ func BenchmarkFeaturizerReused(b *testing.B) {
 	})
 	b.Run("impl=ident", func(b *testing.B) {
 		f := featurizer{cfg: cfg, mask: uint64(cfg.Buckets - 1)}
-		cputime.Bench(b, func() {
+		bench.CPU(b, func() {
 			for _, text := range texts {
 				f.featBuf = f.features(text, f.featBuf)
 			}

@@ -1,17 +1,17 @@
-package cputime
+package bench
 
 import (
 	"runtime"
 	"testing"
 )
 
-func TestBenchReportsThreadCPUTime(t *testing.T) {
+func TestCPUReportsThreadCPUTime(t *testing.T) {
 	if _, ok := thread(); !ok {
 		t.Skip("no thread CPU clock on " + runtime.GOOS)
 	}
 	sink := 0
 	r := testing.Benchmark(func(b *testing.B) {
-		Bench(b, func() {
+		CPU(b, func() {
 			for i := range 100000 {
 				sink += i * i
 			}
