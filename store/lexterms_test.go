@@ -78,24 +78,18 @@ func lexBenchTexts(b *testing.B) []string {
 	return texts
 }
 
-// BenchmarkLexTerms compares the tokenizer with the frozen one in one run;
-// compare with benchstat -col /impl, on the cpu-ns/op metric where the
-// machine is busy.
+// BenchmarkLexTerms compares LexTerms with the frozen tokenizer, pass by
+// pass over the same texts (metric new/old: below 1 is faster).
 func BenchmarkLexTerms(b *testing.B) {
 	texts := lexBenchTexts(b)
-	for _, impl := range []struct {
-		name  string
-		terms func(string, func([]byte))
-	}{{"impl=frozen", frozenLexTerms}, {"impl=ident", LexTerms}} {
-		b.Run(impl.name, func(b *testing.B) {
-			n := 0
-			add := func(t []byte) { n += len(t) }
-			b.ReportAllocs()
-			bench.CPU(b, func() {
-				for _, text := range texts {
-					impl.terms(text, add)
-				}
-			})
-		})
+	n := 0
+	add := func(t []byte) { n += len(t) }
+	pass := func(terms func(string, func([]byte))) func() {
+		return func() {
+			for _, text := range texts {
+				terms(text, add)
+			}
+		}
 	}
+	bench.Compare(b, pass(frozenLexTerms), pass(LexTerms))
 }

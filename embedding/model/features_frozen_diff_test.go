@@ -79,48 +79,38 @@ func FuzzFeaturesMatchFrozen(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) { checkFeaturesFrozen(t, &reused, text) })
 }
 
-// BenchmarkFeatures compares Features with the frozen one in one run;
-// compare with benchstat -col /impl, on the cpu-ns/op metric where the
-// machine is busy.
+// BenchmarkFeatures compares Features with the frozen featurizer, pass by
+// pass over chunk-sized pieces of Go sources (metric new/old: below 1 is
+// faster).
 func BenchmarkFeatures(b *testing.B) {
 	texts := bench.GoSourceChunks(b)
 	cfg := FeatureConfig{Buckets: 1 << 20, PrefixLen: 4}
-	for _, impl := range []struct {
-		name     string
-		features func(FeatureConfig, string, []Feature) []Feature
-	}{{"impl=frozen", frozenFeatures}, {"impl=ident", Features}} {
-		b.Run(impl.name, func(b *testing.B) {
-			var dst []Feature
-			b.ReportAllocs()
-			bench.CPU(b, func() {
-				for _, text := range texts {
-					dst = impl.features(cfg, text, dst)
-				}
-			})
-		})
+	var dst []Feature
+	pass := func(features func(FeatureConfig, string, []Feature) []Feature) func() {
+		return func() {
+			for _, text := range texts {
+				dst = features(cfg, text, dst)
+			}
+		}
 	}
+	bench.Compare(b, pass(frozenFeatures), pass(Features))
 }
 
-// BenchmarkFeaturizerReused is BenchmarkFeatures with the featurizer
+// BenchmarkFeaturizerReused is BenchmarkFeatures with each featurizer
 // reused, as Model.Embed pools it: no allocation, so no garbage collector
-// noise in the comparison.
+// in the comparison.
 func BenchmarkFeaturizerReused(b *testing.B) {
 	texts := bench.GoSourceChunks(b)
 	cfg := FeatureConfig{Buckets: 1 << 20, PrefixLen: 4}
-	b.Run("impl=frozen", func(b *testing.B) {
-		f := frozenFeaturizer{cfg: cfg, mask: uint64(cfg.Buckets - 1)}
-		bench.CPU(b, func() {
-			for _, text := range texts {
-				f.featBuf = f.features(text, f.featBuf)
-			}
-		})
-	})
-	b.Run("impl=ident", func(b *testing.B) {
-		f := featurizer{cfg: cfg, mask: uint64(cfg.Buckets - 1)}
-		bench.CPU(b, func() {
-			for _, text := range texts {
-				f.featBuf = f.features(text, f.featBuf)
-			}
-		})
+	frozen := frozenFeaturizer{cfg: cfg, mask: uint64(cfg.Buckets - 1)}
+	f := featurizer{cfg: cfg, mask: uint64(cfg.Buckets - 1)}
+	bench.Compare(b, func() {
+		for _, text := range texts {
+			frozen.featBuf = frozen.features(text, frozen.featBuf)
+		}
+	}, func() {
+		for _, text := range texts {
+			f.featBuf = f.features(text, f.featBuf)
+		}
 	})
 }

@@ -1,7 +1,7 @@
-// Package bench holds helpers for in-package benchmarks: the CPU time of
-// the benchmarking OS thread, so that on a shared, busy machine a benchmark
-// reports the work a loop did rather than the wall time it waited for a
-// core, and a corpus of real source text.
+// Package bench holds helpers for in-package benchmarks: a before/after
+// comparison by the CPU time of the benchmarking OS thread, so that on a
+// shared, busy machine it measures the work done rather than the wall time
+// spent waiting for a core, and a corpus of real source text.
 package bench
 
 import (
@@ -10,22 +10,42 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
-// CPU runs body b.N times on one locked OS thread and reports its CPU
-// time per iteration as the metric "cpu-ns/op", next to the usual wall
-// time. Where the platform cannot measure thread time the metric is left
-// out.
-func CPU(b *testing.B, body func()) {
+// Compare runs before and after alternately, b.N times each, on one locked OS
+// thread, and reports the CPU time per call of each ("old-cpu-ns/op",
+// "new-cpu-ns/op") and their ratio ("new/old"). On a busy shared machine
+// separate runs of each differ by more than the change being measured;
+// calls a few milliseconds apart, in alternating order, meet the same
+// machine. It skips the benchmark where thread CPU time cannot be read.
+func Compare(b *testing.B, before, after func()) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	start, ok := thread()
+	if _, ok := thread(); !ok {
+		b.Skip("no thread CPU clock on " + runtime.GOOS)
+	}
+	var spent [2]time.Duration
+	run := func(k int, fn func()) {
+		t0, _ := thread()
+		fn()
+		t1, _ := thread()
+		spent[k] += t1 - t0
+	}
+	odd := false
 	for b.Loop() {
-		body()
+		if odd {
+			run(1, after)
+			run(0, before)
+		} else {
+			run(0, before)
+			run(1, after)
+		}
+		odd = !odd
 	}
-	if end, ok2 := thread(); ok && ok2 {
-		b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
-	}
+	b.ReportMetric(float64(spent[0])/float64(b.N), "old-cpu-ns/op")
+	b.ReportMetric(float64(spent[1])/float64(b.N), "new-cpu-ns/op")
+	b.ReportMetric(float64(spent[1])/float64(spent[0]), "new/old")
 }
 
 // GoSourceChunks returns chunk-sized pieces (40 lines) of a few Go standard
