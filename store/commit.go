@@ -57,13 +57,11 @@ func (s *Store) Commit(prev *Manifest, u Update) error {
 		}
 	}
 
-	var seg *segment
 	dir := s.repoDir(id)
+	segPath := filepath.Join(dir, segmentName(segID))
 	if len(chunks) > 0 {
-		seg = newSegment(segID, chunks)
-		path := filepath.Join(dir, segmentName(segID))
-		if err := writeFileAtomic(path, func(w io.Writer) error { return seg.write(w, dim) }); err != nil {
-			return fmt.Errorf("write index %s: %w", path, err)
+		if err := writeFileAtomic(segPath, func(w io.Writer) error { return writeSegment(w, segID, dim, chunks) }); err != nil {
+			return fmt.Errorf("write index %s: %w", segPath, err)
 		}
 		m.Segments = append(m.Segments, SegmentInfo{ID: segID, Chunks: len(chunks)})
 	}
@@ -72,6 +70,10 @@ func (s *Store) Commit(prev *Manifest, u Update) error {
 		return fmt.Errorf("write index %s: %w", path, err)
 	}
 	removeUnused(dir, m)
+	var seg *segment
+	if len(chunks) > 0 {
+		seg, _ = readSegment(segPath, segID, dim) // on failure the next search reads it and reports why
+	}
 	s.install(m, seg)
 	return nil
 }
@@ -153,8 +155,8 @@ func absorbed(segs []SegmentInfo, live map[uint64]int, gathered int) map[uint64]
 	return out
 }
 
-// gather appends to chunks the live chunks of the absorbed segments,
-// taking each segment from memory when loaded and from disk otherwise.
+// gather appends to chunks copies of the live chunks of the absorbed
+// segments, mapping the ones not loaded.
 func (s *Store) gather(m *Manifest, absorb map[uint64]bool, chunks []Chunk) ([]Chunk, error) {
 	id := m.Meta.ID
 	owner := make(map[string]uint64, len(m.Files))
@@ -171,10 +173,15 @@ func (s *Store) gather(m *Manifest, absorb map[uint64]bool, chunks []Chunk) ([]C
 				return nil, err
 			}
 		}
+		if err := seg.verified(); err != nil { // damage must not be copied into a new segment
+			return nil, err
+		}
 		for _, p := range seg.parts {
 			for _, f := range p.files {
 				if owner[f.path] == segID {
-					chunks = append(chunks, p.chunks[f.lo:f.hi]...)
+					for r := f.lo; r < f.hi; r++ {
+						chunks = append(chunks, p.load(r))
+					}
 				}
 			}
 		}
@@ -183,8 +190,8 @@ func (s *Store) gather(m *Manifest, absorb map[uint64]bool, chunks []Chunk) ([]C
 }
 
 // install makes the committed manifest m the index searches see, when all
-// its segments are in memory (seg is the one just written). Otherwise the
-// next search loads the missing segments.
+// its segments are mapped (seg is the one just written). Otherwise the
+// next search maps the missing segments.
 func (s *Store) install(m *Manifest, seg *segment) {
 	id := m.Meta.ID
 	segs := reusable(s.current(id))

@@ -2,6 +2,7 @@ package store
 
 import (
 	"path"
+	"runtime"
 	"strings"
 )
 
@@ -32,24 +33,26 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 	}
 	var last string
 	LexTerms(name, func(t []byte) { last = string(t) }) // the whole identifier comes last
+	defer runtime.KeepAlive(ix) // the views point into its mapped segments
 	var out []Decl
 	for v := range ix.views[k] {
 		vw := &ix.views[k][v]
 		seen := map[int32]bool{}
-		check := func(i int32) {
+		check := func(i int32, _ float64) {
 			if seen[i] || vw.isDead(i) {
 				return
 			}
 			seen[i] = true
-			if tier := declTier(&vw.chunks[i], name); tier > 0 {
-				out = append(out, Decl{Chunk: &vw.chunks[i], Tier: tier})
+			tc := vw.transient(i) // read in place; only declarations are copied out
+			if tier := declTier(&tc, name); tier > 0 {
+				out = append(out, Decl{Chunk: vw.chunk(i), Tier: tier})
 			}
 		}
-		for _, i := range vw.symbols[name] {
-			check(i)
+		if t := vw.syms.find(name); t >= 0 {
+			vw.syms.postings(t, check)
 		}
 		if t := vw.lex.find(last); t >= 0 {
-			vw.lex.postings(t, func(doc int32, _ float64) { check(doc) })
+			vw.lex.postings(t, check)
 		}
 	}
 	return out

@@ -9,23 +9,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 
 	"github.com/cespare/xxhash/v2"
 )
 
-// Manifests and segments share one file layout, all integers
-// little-endian:
+// Manifests have this layout (segments have their own, see segfile.go),
+// all integers little-endian:
 //
 //	magic "CODESEEK" | u32 schema | u32 header length | header (JSON)
 //	| body | u64 xxhash64 of header and body
 //
 // The header comes first so that listing repositories reads a few hundred
-// bytes per repository, not the whole index. The body is a stream of gob
-// messages, and for segments a raw float32 block, each small enough that
-// neither writing nor reading ever holds the whole file in memory.
+// bytes per repository, not the whole index. The body is gob.
 var magic = []byte("CODESEEK")
 
 // ErrCorrupt marks an index file that fails its checks.
@@ -41,7 +38,6 @@ type frameWriter struct {
 	w   io.Writer
 	h   *xxhash.Digest
 	enc *gob.Encoder
-	buf []byte // reused by writeFloats
 }
 
 func newFrameWriter(w io.Writer, header any) (*frameWriter, error) {
@@ -65,16 +61,6 @@ func newFrameWriter(w io.Writer, header any) (*frameWriter, error) {
 func (fw *frameWriter) Write(p []byte) (int, error) {
 	fw.h.Write(p)
 	return fw.w.Write(p)
-}
-
-// writeFloats writes vs as little-endian float32s.
-func (fw *frameWriter) writeFloats(vs []float32) error {
-	fw.buf = fw.buf[:0]
-	for _, f := range vs {
-		fw.buf = binary.LittleEndian.AppendUint32(fw.buf, math.Float32bits(f))
-	}
-	_, err := fw.Write(fw.buf)
-	return err
 }
 
 func (fw *frameWriter) close() error {
@@ -140,22 +126,6 @@ func (fr *frameReader) ReadByte() (byte, error) {
 func (fr *frameReader) decode(v any) error {
 	if err := fr.dec.Decode(v); err != nil {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
-	}
-	return nil
-}
-
-// readFloats fills vs with little-endian float32s, a block at a time.
-func (fr *frameReader) readFloats(vs []float32) error {
-	buf := make([]byte, 1<<16)
-	for len(vs) > 0 {
-		b := buf[:4*min(len(vs), len(buf)/4)]
-		if _, err := io.ReadFull(fr, b); err != nil {
-			return fmt.Errorf("%w: truncated", ErrCorrupt)
-		}
-		for i := 0; i < len(b); i += 4 {
-			vs[i/4] = math.Float32frombits(binary.LittleEndian.Uint32(b[i:]))
-		}
-		vs = vs[len(b)/4:]
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,7 +62,7 @@ func newIndex(m *Manifest, segs map[uint64]*segment) (*Index, error) {
 					continue
 				}
 				if v.dead == nil {
-					v.dead = make([]bool, len(p.chunks))
+					v.dead = make([]bool, p.n)
 				}
 				for i := f.lo; i < f.hi; i++ {
 					v.dead[i] = true
@@ -69,8 +70,8 @@ func newIndex(m *Manifest, segs map[uint64]*segment) (*Index, error) {
 				v.ndead += int(f.hi - f.lo)
 			}
 			ix.views[k] = append(ix.views[k], v)
-			ix.live[k] += len(p.chunks) - v.ndead
-			ix.all[k] += len(p.chunks)
+			ix.live[k] += p.n - v.ndead
+			ix.all[k] += p.n
 			ix.totalLen[k] += p.total
 		}
 	}
@@ -92,12 +93,23 @@ func (ix *Index) Count(k Kind) int { return ix.live[k] }
 // eachLive calls fn for every live chunk of kind k, segment by segment.
 func (ix *Index) eachLive(k Kind, fn func(*Chunk)) {
 	for _, v := range ix.views[k] {
-		for i := range v.chunks {
-			if !v.isDead(int32(i)) {
-				fn(&v.chunks[i])
+		for i := range int32(v.n) {
+			if !v.isDead(i) {
+				fn(v.chunk(i))
 			}
 		}
 	}
+}
+
+// failed returns the error of a segment whose background checksum check
+// found damage, or nil.
+func (ix *Index) failed() error {
+	for _, seg := range ix.segs {
+		if err := seg.failed(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Lexical returns up to n chunks of kind k by BM25 score for query, best
@@ -107,6 +119,7 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 	if ix.live[k] == 0 || n <= 0 {
 		return nil
 	}
+	defer runtime.KeepAlive(ix) // the views point into its mapped segments
 	type qterm struct {
 		text string
 		qtf  float64
@@ -139,12 +152,12 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 		terms[t].idf = math.Log(1 + (N-df+0.5)/(df+0.5))
 	}
 	avgLen := ix.totalLen[k] / N
-	best := newTopK(n)
+	best := newTopK(n, candBetter)
 	for v := range views {
 		vw := &views[v]
 		// Dense scores: a common term touches a large share of the chunks,
 		// where a map costs far more than clearing an array.
-		scores := make([]float64, len(vw.chunks))
+		scores := make([]float64, vw.n)
 		var touched []int32
 		for t, q := range terms {
 			i := found[v][t]
@@ -160,19 +173,50 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 			})
 		}
 		for _, doc := range touched {
-			c := &vw.chunks[doc]
-			if vw.isDead(doc) || keep != nil && !keep(c) {
-				continue
+			c := cand{score: scores[doc], v: vw, row: doc}
+			// The filter needs the chunk, so it runs only for rows that
+			// would make the cut.
+			if !vw.isDead(doc) && best.wants(c) && (keep == nil || keep(vw.chunk(doc))) {
+				best.add(c)
 			}
-			best.add(Hit{Chunk: c, Score: scores[doc]})
 		}
 	}
-	return best.sorted()
+	return hitsOf(best.sorted())
+}
+
+// cand is a row of a view with its score: ranking works on rows, and only
+// the rows that make the cut become Hits (copied out of the mapping).
+type cand struct {
+	score float64
+	v     *view
+	row   int32
+}
+
+// candBetter orders candidates as better orders hits.
+func candBetter(a, b cand) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	ap, al := a.v.place(a.row)
+	bp, bl := b.v.place(b.row)
+	if ap != bp {
+		return ap < bp
+	}
+	return al < bl
+}
+
+// hitsOf turns ranked candidates into hits.
+func hitsOf(cs []cand) []Hit {
+	hits := make([]Hit, len(cs))
+	for i, c := range cs {
+		hits[i] = Hit{Chunk: c.v.chunk(c.row), Score: c.score}
+	}
+	return hits
 }
 
 // bestHits sorts hits by score, ties by place, and keeps the first n.
 func bestHits(hits []Hit, n int) []Hit {
-	best := newTopK(n)
+	best := newTopK(n, better)
 	for _, h := range hits {
 		best.add(h)
 	}
@@ -188,39 +232,45 @@ func better(a, b Hit) bool {
 	return chunkLess(a.Chunk, b.Chunk)
 }
 
-// topK keeps the n best hits seen, in a heap whose root is the worst kept,
-// so offering m hits costs O(m log n) instead of sorting all m.
-type topK struct {
-	n int
-	h []Hit
+// topK keeps the n best items seen, in a heap whose root is the worst
+// kept, so offering m items costs O(m log n) instead of sorting all m.
+type topK[T any] struct {
+	n      int
+	h      []T
+	better func(a, b T) bool
 }
 
-func newTopK(n int) *topK { return &topK{n: n, h: make([]Hit, 0, min(n, 1024))} }
+func newTopK[T any](n int, better func(a, b T) bool) *topK[T] {
+	return &topK[T]{n: n, h: make([]T, 0, min(n, 1024)), better: better}
+}
 
-func (t *topK) Len() int           { return len(t.h) }
-func (t *topK) Less(i, j int) bool { return better(t.h[j], t.h[i]) } // worst at the root
-func (t *topK) Swap(i, j int)      { t.h[i], t.h[j] = t.h[j], t.h[i] }
-func (t *topK) Push(x any)         { t.h = append(t.h, x.(Hit)) }
-func (t *topK) Pop() any {
+func (t *topK[T]) Len() int           { return len(t.h) }
+func (t *topK[T]) Less(i, j int) bool { return t.better(t.h[j], t.h[i]) } // worst at the root
+func (t *topK[T]) Swap(i, j int)      { t.h[i], t.h[j] = t.h[j], t.h[i] }
+func (t *topK[T]) Push(x any)         { t.h = append(t.h, x.(T)) }
+func (t *topK[T]) Pop() any {
 	last := t.h[len(t.h)-1]
 	t.h = t.h[:len(t.h)-1]
 	return last
 }
 
-func (t *topK) add(h Hit) {
+// wants reports whether x would be kept.
+func (t *topK[T]) wants(x T) bool { return t.n > 0 && (len(t.h) < t.n || t.better(x, t.h[0])) }
+
+func (t *topK[T]) add(x T) {
 	switch {
 	case t.n <= 0:
 	case len(t.h) < t.n:
-		heap.Push(t, h)
-	case better(h, t.h[0]):
-		t.h[0] = h
+		heap.Push(t, x)
+	case t.better(x, t.h[0]):
+		t.h[0] = x
 		heap.Fix(t, 0)
 	}
 }
 
-// sorted returns the kept hits, best first.
-func (t *topK) sorted() []Hit {
-	sort.Slice(t.h, func(i, j int) bool { return better(t.h[i], t.h[j]) })
+// sorted returns the kept items, best first.
+func (t *topK[T]) sorted() []T {
+	sort.Slice(t.h, func(i, j int) bool { return t.better(t.h[i], t.h[j]) })
 	return t.h
 }
 

@@ -2,58 +2,39 @@ package store
 
 import (
 	"math"
-	"runtime"
-	"sync"
 )
 
 // quantized is one segment part's vectors as a contiguous int8 matrix,
 // each row scaled by its own factor: row r approximates
 // scales[r] * codes[r*dim:(r+1)*dim]. A scan reads a quarter of the bytes
-// of the float32 block, and the residual norms bound how far an
-// approximate score can be from the exact one, which is what lets Query
-// prove its top n exact.
+// of the float32 block. The matrix is computed when a segment is written
+// and used in place from the mapped file.
 type quantized struct {
 	dim    int
 	codes  []int8
 	scales []float32
-	// resid is each row's residual norm |x - scale*codes|; maxResid and
-	// maxNorm (of scale*codes) are their largest values over the part.
-	resid    []float32
+	// maxResid is the largest residual norm |x - scale*codes| over the
+	// part's rows and maxNorm the largest |scale*codes|: they bound how
+	// far an approximate score can be from the exact one, which is what
+	// lets Query prove its top n exact.
 	maxResid float32
 	maxNorm  float32
 }
 
 // quantize builds the int8 matrix of the rows of dim dimensions stored
 // row-major in flat, each scaled to unit length first as the exact score
-// (rowScore) does.
+// (rowScore) does. Segments quantize as they are written (writePart);
+// this is the same for a block in memory.
 func quantize(flat []float32, dim int) *quantized {
 	n := 0
 	if dim > 0 {
 		n = len(flat) / dim
 	}
-	q := &quantized{dim: dim, codes: make([]int8, n*dim), scales: make([]float32, n), resid: make([]float32, n)}
-	// Rows are independent: split them over the cores, as a first search
-	// waits for this.
-	procs := runtime.GOMAXPROCS(0)
-	per := max(1024, (n+procs-1)/procs)
-	maxResid, maxNorm := make([]float32, (n+per-1)/per), make([]float32, (n+per-1)/per)
-	var wg sync.WaitGroup
-	for lo := 0; lo < n; lo += per {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for r := lo; r < min(lo+per, n); r++ {
-				s, resid, norm := quantizeRow(unitVector(flat[r*dim:(r+1)*dim]), q.codes[r*dim:(r+1)*dim])
-				q.scales[r], q.resid[r] = s, resid
-				maxResid[lo/per] = max(maxResid[lo/per], resid)
-				maxNorm[lo/per] = max(maxNorm[lo/per], norm)
-			}
-		}()
-	}
-	wg.Wait()
-	for i := range maxResid {
-		q.maxResid = max(q.maxResid, maxResid[i])
-		q.maxNorm = max(q.maxNorm, maxNorm[i])
+	q := &quantized{dim: dim, codes: make([]int8, n*dim), scales: make([]float32, n)}
+	for r := range n {
+		s, resid, norm := quantizeRow(unitVector(flat[r*dim:(r+1)*dim]), q.codes[r*dim:(r+1)*dim])
+		q.scales[r] = s
+		q.maxResid, q.maxNorm = max(q.maxResid, resid), max(q.maxNorm, norm)
 	}
 	return q
 }

@@ -20,7 +20,7 @@ func releaseDropped(old, idx *Index) {
 	kept := reusable(idx)
 	dropped, total := 0, 0
 	for _, seg := range old.segs {
-		n := len(seg.parts[Code].chunks) + len(seg.parts[Doc].chunks)
+		n := seg.parts[Code].n + seg.parts[Doc].n
 		total += n
 		if kept[seg.id] == nil {
 			dropped += n

@@ -84,10 +84,11 @@ func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep f
 	if n <= 0 {
 		return nil, nil
 	}
+	defer runtime.KeepAlive(ix) // the views point into its mapped segments
 	total := 0
 	for i := range ix.views[k] {
-		if v := &ix.views[k][i]; len(v.chunks) > v.ndead {
-			total += len(v.chunks)
+		if v := &ix.views[k][i]; v.n > v.ndead {
+			total += v.n
 		}
 	}
 	procs := runtime.GOMAXPROCS(0)
@@ -104,15 +105,15 @@ func (ix *Index) scanJobs(k Kind, dim, per int) ([]*scanJob, error) {
 	var jobs []*scanJob
 	for i := range ix.views[k] {
 		v := &ix.views[k][i]
-		if len(v.chunks) == v.ndead {
+		if v.n == v.ndead {
 			continue
 		}
-		m := v.quantized()
+		m := v.quant
 		if m.dim != dim {
 			return nil, fmt.Errorf("vector query: the query has %d dimensions, the index %d", dim, m.dim)
 		}
-		for lo := 0; lo < len(v.chunks); lo += per {
-			jobs = append(jobs, &scanJob{v: v, m: m, lo: lo, hi: min(lo+per, len(v.chunks))})
+		for lo := 0; lo < v.n; lo += per {
+			jobs = append(jobs, &scanJob{v: v, m: m, lo: lo, hi: min(lo+per, v.n)})
 		}
 	}
 	return jobs, nil
@@ -133,16 +134,16 @@ func scanExact(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int,
 	if err != nil {
 		return nil, err
 	}
-	best := newTopK(n)
+	best := newTopK(n, candBetter)
 	for _, j := range jobs {
 		for _, s := range j.pool.h {
 			best.add(j.hit(s.row, q))
 		}
 	}
 	if len(best.h) < n {
-		return best.sorted(), nil // no pool was full: every accepted row was rescored
+		return hitsOf(best.sorted()), nil // no pool was full: every accepted row was rescored
 	}
-	nth := float32(best.h[0].Score) // the heap's root is the worst kept
+	nth := float32(best.h[0].score) // the heap's root is the worst kept
 	proven := true
 	for _, j := range jobs {
 		if j.pool.full() && j.pool.h[0].score+j.m.bound(q) >= nth {
@@ -150,19 +151,19 @@ func scanExact(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int,
 		}
 	}
 	if proven {
-		return best.sorted(), nil
+		return hitsOf(best.sorted()), nil
 	}
 	err = runJobs(ctx, jobs, func(j *scanJob) { j.above(q, nth-j.m.bound(q), keep) })
 	if err != nil {
 		return nil, err
 	}
-	best = newTopK(n)
+	best = newTopK(n, candBetter)
 	for _, j := range jobs {
 		for _, r := range j.rows {
 			best.add(j.hit(r, q))
 		}
 	}
-	return best.sorted(), nil
+	return hitsOf(best.sorted()), nil
 }
 
 // runJobs runs fn on every job, GOMAXPROCS at a time.
@@ -232,13 +233,12 @@ func (j *scanJob) eachBlock(q *quantQuery, fn func(lo int, scores []float32)) {
 }
 
 // hit is row r with its exact score.
-func (j *scanJob) hit(r int32, q *quantQuery) Hit {
-	c := &j.v.chunks[r]
-	return Hit{Chunk: c, Score: rowScore(c.Vector, q)}
+func (j *scanJob) hit(r int32, q *quantQuery) cand {
+	return cand{score: rowScore(j.v.row(r), q), v: j.v, row: r}
 }
 
 func (j *scanJob) accepts(r int32, keep func(*Chunk) bool) bool {
-	return !j.v.isDead(r) && (keep == nil || keep(&j.v.chunks[r]))
+	return !j.v.isDead(r) && (keep == nil || keep(j.v.chunk(r)))
 }
 
 // serialized wraps keep so that scan jobs running at once call it one at

@@ -33,9 +33,9 @@ func newReference(t *testing.T, ix *Index) *reference {
 			if err != nil {
 				t.Fatal(err)
 			}
-			docs := make([]chromem.Document, len(v.chunks))
-			for i := range v.chunks {
-				docs[i] = chromem.Document{ID: strconv.Itoa(i), Embedding: v.chunks[i].Vector}
+			docs := make([]chromem.Document, v.n)
+			for i := range docs {
+				docs[i] = chromem.Document{ID: strconv.Itoa(i), Embedding: v.chunk(int32(i)).Vector}
 			}
 			if err := coll.AddDocuments(context.Background(), docs, 2); err != nil {
 				t.Fatal(err)
@@ -59,7 +59,7 @@ func (ref *reference) rank(t *testing.T, k Kind, vec []float32) []Hit {
 		for _, r := range res {
 			i, _ := strconv.Atoi(r.ID)
 			if !v.isDead(int32(i)) {
-				hits = append(hits, Hit{Chunk: &v.chunks[i], Score: float64(r.Similarity)})
+				hits = append(hits, Hit{Chunk: v.chunk(int32(i)), Score: float64(r.Similarity)})
 			}
 		}
 	}

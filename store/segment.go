@@ -1,35 +1,54 @@
 package store
 
 import (
-	"bufio"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
-	"sort"
+	"runtime"
+	"slices"
 	"sync"
+	"weak"
 )
 
-// segment is one immutable segment file in memory: the chunks one re-index
+// segment is one immutable segment file, mapped: the chunks one re-index
 // wrote, split by kind. Indexes share segments, so a re-index in a running
 // server reuses everything it did not rewrite.
 type segment struct {
 	id    uint64
 	parts [2]*part // by Kind
+	m     *mapping
+	check *verification
 }
 
-// part is the chunks of one kind in a segment with their search
-// structures.
+// verification is the verdict of a segment's background checksum check.
+// It does not point at the segment, so a check still running does not
+// keep a replaced segment alive.
+type verification struct {
+	done chan struct{} // closed when the bulk sections are verified
+	err  error         // set before done is closed when they did not match
+}
+
+// part is the chunks of one kind in a segment, as views of the mapped
+// file: nothing is decoded at open but the file list, and a chunk's text
+// and vector are read only when a search hits it.
 type part struct {
-	chunks  []Chunk // sorted by path, then line
-	lex     *lexicon
+	m      *mapping // keeps the memory below mapped
+	kind   Kind
+	n, dim int
+
+	meta    []byte   // per chunk: start and end line, then path, ID, language, symbol, symbol kind, parent, signature
+	metaEnd []uint64 // chunk i's record is meta[metaEnd[i-1]:metaEnd[i]]
+	text    []byte
+	textEnd []uint64
+	vectors []float32 // row-major, n rows of dim
+	quant   *quantized
+	lex     *lexicon // BM25 index of content, path and symbol
+	syms    *lexicon // declared name -> chunks
 	files   []fileSpan
-	symbols map[string][]int32 // declared name -> chunk numbers
-	total   float64            // sum of lexical chunk lengths
+	total   float64 // sum of lexical chunk lengths
 
-	vectors []float32 // every chunk's vector, row by row: chunks[i].Vector is row i
-
-	quantOnce sync.Once // the int8 matrix is built on first search
-	quant     *quantized
+	cache chunkCache
 }
 
 // fileSpan is the run of a part's chunks that belong to one file.
@@ -38,211 +57,264 @@ type fileSpan struct {
 	lo, hi int32
 }
 
-// segmentHeader is a segment file's JSON header.
-type segmentHeader struct {
-	ID        uint64 `json:"id"`
-	Dimension int    `json:"dimension"`
-	Chunks    int    `json:"chunks"`
-}
-
-// chunkBatch is how many chunks go in one gob message of a segment body,
-// bounding the memory gob needs to buffer a message.
-const chunkBatch = 1024
-
 func segmentName(id uint64) string { return fmt.Sprintf("seg-%016x.cseg", id) }
 
-// newSegment builds a segment from chunks, which it reorders.
-func newSegment(id uint64, chunks []Chunk) *segment {
-	sort.SliceStable(chunks, func(i, j int) bool {
-		a, b := &chunks[i], &chunks[j]
-		if a.Kind != b.Kind {
-			return a.Kind < b.Kind
-		}
-		return chunkLess(a, b)
-	})
-	flat := ownVectors(chunks)
-	cut := sort.Search(len(chunks), func(i int) bool { return chunks[i].Kind == Doc })
-	off := 0
-	for _, c := range chunks[:cut] {
-		off += len(c.Vector)
-	}
-	vecs := [2][]float32{flat[:off:off], flat[off:]}
-	seg := &segment{id: id}
-	var wg sync.WaitGroup
-	for k, cs := range [2][]Chunk{chunks[:cut:cut], chunks[cut:]} {
-		wg.Add(1)
-		go func() { defer wg.Done(); seg.parts[k] = newPart(cs, vecs[k], buildLexicon(cs)) }()
-	}
-	wg.Wait()
-	return seg
-}
-
-// ownVectors copies the chunks' vectors into one block for the segment.
-// Chunks folded in from older segments would otherwise keep those
-// segments' whole vector blocks, dead vectors included, alive for as long
-// as a server runs. It returns the block.
-func ownVectors(chunks []Chunk) []float32 {
-	n := 0
-	for i := range chunks {
-		n += len(chunks[i].Vector)
-	}
-	flat := make([]float32, 0, n)
-	for i := range chunks {
-		start := len(flat)
-		flat = append(flat, chunks[i].Vector...)
-		chunks[i].Vector = flat[start:len(flat):len(flat)]
-	}
-	return flat
-}
-
-// newPart derives the in-memory structures that are cheaper to rebuild
-// than to store. vectors holds the chunks' vectors, row by row.
-func newPart(chunks []Chunk, vectors []float32, lex *lexicon) *part {
-	p := &part{chunks: chunks, vectors: vectors, lex: lex, symbols: map[string][]int32{}, total: lex.totalLen()}
-	for i := range chunks {
-		c := &chunks[i]
-		if n := len(p.files); n == 0 || p.files[n-1].path != c.FilePath {
-			p.files = append(p.files, fileSpan{path: c.FilePath, lo: int32(i)})
-		}
-		p.files[len(p.files)-1].hi = int32(i + 1)
-		for _, name := range declaredNames(c.Symbol) {
-			p.symbols[name] = append(p.symbols[name], int32(i))
-		}
-	}
-	return p
-}
-
-// quantized returns the part's int8 matrix, building it on first use:
-// indexing from the command line never searches, and a server builds it
-// once per segment, not once per re-index.
-func (p *part) quantized() *quantized {
-	p.quantOnce.Do(func() {
-		dim := 0
-		if len(p.chunks) > 0 {
-			dim = len(p.chunks[0].Vector)
-		}
-		p.quant = quantize(p.vectors, dim)
-	})
-	return p.quant
-}
-
-// write encodes the segment: the chunks in batches (vectors left out),
-// the two lexicons, then all vectors as one float32 block. Every vector
-// must have dim dimensions.
-func (seg *segment) write(w io.Writer, dim int) error {
-	n := len(seg.parts[Code].chunks) + len(seg.parts[Doc].chunks)
-	fw, err := newFrameWriter(w, segmentHeader{ID: seg.id, Dimension: dim, Chunks: n})
-	if err != nil {
-		return err
-	}
-	batch := make([]Chunk, 0, chunkBatch)
-	flush := func() error {
-		err := fw.enc.Encode(batch)
-		batch = batch[:0]
-		return err
-	}
-	for _, p := range seg.parts {
-		for _, c := range p.chunks {
-			if len(c.Vector) != dim {
-				return fmt.Errorf("chunk %s has %d dimensions, index has %d", c.ID, len(c.Vector), dim)
-			}
-			c.Vector = nil
-			if batch = append(batch, c); len(batch) == chunkBatch {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	if len(batch) > 0 {
-		if err := flush(); err != nil {
-			return err
-		}
-	}
-	for _, p := range seg.parts {
-		if err := fw.enc.Encode(p.lex); err != nil {
-			return err
-		}
-	}
-	for _, p := range seg.parts {
-		for _, c := range p.chunks {
-			if err := fw.writeFloats(c.Vector); err != nil {
-				return err
-			}
-		}
-	}
-	return fw.close()
-}
-
-// readSegment loads the segment file at path and checks that it is the
-// segment id with vectors of dim dimensions.
+// readSegment maps the segment file at path and checks that it is the
+// segment id with vectors of dim dimensions. Only the table of contents
+// and the small sections are verified before it returns; the bulk
+// sections are verified in the background (see verify).
 func readSegment(path string, id uint64, dim int) (*segment, error) {
-	seg, err := decodeSegment(path, id, dim)
+	seg, toc, err := openSegment(path, id, dim)
 	if err != nil {
 		return nil, fmt.Errorf("read index %s: %w", path, err)
 	}
+	go seg.check.run(path, toc, seg.m.f)
 	return seg, nil
 }
 
-func decodeSegment(path string, id uint64, dim int) (*segment, error) {
+func openSegment(path string, id uint64, dim int) (*segment, *segmentTOC, error) {
+	if !littleEndian {
+		return nil, nil, fmt.Errorf("index segments are little-endian and this CPU is not")
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		f.Close()
+		return nil, nil, err
 	}
-	var h segmentHeader
-	fr, err := newFrameReader(bufio.NewReaderSize(f, 1<<20), &h)
+	if fi.Size() < int64(len(segPrefix())+trailerSize) {
+		f.Close()
+		return nil, nil, fmt.Errorf("%w: truncated", ErrCorrupt)
+	}
+	m, err := mapFile(f, fi.Size())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	switch {
-	case h.ID != id:
-		return nil, fmt.Errorf("%w: segment id", ErrCorrupt)
-	case h.Dimension != dim || h.Chunks < 0 || int64(h.Chunks)*int64(dim)*4 > fi.Size():
-		return nil, fmt.Errorf("%w: segment size", ErrCorrupt)
+	toc, body, err := readTOC(m.data)
+	if err != nil {
+		return nil, nil, err
 	}
-	chunks := make([]Chunk, 0, h.Chunks)
-	for len(chunks) < h.Chunks {
-		var batch []Chunk
-		if err := fr.decode(&batch); err != nil {
+	if toc.ID != id {
+		return nil, nil, fmt.Errorf("%w: segment id", ErrCorrupt)
+	}
+	if toc.Dimension != dim || toc.Parts[Code].Chunks+toc.Parts[Doc].Chunks != toc.Chunks {
+		return nil, nil, fmt.Errorf("%w: segment size", ErrCorrupt)
+	}
+	seg := &segment{id: id, m: m, check: &verification{done: make(chan struct{})}}
+	for k := range seg.parts {
+		if seg.parts[k], err = mapPart(m, body, &toc.Parts[k], Kind(k), dim); err != nil {
+			return nil, nil, err
+		}
+	}
+	return seg, toc, nil
+}
+
+// mapPart builds a part over body, the mapped sections, checking every
+// size and offset it will index with, so damaged data is an error here
+// rather than a panic in a search.
+func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, error) {
+	n := pt.Chunks
+	p := &part{m: m, kind: k, n: n, dim: dim, total: pt.Total}
+	var errs []error
+	sec := func(name string, elem, count int) []byte {
+		b, err := pt.section(body, name, elem, count)
+		errs = append(errs, err)
+		return b
+	}
+	p.meta = sec(secMeta, 1, -1)
+	p.metaEnd = viewOf[uint64](sec(secMetaEnd, 8, n))
+	p.text = sec(secText, 1, -1)
+	p.textEnd = viewOf[uint64](sec(secTextEnd, 8, n))
+	p.vectors = viewOf[float32](sec(secF32, 4, n*dim))
+	p.quant = &quantized{dim: dim, codes: viewOf[int8](sec(secI8, 1, n*dim)),
+		scales: viewOf[float32](sec(secScale, 4, n)), maxResid: pt.MaxResid, maxNorm: pt.MaxNorm}
+	files := sec(secFiles, 1, -1)
+	var lexErr, symErr error
+	p.lex, lexErr = mapLexicon(pt, body, lexPrefix, n)
+	p.syms, symErr = mapLexicon(pt, body, symPrefix, n)
+	errs = append(errs, lexErr, symErr)
+	for _, err := range errs {
+		if err != nil {
 			return nil, err
 		}
-		if len(batch) == 0 || len(chunks)+len(batch) > h.Chunks {
-			return nil, fmt.Errorf("%w: chunk count", ErrCorrupt)
-		}
-		chunks = append(chunks, batch...)
 	}
-	var lex [2]lexicon
-	for k := range lex {
-		if err := fr.decode(&lex[k]); err != nil {
-			return nil, err
-		}
+	if !ascending(p.metaEnd, len(p.meta)) || !ascending(p.textEnd, len(p.text)) {
+		return nil, fmt.Errorf("%w: chunk offsets", ErrCorrupt)
 	}
-	flat := make([]float32, h.Chunks*dim)
-	if err := fr.readFloats(flat); err != nil {
+	var err error
+	if p.files, err = decodeFiles(files, n); err != nil {
 		return nil, err
 	}
-	if err := fr.close(); err != nil {
-		return nil, err
-	}
-	for i := range chunks {
-		chunks[i].Vector = flat[i*dim : (i+1)*dim : (i+1)*dim]
-		if chunks[i].Kind > Doc || i > 0 && chunks[i].Kind < chunks[i-1].Kind {
-			return nil, fmt.Errorf("%w: chunk kinds", ErrCorrupt)
+	return p, nil
+}
+
+// ascending reports whether ends are non-decreasing and within limit.
+func ascending(ends []uint64, limit int) bool {
+	prev := uint64(0)
+	for _, e := range ends {
+		if e < prev {
+			return false
 		}
+		prev = e
 	}
-	cut := sort.Search(len(chunks), func(i int) bool { return chunks[i].Kind == Doc })
-	vecs := [2][]float32{flat[: cut*dim : cut*dim], flat[cut*dim:]}
-	seg := &segment{id: id}
-	for k, cs := range [2][]Chunk{chunks[:cut:cut], chunks[cut:]} {
-		if err := lex[k].check(len(cs)); err != nil {
-			return nil, err
+	return prev <= uint64(limit)
+}
+
+// decodeFiles reads the file list: per file its path and its run of
+// chunks, which must tile the part's n chunks in order.
+func decodeFiles(b []byte, n int) ([]fileSpan, error) {
+	r := metaReader{b: b}
+	var out []fileSpan
+	next := 0
+	for len(r.b) > 0 {
+		path := string(r.bytes())
+		lo, hi := r.uint(), r.uint()
+		if r.bad || lo != next || hi <= lo || hi > n {
+			return nil, fmt.Errorf("%w: file list", ErrCorrupt)
 		}
-		seg.parts[k] = newPart(cs, vecs[k], &lex[k])
+		out = append(out, fileSpan{path: path, lo: int32(lo), hi: int32(hi)})
+		next = hi
 	}
-	return seg, nil
+	if next != n {
+		return nil, fmt.Errorf("%w: file list", ErrCorrupt)
+	}
+	return out, nil
+}
+
+// run checks the bulk sections' checksums, reading the file with pread
+// rather than through the mapping, so that checking neither counts the
+// file in this process's resident memory nor delays the first search.
+func (v *verification) run(path string, toc *segmentTOC, f io.ReaderAt) {
+	defer close(v.done)
+	if err := toc.verifyBulk(f); err != nil {
+		v.err = fmt.Errorf("read index %s: %w", path, err)
+	}
+}
+
+// verified waits for the background check and returns its verdict.
+func (seg *segment) verified() error {
+	<-seg.check.done
+	return seg.check.err
+}
+
+// failed returns the background check's verdict if it has finished.
+func (seg *segment) failed() error {
+	select {
+	case <-seg.check.done:
+		return seg.check.err
+	default:
+		return nil
+	}
+}
+
+// record returns row r's span of a blob with its end offsets, or nil when
+// damaged offsets point outside it (bulk sections are checked late).
+func record(blob []byte, ends []uint64, r int32) []byte {
+	lo := uint64(0)
+	if r > 0 {
+		lo = ends[r-1]
+	}
+	if hi := ends[r]; lo <= hi && hi <= uint64(len(blob)) {
+		return blob[lo:hi]
+	}
+	return nil
+}
+
+// row is chunk r's vector, in the mapping.
+func (p *part) row(r int32) []float32 { return p.vectors[int(r)*p.dim : int(r+1)*p.dim] }
+
+// place returns chunk r's path and start line for tie-breaking. The path
+// points into the mapping: it must not outlive the caller's hold on p.
+func (p *part) place(r int32) (string, int) {
+	mr := metaReader{b: record(p.meta, p.metaEnd, r)}
+	start := mr.uint()
+	mr.uint()
+	return stringOf(mr.bytes()), start
+}
+
+// transient returns chunk r's path and content as views of the mapping,
+// for checks that read the text without keeping it.
+func (p *part) transient(r int32) Chunk {
+	path, start := p.place(r)
+	return Chunk{FilePath: path, Kind: p.kind, StartLine: start, Content: stringOf(record(p.text, p.textEnd, r))}
+}
+
+// load returns a copy of chunk r on the Go heap, vector included.
+func (p *part) load(r int32) Chunk {
+	mr := metaReader{b: record(p.meta, p.metaEnd, r)}
+	c := Chunk{Kind: p.kind, StartLine: mr.uint(), EndLine: mr.uint()}
+	for _, f := range []*string{&c.FilePath, &c.ID, &c.Language, &c.Symbol, &c.SymbolKind, &c.Parent, &c.Signature} {
+		*f = string(mr.bytes())
+	}
+	c.Content = string(record(p.text, p.textEnd, r))
+	c.Vector = slices.Clone(p.row(r))
+	return c
+}
+
+// chunkCache hands out one *Chunk per row for as long as anyone holds it,
+// so that hits of one row from the vector scan, the lexical index and the
+// declaration lookup are the same pointer (search merges candidates by
+// pointer), while rows nobody holds cost no memory.
+type chunkCache struct {
+	mu   sync.Mutex
+	rows map[int32]weak.Pointer[Chunk]
+}
+
+// chunk returns chunk r, shared with every other caller holding it.
+func (p *part) chunk(r int32) *Chunk {
+	cc := &p.cache
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	if c := cc.rows[r].Value(); c != nil {
+		return c
+	}
+	c := new(Chunk)
+	*c = p.load(r)
+	if cc.rows == nil {
+		cc.rows = map[int32]weak.Pointer[Chunk]{}
+	}
+	cc.rows[r] = weak.Make(c)
+	runtime.AddCleanup(c, cc.forget, r)
+	return c
+}
+
+// forget drops row r's entry once its chunk has been collected, unless a
+// newer chunk took its place.
+func (cc *chunkCache) forget(r int32) {
+	cc.mu.Lock()
+	if cc.rows[r].Value() == nil {
+		delete(cc.rows, r)
+	}
+	cc.mu.Unlock()
+}
+
+// metaReader decodes a chunk record or the file list; after a malformed
+// value it returns zeros and sets bad, never panicking.
+type metaReader struct {
+	b   []byte
+	bad bool
+}
+
+func (mr *metaReader) uint() int {
+	v, n := binary.Uvarint(mr.b)
+	if n <= 0 || v > 1<<40 {
+		mr.b, mr.bad = nil, true
+		return 0
+	}
+	mr.b = mr.b[n:]
+	return int(v)
+}
+
+func (mr *metaReader) bytes() []byte {
+	l := mr.uint()
+	if l > len(mr.b) {
+		mr.b, mr.bad = nil, true
+		return nil
+	}
+	out := mr.b[:l]
+	mr.b = mr.b[l:]
+	return out
 }

@@ -155,6 +155,9 @@ func (s *Store) Load(id string) (*Index, error) {
 		}
 		cur := s.current(id)
 		if cur != nil && cur.stamp == stampOf(fi) {
+			if err := cur.failed(); err != nil {
+				return nil, err
+			}
 			return cur, nil
 		}
 		idx, err := s.load(id, cur)

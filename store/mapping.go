@@ -1,0 +1,80 @@
+package store
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"syscall"
+	"unsafe"
+)
+
+// mapping is a segment file mapped read-only and shared, so that the
+// kernel's page cache is the only copy of an index: several servers on one
+// index share it, and pages a search never touches are never read. Parts
+// point into data; every part holds its mapping, so the file stays mapped
+// while anything that can reach a part is alive, and is unmapped by a
+// cleanup once nothing can. Nothing outside the store ever sees mapped
+// memory: chunks handed out are copies (part.chunk).
+type mapping struct {
+	region
+}
+
+// region is what the cleanup releases; it must not point back at the
+// mapping, or the mapping would never become unreachable.
+type region struct {
+	data []byte
+	f    *os.File // kept open for the background checksum, read with pread
+}
+
+// mapFile maps the whole file f, taking ownership of f.
+func mapFile(f *os.File, size int64) (*mapping, error) {
+	if size <= 0 || int64(int(size)) != size {
+		f.Close()
+		return nil, fmt.Errorf("%w: segment size %d", ErrCorrupt, size)
+	}
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("map segment: %w", err)
+	}
+	m := &mapping{region{data: data, f: f}}
+	runtime.AddCleanup(m, func(r region) {
+		syscall.Munmap(r.data)
+		r.f.Close()
+	}, m.region)
+	return m, nil
+}
+
+// littleEndian is whether this CPU stores integers as the format does, so
+// sections can be used in place.
+var littleEndian = func() bool { x := uint16(1); return *(*byte)(unsafe.Pointer(&x)) == 1 }()
+
+// viewOf returns b as a []T without copying. b must be aligned for T
+// (sections start at multiples of sectionAlign) and its length a multiple
+// of T's size; the caller checked both.
+func viewOf[T any](b []byte) []T {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	if len(b) < size {
+		return nil
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), len(b)/size)
+}
+
+// bytesOf returns s's memory as bytes, for writing sections.
+func bytesOf[T any](s []T) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	var zero T
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(zero)))
+}
+
+// stringOf returns b as a string without copying, for comparisons and
+// scans that do not outlive the call that holds the mapping.
+func stringOf(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}

@@ -1,0 +1,149 @@
+package store
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sort"
+	"sync"
+)
+
+// writeSegment writes chunks, which it reorders, as segment id: per kind,
+// sorted by path and line, the chunk records and text, the float32 and
+// int8 vectors, the lexicon and the declared-name index. Every vector must
+// have dim dimensions.
+func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk) error {
+	sort.SliceStable(chunks, func(i, j int) bool {
+		a, b := &chunks[i], &chunks[j]
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return chunkLess(a, b)
+	})
+	for i := range chunks {
+		if len(chunks[i].Vector) != dim {
+			return fmt.Errorf("chunk %s has %d dimensions, index has %d", chunks[i].ID, len(chunks[i].Vector), dim)
+		}
+	}
+	cut := sort.Search(len(chunks), func(i int) bool { return chunks[i].Kind == Doc })
+	kinds := [2][]Chunk{chunks[:cut:cut], chunks[cut:]}
+	var lex, syms [2]*lexicon
+	var wg sync.WaitGroup
+	for k, cs := range kinds {
+		wg.Add(1)
+		go func() { defer wg.Done(); lex[k], syms[k] = buildLexicon(cs), buildNameIndex(cs) }()
+	}
+	wg.Wait()
+	sw := &segWriter{w: w}
+	sw.write(segPrefix())
+	toc := &segmentTOC{ID: id, Dimension: dim, Chunks: len(chunks)}
+	for k, cs := range kinds {
+		pt := &toc.Parts[k]
+		*pt = partTOC{Chunks: len(cs), Total: lex[k].totalLen(), Sections: map[string]sectionRef{}}
+		sw.writePart(pt, cs, dim)
+		sw.writeLexicon(pt, lexPrefix, lex[k])
+		sw.writeLexicon(pt, symPrefix, syms[k])
+	}
+	return sw.finish(toc)
+}
+
+// writePart writes one kind's chunk records, text, vectors and file list.
+func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
+	ends := make([]uint64, len(cs))
+	sw.section(pt, secMeta, func(put func([]byte)) {
+		var rec []byte
+		n := uint64(0)
+		for i := range cs {
+			rec = appendRecord(rec[:0], &cs[i])
+			put(rec)
+			n += uint64(len(rec))
+			ends[i] = n
+		}
+	})
+	sw.block(pt, secMetaEnd, bytesOf(ends))
+	sw.section(pt, secText, func(put func([]byte)) {
+		n := uint64(0)
+		for i := range cs {
+			put([]byte(cs[i].Content))
+			n += uint64(len(cs[i].Content))
+			ends[i] = n
+		}
+	})
+	sw.block(pt, secTextEnd, bytesOf(ends))
+	sw.section(pt, secF32, func(put func([]byte)) {
+		for i := range cs {
+			put(bytesOf(cs[i].Vector))
+		}
+	})
+	scales := make([]float32, len(cs))
+	sw.section(pt, secI8, func(put func([]byte)) {
+		codes := make([]int8, dim)
+		for i := range cs {
+			s, resid, norm := quantizeRow(unitVector(cs[i].Vector), codes)
+			scales[i] = s
+			pt.MaxResid, pt.MaxNorm = max(pt.MaxResid, resid), max(pt.MaxNorm, norm)
+			put(bytesOf(codes))
+		}
+	})
+	sw.block(pt, secScale, bytesOf(scales))
+	sw.section(pt, secFiles, func(put func([]byte)) {
+		var b []byte
+		for lo := 0; lo < len(cs); {
+			hi := lo + 1
+			for hi < len(cs) && cs[hi].FilePath == cs[lo].FilePath {
+				hi++
+			}
+			b = appendString(b[:0], cs[lo].FilePath)
+			b = binary.AppendUvarint(binary.AppendUvarint(b, uint64(lo)), uint64(hi))
+			put(b)
+			lo = hi
+		}
+	})
+}
+
+// appendRecord appends c's record: start and end line, then the strings
+// in the order part.load reads them.
+func appendRecord(b []byte, c *Chunk) []byte {
+	b = binary.AppendUvarint(b, uint64(max(c.StartLine, 0)))
+	b = binary.AppendUvarint(b, uint64(max(c.EndLine, 0)))
+	for _, s := range []string{c.FilePath, c.ID, c.Language, c.Symbol, c.SymbolKind, c.Parent, c.Signature} {
+		b = appendString(b, s)
+	}
+	return b
+}
+
+func appendString(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+}
+
+// buildNameIndex maps each name the chunks declare (see declaredNames) to
+// the chunks declaring it, in the lexicon's layout (term frequencies 1,
+// lengths 0), so that it is used in place like the lexicon.
+func buildNameIndex(chunks []Chunk) *lexicon {
+	rows := map[string][]int32{}
+	for i := range chunks {
+		for _, name := range declaredNames(chunks[i].Symbol) {
+			if rs := rows[name]; len(rs) == 0 || rs[len(rs)-1] != int32(i) {
+				rows[name] = append(rs, int32(i))
+			}
+		}
+	}
+	names := make([]string, 0, len(rows))
+	for name := range rows {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	lx := &lexicon{DocLen: make([]uint32, len(chunks))}
+	for _, name := range names {
+		lx.Terms = append(lx.Terms, name...)
+		lx.TermEnd = append(lx.TermEnd, uint32(len(lx.Terms)))
+		prev := int32(0)
+		for _, r := range rows[name] {
+			lx.Post = binary.AppendUvarint(binary.AppendUvarint(lx.Post, uint64(r-prev)), 1)
+			prev = r
+		}
+		lx.DF = append(lx.DF, uint32(len(rows[name])))
+		lx.PostEnd = append(lx.PostEnd, uint64(len(lx.Post)))
+	}
+	return lx
+}
