@@ -31,9 +31,9 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 	if name == "" {
 		return nil
 	}
+	defer runtime.KeepAlive(ix) // the views point into its mapped segments
 	var last string
 	LexTerms(name, func(t []byte) { last = string(t) }) // the whole identifier comes last
-	defer runtime.KeepAlive(ix)                         // the views point into its mapped segments
 	var out []Decl
 	for v := range ix.views[k] {
 		vw := &ix.views[k][v]
