@@ -1,0 +1,110 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestDamagedBulkSectionIsReported damages each bulk section of a segment
+// (checked in the background, not at open; the declared-name postings
+// share the lexicon's) and checks that the damage is
+// reported by Load once the check has run, and that a re-index refuses to
+// copy the damaged segment's chunks into a new one.
+func TestDamagedBulkSectionIsReported(t *testing.T) {
+	for _, name := range []string{secMeta, secText, secF32, secI8, lexPrefix + secPost} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			s, _ := Open(dir)
+			m := commit(t, s, update("r1", nil, 5, "alpha", "a.go", "b.go"))
+			path := filepath.Join(dir, "repos", "r1", segmentName(m.Segments[0].ID))
+			b, _ := os.ReadFile(path)
+			toc, _, err := readTOC(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := toc.Parts[Code].Sections[name]
+			if r.Len == 0 {
+				t.Fatalf("section %s is empty", name)
+			}
+			b[r.Off+r.Len/2] ^= 0x5a
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s2, _ := Open(dir)
+			ix, err := s2.Load("r1") // the damage is not seen at open
+			if err != nil {
+				t.Fatalf("Load before the background check: %v", err)
+			}
+			if err := ix.segs[0].verified(); !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("background check: %v, want ErrCorrupt", err)
+			}
+			if _, err := s2.Load("r1"); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), path) {
+				t.Fatalf("Load after the check: %v, want ErrCorrupt naming %s", err, path)
+			}
+			prev, err := s2.Previous("r1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s2.Commit(prev, update("r1", prev, 3, "beta", "c.go")); !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("re-index folding in the damaged segment: %v, want ErrCorrupt", err)
+			}
+		})
+	}
+}
+
+// TestHitsAreSharedPerRow checks that the vector scan, the lexical index
+// and the declaration lookup hand out one *Chunk per row while it is held:
+// search merges its candidates by pointer.
+func TestHitsAreSharedPerRow(t *testing.T) {
+	ix := memIndex(t, []Chunk{
+		{FilePath: "a.go", StartLine: 1, EndLine: 3, Symbol: "Parse", Content: "func Parse() {}", Vector: []float32{1, 0, 0}},
+		{FilePath: "b.go", StartLine: 1, EndLine: 3, Symbol: "Other", Content: "func Other() { Parse() }", Vector: []float32{0, 1, 0}},
+	})
+	vec, err := ix.Query(context.Background(), Code, []float32{1, 0, 0}, 1, nil)
+	if err != nil || len(vec) != 1 {
+		t.Fatalf("Query: %v, %v", vec, err)
+	}
+	lex := ix.Lexical(Code, "Parse", 2, nil)
+	decl := ix.Declaring(Code, "Parse")
+	if len(lex) != 2 || len(decl) != 1 {
+		t.Fatalf("Lexical %d hits, Declaring %d, want 2 and 1", len(lex), len(decl))
+	}
+	if lex[0].Chunk != vec[0].Chunk || decl[0].Chunk != vec[0].Chunk {
+		t.Errorf("one row, three pointers: %p %p %p", vec[0].Chunk, lex[0].Chunk, decl[0].Chunk)
+	}
+	if vec[0].Chunk.Content != "func Parse() {}" || vec[0].Chunk.Symbol != "Parse" || vec[0].Chunk.EndLine != 3 {
+		t.Errorf("hit read back as %+v", *vec[0].Chunk)
+	}
+}
+
+// TestHitsOutliveTheirSegment holds hits across a forced rebuild that
+// unmaps their segment: hits are copies, so they stay readable.
+func TestHitsOutliveTheirSegment(t *testing.T) {
+	s, _ := Open(t.TempDir())
+	commit(t, s, update("r1", nil, 50, "alpha", "a.go", "b.go"))
+	ix, err := s.Load("r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := ix.Lexical(Code, "alpha", 100, nil)
+	ix = nil
+	if err := s.Commit(nil, update("r1", nil, 3, "gamma", "c.go")); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		runtime.GC() // unmaps the replaced segment once nothing reaches it
+	}
+	if len(hits) != 100 {
+		t.Fatalf("%d hits, want 100", len(hits))
+	}
+	for _, h := range hits {
+		if !strings.HasPrefix(h.Chunk.Content, "alpha line") || len(h.Chunk.Vector) != testDim {
+			t.Fatalf("hit after its segment went: %q %v", h.Chunk.Content, h.Chunk.Vector)
+		}
+	}
+}
