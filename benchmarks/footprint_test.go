@@ -52,12 +52,13 @@ func goCorpus(b *testing.B) string {
 
 // footprint is what one run measures of one binary.
 type footprint struct {
-	indexS, indexPeakMB         float64 // cold `codeseek index`
-	firstAnswerS                float64 // process start to the first search's answer
-	rssMB, pssMB, pss3MB        float64 // one server after the queries; three servers' PSS summed
-	rssAfterMB                  float64 // 30 s after a forced re-index
-	hybridMs, vectorMs, rgMs    float64 // p50 over the queries, ripgrep timed alongside
-	hybridP95, vectorP95, rgP95 float64
+	indexS, indexPeakMB              float64 // cold `codeseek index`
+	firstAnswerS                     float64 // process start to the first search's answer
+	rssMB, pssMB, pss3MB             float64 // one server after the queries; three servers' PSS summed
+	rssAfterMB                       float64 // 30 s after a forced re-index
+	hybridMs, vectorMs, rgMs         float64 // p50 over the queries, ripgrep timed alongside
+	hybridP95, vectorP95, rgP95      float64
+	hybridConciseMs, vectorConciseMs float64 // detail_level concise: no context lines read from the files
 }
 
 // BenchmarkServeFootprint measures, on the standard library's .go and .md
@@ -90,7 +91,7 @@ func BenchmarkServeFootprint(b *testing.B) {
 	}
 	for _, name := range []string{"base", "this"} {
 		if fs := runs[name]; len(fs) > 0 {
-			b.Logf("%s (%s), medians of %d runs:\n%s", name, bins[name], len(fs), medianFootprint(fs))
+			fmt.Fprintf(os.Stderr, "%s (%s), medians of %d runs:\n%s\n", name, bins[name], len(fs), medianFootprint(fs))
 		}
 	}
 	m := medianOf(runs["this"])
@@ -115,21 +116,21 @@ func measureFootprint(b *testing.B, bin, corpus string) footprint {
 	s.call(b, "search_code", map[string]any{"query": "parse a duration", "repository_id": id})
 	f.firstAnswerS = time.Since(start).Seconds()
 
-	var hybrid, vector, rg []time.Duration
+	lat := map[string][]time.Duration{}
+	var rg []time.Duration
 	for _, q := range searchQueries {
 		for _, mode := range []string{"hybrid", "vector"} {
-			t := time.Now()
-			s.call(b, "search_code", map[string]any{"query": q, "repository_id": id, "mode": mode})
-			if mode == "hybrid" {
-				hybrid = append(hybrid, time.Since(t))
-			} else {
-				vector = append(vector, time.Since(t))
+			for _, detail := range []string{"detailed", "concise"} {
+				t := time.Now()
+				s.call(b, "search_code", map[string]any{"query": q, "repository_id": id, "mode": mode, "detail_level": detail})
+				lat[mode+detail] = append(lat[mode+detail], time.Since(t))
 			}
 		}
 		rg = append(rg, timeRipgrep(b, q, corpus))
 	}
-	f.hybridMs, f.hybridP95 = ms(percentile(hybrid, 50)), ms(percentile(hybrid, 95))
-	f.vectorMs, f.vectorP95 = ms(percentile(vector, 50)), ms(percentile(vector, 95))
+	f.hybridMs, f.hybridP95 = ms(percentile(lat["hybriddetailed"], 50)), ms(percentile(lat["hybriddetailed"], 95))
+	f.vectorMs, f.vectorP95 = ms(percentile(lat["vectordetailed"], 50)), ms(percentile(lat["vectordetailed"], 95))
+	f.hybridConciseMs, f.vectorConciseMs = ms(percentile(lat["hybridconcise"], 50)), ms(percentile(lat["vectorconcise"], 50))
 	f.rgMs, f.rgP95 = ms(percentile(rg, 50)), ms(percentile(rg, 95))
 	f.rssMB, _ = s.memoryMB()
 	f.pssMB = pssMB(b, s.cmd.Process.Pid)
@@ -217,7 +218,7 @@ func medianOf(fs []footprint) footprint {
 	var m footprint
 	fields := func(f *footprint) []*float64 {
 		return []*float64{&f.indexS, &f.indexPeakMB, &f.firstAnswerS, &f.rssMB, &f.pssMB, &f.pss3MB, &f.rssAfterMB,
-			&f.hybridMs, &f.vectorMs, &f.rgMs, &f.hybridP95, &f.vectorP95, &f.rgP95}
+			&f.hybridMs, &f.vectorMs, &f.rgMs, &f.hybridP95, &f.vectorP95, &f.rgP95, &f.hybridConciseMs, &f.vectorConciseMs}
 	}
 	out := fields(&m)
 	for i := range out {
@@ -235,7 +236,9 @@ func medianFootprint(fs []footprint) string {
 	m := medianOf(fs)
 	return fmt.Sprintf("  cold index %.1f s, peak RSS %.0f MB\n  first answer %.2f s after start\n"+
 		"  RSS %.0f MB, PSS %.0f MB; three servers PSS %.0f MB (%.2fx)\n  RSS 30 s after forced re-index %.0f MB (%.2fx)\n"+
-		"  hybrid p50 %.1f ms (p95 %.1f), vector p50 %.1f ms (p95 %.1f), ripgrep p50 %.1f ms (p95 %.1f): rg/hybrid %.1f, rg/vector %.1f",
+		"  hybrid p50 %.1f ms (p95 %.1f), vector p50 %.1f ms (p95 %.1f), ripgrep p50 %.1f ms (p95 %.1f): rg/hybrid %.1f, rg/vector %.1f\n"+
+		"  concise (no context lines): hybrid p50 %.1f ms, vector p50 %.1f ms: rg/hybrid %.1f, rg/vector %.1f",
 		m.indexS, m.indexPeakMB, m.firstAnswerS, m.rssMB, m.pssMB, m.pss3MB, m.pss3MB/m.pssMB, m.rssAfterMB, m.rssAfterMB/m.rssMB,
-		m.hybridMs, m.hybridP95, m.vectorMs, m.vectorP95, m.rgMs, m.rgP95, m.rgMs/m.hybridMs, m.rgMs/m.vectorMs)
+		m.hybridMs, m.hybridP95, m.vectorMs, m.vectorP95, m.rgMs, m.rgP95, m.rgMs/m.hybridMs, m.rgMs/m.vectorMs,
+		m.hybridConciseMs, m.vectorConciseMs, m.rgMs/m.hybridConciseMs, m.rgMs/m.vectorConciseMs)
 }

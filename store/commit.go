@@ -72,7 +72,7 @@ func (s *Store) Commit(prev *Manifest, u Update) error {
 	removeUnused(dir, m)
 	var seg *segment
 	if len(chunks) > 0 {
-		seg, _ = readSegment(segPath, segID, dim) // on failure the next search reads it and reports why
+		seg, _ = writtenSegment(segPath, segID, dim) // on failure the next search maps it and reports why
 	}
 	s.install(m, seg)
 	return nil

@@ -72,6 +72,18 @@ func readSegment(path string, id uint64, dim int) (*segment, error) {
 	return seg, nil
 }
 
+// writtenSegment maps the segment this process just wrote and fsynced:
+// its bulk sections are the bytes it hashed while writing them, so they
+// are not read back to be checked.
+func writtenSegment(path string, id uint64, dim int) (*segment, error) {
+	seg, _, err := openSegment(path, id, dim)
+	if err != nil {
+		return nil, fmt.Errorf("read index %s: %w", path, err)
+	}
+	close(seg.check.done)
+	return seg, nil
+}
+
 func openSegment(path string, id uint64, dim int) (*segment, *segmentTOC, error) {
 	if !littleEndian {
 		return nil, nil, fmt.Errorf("index segments are little-endian and this CPU is not")
