@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"sort"
 	"sync"
 	"sync/atomic"
 )
@@ -72,8 +73,8 @@ type scanJob struct {
 	v      *view
 	m      *quantized
 	lo, hi int
-	pool   pool    // filled in the first pass
-	rows   []int32 // rows above the threshold, in the second pass
+	pool   pool     // filled in the first pass
+	rows   []scored // rows above the threshold, in the second pass
 }
 
 // Query returns up to n chunks of kind k most similar to vec, best first,
@@ -134,12 +135,14 @@ func scanExact(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int,
 	if err != nil {
 		return nil, err
 	}
-	best := newTopK(n, candBetter)
+	var rows []pooled
 	for _, j := range jobs {
 		for _, s := range j.pool.h {
-			best.add(j.hit(s.row, q))
+			rows = append(rows, pooled{j, s})
 		}
 	}
+	best := newTopK(n, candBetter)
+	rescore(best, rows, q)
 	if len(best.h) < n {
 		return hitsOf(best.sorted()), nil // no pool was full: every accepted row was rescored
 	}
@@ -157,13 +160,36 @@ func scanExact(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int,
 	if err != nil {
 		return nil, err
 	}
-	best = newTopK(n, candBetter)
+	rows = rows[:0]
 	for _, j := range jobs {
-		for _, r := range j.rows {
-			best.add(j.hit(r, q))
+		for _, s := range j.rows {
+			rows = append(rows, pooled{j, s})
 		}
 	}
+	best = newTopK(n, candBetter)
+	rescore(best, rows, q)
 	return hitsOf(best.sorted()), nil
+}
+
+// pooled is a row a scan kept, with its job.
+type pooled struct {
+	j *scanJob
+	s scored
+}
+
+// rescore offers rows to best with their exact scores, best approximate
+// score first, and skips a row whose approximate score plus its job's
+// bound is below the n-th exact score found so far: its exact score is
+// below that too, so it cannot make the top n. Most pooled rows are
+// skipped, so a search reads few float32 rows.
+func rescore(best *topK[cand], rows []pooled, q *quantQuery) {
+	sort.Slice(rows, func(a, b int) bool { return rows[a].s.score > rows[b].s.score })
+	for _, r := range rows {
+		if len(best.h) == best.n && float64(r.s.score+r.j.m.bound(q)) < best.h[0].score {
+			continue
+		}
+		best.add(r.j.hit(r.s.row, q))
+	}
 }
 
 // runJobs runs fn on every job, GOMAXPROCS at a time.
@@ -209,7 +235,7 @@ func (j *scanJob) above(q *quantQuery, min float32, keep func(*Chunk) bool) {
 	j.eachBlock(q, func(lo int, scores []float32) {
 		for i, s := range scores {
 			if r := int32(lo + i); s >= min && j.accepts(r, keep) {
-				j.rows = append(j.rows, r)
+				j.rows = append(j.rows, scored{score: s, row: r})
 			}
 		}
 	})
