@@ -33,8 +33,9 @@ func LexTerms(text string, add func(term []byte)) {
 }
 
 // lexicon is the persisted BM25 inverted index of one segment part: terms
-// sorted and concatenated, postings delta-encoded. It is used as loaded, so
-// opening an index neither re-tokenizes chunks nor builds a term map.
+// sorted and concatenated, postings delta-encoded. Its slices point into
+// the mapped segment, so opening an index neither re-tokenizes chunks nor
+// builds a term map.
 type lexicon struct {
 	Terms   []byte   // sorted terms, concatenated
 	TermEnd []uint32 // term i is Terms[TermEnd[i-1]:TermEnd[i]]

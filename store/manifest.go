@@ -2,9 +2,10 @@
 // immutable segment files, one per re-index that added chunks, and a small
 // manifest that names the live segments and files; replacing the manifest
 // atomically commits a re-index, so a one-file edit writes one small
-// segment instead of the whole index. Segments keep their vectors in one
-// block per kind, searched by an int8 scan with exact rescoring (scan.go),
-// and carry their own persisted lexical index.
+// segment instead of the whole index. Segments are mapped and used in
+// place (segfile.go): their int8 and float32 vectors are searched by a
+// scan with exact rescoring (scan.go), their lexical index and chunk text
+// read where they lie.
 package store
 
 import (

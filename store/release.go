@@ -6,11 +6,12 @@ import "runtime/debug"
 // a few thousand (a few megabytes) the runtime's own pacing is fine.
 const minRelease = 4096
 
-// releaseDropped hands the memory of the segments old held and idx does
-// not back to the operating system when they were a large share of old,
-// as after a forced re-index. The Go runtime would otherwise keep the freed
-// heap mapped up to its next collection goal, twice the live heap, so a
-// server's resident memory would stay doubled for as long as it runs.
+// releaseDropped gives memory back to the operating system when the
+// segments old held and idx does not were a large share of old, as after a
+// forced re-index: the collection lets the dropped segments' cleanups
+// unmap them, and returns the heap the re-index built its segment in. The
+// Go runtime would otherwise keep that heap mapped up to its next
+// collection goal, and the old mappings until some later collection.
 // Small re-indexes (a one-file edit) drop little and skip the cost of a
 // full collection.
 func releaseDropped(old, idx *Index) {
