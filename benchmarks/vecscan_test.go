@@ -113,7 +113,7 @@ func BenchmarkVectorScale(b *testing.B) {
 				queries[i] = sv.next()
 			}
 			ctx := context.Background()
-			start := time.Now() // the first query quantizes the segment
+			start := time.Now() // the first query faults the mapped segment in
 			if _, err := ix.Query(ctx, store.Code, queries[0], scaleWant, nil); err != nil {
 				b.Fatal(err)
 			}
