@@ -17,27 +17,30 @@ type pathMatcher struct {
 	q      Query
 	weight []float64 // per query term
 	total  float64
+	words  map[string]pathWordSet // per candidate file, split once
 }
+
+// pathWordSet is a file's name and directory split into lexical terms.
+type pathWordSet struct{ stem, dir []string }
 
 // newPathMatcher weighs the query's terms over the candidates' files.
 func newPathMatcher(q Query, cands []*candidate) pathMatcher {
-	m := pathMatcher{q: q, weight: make([]float64, len(q.Terms))}
+	m := pathMatcher{q: q, weight: make([]float64, len(q.Terms)), words: map[string]pathWordSet{}}
 	df := make([]int, len(q.Terms))
-	seen := map[string]bool{}
 	for _, cd := range cands {
 		p := cd.chunk.FilePath
-		if seen[p] {
+		if _, ok := m.words[p]; ok {
 			continue
 		}
-		seen[p] = true
-		stem, dir := pathWords(p)
+		w := pathWords(p)
+		m.words[p] = w
 		for i, t := range q.Terms {
-			if matchedBy(t, stem) || matchedBy(t, dir) {
+			if matchedBy(t, w.stem) || matchedBy(t, w.dir) {
 				df[i]++
 			}
 		}
 	}
-	n := float64(len(seen))
+	n := float64(len(m.words))
 	for i := range q.Terms {
 		m.weight[i] = math.Log(1 + n/float64(1+df[i]))
 		m.total += m.weight[i]
@@ -53,40 +56,47 @@ func (m pathMatcher) match(p string) float64 {
 	if m.total == 0 {
 		return 0
 	}
-	stem, dir := pathWords(p)
+	w, ok := m.words[p]
+	if !ok {
+		w = pathWords(p)
+	}
 	if m.q.Kind == Identifier {
 		name := strings.ToLower(m.q.Name)
-		flat := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(baseStem(p)))
+		flat := separators.Replace(strings.ToLower(baseStem(p)))
 		if flat == name || strings.TrimSuffix(flat, "s") == name {
 			return 1
 		}
 	}
 	got := 0.0
 	for i, t := range m.q.Terms {
-		if matchedBy(t, stem) || matchedBy(t, dir) {
+		if matchedBy(t, w.stem) || matchedBy(t, w.dir) {
 			got += m.weight[i]
 		}
 	}
 	covered := 0
-	for _, w := range stem {
-		if termsMatch(m.q.Terms, w) {
+	for _, word := range w.stem {
+		if termsMatch(m.q.Terms, word) {
 			covered++
 		}
 	}
 	coverage := 1.0
-	if len(stem) > 0 {
-		coverage = float64(covered) / float64(len(stem))
+	if len(w.stem) > 0 {
+		coverage = float64(covered) / float64(len(w.stem))
 	}
 	return got / m.total * (0.5 + 0.5*coverage)
 }
 
+// separators are dropped before a file name is compared with an
+// identifier (route_context.go for RouteContext).
+var separators = strings.NewReplacer("_", "", "-", "")
+
 // pathWords are the lexical terms of a file's name without its extension
 // and of its directory's own name.
-func pathWords(p string) (stem, dir []string) {
+func pathWords(p string) (w pathWordSet) {
 	d, _ := path.Split(p)
-	store.LexTerms(baseStem(p), func(t []byte) { stem = append(stem, string(t)) })
-	store.LexTerms(path.Base(strings.TrimSuffix(d, "/")), func(t []byte) { dir = append(dir, string(t)) })
-	return stem, dir
+	store.LexTerms(baseStem(p), func(t []byte) { w.stem = append(w.stem, string(t)) })
+	store.LexTerms(path.Base(strings.TrimSuffix(d, "/")), func(t []byte) { w.dir = append(w.dir, string(t)) })
+	return w
 }
 
 func baseStem(p string) string {
