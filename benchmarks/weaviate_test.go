@@ -11,17 +11,11 @@ import (
 	"time"
 
 	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/internal/servetest"
 	"github.com/codeseek/codeseek/store"
 	"github.com/codeseek/codeseek/store/weaviate"
 	"github.com/codeseek/codeseek/tools"
 )
-
-// weaviateQueries are searched in BenchmarkWeaviateNet.
-var weaviateQueries = []string{
-	"resolve a host name to IP addresses", "parse an IPv6 address", "dial a TCP connection with a timeout",
-	"listen on a unix socket", "set a read deadline on a connection", "look up MX records",
-	"parse a CIDR network mask", "close a listener", "interface addresses of the machine", "ServeHTTP",
-}
 
 // BenchmarkWeaviateNet indexes $GOROOT/src/net with the built-in embedder
 // into the embedded store and into the Weaviate cluster at
@@ -70,7 +64,7 @@ func BenchmarkWeaviateNet(b *testing.B) {
 		b.Run(be.name, func(b *testing.B) {
 			var lat []time.Duration
 			for i := 0; b.Loop(); i++ {
-				q := weaviateQueries[i%len(weaviateQueries)]
+				q := servetest.NetQueries[i%len(servetest.NetQueries)]
 				t := time.Now()
 				resp, err := svc.Search(ctx, tools.SearchParams{Query: q, RepositoryID: rep.RepositoryID, Limit: 10})
 				if err != nil || len(resp.Results) == 0 {

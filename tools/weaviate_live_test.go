@@ -14,16 +14,10 @@ import (
 	"time"
 
 	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/internal/servetest"
 	"github.com/codeseek/codeseek/store"
 	"github.com/codeseek/codeseek/store/weaviate"
 )
-
-// clusterQueries are asked of both backends in TestLiveWeaviateCluster.
-var clusterQueries = []string{
-	"resolve a host name to IP addresses", "parse an IPv6 address", "dial a TCP connection with a timeout",
-	"listen on a unix socket", "set a read deadline on a connection", "look up MX records",
-	"parse a CIDR network mask", "close a listener", "interface addresses of the machine", "ServeHTTP",
-}
 
 // TestLiveWeaviateCluster indexes a copy of GOROOT/src/net into the
 // cluster at CODESEEK_WEAVIATE_URL (comma-separated node URLs, replication
@@ -77,14 +71,14 @@ func TestLiveWeaviateCluster(t *testing.T) {
 	index(via[0], fmt.Sprintf("weaviate via node 1, replication %d", len(nodes)))
 
 	want := map[string][]string{}
-	for _, q := range clusterQueries {
+	for _, q := range servetest.NetQueries {
 		want[q] = topFiles(t, local, root, q)
 	}
 	compare := func(when string, asked ...int) {
 		t.Helper()
 		for _, n := range asked {
 			var overlaps []string
-			for _, q := range clusterQueries {
+			for _, q := range servetest.NetQueries {
 				got := topFiles(t, via[n], root, q)
 				o := overlap(want[q], got)
 				overlaps = append(overlaps, fmt.Sprintf("%.1f", o))
