@@ -178,11 +178,10 @@ func (r ranker) decay(cands []*candidate) {
 	for _, cd := range cands {
 		cd.eff = cd.score
 	}
+	sortCandidates(cands)
 	if !r.opt.on(Diversity) {
-		sortCandidates(cands)
 		return
 	}
-	sortCandidates(cands)
 	decay := r.decayFactor()
 	seen := map[string]int{}
 	for _, cd := range cands {
