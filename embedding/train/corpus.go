@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // srcFile is one file of a source: its path relative to its source root
@@ -25,60 +24,64 @@ type fileMined struct {
 	negs []CodeRef
 }
 
-// mineAll mines every source, workers at a time, and merges the results in
-// source order. A file whose content an earlier file (of any source)
-// already had is skipped: Debian ships many versions of one library. With
-// isolate, each source is mined in a child process, and a source whose
+// mineAll mines every source, workers at a time, and hands each result to
+// add in source order, holding at most a few results that arrived early.
+// With isolate, each source is mined in a child process, and a source whose
 // child fails is skipped and recorded (Source.Skipped).
-func mineAll(sources []*Source, h Hyper, workers int, isolate bool) ([]Pair, map[string][]CodeRef) {
-	results := make([]sourceMined, len(sources))
-	var wg sync.WaitGroup
+func mineAll(sources []*Source, h Hyper, workers int, isolate bool, add func(*Source, sourceMined) error) error {
+	workers = max(1, workers)
+	done := make([]chan sourceMined, len(sources))
+	for i := range done {
+		done[i] = make(chan sourceMined, 1)
+	}
+	// window bounds the results mined but not yet added.
+	window := make(chan struct{}, 2*workers)
 	next := make(chan int)
-	for w := 0; w < max(1, workers); w++ {
-		wg.Add(1)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		defer close(next)
+		for i := range sources {
+			select {
+			case window <- struct{}{}:
+			case <-stop:
+				return
+			}
+			select {
+			case next <- i:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	for w := 0; w < workers; w++ {
 		go func() {
-			defer wg.Done()
 			for i := range next {
-				if !isolate {
-					results[i] = mineSource(sources[i], h)
-					continue
-				}
-				var err error
-				if results[i], err = mineIsolated(sources[i], h); err != nil {
-					sources[i].Skipped = "mining failed: " + err.Error()
-					log.Printf("skipping %s %s: %s", sources[i].Name, sources[i].Version, sources[i].Skipped)
-				}
+				done[i] <- mineOne(sources[i], h, isolate)
 			}
 		}()
 	}
-	for i := range sources {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	seen := map[[32]byte]bool{}
-	var pairs []Pair
-	negTexts := map[string][]CodeRef{}
 	for i, s := range sources {
-		var ps []Pair
-		var ns []CodeRef
-		s.Files = 0
-		for _, f := range results[i].files {
-			if seen[f.hash] {
-				continue
-			}
-			seen[f.hash] = true
-			s.Files++
-			ps = append(ps, f.pairs...)
-			ns = append(ns, f.negs...)
+		m := <-done[i]
+		<-window
+		if err := add(s, m); err != nil {
+			return err
 		}
-		ps = append(ps, results[i].extra...)
-		s.Negatives = len(ns)
-		log.Printf("%-45s %-24s %6d files %7d pairs %7d negatives", s.Name, s.Version, s.Files, len(ps), len(ns))
-		pairs = append(pairs, ps...)
-		negTexts[s.Name] = ns
 	}
-	return pairs, negTexts
+	return nil
+}
+
+// mineOne mines s, in a child process with isolate.
+func mineOne(s *Source, h Hyper, isolate bool) sourceMined {
+	if !isolate {
+		return mineSource(s, h)
+	}
+	m, err := mineIsolated(s, h)
+	if err != nil {
+		s.Skipped = "mining failed: " + err.Error()
+		log.Printf("skipping %s %s: %s", s.Name, s.Version, s.Skipped)
+	}
+	return m
 }
 
 // sourceMined is what one source yields: its files, and pairs built from

@@ -15,22 +15,20 @@ type fitResult struct {
 	Seconds    float64
 }
 
-// fit trains a model on train, validating on val after every epoch. negTexts
-// are each source's extra code negatives (tests, undocumented code). Every
-// random choice — initialisation, epoch order, query and code views,
-// dropout and the sampled negatives — is drawn from generators seeded by
-// h.Seed, and the gradient reduction does not depend on h.Workers, so two
+// fit trains a model on the pairs of d, validating on val after every
+// epoch. negs are each source's extra code negatives (tests, undocumented
+// code). Every random choice — initialisation, epoch order, query and code
+// views, dropout and the sampled negatives — is drawn from generators seeded
+// by h.Seed, and the gradient reduction does not depend on h.Workers, so two
 // runs on the same pairs give bit-identical parameters.
-func fit(h Hyper, train, val []Pair, negTexts map[string][]CodeRef, logf func(string, ...any)) fitResult {
+func fit(h Hyper, d *trainSet, val []Pair, negs map[string][]example, logf func(string, ...any)) fitResult {
 	if logf == nil {
 		logf = log.Printf
 	}
 	t1 := time.Now()
 	cfg := model.FeatureConfig{Buckets: h.Buckets, PrefixLen: h.PrefixLen}
-	d := newTrainSet(cfg, train)
 	vq, vc := featurize(cfg, val)
 	langs := valGroups(val)
-	negs := negativePools(cfg, train, negTexts)
 	rep := parseUpsample(h.Upsample)
 	tr := newTrainer(h)
 	rng := rand.New(rand.NewPCG(h.Seed, 42))
@@ -38,13 +36,13 @@ func fit(h Hyper, train, val []Pair, negTexts map[string][]CodeRef, logf func(st
 	v0 := validate(tr.p, vq, vc, val, langs)
 	logf("epoch 0 val %s", fmtVal(v0))
 	hist = append(hist, v0)
-	order := epochOrder(train, rep, rng, h.Batch)
+	order := epochOrder(d.pairs, rep, rng, h.Batch)
 	steps := max(1, h.Epochs*(len(order)/h.Batch))
 	step := 0
 	b := newBatcher(h, d, negs)
 	for ep := 1; ep <= h.Epochs; ep++ {
 		if ep > 1 {
-			order = epochOrder(train, rep, rng, h.Batch)
+			order = epochOrder(d.pairs, rep, rng, h.Batch)
 		}
 		nb := len(order) / h.Batch
 		var lossSum float64
@@ -66,6 +64,9 @@ func fit(h Hyper, train, val []Pair, negTexts map[string][]CodeRef, logf func(st
 
 // trainSet holds the featurized views of the training pairs.
 type trainSet struct {
+	cfg model.FeatureConfig
+	// pairs keep what training reads besides features (source, language,
+	// shape, target); their texts are dropped once featurized.
 	pairs []Pair
 	// q and c are the query and the code as mined; qShort the query's first
 	// sentence and cChunk the chunk holding the code (empty when absent).
@@ -74,56 +75,27 @@ type trainSet struct {
 	hard [][]example
 }
 
-func newTrainSet(cfg model.FeatureConfig, train []Pair) *trainSet {
-	d := &trainSet{pairs: train}
-	d.q, d.c = featurize(cfg, train)
-	d.qShort = make([]example, len(train))
-	d.cChunk = make([]example, len(train))
-	d.hard = make([][]example, len(train))
-	seen := map[string]example{}
-	for i, p := range train {
-		if p.ChunkCode != "" {
-			d.cChunk[i] = codeExample(cfg, p.ChunkCode)
-		}
-		if sq := shortQuery(p.Query); sq != "" {
-			d.qShort[i] = example{body: model.Features(cfg, sq, nil)}
-		}
-		for _, h := range p.Hard {
-			ex, ok := seen[h.Code]
-			if !ok {
-				ex = codeExample(cfg, h.Code)
-				ex.group = h.Target
-				seen[h.Code] = ex
-			}
-			d.hard[i] = append(d.hard[i], ex)
-		}
-	}
-	return d
-}
+func newTrainSet(cfg model.FeatureConfig) *trainSet { return &trainSet{cfg: cfg} }
 
-// negativePools featurizes each source's extra negatives, at most three per
-// training pair of the source, evenly spaced.
-func negativePools(cfg model.FeatureConfig, train []Pair, negTexts map[string][]CodeRef) map[string][]example {
-	perSource := map[string]int{}
-	for _, p := range train {
-		perSource[p.Source]++
+// add featurizes p's views, code texts through feats (one per source).
+func (d *trainSet) add(p Pair, feats *textFeatures) {
+	d.q = append(d.q, feats.queryOf(p.Query))
+	d.c = append(d.c, feats.codeOf(p.Code, 0))
+	var short, chunk example
+	if sq := shortQuery(p.Query); sq != "" {
+		short = feats.queryOf(sq)
 	}
-	negs := map[string][]example{}
-	for name, ts := range negTexts {
-		if limit := 3 * perSource[name]; len(ts) > limit {
-			kept := make([]CodeRef, 0, limit)
-			for k := 0; k < limit; k++ {
-				kept = append(kept, ts[k*len(ts)/limit])
-			}
-			ts = kept
-		}
-		for _, t := range ts {
-			ex := codeExample(cfg, t.Code)
-			ex.group = t.Target
-			negs[name] = append(negs[name], ex)
-		}
+	if p.ChunkCode != "" {
+		chunk = feats.codeOf(p.ChunkCode, 0)
 	}
-	return negs
+	d.qShort, d.cChunk = append(d.qShort, short), append(d.cChunk, chunk)
+	var hard []example
+	for _, h := range p.Hard {
+		hard = append(hard, feats.codeOf(h.Code, h.Target))
+	}
+	d.hard = append(d.hard, hard)
+	p.Query, p.Code, p.ChunkCode, p.Symbol, p.Hard = "", "", "", "", nil
+	d.pairs = append(d.pairs, p)
 }
 
 // batcher assembles the examples of one training step.

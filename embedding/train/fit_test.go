@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/codeseek/codeseek/embedding/model"
 )
 
 // toyPairs makes pairs whose query and code share words, from two
@@ -43,17 +45,40 @@ func toyHyper(seed uint64, workers int) Hyper {
 
 func quiet(string, ...any) {}
 
+// toySet featurizes train and the negatives the way the corpus does, one
+// text cache per source.
+func toySet(h Hyper, train []Pair, negTexts map[string][]CodeRef) (*trainSet, map[string][]example) {
+	cfg := model.FeatureConfig{Buckets: h.Buckets, PrefixLen: h.PrefixLen}
+	d := newTrainSet(cfg)
+	feats := map[string]*textFeatures{}
+	of := func(src string) *textFeatures {
+		if feats[src] == nil {
+			feats[src] = newTextFeatures(cfg)
+		}
+		return feats[src]
+	}
+	for _, p := range train {
+		d.add(p, of(p.Source))
+	}
+	negs := map[string][]example{}
+	for src, ts := range negTexts {
+		negs[src] = negativePool(ts, len(ts), of(src))
+	}
+	return d, negs
+}
+
 func TestFitIsBitIdenticalForOneSeed(t *testing.T) {
 	ps, negs := toyPairs(200)
 	train, val := ps[:180], ps[180:]
-	a := fit(toyHyper(5, 1), train, val, negs, quiet).Params
-	b := fit(toyHyper(5, 2), train, val, negs, quiet).Params
+	d, pools := toySet(toyHyper(5, 1), train, negs)
+	a := fit(toyHyper(5, 1), d, val, pools, quiet).Params
+	b := fit(toyHyper(5, 2), d, val, pools, quiet).Params
 	for name, pair := range map[string][2][]float32{"E": {a.E, b.E}, "AQ": {a.AQ, b.AQ}, "AC": {a.AC, b.AC}, "AH": {a.AH, b.AH}} {
 		if !slices.Equal(pair[0], pair[1]) {
 			t.Errorf("%s differs between two runs with seed 5", name)
 		}
 	}
-	c := fit(toyHyper(6, 1), train, val, negs, quiet).Params
+	c := fit(toyHyper(6, 1), d, val, pools, quiet).Params
 	if slices.Equal(a.E, c.E) {
 		t.Error("seeds 5 and 6 gave the same weights: the seed is not used")
 	}
@@ -64,7 +89,8 @@ func TestFitLearnsToyPairs(t *testing.T) {
 	train, val := ps[:360], ps[360:]
 	h := toyHyper(1, 1)
 	h.Epochs = 6
-	res := fit(h, train, val, negs, t.Logf)
+	d, pools := toySet(h, train, negs)
+	res := fit(h, d, val, pools, t.Logf)
 	first, last := res.Validation[0]["go"]["mrr10"], res.Validation[len(res.Validation)-1]["go"]["mrr10"]
 	if last <= first {
 		t.Errorf("validation MRR went from %.3f to %.3f, want it to rise", first, last)

@@ -71,7 +71,12 @@ func TestCrashingSourceIsSkipped(t *testing.T) {
 		}
 		return runChild(childCmd(s, h, env))
 	}
-	pairs, _ := mineAll([]*Source{bad, good}, Hyper{Seed: 1}, 2, true)
+	h := Hyper{Seed: 1, Buckets: 1 << 10, PrefixLen: 4}
+	c := newCorpus(h)
+	if err := mineAll([]*Source{bad, good}, h, 2, true, c.add); err != nil {
+		t.Fatal(err)
+	}
+	pairs := append(c.train.pairs, c.val...)
 	if !strings.Contains(bad.Skipped, "stack overflow") {
 		t.Errorf("Skipped = %q, want the child's fatal error", bad.Skipped)
 	}

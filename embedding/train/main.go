@@ -12,7 +12,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"log"
 	"math"
 	"math/rand/v2"
@@ -92,27 +91,25 @@ func main() {
 	if err := fetchAll(sources, *cache, aptTools); err != nil {
 		log.Fatal(err)
 	}
-	pairs, negTexts := mineAll(sources, h, *mineWorkers, *isolate)
-	pairs = sampleShapes(dedupe(pairs), parseRates(h.ShapeRate), h.Seed)
-	countPairs(sources, pairs)
-	train, val := split(pairs)
-	// Validation scores the chunk an index of stripped code would hold.
-	for i := range val {
-		if val[i].ChunkCode != "" {
-			val[i].Code = val[i].ChunkCode
-		}
-	}
-	miningSecs := time.Since(t0).Seconds()
-	log.Printf("pairs after dedupe: train %v, val %v, shapes %v (%.0fs)", countLang(train), countLang(val), countShape(train), miningSecs)
+	c := newCorpus(h)
 	if *dump != "" {
-		if err := dumpPairs(*dump, pairs); err != nil {
+		f, enc, err := openDump(*dump)
+		if err != nil {
 			log.Fatal(err)
 		}
+		defer f.Close()
+		c.dump = enc
 	}
+	if err := mineAll(sources, h, *mineWorkers, *isolate, c.add); err != nil {
+		log.Fatal(err)
+	}
+	train, val := c.train, c.val
+	miningSecs := time.Since(t0).Seconds()
+	log.Printf("pairs after dedupe: train %v, val %v, shapes %v (%.0fs)", countLang(train.pairs), countLang(val), countShape(train.pairs), miningSecs)
 	if *fetchOnly {
 		return
 	}
-	res := fit(h, train, val, negTexts, nil)
+	res := fit(h, train, val, c.negs, nil)
 
 	var buf bytes.Buffer
 	if err := model.Write(&buf, res.Params); err != nil {
@@ -127,7 +124,7 @@ func main() {
 	if *out == "" {
 		return
 	}
-	man := newManifest(m, buf.Len(), h, sources, train, val)
+	man := newManifest(m, buf.Len(), h, sources, train.pairs, val)
 	man.GitHead = gitHead()
 	man.MiningSeconds, man.TrainingSeconds = math.Round(miningSecs), math.Round(res.Seconds)
 	man.Validation, man.FinalQuantised = res.Validation, qv
@@ -163,56 +160,6 @@ func appendNew(list, extra []*Source) []*Source {
 		}
 	}
 	return list
-}
-
-// dedupe keeps the first pair of each query text and, per shape, of each
-// code text: vendored copies and multiple builds of one package would
-// otherwise be both positives and false negatives.
-func dedupe(ps []Pair) []Pair {
-	seenQ := map[string]bool{}
-	seenC := map[string]bool{}
-	var out []Pair
-	for _, p := range ps {
-		q, c := normKey(p.Query), p.Shape+"\x00"+normKey(p.Code)
-		if seenQ[q] || seenC[c] {
-			continue
-		}
-		seenQ[q], seenC[c] = true, true
-		out = append(out, p)
-	}
-	return out
-}
-
-// countPairs sets each source's pair counts, per shape and per language,
-// after deduplication and sampling.
-func countPairs(sources []*Source, pairs []Pair) {
-	bySource := map[string]*Source{}
-	for _, s := range sources {
-		s.Pairs, s.Shapes, s.Langs = 0, map[string]int{}, map[string]int{}
-		bySource[s.Name] = s
-	}
-	for _, p := range pairs {
-		s := bySource[p.Source]
-		s.Pairs++
-		s.Shapes[p.Shape]++
-		s.Langs[p.Lang]++
-	}
-}
-
-// split holds out about 3% of pairs, chosen by a hash of the query so the
-// split does not depend on mining order or on the seed: runs with
-// different seeds are validated on the same pairs.
-func split(ps []Pair) (train, val []Pair) {
-	for _, p := range ps {
-		h := fnv.New32a()
-		h.Write([]byte(p.Query))
-		if h.Sum32()%100 < 3 {
-			val = append(val, p)
-		} else {
-			train = append(train, p)
-		}
-	}
-	return train, val
 }
 
 func countLang(ps []Pair) map[string]int {

@@ -107,25 +107,3 @@ func writeModel(dir string, weights []byte, man Manifest) error {
 	return nil
 }
 
-// dumpPairs writes pairs as JSON lines (query, shape, language, source,
-// code, chunk view and hard negatives) for inspection.
-func dumpPairs(path string, pairs []Pair) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("-dump: %w", err)
-	}
-	enc := json.NewEncoder(f)
-	for _, p := range pairs {
-		var hard []string
-		for _, h := range p.Hard {
-			hard = append(hard, h.Code)
-		}
-		rec := map[string]any{"query": p.Query, "shape": p.Shape, "lang": p.Lang, "source": p.Source,
-			"symbol": p.Symbol, "code": p.Code, "chunk": p.ChunkCode, "hard": hard}
-		if err := enc.Encode(rec); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	return f.Close()
-}

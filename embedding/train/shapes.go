@@ -41,18 +41,12 @@ const defaultShapeRate = "docstring=1,filedoc=1,readme=1,ident=0.5,question=0.5"
 // their pairs.
 func parseRates(s string) map[string]float64 { return parseKV(s) }
 
-// sampleShapes keeps each pair with the probability its shape's rate
+// sampled keeps a pair with the probability its shape's rate
 // gives, decided by a hash of the seed and the query, so the kept set does
 // not depend on mining order.
-func sampleShapes(ps []Pair, rates map[string]float64, seed uint64) []Pair {
-	out := ps[:0:0]
-	for _, p := range ps {
-		r, ok := rates[p.Shape]
-		if !ok || r >= 1 || unitHash(seed, p.Query) < r {
-			out = append(out, p)
-		}
-	}
-	return out
+func sampled(p Pair, rates map[string]float64, seed uint64) bool {
+	r, ok := rates[p.Shape]
+	return !ok || r >= 1 || unitHash(seed, p.Query) < r
 }
 
 // unitHash maps (seed, s) to [0, 1).
