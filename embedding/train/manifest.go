@@ -106,4 +106,3 @@ func writeModel(dir string, weights []byte, man Manifest) error {
 	}
 	return nil
 }
-
