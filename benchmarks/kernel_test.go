@@ -1,0 +1,96 @@
+package benchmarks
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// kernelQueries are the kinds of questions one asks of a kernel tree:
+// identifiers, and descriptions of what code does.
+var kernelQueries = []string{
+	"kmalloc", "struct task_struct", "copy_from_user", "spin_lock_irqsave",
+	"schedule the next runnable task on this cpu", "allocate pages from the buddy allocator",
+	"handle a page fault in user space", "parse the kernel command line",
+}
+
+// BenchmarkLinuxKernel indexes the Linux kernel tree named by
+// $CODESEEK_LINUX_SRC (Debian's linux-source, unpacked; see the README for
+// the two .gitignore lines to drop) into an empty data directory and
+// reports index time, peak RSS, chunks and data directory size; then
+// starts `codeseek serve` on it and reports search p50/p95 over MCP stdio
+// (hybrid, concise) and the server's RSS. One iteration is one cold index;
+// skipped without the variable, as the tree is 1.5 GB.
+//
+//	CODESEEK_LINUX_SRC=/usr/src/linux-source-6.1 go test ./benchmarks -run '^$' \
+//	  -bench LinuxKernel -benchtime 1x -timeout 60m
+func BenchmarkLinuxKernel(b *testing.B) {
+	src := os.Getenv("CODESEEK_LINUX_SRC")
+	if src == "" {
+		b.Skip("set CODESEEK_LINUX_SRC to an unpacked linux-source tree")
+	}
+	bin := buildCodeseek(b)
+	for i := 0; i < b.N; i++ {
+		dataDir := b.TempDir()
+		cmd := exec.Command(bin, "index", "--format", "json", src)
+		cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+dataDir)
+		start := time.Now()
+		out, err := cmd.Output()
+		if err != nil {
+			b.Fatalf("index: %v\n%.2000s", err, out)
+		}
+		indexS := time.Since(start).Seconds()
+		peakMB := float64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) / 1024
+		var rep struct {
+			RepositoryID string `json:"repository_id"`
+			Files        int    `json:"files_indexed"`
+			Chunks       int    `json:"chunks_created"`
+		}
+		if err := json.Unmarshal(out, &rep); err != nil || rep.RepositoryID == "" {
+			b.Fatalf("index output %.300s: %v", out, err)
+		}
+		s := startServer(b, bin, dataDir, "--root", src)
+		var lat []time.Duration
+		for round := 0; round < 3; round++ {
+			for _, q := range kernelQueries {
+				t := time.Now()
+				s.call(b, "search_code", map[string]any{"query": q, "repository_id": rep.RepositoryID, "detail_level": "concise"})
+				lat = append(lat, time.Since(t))
+			}
+		}
+		rss, _ := s.memoryMB()
+		s.close()
+		b.ReportMetric(indexS, "index-s")
+		b.ReportMetric(peakMB, "index-peak-MB")
+		b.ReportMetric(float64(rep.Files), "files")
+		b.ReportMetric(float64(rep.Chunks), "chunks")
+		b.ReportMetric(dirMB(b, dataDir), "data-MB")
+		b.ReportMetric(ms(percentile(lat, 50)), "search-p50-ms")
+		b.ReportMetric(ms(percentile(lat, 95)), "search-p95-ms")
+		b.ReportMetric(rss, "serve-RSS-MB")
+	}
+}
+
+// dirMB is the size of the files under dir.
+func dirMB(b *testing.B, dir string) float64 {
+	var n int64
+	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err == nil {
+			n += info.Size()
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return float64(n) / (1 << 20)
+}
