@@ -4,6 +4,8 @@ import (
 	"path"
 	"runtime"
 	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
 )
 
 // Decl is a chunk that declares a queried name, with how strong a match
@@ -62,7 +64,12 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 // and returns the strongest tier found, or 0.
 func declTier(c *Chunk, name string) int {
 	best := 0
+	lang := chunker.Language(c.FilePath, nil) // chunks read in place carry no language
+	cFamily := lang == "c" || lang == "cpp"
 	NameLines(c.Content, name, func(line string, pos int) bool {
+		if cFamily && strings.TrimSpace(line[pos+len(name):]) == ";" {
+			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
+		}
 		best = max(best, lineDeclTier(line, pos, name))
 		return true
 	})
@@ -130,6 +137,7 @@ func lineDeclTier(line string, pos int, name string) int {
 	for len(fields) > 0 && modifier(fields[0]) {
 		fields = fields[1:]
 	}
+	fields = dropAttributeMacros(fields)
 	switch {
 	case len(fields) == 0:
 		// "name(args) {" as a method in a class body (JavaScript, Java…).
@@ -142,6 +150,8 @@ func lineDeclTier(line string, pos int, name string) int {
 			return 2
 		}
 		return 0
+	case fields[len(fields)-1] == "const" && cppTypeFollows(rest):
+		return 0 // "const Mutex::MuHow k", "const Mutex& mu": a C++ type, not a constant
 	case declKeywords[fields[len(fields)-1]] || (len(fields) >= 2 && declKeywords[fields[len(fields)-2]] && strings.HasSuffix(fields[len(fields)-1], "*")):
 		if indented {
 			return 2
@@ -149,6 +159,51 @@ func lineDeclTier(line string, pos int, name string) int {
 		return 3
 	}
 	return 0
+}
+
+// dropAttributeMacros removes the export and attribute macros C and C++
+// put between a type keyword and the type's name ("class ABSL_LOCKABLE
+// Mutex", "class Q_CORE_EXPORT QString", "struct PROTOBUF_EXPORT Arena"),
+// so the keyword is seen to declare the name. Only type keywords qualify:
+// in "var X Y" the capitalised X is a variable, not a macro.
+func dropAttributeMacros(fields []string) []string {
+	n := len(fields)
+	for n > 1 && isMacroName(fields[n-1]) {
+		n--
+	}
+	if n == len(fields) {
+		return fields
+	}
+	switch fields[n-1] {
+	case "class", "struct", "union", "enum":
+		return fields[:n]
+	}
+	return fields
+}
+
+// isMacroName reports an all-capitals identifier of at least three bytes
+// with an underscore or digit in it, as macros are spelled.
+func isMacroName(w string) bool {
+	if len(w) < 3 || !strings.ContainsAny(w, "_0123456789") {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !('A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// cppTypeFollows reports whether the text after a name shows the name is a
+// C or C++ type: a scope, a pointer, a reference or template arguments.
+func cppTypeFollows(rest string) bool {
+	for _, p := range []string{"::", "*", "&", "<"} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // modifier reports words that may precede a declaration keyword.

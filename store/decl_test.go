@@ -26,6 +26,15 @@ func TestLineDeclTier(t *testing.T) {
 		{"// ParseDuration parses a duration string.", "ParseDuration", 0},
 		{"// func Seek(fd int, offset int64) (int64, error)", "Seek", 0},
 		{"# def greet(name): in a comment", "greet", 0},
+		{"class ABSL_LOCKABLE ABSL_ATTRIBUTE_WARN_UNUSED Mutex {", "Mutex", 3},
+		{"class Q_CORE_EXPORT QString", "QString", 3},
+		{"  struct PROTOBUF_EXPORT Arena final {", "Arena", 2},
+		{"var MAX_SIZE Limit", "Limit", 0},
+		{"static const Mutex::MuHow kShared = &kSharedS;", "Mutex", 0},
+		{"void Wait(const Mutex& mu);", "Mutex", 0},
+		{"const Mutex* mu = nullptr;", "Mutex", 0},
+		{"export const Mutex = createLock();", "Mutex", 3},
+		{"const MAX_DEPTH: usize = 64;", "MAX_DEPTH", 3},
 	} {
 		pos := indexOf(tc.line, tc.name)
 		if got := lineDeclTier(tc.line, pos, tc.name); got != tc.want {
@@ -65,5 +74,20 @@ func TestDeclaringFindsMergedAndUnnamedDeclarations(t *testing.T) {
 		if tiers[p] != w {
 			t.Errorf("%s tier %d, want %d", p, tiers[p], w)
 		}
+	}
+}
+
+func TestDeclTierSkipsCForwardDeclarations(t *testing.T) {
+	fwd := Chunk{FilePath: "internal/any.h", Content: "template <class Sig>\nclass ABSL_NULLABILITY_COMPATIBLE AnyInvocable;"}
+	def := Chunk{FilePath: "any.h", Content: "template <class Sig>\nclass ABSL_NULLABILITY_COMPATIBLE ABSL_ATTRIBUTE_OWNER AnyInvocable\n    : private internal::Impl<Sig> {"}
+	unit := Chunk{FilePath: "src/lib.rs", Content: "pub struct Marker;"}
+	if got := declTier(&fwd, "AnyInvocable"); got != 0 {
+		t.Errorf("forward declaration tier %d, want 0", got)
+	}
+	if got := declTier(&def, "AnyInvocable"); got != 3 {
+		t.Errorf("definition tier %d, want 3", got)
+	}
+	if got := declTier(&unit, "Marker"); got != 3 {
+		t.Errorf("Rust unit struct tier %d, want 3", got)
 	}
 }
