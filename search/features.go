@@ -34,14 +34,18 @@ const (
 	Diversity
 	// Versions demotes older copies (v1/ beside v2/) of the same code.
 	Versions
+	// Variants demotes a file whose name extends another candidate's in
+	// the same directory (Zip+arity.swift beside Zip.swift) unless the
+	// query names the extension.
+	Variants
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -58,6 +62,8 @@ type Weights struct {
 	Path float64
 	// Coherence scales the lift of a file's best chunk.
 	Coherence float64
+	// Variant multiplies the score of a variant's chunks (Variants).
+	Variant float64
 	// Decay multiplies a file's later chunks, once per chunk already
 	// taken beyond the first DecayAfter.
 	Decay      float64
@@ -70,6 +76,7 @@ var DefaultWeights = Weights{
 	Decl: 2, DeclEmbedded: 0.5,
 	Path:       1,
 	Coherence:  0.2,
+	Variant:    0.8,
 	Decay:      0.7,
 	DecayAfter: 1,
 }
@@ -100,7 +107,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "coherence": &w.Coherence, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

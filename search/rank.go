@@ -24,12 +24,13 @@ func (r ranker) score(cands []*candidate) {
 	vecN, lexN := r.calibration(cands)
 	alpha := r.vectorShare()
 	oldVersion := r.olderVersions(cands)
+	variant := variantsOf(r.q, cands)
 	// What a path says is the same for every chunk of a file: work it
 	// out once per file.
 	type pathFacts struct {
 		lift  float64 // added by the path match
 		prior float64 // the path priors' multiplier
-		older float64 // the older-version demotion's multiplier
+		older float64 // the older-version and variant demotions' multiplier
 	}
 	facts := map[string]pathFacts{}
 	paths := newPathMatcher(r.q, cands)
@@ -46,6 +47,11 @@ func (r ranker) score(cands []*candidate) {
 			}
 			if r.opt.on(Versions) && oldVersion(p) {
 				f.older = 0.5
+			}
+			if r.opt.on(Variants) && variant(p) {
+				// A file-level judgement, as the path match is: a query
+				// describing one function wants that function wherever it is.
+				f.older *= 1 - (1-r.w.Variant)*r.fileEvidence()
 			}
 			facts[p] = f
 		}

@@ -136,6 +136,43 @@ func TestOlderVersionYields(t *testing.T) {
 	}
 }
 
+func TestVariantYieldsToThePlainFile(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "Sources/Zip+arity.swift", 1, 0.64, 6), // more of the same words
+		cand(ix, "Sources/Zip.swift", 1, 0.60, 5),
+		cand(ix, "Other/Zip.swift", 1, 0.30, 1),
+	}
+	r := ranker{q: ParseQuery("zip operator pairing emissions"), mode: Hybrid, w: DefaultWeights}
+	r.opt.Off = PathMatch // the names' coverage alone would favour Zip.swift too
+	r.score(cands)
+	if rankOf(cands, "Sources/Zip.swift") != 0 {
+		t.Errorf("the plain file is not first: %v", paths(cands))
+	}
+	r.q = ParseQuery("zip operator with arity")
+	r.score(cands)
+	if rankOf(cands, "Sources/Zip+arity.swift") != 0 {
+		t.Errorf("a query naming the variant should get it first: %v", paths(cands))
+	}
+	r.q = ParseQuery("zip operator pairing emissions")
+	r.opt.Off |= Variants
+	r.score(cands)
+	if rankOf(cands, "Sources/Zip+arity.swift") != 0 {
+		t.Errorf("with variants off the stronger chunk should win: %v", paths(cands))
+	}
+}
+
+func TestVariantNeedsAWordBoundary(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{cand(ix, "a/Zip.go", 1, 0.5, 1), cand(ix, "a/Zipper.go", 1, 0.5, 1), cand(ix, "a/ZipWriter.go", 1, 0.5, 1), cand(ix, "b/Zip_test.go", 1, 0.5, 1)}
+	variant := variantsOf(ParseQuery("compress files"), cands)
+	for p, want := range map[string]bool{"a/Zip.go": false, "a/Zipper.go": false, "a/ZipWriter.go": true, "b/Zip_test.go": false} {
+		if variant(p) != want {
+			t.Errorf("variant(%s) = %v, want %v", p, !want, want)
+		}
+	}
+}
+
 func TestDeclarationBeatsUses(t *testing.T) {
 	ix := newIx()
 	cands := []*candidate{
