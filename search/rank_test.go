@@ -115,8 +115,9 @@ func TestTestFileYieldsToTheCodeItTests(t *testing.T) {
 		t.Errorf("retry.go is not first: %v", paths(cands))
 	}
 	// The file name alone also favours retry.go (all of its name is a
-	// query term), so both path features go off to see the chunks decide.
-	r.opt.Off = PathPrior | PathMatch
+	// query term, and the test file is a variant of it), so the path
+	// features go off to see the chunks decide.
+	r.opt.Off = PathPrior | PathMatch | Variants
 	r.score(cands)
 	if rankOf(cands, "upload/retry_test.go") != 0 {
 		t.Errorf("with path features off, the stronger test chunk should win: %v", paths(cands))
