@@ -125,7 +125,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	for _, f := range found {
 		r := resultOf(f)
 		if p.WithContext {
-			r.ContextBefore, r.ContextAfter = files.context(f.Index.Manifest().Meta.Path, f.Chunk.FilePath, f.Start, f.End, r.Content)
+			r.ContextBefore, r.ContextAfter = files.context(f.Index.Manifest(), f.Chunk.FilePath, f.Start, f.End, r.Content)
 		}
 		resp.Results = append(resp.Results, r)
 	}
@@ -277,14 +277,11 @@ type fileCache struct {
 // context returns up to contextLines lines around lines start..end of the
 // file, read from disk, or nothing when the file no longer ends that range
 // with content's last line (it changed since it was indexed).
-func (fc fileCache) context(root, path string, start, end int, content string) (before, after string) {
-	abs := filepath.Join(root, filepath.FromSlash(path))
+func (fc fileCache) context(m *store.Manifest, path string, start, end int, content string) (before, after string) {
+	abs := filepath.Join(m.Meta.Path, filepath.FromSlash(path))
 	lines, ok := fc.lines[abs]
 	if !ok {
-		// The same rules as indexing: a file that turned into a FIFO, a
-		// link out of the repository or something huge gives no context,
-		// and secrets are redacted as they were in the chunks.
-		src, err := indexer.ReadSource(abs, indexer.ReadOptions{Root: root, MaxSize: fc.maxSize})
+		src, err := readResultFile(m, path, fc.maxSize)
 		if err != nil {
 			fc.lines[abs] = nil
 			return "", ""
@@ -302,4 +299,20 @@ func (fc fileCache) context(root, path string, start, end int, content string) (
 	from := max(0, start-1-contextLines)
 	to := min(len(lines), end+contextLines)
 	return strings.Join(lines[from:start-1], "\n"), strings.Join(lines[end:to], "\n")
+}
+
+// readResultFile reads a file of index m for display, under the same rules
+// as indexing: a file that turned into a FIFO, a link out of the
+// repository or something huge is refused, and secrets are redacted as
+// they were in the chunks. The secret scan is skipped only for a file
+// whose content is still what this indexer version indexed with no secret
+// found in it; an edited file, or one the manifest says nothing about, is
+// scanned.
+func readResultFile(m *store.Manifest, path string, maxSize int64) (indexer.Source, error) {
+	abs := filepath.Join(m.Meta.Path, filepath.FromSlash(path))
+	opt := indexer.ReadOptions{Root: m.Meta.Path, MaxSize: maxSize}
+	if f, ok := m.File(path); ok && f.SecretFree && m.Meta.ChunkerVersion == indexer.Version {
+		return indexer.ReadSourceClean(abs, opt, f.Hash)
+	}
+	return indexer.ReadSource(abs, opt)
 }
