@@ -34,10 +34,12 @@ func ReadSource(path string, opt ReadOptions) (Source, error) {
 }
 
 // ReadSourceClean is ReadSource for a file whose indexed version had no
-// secret: cleanHash is that version's Hash. When the file still has that
-// content, redacting it again would find nothing, so the scan (most of
-// the cost of a read) is skipped and Text is Raw; other content is
-// redacted as by ReadSource. The file rules are the same either way.
+// secret: cleanHash is that version's Hash, recorded by this indexer
+// Version. When the file still has that content, the content checks and
+// the secret scan (most of the cost of a read) would give the verdicts
+// they gave at indexing, so they are skipped and Text is Raw; other
+// content is checked and redacted as by ReadSource. The name and file
+// rules (links, special files, size) apply either way.
 func ReadSourceClean(path string, opt ReadOptions, cleanHash uint64) (Source, error) {
 	return readSource(path, opt, &cleanHash)
 }
@@ -56,11 +58,11 @@ func readSource(path string, opt ReadOptions, cleanHash *uint64) (Source, error)
 	if err != nil {
 		return Source{}, err
 	}
-	if err := checkText(path, raw, true); err != nil {
-		return Source{}, err
-	}
 	if cleanHash != nil && Hash(raw) == *cleanHash {
 		return Source{Raw: raw, Text: raw}, nil
+	}
+	if err := checkText(path, raw, true); err != nil {
+		return Source{}, err
 	}
 	text, n := secrets.Redact(raw)
 	return Source{Raw: raw, Text: text, Secrets: n}, nil
