@@ -143,6 +143,12 @@ func TestReadFileRefusesWhatItMustNotRead(t *testing.T) {
 		for name, read := range map[string]func() error{
 			"ReadFile":   func() error { _, err := ReadFile(p, c.opt); return err },
 			"ReadSource": func() error { _, err := ReadSource(p, c.opt); return err },
+			// Even content vouched for as indexed and secret-free (the
+			// hash of big.txt) is read under the same rules.
+			"ReadSourceClean": func() error {
+				_, err := ReadSourceClean(p, c.opt, Hash([]byte(strings.Repeat("a\n", 100))))
+				return err
+			},
 		} {
 			var err error
 			noHang(t, name+"("+c.path+")", func() { err = read() })
@@ -171,6 +177,17 @@ func TestReadSourceRefusesContentAndRedacts(t *testing.T) {
 		_, err := ReadSource(filepath.Join(root, path), ReadOptions{Root: root})
 		if got := SkipReason(err); got != reason {
 			t.Errorf("ReadSource(%s): reason %q (err %v), want %q", path, got, err, reason)
+		}
+		// A secret file is refused by name even when vouched for (its own
+		// hash); other content is judged unless it is what was vouched for.
+		vouched := Hash(nil)
+		if reason == ReasonSecret {
+			raw, _ := os.ReadFile(filepath.Join(root, path))
+			vouched = Hash(raw)
+		}
+		_, err = ReadSourceClean(filepath.Join(root, path), ReadOptions{Root: root}, vouched)
+		if got := SkipReason(err); got != reason {
+			t.Errorf("ReadSourceClean(%s): reason %q (err %v), want %q", path, got, err, reason)
 		}
 	}
 	src, err := ReadSource(filepath.Join(root, "cfg.go"), ReadOptions{Root: root})
@@ -243,4 +260,33 @@ func TestIgnoreFileFIFODoesNotBlock(t *testing.T) {
 		}
 		w.Close()
 	})
+}
+
+// A file indexed without secrets and edited since is scanned again: the
+// hash of the indexed version only vouches for that exact content.
+func TestReadSourceCleanRedactsChangedContent(t *testing.T) {
+	root := t.TempDir()
+	clean := "package cfg\n\nfunc Load() {}\n"
+	writeTree(t, root, map[string]string{"cfg.go": clean})
+	path, opt := filepath.Join(root, "cfg.go"), ReadOptions{Root: root}
+	indexed, err := ReadSource(path, opt)
+	if err != nil || indexed.Secrets != 0 {
+		t.Fatalf("indexing read: %d secrets, %v", indexed.Secrets, err)
+	}
+	h := Hash(indexed.Raw)
+
+	src, err := ReadSourceClean(path, opt, h)
+	if err != nil || string(src.Text) != clean || src.Secrets != 0 {
+		t.Errorf("unchanged file: text %q, %d secrets, %v; want the content as is", src.Text, src.Secrets, err)
+	}
+
+	key := "AKIA" + "QX7Z2KJ4M5N6P3RT"
+	writeTree(t, root, map[string]string{"cfg.go": "package cfg\n\nconst id = \"" + key + "\"\n\nfunc Load() {}\n"})
+	src, err = ReadSourceClean(path, opt, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.Secrets != 1 || strings.Contains(string(src.Text), key) || !strings.Contains(string(src.Text), "func Load() {}") {
+		t.Errorf("edited file: %d secrets, text %q; want the key redacted and the code kept", src.Secrets, src.Text)
+	}
 }

@@ -12,8 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cespare/xxhash/v2"
-
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/embedding"
 )
@@ -60,6 +58,9 @@ type PrevFile struct {
 	Size    int64
 	ModTime time.Time
 	Hash    uint64
+	// SecretFree: no secret was redacted from the file when it was indexed.
+	// False when that is unknown (an index written before it was recorded).
+	SecretFree bool
 }
 
 // FileChunks is a new or changed file with its chunks (and, after Embed,
@@ -78,6 +79,8 @@ type FileChunks struct {
 type Unchanged struct {
 	File File
 	Hash uint64
+	// SecretFree is as in PrevFile.
+	SecretFree bool
 }
 
 // FileError is a file that could not be indexed; the run goes on without it.
@@ -127,7 +130,7 @@ func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Con
 	for _, f := range files {
 		seen[f.Path] = true
 		if p, ok := prev[f.Path]; ok && p.Size == f.Size && p.ModTime.Equal(f.ModTime) {
-			plan.Unchanged = append(plan.Unchanged, Unchanged{File: f, Hash: p.Hash})
+			plan.Unchanged = append(plan.Unchanged, Unchanged{File: f, Hash: p.Hash, SecretFree: p.SecretFree})
 			continue
 		}
 		todo = append(todo, f)
@@ -157,7 +160,7 @@ func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Con
 		case r.err != nil:
 			plan.Errors = append(plan.Errors, FileError{Path: r.fc.File.Path, Err: r.err})
 		case r.same:
-			plan.Unchanged = append(plan.Unchanged, Unchanged{File: r.fc.File, Hash: r.fc.Hash})
+			plan.Unchanged = append(plan.Unchanged, Unchanged{File: r.fc.File, Hash: r.fc.Hash, SecretFree: r.fc.Secrets == 0})
 		default:
 			plan.Changed = append(plan.Changed, r.fc)
 		}
@@ -226,7 +229,7 @@ func chunkFile(root string, f File, prev map[string]PrevFile, cfg Config) chunkR
 	if err != nil {
 		return chunkResult{fc: FileChunks{File: f}, err: err}
 	}
-	h := xxhash.Sum64(src.Raw)
+	h := Hash(src.Raw)
 	fc := FileChunks{File: f, Hash: h, Secrets: src.Secrets}
 	if p, ok := prev[f.Path]; ok && p.Hash == h {
 		return chunkResult{fc: fc, same: true}

@@ -9,6 +9,7 @@
 package store
 
 import (
+	"sort"
 	"time"
 )
 
@@ -48,8 +49,13 @@ type FileState struct {
 	Size    int64
 	ModTime time.Time
 	Hash    uint64 // xxhash64 of the content
-	Kind    Kind   // of all the file's chunks
-	Chunks  int
+	// SecretFree records that no secret was redacted from the file when
+	// it was indexed, so that showing its unchanged content (Hash) needs
+	// no new scan. Manifests written before the field existed read false:
+	// unknown, scanned as before.
+	SecretFree bool
+	Kind       Kind // of all the file's chunks
+	Chunks     int
 	// Segment holds the file's chunks. Older segments may still contain
 	// chunks of an earlier version of the file: those are dead, because
 	// the file no longer points at them.
@@ -97,4 +103,14 @@ type Update struct {
 	// Changed are the new or changed files; Chunks are all their chunks.
 	Changed []FileState
 	Chunks  []Chunk
+}
+
+// File returns the entry of the file at path (repository-relative, as in
+// Chunk.FilePath).
+func (m *Manifest) File(path string) (FileState, bool) {
+	i := sort.Search(len(m.Files), func(i int) bool { return m.Files[i].Path >= path })
+	if i < len(m.Files) && m.Files[i].Path == path {
+		return m.Files[i], true
+	}
+	return FileState{}, false
 }

@@ -151,7 +151,7 @@ func prevFiles(prev *store.Manifest) map[string]indexer.PrevFile {
 		return m
 	}
 	for _, f := range prev.Files {
-		m[f.Path] = indexer.PrevFile{Size: f.Size, ModTime: f.ModTime, Hash: f.Hash}
+		m[f.Path] = indexer.PrevFile{Size: f.Size, ModTime: f.ModTime, Hash: f.Hash, SecretFree: f.SecretFree}
 	}
 	return m
 }
@@ -271,10 +271,10 @@ func (s *Service) update(root, project string, plan *indexer.Plan) store.Update 
 		ChunkerVersion: indexer.Version, IndexedAt: time.Now().UTC(),
 	}}
 	for _, f := range plan.Unchanged {
-		u.Unchanged = append(u.Unchanged, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash})
+		u.Unchanged = append(u.Unchanged, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash, SecretFree: f.SecretFree})
 	}
 	for _, f := range plan.Changed {
-		u.Changed = append(u.Changed, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash})
+		u.Changed = append(u.Changed, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash, SecretFree: f.Secrets == 0})
 		kind := store.Code
 		if chunker.IsDoc(f.File.Path) {
 			kind = store.Doc

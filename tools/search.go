@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -121,11 +122,11 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	if err != nil {
 		return resp, err
 	}
-	files := fileCache{lines: map[string][]string{}, maxSize: s.cfg.Walk.MaxFileSize}
+	files := fileCache{text: map[string][]byte{}, maxSize: s.cfg.Walk.MaxFileSize}
 	for _, f := range found {
 		r := resultOf(f)
 		if p.WithContext {
-			r.ContextBefore, r.ContextAfter = files.context(f.Index.Manifest().Meta.Path, f.Chunk.FilePath, f.Start, f.End, r.Content)
+			r.ContextBefore, r.ContextAfter = files.context(f.Index.Manifest(), f.Chunk.FilePath, f.Start, f.End, r.Content)
 		}
 		resp.Results = append(resp.Results, r)
 	}
@@ -270,36 +271,69 @@ func (s *Service) pathOf(id string) string {
 
 // fileCache reads each result file once per search.
 type fileCache struct {
-	lines   map[string][]string // absolute path -> lines; nil when unreadable
+	text    map[string][]byte // absolute path -> content as shown; nil when unreadable
 	maxSize int64
 }
 
 // context returns up to contextLines lines around lines start..end of the
 // file, read from disk, or nothing when the file no longer ends that range
 // with content's last line (it changed since it was indexed).
-func (fc fileCache) context(root, path string, start, end int, content string) (before, after string) {
-	abs := filepath.Join(root, filepath.FromSlash(path))
-	lines, ok := fc.lines[abs]
+func (fc fileCache) context(m *store.Manifest, path string, start, end int, content string) (before, after string) {
+	abs := filepath.Join(m.Meta.Path, filepath.FromSlash(path))
+	text, ok := fc.text[abs]
 	if !ok {
-		// The same rules as indexing: a file that turned into a FIFO, a
-		// link out of the repository or something huge gives no context,
-		// and secrets are redacted as they were in the chunks.
-		src, err := indexer.ReadSource(abs, indexer.ReadOptions{Root: root, MaxSize: fc.maxSize})
-		if err != nil {
-			fc.lines[abs] = nil
-			return "", ""
+		if src, err := readResultFile(m, path, fc.maxSize); err == nil {
+			text = src.Text
 		}
-		lines = strings.Split(strings.ReplaceAll(string(src.Text), "\r\n", "\n"), "\n")
-		fc.lines[abs] = lines
+		fc.text[abs] = text
 	}
-	if end > len(lines) || start < 1 {
-		return "", ""
-	}
-	last := strings.TrimRight(lines[end-1], "\r")
-	if !strings.HasSuffix(strings.TrimRight(content, "\r\n"), last) {
+	if text == nil || start < 1 || end < start {
 		return "", ""
 	}
 	from := max(0, start-1-contextLines)
-	to := min(len(lines), end+contextLines)
-	return strings.Join(lines[from:start-1], "\n"), strings.Join(lines[end:to], "\n")
+	lines := lineWindow(text, from, end+contextLines)
+	if len(lines) < end-from {
+		return "", ""
+	}
+	if !strings.HasSuffix(strings.TrimRight(content, "\r\n"), strings.TrimRight(lines[end-1-from], "\r")) {
+		return "", ""
+	}
+	return strings.Join(lines[:start-1-from], "\n"), strings.Join(lines[end-from:], "\n")
+}
+
+// lineWindow returns lines first..last-1 (0-based) of text, fewer when text
+// ends sooner. Lines end at "\n" or "\r\n"; only the window is copied, so
+// a hit in a large file costs a scan for newlines, not a copy of the file.
+func lineWindow(text []byte, first, last int) []string {
+	var out []string
+	for i := 0; i < last; i++ {
+		j := bytes.IndexByte(text, '\n')
+		if j < 0 {
+			if i >= first {
+				out = append(out, string(text))
+			}
+			break
+		}
+		if i >= first {
+			out = append(out, string(bytes.TrimSuffix(text[:j], []byte{'\r'})))
+		}
+		text = text[j+1:]
+	}
+	return out
+}
+
+// readResultFile reads a file of index m for display, under the same rules
+// as indexing: a file that turned into a FIFO, a link out of the
+// repository or something huge is refused, and secrets are redacted as
+// they were in the chunks. The secret scan is skipped only for a file
+// whose content is still what this indexer version indexed with no secret
+// found in it; an edited file, or one the manifest says nothing about, is
+// scanned.
+func readResultFile(m *store.Manifest, path string, maxSize int64) (indexer.Source, error) {
+	abs := filepath.Join(m.Meta.Path, filepath.FromSlash(path))
+	opt := indexer.ReadOptions{Root: m.Meta.Path, MaxSize: maxSize}
+	if f, ok := m.File(path); ok && f.SecretFree && m.Meta.ChunkerVersion == indexer.Version {
+		return indexer.ReadSourceClean(abs, opt, f.Hash)
+	}
+	return indexer.ReadSource(abs, opt)
 }

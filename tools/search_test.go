@@ -96,3 +96,20 @@ func TestLexicalModeNeedsNoEmbedding(t *testing.T) {
 		t.Errorf("lexical score %v not in (0,1)", resp.Results[0].Score)
 	}
 }
+
+// lineWindow cuts the lines that splitting the whole file at newlines,
+// CRLF as LF, would give, for every window including ones past the end.
+func TestLineWindowMatchesSplit(t *testing.T) {
+	for _, text := range []string{"", "one", "one\n", "a\nb\nc", "a\r\nb\r\n\r\nc\r", "a\n\nb\n", "\r\n\r\n", "x\ry\nz"} {
+		all := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+		for first := 0; first <= len(all)+1; first++ {
+			for last := first; last <= len(all)+2; last++ {
+				want := all[min(first, len(all)):min(last, len(all))]
+				got := lineWindow([]byte(text), first, last)
+				if strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
+					t.Errorf("lineWindow(%q, %d, %d) = %q, want %q", text, first, last, got, want)
+				}
+			}
+		}
+	}
+}
