@@ -256,3 +256,32 @@ func TestSecondWriterGetsLockErrorNamingThePid(t *testing.T) {
 		t.Errorf("first writer's report: %s", firstOut.String())
 	}
 }
+
+// TestSearchNamesWhyItRebuildsAnOldIndex: `codeseek search` over an index
+// of another format version rebuilds it and says why, instead of claiming
+// there was no index.
+func TestSearchNamesWhyItRebuildsAnOldIndex(t *testing.T) {
+	root, dataDir := writeFixture(t), t.TempDir()
+	if code, _, stderr := cli(t, dataDir, "index", root); code != 0 {
+		t.Fatalf("index: exit %d: %s", code, stderr)
+	}
+	manifests, _ := filepath.Glob(filepath.Join(dataDir, "repos", "*", "index.csk"))
+	if len(manifests) != 1 {
+		t.Fatalf("manifests %v, want one", manifests)
+	}
+	b, err := os.ReadFile(manifests[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[8] = 1 // schema version 1
+	if err := os.WriteFile(manifests[0], b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := cli(t, dataDir, "search", "--repo", root, "--format", "json", "retry the upload")
+	if code != 0 || !strings.Contains(stdout, "retry.go") {
+		t.Fatalf("search: exit %d, stdout %.300s, stderr %s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "rebuilt the index") || !strings.Contains(stderr, "version 1") {
+		t.Errorf("stderr %q does not say the index was rebuilt and why", stderr)
+	}
+}

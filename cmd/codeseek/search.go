@@ -20,7 +20,7 @@ func newSearchCmd(g *globalFlags) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "search QUERY",
 		Short: "Search a repository's code (or --docs) by meaning and by name",
-		Long:  "Search answers a natural-language question or an identifier with the best-matching chunks. The repository (--repo, default the current directory) is indexed first if it has no index yet.",
+		Long:  "Search answers a natural-language question or an identifier with the best-matching chunks. The repository (--repo, default the current directory) is indexed first if it has no usable index (none yet, or one another codeseek version wrote).",
 		Args:  argsBetween(1, 1),
 		RunE: func(c *cobra.Command, a []string) error {
 			p.Query = a[0]
@@ -66,10 +66,13 @@ func ensureIndexed(c *cobra.Command, svc *tools.Service, path string) (string, e
 	if svc.Indexed(id) {
 		return id, nil
 	}
-	fmt.Fprintf(os.Stderr, "codeseek: %s has no index yet; indexing it first\n", root)
+	fmt.Fprintf(os.Stderr, "codeseek: %s has no usable index; indexing it first\n", root)
 	rep, err := indexWithProgress(c, svc, tools.IndexParams{RepoPath: root})
 	if err != nil {
 		return "", err
+	}
+	if rep.Rebuilt != "" { // an index was there, written by another version or damaged
+		fmt.Fprintf(os.Stderr, "codeseek: rebuilt the index: %s\n", rep.Rebuilt)
 	}
 	fmt.Fprintf(os.Stderr, "codeseek: indexed %d files (%d chunks) in %.1fs\n", rep.FilesIndexed, rep.ChunksCreated, rep.Duration.Seconds())
 	if rep.FilesIndexed+rep.FilesUnchanged == 0 {
