@@ -146,20 +146,20 @@ func TestVariantYieldsToThePlainFile(t *testing.T) {
 	}
 	r := ranker{q: ParseQuery("zip operator pairing emissions"), mode: Hybrid, w: DefaultWeights}
 	r.opt.Off = PathMatch // the names' coverage alone would favour Zip.swift too
-	r.score(cands)
-	if rankOf(cands, "Sources/Zip.swift") != 0 {
-		t.Errorf("the plain file is not first: %v", paths(cands))
-	}
+	wantFirst(t, r, cands, "Sources/Zip.swift", "the plain file is not first")
 	r.q = ParseQuery("zip operator with arity")
-	r.score(cands)
-	if rankOf(cands, "Sources/Zip+arity.swift") != 0 {
-		t.Errorf("a query naming the variant should get it first: %v", paths(cands))
-	}
+	wantFirst(t, r, cands, "Sources/Zip+arity.swift", "a query naming the variant should get it first")
 	r.q = ParseQuery("zip operator pairing emissions")
 	r.opt.Off |= Variants
+	wantFirst(t, r, cands, "Sources/Zip+arity.swift", "with variants off the stronger chunk should win")
+}
+
+// wantFirst ranks cands with r and checks that want comes first.
+func wantFirst(t *testing.T, r ranker, cands []*candidate, want, why string) {
+	t.Helper()
 	r.score(cands)
-	if rankOf(cands, "Sources/Zip+arity.swift") != 0 {
-		t.Errorf("with variants off the stronger chunk should win: %v", paths(cands))
+	if rankOf(cands, want) != 0 {
+		t.Errorf("%s: %v", why, paths(cands))
 	}
 }
 
@@ -324,13 +324,7 @@ func TestDescriptionDoesNotLiftTypesItMentions(t *testing.T) {
 	cands := []*candidate{cand(ix, "format.go", 1, 0.7, 5), cand(ix, "kinds.go", 1, 0.69, 5), cand(ix, "other.go", 1, 0.2, 1)}
 	cands[1].embedded = 3 // types.go declares LogType
 	r := ranker{q: ParseQuery("returns LogType as a human readable string."), mode: Hybrid, w: DefaultWeights}
-	r.score(cands)
-	if rankOf(cands, "format.go") != 0 {
-		t.Errorf("a description lifted the declaration of a type it mentions: %v", paths(cands))
-	}
+	wantFirst(t, r, cands, "format.go", "a description lifted the declaration of a type it mentions")
 	r.q = ParseQuery("LogType string conversion")
-	r.score(cands)
-	if rankOf(cands, "kinds.go") != 0 {
-		t.Errorf("a phrase naming LogType should lift its declaration: %v", paths(cands))
-	}
+	wantFirst(t, r, cands, "kinds.go", "a phrase naming LogType should lift its declaration")
 }
