@@ -26,8 +26,7 @@ func fit(h Hyper, d *trainSet, val []Pair, negs map[string][]example, logf func(
 		logf = log.Printf
 	}
 	t1 := time.Now()
-	cfg := model.FeatureConfig{Buckets: h.Buckets, PrefixLen: h.PrefixLen}
-	vq, vc := featurize(cfg, val)
+	vq, vc := featurize(h.featureConfig(), val)
 	langs := valGroups(val)
 	rep := parseUpsample(h.Upsample)
 	tr := newTrainer(h)
@@ -64,7 +63,6 @@ func fit(h Hyper, d *trainSet, val []Pair, negs map[string][]example, logf func(
 
 // trainSet holds the featurized views of the training pairs.
 type trainSet struct {
-	cfg model.FeatureConfig
 	// pairs keep what training reads besides features (source, language,
 	// shape, target); their texts are dropped once featurized.
 	pairs []Pair
@@ -74,8 +72,6 @@ type trainSet struct {
 	// hard are the features of each pair's hard negatives.
 	hard [][]example
 }
-
-func newTrainSet(cfg model.FeatureConfig) *trainSet { return &trainSet{cfg: cfg} }
 
 // add featurizes p's views, code texts through feats (one per source).
 func (d *trainSet) add(p Pair, feats *textFeatures) {

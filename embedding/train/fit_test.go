@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"github.com/codeseek/codeseek/embedding/model"
 )
 
 // toyPairs makes pairs whose query and code share words, from two
@@ -48,8 +46,8 @@ func quiet(string, ...any) {}
 // toySet featurizes train and the negatives the way the corpus does, one
 // text cache per source.
 func toySet(h Hyper, train []Pair, negTexts map[string][]CodeRef) (*trainSet, map[string][]example) {
-	cfg := model.FeatureConfig{Buckets: h.Buckets, PrefixLen: h.PrefixLen}
-	d := newTrainSet(cfg)
+	cfg := h.featureConfig()
+	d := &trainSet{}
 	feats := map[string]*textFeatures{}
 	of := func(src string) *textFeatures {
 		if feats[src] == nil {

@@ -36,10 +36,9 @@ type corpus struct {
 }
 
 func newCorpus(h Hyper) *corpus {
-	cfg := model.FeatureConfig{Buckets: h.Buckets, PrefixLen: h.PrefixLen}
-	return &corpus{cfg: cfg, rates: parseRates(h.ShapeRate), seed: h.Seed,
+	return &corpus{cfg: h.featureConfig(), rates: parseRates(h.ShapeRate), seed: h.Seed,
 		files: map[[32]byte]bool{}, queries: map[uint64]bool{}, codes: map[uint64]bool{},
-		train: newTrainSet(cfg), negs: map[string][]example{}}
+		train: &trainSet{}, negs: map[string][]example{}}
 }
 
 // add takes the mining result of s. It sets s's file, pair and negative
@@ -135,8 +134,8 @@ func newTextFeatures(cfg model.FeatureConfig) *textFeatures {
 func (t *textFeatures) codeOf(text string, target uint64) example {
 	ex, ok := t.code[text]
 	if !ok {
-		ex = example{body: exact(model.Features(t.cfg, text, nil)),
-			head: exact(model.Features(t.cfg, model.SplitHead(text), nil))}
+		ex = codeExample(t.cfg, text)
+		ex.body, ex.head = exact(ex.body), exact(ex.head)
 		t.code[text] = ex
 	}
 	ex.group = target

@@ -40,6 +40,12 @@ type Hyper struct {
 	HardPerPair int `json:"hard_negatives_per_pair"`
 }
 
+// featureConfig is the featurizer setting the hyperparameters choose; it
+// is part of the weight file.
+func (h Hyper) featureConfig() model.FeatureConfig {
+	return model.FeatureConfig{Buckets: h.Buckets, PrefixLen: h.PrefixLen}
+}
+
 // trainer holds the parameters, the Adam moments and the per-step scratch.
 type trainer struct {
 	h Hyper
@@ -61,8 +67,7 @@ type trainer struct {
 }
 
 func newTrainer(h Hyper) *trainer {
-	cfg := model.FeatureConfig{Buckets: h.Buckets, PrefixLen: h.PrefixLen}
-	p := model.NewParams(cfg, h.Dim)
+	p := model.NewParams(h.featureConfig(), h.Dim)
 	rng := rand.New(rand.NewPCG(h.Seed, 0x636f64657365656b))
 	for i := range p.E {
 		p.E[i] = float32(rng.NormFloat64() * h.InitStd)
