@@ -109,7 +109,9 @@ func BenchmarkServeFootprint(b *testing.B) {
 func measureFootprint(b *testing.B, bin, corpus string) footprint {
 	var f footprint
 	dataDir := b.TempDir()
-	id := coldIndex(b, bin, dataDir, corpus, &f)
+	run := coldIndex(b, bin, dataDir, corpus)
+	id := run.RepositoryID
+	f.indexS, f.indexPeakMB = run.seconds, run.peakMB
 	start := time.Now()
 	s := startServer(b, bin, dataDir, "--root", corpus)
 	defer s.close()
@@ -155,25 +157,32 @@ func measureFootprint(b *testing.B, bin, corpus string) footprint {
 	return f
 }
 
+// indexRun is what a cold `codeseek index` reports and costs.
+type indexRun struct {
+	RepositoryID string `json:"repository_id"`
+	Files        int    `json:"files_indexed"`
+	Chunks       int    `json:"chunks_created"`
+	seconds      float64
+	peakMB       float64
+}
+
 // coldIndex indexes corpus into the empty dataDir with bin, recording
-// wall time and peak RSS, and returns the repository ID.
-func coldIndex(b *testing.B, bin, dataDir, corpus string, f *footprint) string {
+// wall time and peak RSS.
+func coldIndex(b *testing.B, bin, dataDir, corpus string) indexRun {
 	cmd := exec.Command(bin, "index", "--format", "json", corpus)
 	cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+dataDir)
 	start := time.Now()
 	out, err := cmd.Output()
 	if err != nil {
-		b.Fatalf("%s index: %v\n%s", bin, err, out)
+		b.Fatalf("%s index: %v\n%.2000s", bin, err, out)
 	}
-	f.indexS = time.Since(start).Seconds()
-	f.indexPeakMB = float64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) / 1024
-	var rep struct {
-		RepositoryID string `json:"repository_id"`
-	}
-	if err := json.Unmarshal(out, &rep); err != nil || rep.RepositoryID == "" {
+	var run indexRun
+	if err := json.Unmarshal(out, &run); err != nil || run.RepositoryID == "" {
 		b.Fatalf("index output %.300s: %v", out, err)
 	}
-	return rep.RepositoryID
+	run.seconds = time.Since(start).Seconds()
+	run.peakMB = float64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) / 1024
+	return run
 }
 
 // timeRipgrep times ripgrep searching corpus for the query's longest
