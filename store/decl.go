@@ -64,10 +64,8 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 // and returns the strongest tier found, or 0.
 func declTier(c *Chunk, name string) int {
 	best := 0
-	lang := chunker.Language(c.FilePath, nil) // chunks read in place carry no language
-	cFamily := lang == "c" || lang == "cpp"
 	NameLines(c.Content, name, func(line string, pos int) bool {
-		if cFamily && strings.TrimSpace(line[pos+len(name):]) == ";" {
+		if strings.TrimSpace(line[pos+len(name):]) == ";" && cFamily(c.FilePath) {
 			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
 		}
 		best = max(best, lineDeclTier(line, pos, name))
@@ -81,6 +79,13 @@ func declTier(c *Chunk, name string) int {
 		best = max(1, best-1) // a vendored copy yields to the project's own
 	}
 	return best
+}
+
+// cFamily reports a C or C++ file, by its name: chunks read in place
+// carry no language.
+func cFamily(path string) bool {
+	lang := chunker.Language(path, nil)
+	return lang == "c" || lang == "cpp"
 }
 
 // NameLines calls fn with each line of text where name stands as a whole
