@@ -99,9 +99,10 @@ func pathWords(p string) (w pathWordSet) {
 	return w
 }
 
+// baseStem is a path's file name without its extension.
 func baseStem(p string) string {
-	base := path.Base(p)
-	return strings.TrimSuffix(base, path.Ext(base))
+	_, stem, _ := splitName(p)
+	return stem
 }
 
 // matchedBy reports a path word that term t matches.
