@@ -97,6 +97,9 @@ func ParseQuery(text string) Query {
 		for _, m := range embeddedIdentifier.FindAllString(text, -1) {
 			q.Names = appendOnce(q.Names, m)
 		}
+		for _, m := range typeNames(text) {
+			q.Names = appendOnce(q.Names, m)
+		}
 	}
 	seen := map[string]bool{}
 	store.LexTerms(text, func(t []byte) {
@@ -174,6 +177,25 @@ func describes(text string) bool {
 		return true
 	}
 	return plainWord(w[1]) && verbS(w[1]) && particles[strings.ToLower(w[2])]
+}
+
+// capitalized matches a word written with a leading capital and lower
+// case after it ("Observable", "Monad").
+var capitalized = regexp.MustCompile(`^[A-Z][a-z0-9]{2,}$`)
+
+// typeNames returns the capitalized words of a phrase after its first
+// word: written mid-sentence with a capital, "how Observable represents
+// …" or "how Monad composes …" names a type, whose declaration is a
+// likely answer. The first word is capitalized by grammar, not naming.
+func typeNames(text string) []string {
+	var out []string
+	for i, w := range strings.Fields(text) {
+		w = strings.Trim(w, `"'(),.:;?!`+"`")
+		if i > 0 && capitalized.MatchString(w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // lexicalText is what the lexical channel searches for: the query's terms

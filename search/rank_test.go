@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/codeseek/codeseek/store"
@@ -40,6 +41,17 @@ func TestParseQueryKinds(t *testing.T) {
 	q := ParseQuery("how does the beforeAll hook run with parse_args")
 	if len(q.Names) != 2 || q.Names[0] != "beforeAll" || q.Names[1] != "parse_args" {
 		t.Errorf("embedded names %v, want [beforeAll parse_args]", q.Names)
+	}
+	for text, want := range map[string]string{
+		"how Observable represents an asynchronous sequence": "Observable",
+		"how Monad composes computations with flatMap":       "flatMap Monad",
+		"Mutex for coroutine synchronization":                "",
+		"how HTTP status codes are checked":                  "",
+		"how the Go parser works":                            "",
+	} {
+		if got := strings.Join(ParseQuery(text).Names, " "); got != want {
+			t.Errorf("ParseQuery(%q).Names = %q, want %q", text, got, want)
+		}
 	}
 	for _, term := range q.Terms {
 		if stopWords[term] {
