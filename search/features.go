@@ -38,14 +38,17 @@ const (
 	// the same directory (Zip+arity.swift beside Zip.swift) unless the
 	// query names the extension.
 	Variants
+	// NameMatch lifts a callable whose name the query's words spell out
+	// (removeOldLogs for "delete old log entries").
+	NameMatch
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -60,6 +63,9 @@ type Weights struct {
 	// Path is added per share of query terms found in the file's name
 	// and directory.
 	Path float64
+	// Name is added per share of a callable's name that query terms
+	// spell out (NameMatch).
+	Name float64
 	// Coherence scales the lift of a file's best chunk.
 	Coherence float64
 	// Variant multiplies the score of a variant's chunks (Variants).
@@ -75,6 +81,7 @@ var DefaultWeights = Weights{
 	VectorNL: 0.6, VectorQuestion: 0.65, VectorIdent: 0.35,
 	Decl: 2, DeclEmbedded: 0.5,
 	Path:       1,
+	Name:       0.2,
 	Coherence:  0.2,
 	Variant:    0.8,
 	Decay:      0.7,
@@ -107,7 +114,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

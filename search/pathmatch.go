@@ -125,13 +125,13 @@ func termsMatch(terms []string, w string) bool {
 	return false
 }
 
-// wordsMatch reports two words of one stem: equal, or sharing a prefix
-// of at least four letters that leaves at most two letters of the
-// shorter word ("compress" and "compression", "configs" and
-// "configured", "utils" and "utility", "serializer" and
-// "serialization"; not "parse" and "parallel").
+// wordsMatch reports two words of one stem: equal, one the other's
+// plural ("log" and "logs"), or sharing a prefix of at least four letters
+// that leaves at most two letters of the shorter word ("compress" and
+// "compression", "configs" and "configured", "utils" and "utility",
+// "serializer" and "serialization"; not "parse" and "parallel").
 func wordsMatch(t, w string) bool {
-	if t == w {
+	if t == w || t+"s" == w || w+"s" == t {
 		return true
 	}
 	n := 0

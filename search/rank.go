@@ -60,6 +60,9 @@ func (r ranker) score(cands []*candidate) {
 			cd.abs = 1
 		}
 		base := alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex)
+		if r.opt.on(NameMatch) {
+			base += r.w.Name * nameMatch(r.q, cd.chunk)
+		}
 		cd.score = (base+f.lift)*f.prior*f.older + r.declBoost(cd)
 	}
 	if r.opt.on(Coherence) {

@@ -340,3 +340,35 @@ func TestDescriptionDoesNotLiftTypesItMentions(t *testing.T) {
 	r.q = ParseQuery("LogType string conversion")
 	wantFirst(t, r, cands, "kinds.go", "a phrase naming LogType should lift its declaration")
 }
+
+func TestNameMatch(t *testing.T) {
+	q := ParseQuery("delete old log entries after a snapshot")
+	for _, tc := range []struct {
+		sym, kind string
+		want      float64
+	}{
+		{"Raft.removeOldLogs", "method", 2.0 / 3},
+		{"compactLogs, removeOldLogs", "mixed", 2.0 / 3},
+		{"snapshotLogs", "function", 1},
+		{"Raft.heartbeat", "method", 0},  // one shared word is not evidence
+		{"oldLogEntry", "method", 1},     // old, log, entry: stems of the query's words
+		{"OldLogs", "struct", 0},         // a type a sentence mentions is not what it describes
+		{"deleteOldLogs", "function", 1}, // every word spelled out
+	} {
+		got := nameMatch(q, &store.Chunk{Symbol: tc.sym, SymbolKind: tc.kind})
+		if got < tc.want-1e-9 || got > tc.want+1e-9 {
+			t.Errorf("nameMatch(%s %s) = %.3f, want %.3f", tc.kind, tc.sym, got, tc.want)
+		}
+	}
+}
+
+func TestNamedFunctionWinsOverNeighbours(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{cand(ix, "a.go", 1, 0.60, 6), cand(ix, "b.go", 1, 0.58, 5.5), cand(ix, "c.go", 1, 0.3, 2)}
+	cands[0].chunk.Symbol, cands[0].chunk.SymbolKind = "Raft.runFollower", "method"
+	cands[1].chunk.Symbol, cands[1].chunk.SymbolKind = "Raft.removeOldLogs", "method"
+	r := ranker{q: ParseQuery("deletes old log entries after a snapshot."), mode: Hybrid, w: DefaultWeights}
+	wantFirst(t, r, cands, "b.go", "the function the words name is not first")
+	r.opt.Off = NameMatch
+	wantFirst(t, r, cands, "a.go", "with the name match off the better channel scores should win")
+}
