@@ -41,14 +41,17 @@ const (
 	// NameMatch lifts a callable whose name the query's words spell out
 	// (removeOldLogs for "delete old log entries").
 	NameMatch
+	// FileName lifts a file whose name is made only of query terms
+	// (Zip.swift for "zip operator").
+	FileName
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -63,6 +66,9 @@ type Weights struct {
 	// Path is added per share of query terms found in the file's name
 	// and directory.
 	Path float64
+	// FileName is added for a file named only with query terms, by
+	// the weight of its rarest term (FileName).
+	FileName float64
 	// Name is added per share of a callable's name that query terms
 	// spell out (NameMatch).
 	Name float64
@@ -82,6 +88,7 @@ var DefaultWeights = Weights{
 	Decl: 2, DeclEmbedded: 0.5,
 	Path:       1,
 	Name:       0.2,
+	FileName:   0.4,
 	Coherence:  0.2,
 	Variant:    0.8,
 	Decay:      0.7,
@@ -114,7 +121,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

@@ -86,6 +86,38 @@ func (m pathMatcher) match(p string) float64 {
 	return got / m.total * (0.5 + 0.5*coverage)
 }
 
+// named is 0..1 for a file whose name is made only of query terms
+// (Zip.swift for "zip operator", bash_completions.go for "bash completion
+// generation", async.lua for "how the async module …"): the rarest of
+// those terms' weight among the candidate files, so that a name made of
+// a word every candidate shares (model.py in a tree of models) counts
+// for little. Such a file is usually where the concept the query names
+// lives, while match alone lets a longer name that holds the term too
+// (Infallible+Zip+arity.swift) rank level with it.
+func (m pathMatcher) named(p string) float64 {
+	w, ok := m.words[p]
+	if !ok {
+		w = pathWords(p)
+	}
+	if len(w.stem) == 0 || len(m.words) == 0 {
+		return 0
+	}
+	best := 0.0
+	for _, word := range w.stem {
+		found := false
+		for i, t := range m.q.Terms {
+			if wordsMatch(t, word) {
+				found = true
+				best = max(best, m.weight[i])
+			}
+		}
+		if !found {
+			return 0
+		}
+	}
+	return best / math.Log(1+float64(len(m.words)))
+}
+
 // separators are dropped before a file name is compared with an
 // identifier (route_context.go for RouteContext).
 var separators = strings.NewReplacer("_", "", "-", "")

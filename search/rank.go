@@ -42,6 +42,9 @@ func (r ranker) score(cands []*candidate) {
 			if r.opt.on(PathMatch) {
 				f.lift = r.w.Path * paths.match(p) * r.fileEvidence()
 			}
+			if r.opt.on(FileName) {
+				f.lift += r.w.FileName * paths.named(p) * r.fileEvidence()
+			}
 			if r.opt.on(PathPrior) {
 				f.prior = prior(classify(p), r.q.wants)
 			}

@@ -129,7 +129,7 @@ func TestTestFileYieldsToTheCodeItTests(t *testing.T) {
 	// The file name alone also favours retry.go (all of its name is a
 	// query term, and the test file is a variant of it), so the path
 	// features go off to see the chunks decide.
-	r.opt.Off = PathPrior | PathMatch | Variants
+	r.opt.Off = PathPrior | PathMatch | FileName | Variants
 	r.score(cands)
 	if rankOf(cands, "upload/retry_test.go") != 0 {
 		t.Errorf("with path features off, the stronger test chunk should win: %v", paths(cands))
@@ -157,7 +157,7 @@ func TestVariantYieldsToThePlainFile(t *testing.T) {
 		cand(ix, "Other/Zip.swift", 1, 0.30, 1),
 	}
 	r := ranker{q: ParseQuery("zip operator pairing emissions"), mode: Hybrid, w: DefaultWeights}
-	r.opt.Off = PathMatch // the names' coverage alone would favour Zip.swift too
+	r.opt.Off = PathMatch | FileName // the names alone would favour Zip.swift too
 	wantFirst(t, r, cands, "Sources/Zip.swift", "the plain file is not first")
 	r.q = ParseQuery("zip operator with arity")
 	wantFirst(t, r, cands, "Sources/Zip+arity.swift", "a query naming the variant should get it first")
@@ -236,6 +236,7 @@ func TestPathMatch(t *testing.T) {
 	}{
 		{"compression", "compress", true}, {"configured", "configs", true}, {"utility", "utils", true},
 		{"serialization", "serializer", true}, {"parse", "parallel", false}, {"json", "js", false},
+		{"log", "logs", true}, {"log", "logic", false},
 	} {
 		if wordsMatch(tc.a, tc.b) != tc.same {
 			t.Errorf("wordsMatch(%q, %q) = %v, want %v", tc.a, tc.b, !tc.same, tc.same)
@@ -246,6 +247,37 @@ func TestPathMatch(t *testing.T) {
 	if z, za := m.match("Zip.swift"), m.match("Zip+arity.swift"); z <= za {
 		t.Errorf("Zip.swift matches %v, not above Zip+arity.swift's %v", z, za)
 	}
+}
+
+func TestFileNamedForTheQuery(t *testing.T) {
+	ix := newIx()
+	files := []string{"Zip.swift", "Infallible+Zip+arity.swift", "Maybe.swift", "models/model.py", "models/bert.py", "models/gpt.py"}
+	var cands []*candidate
+	for _, f := range files {
+		cands = append(cands, cand(ix, f, 1, 0.5, 0))
+	}
+	m := newPathMatcher(ParseQuery("zip operator for pairing emissions"), cands)
+	if got := m.named("Zip.swift"); got <= 0.5 {
+		t.Errorf("Zip.swift for 'zip operator': named %v, want most of 1", got)
+	}
+	for _, p := range []string{"Infallible+Zip+arity.swift", "Maybe.swift"} {
+		if got := m.named(p); got != 0 {
+			t.Errorf("%s has words the query lacks, named %v, want 0", p, got)
+		}
+	}
+	// A word every candidate's path shares names nothing in particular.
+	m = newPathMatcher(ParseQuery("how a model is loaded"), cands)
+	if shared, rare := m.named("models/model.py"), m.named("Zip.swift"); shared >= 0.5 || rare != 0 {
+		t.Errorf("model.py among models/: named %v, want under 0.5; Zip.swift %v, want 0", shared, rare)
+	}
+	for _, cd := range cands {
+		cd.vec = 0.3
+	}
+	cands[0].vec, cands[1].vec = 0.48, 0.5
+	r := ranker{q: ParseQuery("zip operator for pairing emissions"), mode: Hybrid, w: DefaultWeights}
+	wantFirst(t, r, cands, "Zip.swift", "the file named for the query's word is not first")
+	r.opt.Off = FileName
+	wantFirst(t, r, cands, "Infallible+Zip+arity.swift", "with the file-name lift off the closer vector hit should win")
 }
 
 func TestDiversitySpreadsFirstPageOverFiles(t *testing.T) {
