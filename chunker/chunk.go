@@ -9,6 +9,7 @@ package chunker
 
 import (
 	"bytes"
+	"errors"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -109,41 +110,58 @@ func (o Options) maxTokens() int {
 // Split chunks one file. path is used for language detection only; src is
 // the file content. The returned ranges are sorted and do not overlap.
 func Split(path string, src []byte, opt Options) []Chunk {
+	chunks, _ := SplitReport(path, src, opt)
+	return chunks
+}
+
+// SplitReport is Split that also says when the chunks depend on more than
+// path and src: ErrParseTimeout when the parse hit its time limit, so that
+// a less loaded run may chunk the file by declarations instead of line
+// windows. The chunks cover the file either way.
+func SplitReport(path string, src []byte, opt Options) ([]Chunk, error) {
 	lang := Language(path, src)
 	s := newSource(src, opt.CountTokens)
 	budget := opt.maxTokens()
 	var spans []span
+	var report error
 	switch {
 	case len(src) == 0:
-		return nil
+		return nil, nil
 	case IsDoc(path):
 		spans = splitDoc(s, lang, budget)
 	case minified(s) || generated(src):
 		spans = s.windows(0, s.n-1, budget, meta{})
 	default:
-		var ok bool
-		spans, ok = splitCode(s, lang, budget)
-		if !ok {
+		var err error
+		spans, err = splitCode(s, lang, budget)
+		if err != nil {
 			spans = s.windows(0, s.n-1, budget, meta{})
 		}
+		if errors.Is(err, ErrParseTimeout) {
+			report = err
+		}
 	}
-	return finish(s, lang, budget, spans)
+	return finish(s, lang, budget, spans), report
 }
 
-// splitCode chunks a file with its tree-sitter grammar. It reports false
-// for languages without one and for files that fail to parse.
-func splitCode(s *source, lang string, budget int) ([]span, bool) {
+// errNoGrammar: the language has no tree-sitter grammar or rules.
+var errNoGrammar = errors.New("no grammar")
+
+// splitCode chunks a file with its tree-sitter grammar. It returns an
+// error, and the caller falls back to line windows, for languages without
+// one and for files whose parse failed or ran out of budget or time.
+func splitCode(s *source, lang string, budget int) ([]span, error) {
 	spec := specs[lang]
 	pool := poolFor(lang)
 	if spec == nil || pool == nil {
-		return nil, false
+		return nil, errNoGrammar
 	}
-	tree := pool.parse(s.src)
-	if tree == nil {
-		return nil, false
+	tree, err := pool.parse(s.src)
+	if err != nil {
+		return nil, err
 	}
 	defer tree.Close()
-	return newCoder(s, spec, budget).chunkTree(tree.RootNode()), true
+	return newCoder(s, spec, budget).chunkTree(tree.RootNode()), nil
 }
 
 // chunkTree chunks a parsed file. When the file exhausts its work budget

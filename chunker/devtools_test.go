@@ -37,7 +37,10 @@ func TestDumpTree(t *testing.T) {
 	if pool == nil {
 		t.Fatalf("no grammar for %s", lang)
 	}
-	tree := pool.parse(src)
+	tree, err := pool.parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer tree.Close()
 	var b strings.Builder
 	var walk func(n *sitter.Node, fieldName string, d int)

@@ -183,9 +183,9 @@ func TestWorkBudgetFallsBackToWindows(t *testing.T) {
 	}
 	src := []byte(b.String())
 	s := newSource(src, nil)
-	tree := poolFor("go").parse(src)
-	if tree == nil {
-		t.Fatal("parse failed")
+	tree, err := poolFor("go").parse(src)
+	if err != nil {
+		t.Fatal(err)
 	}
 	defer tree.Close()
 	full := newCoder(s, specs["go"], 150)

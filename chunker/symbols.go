@@ -25,7 +25,8 @@ type Symbol struct {
 // Symbols lists the declarations of a source file (functions, methods,
 // classes and their members, types, constants and variables) in file
 // order, or the section headings of a document. Files in languages
-// without a grammar have no symbols.
+// without a grammar, and files whose parse fails or runs out of its
+// budget, have no symbols.
 func Symbols(path string, src []byte) []Symbol {
 	lang := Language(path, src)
 	s := newSource(src, nil)
@@ -43,9 +44,9 @@ func Symbols(path string, src []byte) []Symbol {
 	if spec == nil || pool == nil {
 		return nil
 	}
-	tree := pool.parse(src)
-	if tree == nil {
-		return nil
+	tree, err := pool.parse(src)
+	if err != nil {
+		return nil // no outline without a tree, as for a language without a grammar
 	}
 	defer tree.Close()
 	c := newCoder(s, spec, DefaultMaxTokens)

@@ -2,6 +2,8 @@ package chunker
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -35,9 +37,38 @@ var grammars = map[string]func() *sitter.Language{
 	"lua": lua.GetLanguage,
 }
 
-// parseTimeoutMicros bounds one parse so that a pathological input falls
-// back to line windows instead of stalling indexing.
-const parseTimeoutMicros = 10_000_000
+// Parse budget, in bytes handed to tree-sitter. The parser is fed its
+// input in pieces of parseReadBytes and asks for a piece again each time
+// its lexer comes back to it, so the bytes handed over count the scanning
+// it does, whatever the piece size. Code parses with 1 to 5 bytes scanned
+// per byte (4,001 files of the 17 benchmark corpora, up to 386 for Lua type
+// stubs full of syntax errors); a lexer that rescans the rest of the file
+// at every error goes quadratic (nvim-lspconfig's lua_ls.lua: 8,065 per
+// byte, 3 s for 57 KB). Unlike a deadline, the budget stops a parse at the
+// same point on every run, however loaded the machine is, so a file always
+// gets the same chunks.
+const (
+	parseReadBytes     = 4096
+	parseBudgetBase    = 4 << 20
+	parseBudgetPerByte = 256
+)
+
+// parseTimeoutMicros is the last resort against a parse that the byte
+// budget does not catch (work without scanning, such as a grammar's own
+// loop). It is wall-clock time, so whether it fires depends on the
+// machine's load: hitting it is reported (ErrParseTimeout), never silent.
+// A variable so that tests can make it fire.
+var parseTimeoutMicros = 10_000_000
+
+// ErrParseTimeout reports that a file's parse hit parseTimeoutMicros and
+// the file was chunked by line windows instead of declarations. Unlike the
+// parse budget, the time limit depends on the machine's load, so another
+// run may chunk the file differently.
+var ErrParseTimeout = errors.New("parse hit its time limit, so the file was chunked by line windows (may differ on a less loaded run)")
+
+// errParseBudget: the parse used up its byte budget; the file is chunked
+// by line windows, the same on every run.
+var errParseBudget = errors.New("parse used up its budget")
 
 // maxPooledParsers bounds the idle parsers kept per language; parsers hold
 // C memory, so extra ones are closed instead of left to the finalizer.
@@ -48,7 +79,26 @@ type parserPool struct {
 	idle chan *sitter.Parser
 	// asciiOnly makes the parser see every non-ASCII byte as 'x'.
 	asciiOnly bool
+	// global is set for a grammar whose scanner keeps its state in C
+	// globals: its parses run one at a time, each from a reset state.
+	global *globalScanner
 }
+
+// globalScanner serializes the parses of a grammar whose external scanner
+// keeps its state in C globals instead of its per-parser payload
+// (tree-sitter-lua: the quote and bracket level of the open string). Two
+// such parses at once overwrite each other's state, and a file that ends
+// inside a string leaves the state to the next parse, where a block
+// comment then runs to the next quote: either way a file's chunks would
+// depend on what else was parsed, and when.
+type globalScanner struct {
+	mu    sync.Mutex
+	reset func()
+}
+
+// globalScanners lists the grammars whose scanner state is global, with
+// the function that resets it.
+var globalScanners = map[string]func(){"lua": resetLuaScanner}
 
 // asciiOnlyGrammars crash in their C scanner on some non-ASCII input
 // (tree-sitter-bash: a SIGSEGV found by FuzzBash, which no recover can
@@ -94,37 +144,102 @@ func poolFor(lang string) *parserPool {
 	p := pools[lang]
 	if p == nil {
 		p = &parserPool{lang: get(), idle: make(chan *sitter.Parser, maxPooledParsers), asciiOnly: asciiOnlyGrammars[lang]}
+		if reset := globalScanners[lang]; reset != nil {
+			p.global = &globalScanner{reset: reset}
+		}
 		pools[lang] = p
 	}
 	return p
 }
 
-// parse parses src and returns its tree, or nil when parsing failed or
-// timed out. The caller must Close the tree.
-func (p *parserPool) parse(src []byte) *sitter.Tree {
+// parse parses src and returns its tree, which the caller must Close. It
+// returns errParseBudget when the parse used up its byte budget,
+// ErrParseTimeout when it hit the time limit, or why it failed.
+func (p *parserPool) parse(src []byte) (*sitter.Tree, error) {
 	if p.asciiOnly {
 		src = foldASCII(src)
 	}
-	var ps *sitter.Parser
-	select {
-	case ps = <-p.idle:
-	default:
-		ps = sitter.NewParser()
-		ps.SetLanguage(p.lang)
-		ps.SetOperationLimit(parseTimeoutMicros)
+	if p.global != nil {
+		p.global.mu.Lock()
+		defer p.global.mu.Unlock()
+		p.global.reset()
 	}
-	// A context without Done avoids the binding's cancellation goroutine; the
-	// operation limit bounds the time instead.
-	tree, err := ps.ParseCtx(context.Background(), nil, src)
+	ps := p.get()
+	ps.SetOperationLimit(parseTimeoutMicros)
+	in := newBudgetedInput(src)
+	// ParseInputCtx starts no cancellation goroutine; the time limit is
+	// tree-sitter's own.
+	tree, err := ps.ParseInputCtx(context.Background(), nil, sitter.Input{Read: in.read})
 	if err != nil || tree == nil {
-		// A timed-out parser would resume the old parse; drop it.
+		// A parser stopped by its time limit would resume the old parse on
+		// its next use; drop it.
 		ps.Close()
-		return nil
+	} else {
+		p.put(ps)
 	}
+	switch {
+	case in.exhausted:
+		// Checked first: a parse cut by the budget chunks by windows even
+		// if the time limit also fired while it wound down.
+		if tree != nil {
+			tree.Close()
+		}
+		return nil, errParseBudget
+	case errors.Is(err, sitter.ErrOperationLimit):
+		return nil, ErrParseTimeout
+	case err != nil:
+		return nil, fmt.Errorf("parse: %w", err)
+	case tree == nil:
+		return nil, errors.New("parse: no tree")
+	}
+	return tree, nil
+}
+
+// get borrows an idle parser, or makes one.
+func (p *parserPool) get() *sitter.Parser {
+	select {
+	case ps := <-p.idle:
+		return ps
+	default:
+		ps := sitter.NewParser()
+		ps.SetLanguage(p.lang)
+		return ps
+	}
+}
+
+// put returns a parser to the pool, or closes it when the pool is full.
+func (p *parserPool) put(ps *sitter.Parser) {
 	select {
 	case p.idle <- ps:
 	default:
 		ps.Close()
 	}
-	return tree
+}
+
+// budgetedInput feeds src to tree-sitter in pieces of parseReadBytes,
+// counting the bytes handed over. Past the budget it hands over nothing,
+// which the parser takes for the end of the file: a runaway parse then
+// winds down within a few steps, at the same point on every run.
+type budgetedInput struct {
+	src       []byte
+	left      int // bytes that may still be handed over
+	exhausted bool
+}
+
+func newBudgetedInput(src []byte) *budgetedInput {
+	return &budgetedInput{src: src, left: parseBudgetBase + parseBudgetPerByte*len(src)}
+}
+
+// read is the parser's input callback: the piece of src at off.
+func (in *budgetedInput) read(off uint32, _ sitter.Point) []byte {
+	if int(off) >= len(in.src) || in.exhausted {
+		return nil
+	}
+	n := min(parseReadBytes, len(in.src)-int(off))
+	if n > in.left {
+		in.exhausted = true
+		return nil
+	}
+	in.left -= n
+	return in.src[off : int(off)+n]
 }

@@ -36,9 +36,9 @@ type Config struct {
 	BatchSize int
 	// Progress, if set, is called from the calling goroutine as work advances.
 	Progress func(Progress)
-	// split chunks one file; nil means chunker.Split. Tests set it to make
-	// the chunker fail.
-	split func(path string, src []byte, opt chunker.Options) []chunker.Chunk
+	// split chunks one file; nil means chunker.SplitReport. Tests set it to
+	// make the chunker fail.
+	split func(path string, src []byte, opt chunker.Options) ([]chunker.Chunk, error)
 }
 
 // ReasonChunkerError: the chunker failed on the file (a bug in a language
@@ -83,7 +83,9 @@ type Unchanged struct {
 	SecretFree bool
 }
 
-// FileError is a file that could not be indexed; the run goes on without it.
+// FileError is a file that could not be indexed, and the run goes on
+// without it, or one indexed with chunks its content alone did not decide
+// (chunker.ErrParseTimeout), so that a rerun may chunk it differently.
 type FileError struct {
 	Path string
 	Err  error
@@ -163,6 +165,9 @@ func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Con
 			plan.Unchanged = append(plan.Unchanged, Unchanged{File: r.fc.File, Hash: r.fc.Hash, SecretFree: r.fc.Secrets == 0})
 		default:
 			plan.Changed = append(plan.Changed, r.fc)
+			if r.note != nil {
+				plan.Errors = append(plan.Errors, FileError{Path: r.fc.File.Path, Err: r.note})
+			}
 		}
 	}
 	sort.Strings(plan.Deleted)
@@ -175,6 +180,7 @@ type chunkResult struct {
 	same bool   // content hash equals the previous one: only the mtime moved
 	skip string // a Reason* when the content turned out not to be indexable
 	err  error  // with skip, the chunker failure that cost the file its chunks
+	note error  // the chunks are usable, but a rerun may differ (chunker.SplitReport)
 }
 
 // chunkFiles reads, hashes and chunks files on all cores, keeping order.
@@ -234,27 +240,30 @@ func chunkFile(root string, f File, prev map[string]PrevFile, cfg Config) chunkR
 	if p, ok := prev[f.Path]; ok && p.Hash == h {
 		return chunkResult{fc: fc, same: true}
 	}
-	fc.Chunks, err = splitFile(cfg, f.Path, src.Text)
+	var note error
+	fc.Chunks, note, err = splitFile(cfg, f.Path, src.Text)
 	if err != nil {
 		return chunkResult{fc: fc, err: err, skip: ReasonChunkerError}
 	}
-	return chunkResult{fc: fc}
+	return chunkResult{fc: fc, note: note}
 }
 
 // splitFile chunks one file, turning a chunker panic into an error so that
 // one file costs only itself, never the run or a serving process. (The
 // chunker bounds its recursion: a stack overflow could not be recovered.)
-func splitFile(cfg Config, path string, src []byte) (chunks []chunker.Chunk, err error) {
+// note is what the chunker reports about chunks it did make.
+func splitFile(cfg Config, path string, src []byte) (chunks []chunker.Chunk, note, err error) {
 	split := cfg.split
 	if split == nil {
-		split = chunker.Split
+		split = chunker.SplitReport
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			chunks, err = nil, fmt.Errorf("chunker failed: %v", r)
+			chunks, note, err = nil, nil, fmt.Errorf("chunker failed: %v", r)
 		}
 	}()
-	return split(path, src, cfg.Chunk), nil
+	chunks, note = split(path, src, cfg.Chunk)
+	return chunks, note, nil
 }
 
 // Embed computes the vectors of every changed file's chunks, in batches.

@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -36,17 +37,45 @@ func TestPlanIsolatesChunkerPanic(t *testing.T) {
 		"lib/bad.rb": "module Bad\nend\n",
 		"z.py":       "def z():\n    return 2\n",
 	})
-	cfg := Config{split: func(path string, src []byte, opt chunker.Options) []chunker.Chunk {
+	cfg := Config{split: func(path string, src []byte, opt chunker.Options) ([]chunker.Chunk, error) {
 		if strings.HasSuffix(path, "bad.rb") {
 			panic("rule exploded")
 		}
-		return chunker.Split(path, src, opt)
+		return chunker.SplitReport(path, src, opt)
 	}}
 	plan := planOK(t, root, cfg)
 	assertStrings(t, "changed", changedPaths(plan), []string{"a.go", "z.py"})
 	assertStrings(t, "skipped", skipStrings(plan.Skipped), []string{"lib/bad.rb " + ReasonChunkerError})
 	if len(plan.Errors) != 1 || plan.Errors[0].Path != "lib/bad.rb" || !strings.Contains(plan.Errors[0].Error(), "chunker failed: rule exploded") {
 		t.Errorf("errors %v, want lib/bad.rb with the panic's message", plan.Errors)
+	}
+	for _, fc := range plan.Changed {
+		if len(fc.Chunks) == 0 {
+			t.Errorf("%s has no chunks", fc.File.Path)
+		}
+	}
+}
+
+// TestPlanReportsParseTimeout: a file whose parse hit the chunker's time
+// limit keeps its line-window chunks and is listed in Errors, since a
+// less loaded run may chunk it by declarations.
+func TestPlanReportsParseTimeout(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"a.go":    "package a\n\nfunc A() int { return 1 }\n",
+		"slow.go": "package a\n\nfunc Slow() int { return 2 }\n",
+	})
+	cfg := Config{split: func(path string, src []byte, opt chunker.Options) ([]chunker.Chunk, error) {
+		chunks, err := chunker.SplitReport(path, src, opt)
+		if path == "slow.go" {
+			err = chunker.ErrParseTimeout
+		}
+		return chunks, err
+	}}
+	plan := planOK(t, root, cfg)
+	assertStrings(t, "changed", changedPaths(plan), []string{"a.go", "slow.go"})
+	if len(plan.Errors) != 1 || plan.Errors[0].Path != "slow.go" || !errors.Is(plan.Errors[0].Err, chunker.ErrParseTimeout) {
+		t.Errorf("errors %v, want slow.go with the time limit", plan.Errors)
 	}
 	for _, fc := range plan.Changed {
 		if len(fc.Chunks) == 0 {
