@@ -71,6 +71,11 @@ type Query struct {
 	Name string
 	// Names are identifiers a phrase mentions ("beforeAll", "parse_args").
 	Names []string
+	// Types are capitalized words after a phrase's first word ("how
+	// Observable represents …"): likelier type names than Names are
+	// sure to be, and often common words of the code too ("String"), so
+	// they are only looked for among the candidates, not in the index.
+	Types []string
 	// Terms are the query's lexical terms without stop words, in order,
 	// each once: what paths and chunks are matched against.
 	Terms []string
@@ -97,9 +102,7 @@ func ParseQuery(text string) Query {
 		for _, m := range embeddedIdentifier.FindAllString(text, -1) {
 			q.Names = appendOnce(q.Names, m)
 		}
-		for _, m := range typeNames(text) {
-			q.Names = appendOnce(q.Names, m)
-		}
+		q.Types = typeNames(text)
 	}
 	seen := map[string]bool{}
 	store.LexTerms(text, func(t []byte) {

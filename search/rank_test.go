@@ -49,8 +49,9 @@ func TestParseQueryKinds(t *testing.T) {
 		"how HTTP status codes are checked":                  "",
 		"how the Go parser works":                            "",
 	} {
-		if got := strings.Join(ParseQuery(text).Names, " "); got != want {
-			t.Errorf("ParseQuery(%q).Names = %q, want %q", text, got, want)
+		q := ParseQuery(text)
+		if got := strings.Join(append(q.Names, q.Types...), " "); got != want {
+			t.Errorf("ParseQuery(%q) names and types = %q, want %q", text, got, want)
 		}
 	}
 	for _, term := range q.Terms {
@@ -403,4 +404,22 @@ func TestNamedFunctionWinsOverNeighbours(t *testing.T) {
 	wantFirst(t, r, cands, "b.go", "the function the words name is not first")
 	r.opt.Off = NameMatch
 	wantFirst(t, r, cands, "a.go", "with the name match off the better channel scores should win")
+}
+
+func TestTypeNamesPickOutFewFiles(t *testing.T) {
+	ix := newIx()
+	var cands []*candidate
+	for _, f := range []string{"a.go", "b.go", "c.go", "d.go"} {
+		cd := cand(ix, f, 1, 0.5, 1)
+		cd.chunk.Content = "func (x *T) String() string { return \"\" }"
+		cands = append(cands, cd)
+	}
+	cands[0].chunk.Content += "\ntype Observable struct{}"
+	typeDeclarations(ParseQuery("how Observable gets its String form"), cands)
+	for i, cd := range cands {
+		if want := map[bool]int{true: 3, false: 0}[i == 0]; cd.embedded != want {
+			t.Errorf("%s: declared tier %d, want %d (String is declared in every file, Observable in a.go only)",
+				cd.chunk.FilePath, cd.embedded, want)
+		}
+	}
 }

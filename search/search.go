@@ -128,6 +128,9 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 				cd.embedded = max(cd.embedded, d.Tier)
 			}
 		}
+		if req.Options.on(Declaration) {
+			typeDeclarations(q, order)
+		}
 		if err := similarities(ctx, ix, req, order); err != nil {
 			return nil, err
 		}
@@ -135,6 +138,37 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 	}
 	return all, nil
 }
+
+// typeDeclarations marks the candidates that declare a type name the
+// phrase mentions, as the index's declarations of its Names are marked.
+// Only the candidates are read: a capitalized word may be as common in
+// the code as "String", and asking the index for all its declarations
+// would cost more than the lift is worth.
+//
+// A name that candidates in more than maxTypeFiles files declare
+// ("String", "Error") picks out no file, and is left alone.
+func typeDeclarations(q Query, cands []*candidate) {
+	tiers := make([]int, len(cands))
+	for _, name := range q.Types {
+		files := map[string]bool{}
+		for i, cd := range cands {
+			tiers[i] = store.DeclTier(cd.chunk, name)
+			if tiers[i] > 0 {
+				files[cd.chunk.FilePath] = true
+			}
+		}
+		if len(files) > maxTypeFiles {
+			continue
+		}
+		for i, cd := range cands {
+			cd.embedded = max(cd.embedded, tiers[i])
+		}
+	}
+}
+
+// maxTypeFiles is how many files may declare a type name a phrase
+// mentions for the name to pick out its file.
+const maxTypeFiles = 3
 
 // channels are one index's answers to one query.
 type channels struct {
