@@ -276,9 +276,16 @@ func TestFileNamedForTheQuery(t *testing.T) {
 	}
 	cands[0].vec, cands[1].vec = 0.48, 0.5
 	r := ranker{q: ParseQuery("zip operator for pairing emissions"), mode: Hybrid, w: DefaultWeights}
-	wantFirst(t, r, cands, "Zip.swift", "the file named for the query's word is not first")
-	r.opt.Off = FileName
-	wantFirst(t, r, cands, "Infallible+Zip+arity.swift", "with the file-name lift off the closer vector hit should win")
+	wantDecides(t, r, cands, FileName, "Zip.swift", "Infallible+Zip+arity.swift")
+}
+
+// wantDecides checks that feature f puts on first, and that with f off
+// the channel scores put off first.
+func wantDecides(t *testing.T, r ranker, cands []*candidate, f Feature, on, off string) {
+	t.Helper()
+	wantFirst(t, r, cands, on, "with the feature on")
+	r.opt.Off |= f
+	wantFirst(t, r, cands, off, "with the feature off")
 }
 
 func TestDiversitySpreadsFirstPageOverFiles(t *testing.T) {
@@ -401,9 +408,7 @@ func TestNamedFunctionWinsOverNeighbours(t *testing.T) {
 	cands[0].chunk.Symbol, cands[0].chunk.SymbolKind = "Raft.runFollower", "method"
 	cands[1].chunk.Symbol, cands[1].chunk.SymbolKind = "Raft.removeOldLogs", "method"
 	r := ranker{q: ParseQuery("deletes old log entries after a snapshot."), mode: Hybrid, w: DefaultWeights}
-	wantFirst(t, r, cands, "b.go", "the function the words name is not first")
-	r.opt.Off = NameMatch
-	wantFirst(t, r, cands, "a.go", "with the name match off the better channel scores should win")
+	wantDecides(t, r, cands, NameMatch, "b.go", "a.go")
 }
 
 func TestTypeNamesPickOutFewFiles(t *testing.T) {
