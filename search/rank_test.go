@@ -428,3 +428,32 @@ func TestTypeNamesPickOutFewFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestDescriptionIsNotCappedPerFile(t *testing.T) {
+	ix := newIx()
+	var cands []*candidate
+	for i := 0; i < 5; i++ {
+		cands = append(cands, cand(ix, "big.go", 1+20*i, 0.9-0.01*float64(i), 0))
+	}
+	cands = append(cands, cand(ix, "small.go", 1, 0.5, 0), cand(ix, "weak.go", 1, 0.1, 0))
+	req := Request{Limit: 5, PerFile: 3}
+	for _, tc := range []struct {
+		query string
+		big   int
+	}{
+		{"header parsing", 3},                 // an area: other files get the rest of the page
+		{"parses the header of a request", 5}, // one function: its file's runners-up stay
+	} {
+		r := ranker{q: ParseQuery(tc.query), mode: Vector, w: DefaultWeights}
+		r.score(cands)
+		n := 0
+		for _, res := range assemble(cands, req.Limit, r.perFile(req)) {
+			if res.Chunk.FilePath == "big.go" {
+				n++
+			}
+		}
+		if n != tc.big {
+			t.Errorf("%q: %d of 5 results from big.go, want %d", tc.query, n, tc.big)
+		}
+	}
+}

@@ -87,7 +87,18 @@ func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Resul
 	}
 	r := ranker{q: q, mode: req.Mode, opt: req.Options, w: req.Options.weights()}
 	r.score(cands)
-	return assemble(cands, req.Limit, max(1, req.PerFile)), nil
+	return assemble(cands, req.Limit, r.perFile(req)), nil
+}
+
+// perFile is the cap on one file's results while other files still have
+// candidates. A query asking for one piece of code has no use for it:
+// when its best matches lie in one file, that is evidence, not a lack of
+// variety, as the per-file decay already says by fading out for it.
+func (r ranker) perFile(req Request) int {
+	if r.unitFocus() == 1 {
+		return max(1, req.Limit)
+	}
+	return max(1, req.PerFile)
 }
 
 // gather collects the candidates of every index from the channels the
