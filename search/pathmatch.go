@@ -118,6 +118,11 @@ func (m pathMatcher) named(p string) float64 {
 	return best / math.Log(1+float64(len(m.words)))
 }
 
+// plural reports p == s+"s", without building the string.
+func plural(s, p string) bool {
+	return len(p) == len(s)+1 && p[len(s)] == 's' && p[:len(s)] == s
+}
+
 // separators are dropped before a file name is compared with an
 // identifier (route_context.go for RouteContext).
 var separators = strings.NewReplacer("_", "", "-", "")
@@ -163,7 +168,7 @@ func termsMatch(terms []string, w string) bool {
 // "compression", "configs" and "configured", "utils" and "utility",
 // "serializer" and "serialization"; not "parse" and "parallel").
 func wordsMatch(t, w string) bool {
-	if t == w || t+"s" == w || w+"s" == t {
+	if t == w || plural(t, w) || plural(w, t) {
 		return true
 	}
 	n := 0
