@@ -149,6 +149,12 @@ func (j *indexJob) watch(f func(indexer.Progress)) (stop func()) {
 	id := j.nextID
 	j.nextID++
 	j.watchers[id] = f
+	// The run starts before the caller can watch it, and a small one may
+	// be over by then: the progress so far comes first, so a watcher
+	// always hears at least where the run stands.
+	if p := j.progress; p != nil {
+		f(indexer.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total})
+	}
 	return func() {
 		j.mu.Lock()
 		defer j.mu.Unlock()

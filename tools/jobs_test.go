@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/indexer"
 )
 
 // gatedEmbedder blocks document embedding until released (or cancelled),
@@ -335,5 +336,24 @@ func TestAnyRunIsReported(t *testing.T) {
 	}
 	if run := svc.running(); len(run) != 0 {
 		t.Errorf("runs after the end: %+v", run)
+	}
+}
+
+// A run can end before index_repository starts watching it (a small
+// repository, a busy machine); the watcher still hears where it stands.
+func TestLateWatcherHearsTheProgressSoFar(t *testing.T) {
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("A", "return")})
+	j, err := svc.startIndex(IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-j.done
+	var got []indexer.Progress
+	stop := j.watch(func(p indexer.Progress) { got = append(got, p) })
+	defer stop()
+	if len(got) != 1 || got[0].Phase == "" {
+		t.Fatalf("a watcher joining a finished run heard %v, want its last progress", got)
 	}
 }
