@@ -288,13 +288,19 @@ func wantDecides(t *testing.T, r ranker, cands []*candidate, f Feature, on, off 
 	wantFirst(t, r, cands, off, "with the feature off")
 }
 
-func TestDiversitySpreadsFirstPageOverFiles(t *testing.T) {
+// bigFileFirst is five close chunks of big.go, then small.go's one
+// slightly weaker chunk and weak.go's weak one.
+func bigFileFirst() []*candidate {
 	ix := newIx()
 	var cands []*candidate
 	for i := 0; i < 5; i++ {
 		cands = append(cands, cand(ix, "big.go", 1+20*i, 0.9-0.01*float64(i), 0))
 	}
-	cands = append(cands, cand(ix, "small.go", 1, 0.8, 0), cand(ix, "weak.go", 1, 0.1, 0))
+	return append(cands, cand(ix, "small.go", 1, 0.8, 0), cand(ix, "weak.go", 1, 0.1, 0))
+}
+
+func TestDiversitySpreadsFirstPageOverFiles(t *testing.T) {
+	cands := bigFileFirst()
 	r := ranker{q: ParseQuery("header parsing"), mode: Vector, w: DefaultWeights}
 	r.score(cands)
 	if got := rankOf(cands, "small.go"); got != 1 {
@@ -430,12 +436,7 @@ func TestTypeNamesPickOutFewFiles(t *testing.T) {
 }
 
 func TestDescriptionIsNotCappedPerFile(t *testing.T) {
-	ix := newIx()
-	var cands []*candidate
-	for i := 0; i < 5; i++ {
-		cands = append(cands, cand(ix, "big.go", 1+20*i, 0.9-0.01*float64(i), 0))
-	}
-	cands = append(cands, cand(ix, "small.go", 1, 0.5, 0), cand(ix, "weak.go", 1, 0.1, 0))
+	cands := bigFileFirst()
 	req := Request{Limit: 5, PerFile: 3}
 	for _, tc := range []struct {
 		query string
