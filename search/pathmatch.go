@@ -56,10 +56,7 @@ func (m pathMatcher) match(p string) float64 {
 	if m.total == 0 {
 		return 0
 	}
-	w, ok := m.words[p]
-	if !ok {
-		w = pathWords(p)
-	}
+	w := m.wordsOf(p)
 	if m.q.Kind == Identifier {
 		name := strings.ToLower(m.q.Name)
 		flat := separators.Replace(strings.ToLower(baseStem(p)))
@@ -86,6 +83,14 @@ func (m pathMatcher) match(p string) float64 {
 	return got / m.total * (0.5 + 0.5*coverage)
 }
 
+// wordsOf is p's words, split once per query for the candidate files.
+func (m pathMatcher) wordsOf(p string) pathWordSet {
+	if w, ok := m.words[p]; ok {
+		return w
+	}
+	return pathWords(p)
+}
+
 // named is 0..1 for a file whose name is made only of query terms
 // (Zip.swift for "zip operator", bash_completions.go for "bash completion
 // generation", async.lua for "how the async module …"): the rarest of
@@ -95,10 +100,7 @@ func (m pathMatcher) match(p string) float64 {
 // lives, while match alone lets a longer name that holds the term too
 // (Infallible+Zip+arity.swift) rank level with it.
 func (m pathMatcher) named(p string) float64 {
-	w, ok := m.words[p]
-	if !ok {
-		w = pathWords(p)
-	}
+	w := m.wordsOf(p)
 	if len(w.stem) == 0 || len(m.words) == 0 {
 		return 0
 	}
