@@ -36,9 +36,9 @@ type Config struct {
 	BatchSize int
 	// Progress, if set, is called from the calling goroutine as work advances.
 	Progress func(Progress)
-	// split chunks one file; nil means chunker.SplitReport. Tests set it to
-	// make the chunker fail.
-	split func(path string, src []byte, opt chunker.Options) ([]chunker.Chunk, error)
+	// analyze chunks one file and extracts its graph; nil means
+	// chunker.Analyze. Tests set it to make the chunker fail.
+	analyze func(path string, src []byte, opt chunker.Options) (chunker.Analysis, error)
 }
 
 // ReasonChunkerError: the chunker failed on the file (a bug in a language
@@ -70,6 +70,8 @@ type FileChunks struct {
 	Hash    uint64
 	Chunks  []chunker.Chunk
 	Vectors [][]float32
+	// Graph is the file's part of the symbol graph, or nil.
+	Graph *chunker.Graph
 	// Secrets is the number of secrets redacted from the file's text
 	// before it was chunked.
 	Secrets int
@@ -180,7 +182,7 @@ type chunkResult struct {
 	same bool   // content hash equals the previous one: only the mtime moved
 	skip string // a Reason* when the content turned out not to be indexable
 	err  error  // with skip, the chunker failure that cost the file its chunks
-	note error  // the chunks are usable, but a rerun may differ (chunker.SplitReport)
+	note error  // the chunks are usable, but a rerun may differ (chunker.Analyze)
 }
 
 // chunkFiles reads, hashes and chunks files on all cores, keeping order.
@@ -241,29 +243,32 @@ func chunkFile(root string, f File, prev map[string]PrevFile, cfg Config) chunkR
 		return chunkResult{fc: fc, same: true}
 	}
 	var note error
-	fc.Chunks, note, err = splitFile(cfg, f.Path, src.Text)
+	var a chunker.Analysis
+	a, note, err = analyzeFile(cfg, f.Path, src.Text)
+	fc.Chunks, fc.Graph = a.Chunks, a.Graph
 	if err != nil {
 		return chunkResult{fc: fc, err: err, skip: ReasonChunkerError}
 	}
 	return chunkResult{fc: fc, note: note}
 }
 
-// splitFile chunks one file, turning a chunker panic into an error so that
-// one file costs only itself, never the run or a serving process. (The
-// chunker bounds its recursion: a stack overflow could not be recovered.)
-// note is what the chunker reports about chunks it did make.
-func splitFile(cfg Config, path string, src []byte) (chunks []chunker.Chunk, note, err error) {
-	split := cfg.split
-	if split == nil {
-		split = chunker.SplitReport
+// analyzeFile chunks one file and extracts its graph, turning a chunker
+// panic into an error so that one file costs only itself, never the run or
+// a serving process. (The chunker bounds its recursion: a stack overflow
+// could not be recovered.) note is what the chunker reports about chunks
+// it did make.
+func analyzeFile(cfg Config, path string, src []byte) (a chunker.Analysis, note, err error) {
+	analyze := cfg.analyze
+	if analyze == nil {
+		analyze = chunker.Analyze
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			chunks, note, err = nil, nil, fmt.Errorf("chunker failed: %v", r)
+			a, note, err = chunker.Analysis{}, nil, fmt.Errorf("chunker failed: %v", r)
 		}
 	}()
-	chunks, note = split(path, src, cfg.Chunk)
-	return chunks, note, nil
+	a, note = analyze(path, src, cfg.Chunk)
+	return a, note, nil
 }
 
 // Embed computes the vectors of every changed file's chunks, in batches.

@@ -37,11 +37,11 @@ func TestPlanIsolatesChunkerPanic(t *testing.T) {
 		"lib/bad.rb": "module Bad\nend\n",
 		"z.py":       "def z():\n    return 2\n",
 	})
-	cfg := Config{split: func(path string, src []byte, opt chunker.Options) ([]chunker.Chunk, error) {
+	cfg := Config{analyze: func(path string, src []byte, opt chunker.Options) (chunker.Analysis, error) {
 		if strings.HasSuffix(path, "bad.rb") {
 			panic("rule exploded")
 		}
-		return chunker.SplitReport(path, src, opt)
+		return chunker.Analyze(path, src, opt)
 	}}
 	plan := planOK(t, root, cfg)
 	assertStrings(t, "changed", changedPaths(plan), []string{"a.go", "z.py"})
@@ -65,12 +65,12 @@ func TestPlanReportsParseTimeout(t *testing.T) {
 		"a.go":    "package a\n\nfunc A() int { return 1 }\n",
 		"slow.go": "package a\n\nfunc Slow() int { return 2 }\n",
 	})
-	cfg := Config{split: func(path string, src []byte, opt chunker.Options) ([]chunker.Chunk, error) {
-		chunks, err := chunker.SplitReport(path, src, opt)
+	cfg := Config{analyze: func(path string, src []byte, opt chunker.Options) (chunker.Analysis, error) {
+		a, err := chunker.Analyze(path, src, opt)
 		if path == "slow.go" {
 			err = chunker.ErrParseTimeout
 		}
-		return chunks, err
+		return a, err
 	}}
 	plan := planOK(t, root, cfg)
 	assertStrings(t, "changed", changedPaths(plan), []string{"a.go", "slow.go"})

@@ -157,3 +157,10 @@ func (l localIndex) Similarity(_ context.Context, _ Kind, vec []float32, chunks 
 // build) commits, with its counts, for backends that keep no segment
 // files: every file's Segment is 0.
 func NextManifest(prev *Manifest, u Update) (*Manifest, error) { return carryOver(prev, u, 0) }
+
+func (l localIndex) GraphFiles() []GraphFile                       { return l.ix.GraphFiles() }
+func (l localIndex) FileGraph(path string) (*chunker.Graph, error) { return l.ix.FileGraph(path) }
+func (l localIndex) DefinitionsOf(name string) []FileDef           { return l.ix.DefinitionsOf(name) }
+func (l localIndex) ReferencesTo(name string) []FileRefs           { return l.ix.ReferencesTo(name) }
+func (l localIndex) NameUses(name string) (int, int)               { return l.ix.NameUses(name) }
+func (l localIndex) ChunksOf(path string) []*Chunk                 { return l.ix.ChunksOf(path) }

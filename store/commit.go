@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -41,8 +42,12 @@ func (s *Store) Commit(prev *Manifest, u Update) error {
 	}
 	absorb := absorbed(prevSegs, live, len(u.Chunks))
 	chunks := u.Chunks
+	graphs := make(map[string][]byte, len(u.Graphs))
+	for path, g := range u.Graphs {
+		graphs[path] = encodeGraph(g)
+	}
 	if len(absorb) > 0 {
-		if chunks, err = s.gather(m, absorb, chunks); err != nil {
+		if chunks, err = s.gather(m, absorb, chunks, graphs); err != nil {
 			return err
 		}
 	}
@@ -60,7 +65,7 @@ func (s *Store) Commit(prev *Manifest, u Update) error {
 	dir := s.repoDir(id)
 	segPath := filepath.Join(dir, segmentName(segID))
 	if len(chunks) > 0 {
-		if err := writeFileAtomic(segPath, func(w io.Writer) error { return writeSegment(w, segID, dim, chunks) }); err != nil {
+		if err := writeFileAtomic(segPath, func(w io.Writer) error { return writeSegment(w, segID, dim, chunks, graphs) }); err != nil {
 			return fmt.Errorf("write index %s: %w", segPath, err)
 		}
 		m.Segments = append(m.Segments, SegmentInfo{ID: segID, Chunks: len(chunks)})
@@ -156,8 +161,9 @@ func absorbed(segs []SegmentInfo, live map[uint64]int, gathered int) map[uint64]
 }
 
 // gather appends to chunks copies of the live chunks of the absorbed
-// segments, mapping the ones not loaded.
-func (s *Store) gather(m *Manifest, absorb map[uint64]bool, chunks []Chunk) ([]Chunk, error) {
+// segments, mapping the ones not loaded, and adds their files' graph
+// blobs to graphs.
+func (s *Store) gather(m *Manifest, absorb map[uint64]bool, chunks []Chunk, graphs map[string][]byte) ([]Chunk, error) {
 	id := m.Meta.ID
 	owner := make(map[string]uint64, len(m.Files))
 	for _, f := range m.Files {
@@ -177,10 +183,13 @@ func (s *Store) gather(m *Manifest, absorb map[uint64]bool, chunks []Chunk) ([]C
 			return nil, err
 		}
 		for _, p := range seg.parts {
-			for _, f := range p.files {
+			for i, f := range p.files {
 				if owner[f.path] == segID {
 					for r := f.lo; r < f.hi; r++ {
 						chunks = append(chunks, p.load(r))
+					}
+					if b := p.graphBlobOf(int32(i)); len(b) > 0 {
+						graphs[f.path] = slices.Clone(b)
 					}
 				}
 			}

@@ -21,8 +21,9 @@ type Index struct {
 	segs     []*segment
 	views    [2][]view // by Kind
 	live     [2]int
-	all      [2]int     // chunks live or dead: BM25 counts both, as Lucene does
-	totalLen [2]float64 // of all chunks
+	all      [2]int             // chunks live or dead: BM25 counts both, as Lucene does
+	totalLen [2]float64         // of all chunks
+	locs     map[string]fileLoc // live files by path (graphindex.go)
 }
 
 // view is a segment part as one manifest sees it: chunks of files that
@@ -75,6 +76,7 @@ func newIndex(m *Manifest, segs map[uint64]*segment) (*Index, error) {
 			ix.totalLen[k] += p.total
 		}
 	}
+	ix.locate()
 	return ix, nil
 }
 

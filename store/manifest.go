@@ -11,11 +11,13 @@ package store
 import (
 	"sort"
 	"time"
+
+	"github.com/codeseek/codeseek/chunker"
 )
 
 // SchemaVersion is the on-disk format version. An index written with
 // another version is not read; the user is told to re-index.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // Kind separates code chunks (search_code) from documentation sections
 // (search_docs).
@@ -103,6 +105,9 @@ type Update struct {
 	// Changed are the new or changed files; Chunks are all their chunks.
 	Changed []FileState
 	Chunks  []Chunk
+	// Graphs are the symbol graphs of changed files, by path; a file
+	// without one (a document, a language without graph rules) has none.
+	Graphs map[string]*chunker.Graph
 }
 
 // File returns the entry of the file at path (repository-relative, as in

@@ -53,7 +53,8 @@ const (
 // that grow with the text and vectors rather than with the file count.
 func bulkSection(name string) bool {
 	switch name {
-	case secMeta, secText, secF32, secI8, lexPrefix + secPost, symPrefix + secPost:
+	case secMeta, secText, secF32, secI8, lexPrefix + secPost, symPrefix + secPost, secGraph,
+		gdefPrefix + secPost, grefPrefix + secPost:
 		return true
 	}
 	return false

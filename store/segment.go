@@ -48,6 +48,11 @@ type part struct {
 	files   []fileSpan
 	total   float64 // sum of lexical chunk lengths
 
+	graph    []byte   // per file, its encoded symbol graph (graph.go)
+	graphEnd []uint64 // file i's blob is graph[graphEnd[i-1]:graphEnd[i]]
+	gdefs    *lexicon // declared name -> files (rows are file numbers)
+	grefs    *lexicon // used name -> files, with the number of uses
+
 	cache chunkCache
 }
 
@@ -160,8 +165,36 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 	if p.files, err = decodeFiles(files, n); err != nil {
 		return nil, err
 	}
+	if err := p.mapGraph(pt, body); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
+
+// mapGraph maps the part's symbol graph sections, one row per file.
+func (p *part) mapGraph(pt *partTOC, body []byte) error {
+	nf := len(p.files)
+	graph, err := pt.section(body, secGraph, 1, -1)
+	if err != nil {
+		return err
+	}
+	ends, err := pt.section(body, secGraphEnd, 8, nf)
+	if err != nil {
+		return err
+	}
+	p.graph, p.graphEnd = graph, viewOf[uint64](ends)
+	if !ascending(p.graphEnd, len(p.graph)) {
+		return fmt.Errorf("%w: graph offsets", ErrCorrupt)
+	}
+	if p.gdefs, err = mapLexicon(pt, body, gdefPrefix, nf); err != nil {
+		return err
+	}
+	p.grefs, err = mapLexicon(pt, body, grefPrefix, nf)
+	return err
+}
+
+// graphBlobOf is file i's graph blob, in the mapping.
+func (p *part) graphBlobOf(i int32) []byte { return record(p.graph, p.graphEnd, i) }
 
 // ascending reports whether ends are non-decreasing and within limit.
 func ascending(ends []uint64, limit int) bool {

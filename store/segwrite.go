@@ -10,9 +10,10 @@ import (
 
 // writeSegment writes chunks, which it reorders, as segment id: per kind,
 // sorted by path and line, the chunk records and text, the float32 and
-// int8 vectors, the lexicon and the declared-name index. Every vector must
-// have dim dimensions.
-func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk) error {
+// int8 vectors, the lexicon, the declared-name index and the files'
+// symbol graphs (graphs, by path: encoded blobs, see graph.go). Every
+// vector must have dim dimensions.
+func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[string][]byte) error {
 	sort.SliceStable(chunks, func(i, j int) bool {
 		a, b := &chunks[i], &chunks[j]
 		if a.Kind != b.Kind {
@@ -27,11 +28,17 @@ func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk) error {
 	}
 	cut := sort.Search(len(chunks), func(i int) bool { return chunks[i].Kind == Doc })
 	kinds := [2][]Chunk{chunks[:cut:cut], chunks[cut:]}
-	var lex, syms [2]*lexicon
+	var lex, syms, gdefs, grefs [2]*lexicon
+	var blobs [2][][]byte
 	var wg sync.WaitGroup
 	for k, cs := range kinds {
 		wg.Add(1)
-		go func() { defer wg.Done(); lex[k], syms[k] = buildLexicon(cs), buildNameIndex(cs) }()
+		go func() {
+			defer wg.Done()
+			lex[k], syms[k] = buildLexicon(cs), buildNameIndex(cs)
+			blobs[k] = fileBlobs(cs, graphs)
+			gdefs[k], grefs[k] = buildGraphIndexes(blobs[k])
+		}()
 	}
 	wg.Wait()
 	sw := &segWriter{w: w}
@@ -43,6 +50,9 @@ func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk) error {
 		sw.writePart(pt, cs, dim)
 		sw.writeLexicon(pt, lexPrefix, lex[k])
 		sw.writeLexicon(pt, symPrefix, syms[k])
+		sw.writeGraphs(pt, blobs[k])
+		sw.writeLexicon(pt, gdefPrefix, gdefs[k])
+		sw.writeLexicon(pt, grefPrefix, grefs[k])
 	}
 	return sw.finish(toc)
 }
@@ -146,4 +156,33 @@ func buildNameIndex(chunks []Chunk) *lexicon {
 		lx.PostEnd = append(lx.PostEnd, uint64(len(lx.Post)))
 	}
 	return lx
+}
+
+// fileBlobs lists the graph blob of each file of cs (sorted by path), in
+// the order of the part's file list.
+func fileBlobs(cs []Chunk, graphs map[string][]byte) [][]byte {
+	var out [][]byte
+	for lo := 0; lo < len(cs); {
+		hi := lo + 1
+		for hi < len(cs) && cs[hi].FilePath == cs[lo].FilePath {
+			hi++
+		}
+		out = append(out, graphs[cs[lo].FilePath])
+		lo = hi
+	}
+	return out
+}
+
+// writeGraphs writes the files' graph blobs and their end offsets.
+func (sw *segWriter) writeGraphs(pt *partTOC, blobs [][]byte) {
+	ends := make([]uint64, len(blobs))
+	sw.section(pt, secGraph, func(put func([]byte)) {
+		n := uint64(0)
+		for i, b := range blobs {
+			put(b)
+			n += uint64(len(b))
+			ends[i] = n
+		}
+	})
+	sw.block(pt, secGraphEnd, bytesOf(ends))
 }

@@ -279,6 +279,12 @@ func (s *Service) update(root, project string, plan *indexer.Plan) store.Update 
 		if chunker.IsDoc(f.File.Path) {
 			kind = store.Doc
 		}
+		if f.Graph != nil && len(f.Chunks) > 0 {
+			if u.Graphs == nil {
+				u.Graphs = map[string]*chunker.Graph{}
+			}
+			u.Graphs[f.File.Path] = f.Graph
+		}
 		for i, c := range f.Chunks {
 			u.Chunks = append(u.Chunks, store.Chunk{
 				ID: store.ChunkID(f.File.Path, c.StartLine, c.EndLine, c.Content), FilePath: f.File.Path, Kind: kind,

@@ -1,0 +1,244 @@
+package store
+
+import (
+	"runtime"
+	"sort"
+
+	"github.com/codeseek/codeseek/chunker"
+)
+
+// GraphReader is a Searcher that holds the symbol graph, as the embedded
+// store does. Everything it returns is a copy: nothing points into mapped
+// segments.
+type GraphReader interface {
+	// GraphFiles lists every live file with a symbol graph, sorted by path.
+	GraphFiles() []GraphFile
+	// FileGraph returns the graph of the file at path, or nil when it has
+	// none.
+	FileGraph(path string) (*chunker.Graph, error)
+	// DefinitionsOf returns every declaration named name (embedded fields
+	// left out), in path order.
+	DefinitionsOf(name string) []FileDef
+	// ReferencesTo returns, per file in path order, the uses of name.
+	ReferencesTo(name string) []FileRefs
+	// NameUses reads from the name index, without decoding any graph, how
+	// many files use name and how many times in all.
+	NameUses(name string) (files, uses int)
+	// ChunksOf returns the live chunks of the file at path in line order.
+	ChunksOf(path string) []*Chunk
+}
+
+// GraphFile is a live file with a symbol graph.
+type GraphFile struct {
+	Path     string
+	Language string
+	Package  string // chunker.Graph.Package
+}
+
+// FileDef is one declaration with its file.
+type FileDef struct {
+	GraphFile
+	Index int32 // in the file's Defs
+	Def   chunker.Def
+}
+
+// FileRefs are the uses of a name in one file, with what resolving them
+// needs: the file's imports and the declarations that enclose the uses.
+type FileRefs struct {
+	GraphFile
+	Imports []chunker.Import
+	Refs    []chunker.Ref
+	// Enclosing maps each Ref.Enclosing to its declaration.
+	Enclosing map[int32]chunker.Def
+}
+
+// fileLoc is where a live file is: a view of a segment part and the
+// file's number in its file list.
+type fileLoc struct {
+	v    *view
+	file int32
+}
+
+// locate indexes the live files of ix by path.
+func (ix *Index) locate() {
+	n := 0
+	for k := range ix.views {
+		for _, v := range ix.views[k] {
+			n += len(v.files)
+		}
+	}
+	ix.locs = make(map[string]fileLoc, n)
+	for k := range ix.views {
+		for i := range ix.views[k] {
+			v := &ix.views[k][i]
+			for f, fs := range v.files {
+				if !v.isDead(fs.lo) {
+					ix.locs[fs.path] = fileLoc{v: v, file: int32(f)}
+				}
+			}
+		}
+	}
+}
+
+// graphFile describes the file at loc; blob is its parsed graph.
+func (loc fileLoc) graphFile(blob *graphBlob) GraphFile {
+	fs := loc.v.files[loc.file]
+	return GraphFile{Path: fs.path, Language: loc.v.language(fs.lo), Package: clone(blob.pkg)}
+}
+
+// language is chunk r's language, read from its record.
+func (p *part) language(r int32) string {
+	mr := metaReader{b: record(p.meta, p.metaEnd, r)}
+	mr.uint()
+	mr.uint()
+	mr.bytes() // path
+	mr.bytes() // ID
+	return string(mr.bytes())
+}
+
+func (loc fileLoc) blob() (graphBlob, bool) { return openGraph(loc.v.graphBlobOf(loc.file)) }
+
+// GraphFiles lists every live file with a symbol graph, sorted by path.
+func (ix *Index) GraphFiles() []GraphFile {
+	defer runtime.KeepAlive(ix)
+	var out []GraphFile
+	for _, loc := range ix.locs {
+		if b, ok := loc.blob(); ok {
+			out = append(out, loc.graphFile(&b))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// FileGraph returns a copy of the graph of the file at path, or nil.
+func (ix *Index) FileGraph(path string) (*chunker.Graph, error) {
+	defer runtime.KeepAlive(ix)
+	loc, ok := ix.locs[path]
+	if !ok {
+		return nil, nil
+	}
+	return decodeGraph(loc.v.graphBlobOf(loc.file))
+}
+
+// filesWith calls fn for each live file that the name index of each part
+// (gdefs or grefs, chosen by pick) lists for name, in path order.
+func (ix *Index) filesWith(name string, pick func(*part) *lexicon, fn func(loc fileLoc, tf int)) {
+	type hit struct {
+		loc fileLoc
+		tf  int
+	}
+	var hits []hit
+	for i := range ix.views[Code] {
+		v := &ix.views[Code][i]
+		lx := pick(v.part)
+		if lx == nil {
+			continue
+		}
+		t := lx.find(name)
+		if t < 0 {
+			continue
+		}
+		lx.postings(t, func(f int32, tf float64) {
+			if int(f) < len(v.files) && !v.isDead(v.files[f].lo) {
+				hits = append(hits, hit{fileLoc{v: v, file: f}, int(tf)})
+			}
+		})
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		return hits[i].loc.v.files[hits[i].loc.file].path < hits[j].loc.v.files[hits[j].loc.file].path
+	})
+	for _, h := range hits {
+		fn(h.loc, h.tf)
+	}
+}
+
+func defsOf(p *part) *lexicon { return p.gdefs }
+func refsOf(p *part) *lexicon { return p.grefs }
+
+// DefinitionsOf returns every declaration named name (embedded fields
+// left out), in path and line order.
+func (ix *Index) DefinitionsOf(name string) []FileDef {
+	defer runtime.KeepAlive(ix)
+	var out []FileDef
+	ix.filesWith(name, defsOf, func(loc fileLoc, _ int) {
+		b, ok := loc.blob()
+		if !ok {
+			return
+		}
+		gf := loc.graphFile(&b)
+		c := b.cursor()
+		c.imports(nil)
+		c.defs(func(i int32, d chunker.Def) {
+			if d.Name == name && d.Flags&chunker.DefEmbedded == 0 {
+				out = append(out, FileDef{GraphFile: gf, Index: i, Def: cloneDef(d)})
+			}
+		})
+	})
+	return out
+}
+
+// ReferencesTo returns, per file in path order, the uses of name.
+func (ix *Index) ReferencesTo(name string) []FileRefs {
+	defer runtime.KeepAlive(ix)
+	var out []FileRefs
+	ix.filesWith(name, refsOf, func(loc fileLoc, _ int) {
+		b, ok := loc.blob()
+		if !ok {
+			return
+		}
+		fr := FileRefs{GraphFile: loc.graphFile(&b)}
+		c := b.cursor()
+		c.imports(func(im chunker.Import) {
+			fr.Imports = append(fr.Imports, chunker.Import{Name: clone(im.Name), Path: clone(im.Path), Line: im.Line})
+		})
+		// Defs come before refs in the blob: remember where they are and
+		// copy only the ones that enclose a use.
+		defsAt := c.r
+		c.defs(nil)
+		enclosing := map[int32]bool{}
+		c.refs(func(r chunker.Ref) {
+			if r.Name == name {
+				fr.Refs = append(fr.Refs, cloneRef(r))
+				enclosing[r.Enclosing] = true
+			}
+		})
+		if len(fr.Refs) == 0 {
+			return
+		}
+		fr.Enclosing = map[int32]chunker.Def{}
+		dc := &graphCursor{g: &b, r: defsAt}
+		dc.defs(func(i int32, d chunker.Def) {
+			if enclosing[i] {
+				fr.Enclosing[i] = cloneDef(d)
+			}
+		})
+		out = append(out, fr)
+	})
+	return out
+}
+
+// NameUses counts, from the name index, the files using name and the uses.
+func (ix *Index) NameUses(name string) (files, uses int) {
+	defer runtime.KeepAlive(ix)
+	ix.filesWith(name, refsOf, func(_ fileLoc, tf int) {
+		files++
+		uses += tf
+	})
+	return files, uses
+}
+
+// ChunksOf returns the live chunks of the file at path in line order.
+func (ix *Index) ChunksOf(path string) []*Chunk {
+	defer runtime.KeepAlive(ix)
+	loc, ok := ix.locs[path]
+	if !ok {
+		return nil
+	}
+	fs := loc.v.files[loc.file]
+	out := make([]*Chunk, 0, fs.hi-fs.lo)
+	for r := fs.lo; r < fs.hi; r++ {
+		out = append(out, loc.v.chunk(r))
+	}
+	return out
+}
