@@ -104,7 +104,7 @@ func TestGoGraphDefinitions(t *testing.T) {
 	}
 	cases := []struct {
 		name, kind, typ, doc string
-		flags               uint8
+		flags                uint8
 	}{
 		{"Cart", "struct", "t:?", "Cart holds items.", 0},
 		{"Cart.Items", "field", "t:[]:Item", "", 0},
