@@ -40,37 +40,43 @@ func renderSearchBudget(r SearchResponse, o Options) (string, error) {
 		return renderSearchUnbounded(r, o)
 	}
 	all := r.Results
-	render := func(k int) (string, int, error) {
+	return fitPrefix(len(all), o.MaxTokens, func(k int) (string, error) {
 		rr := r
 		rr.Results = all[:k]
 		if k < len(all) {
 			rr.Warning = budgetWarning(r.Warning, len(all)-k, len(all), o.MaxTokens)
 		}
-		s, err := renderSearchUnbounded(rr, o)
-		if err != nil {
-			return "", 0, err
-		}
-		n, err := CountTokens(s)
-		return s, n, err
-	}
-	// Token cost grows with every added result, so the largest prefix that
-	// fits can be found by binary search instead of rendering every prefix.
+		return renderSearchUnbounded(rr, o)
+	})
+}
+
+// fitPrefix renders the largest prefix of n items, render(k) rendering
+// the first k, whose rendering fits maxTokens (at least the empty one).
+// Token cost grows with every added item, so the largest prefix that
+// fits is found by binary search instead of rendering every prefix.
+func fitPrefix(n, maxTokens int, render func(k int) (string, error)) (string, error) {
 	var firstErr error
-	best := sort.Search(len(all)+1, func(k int) bool {
+	best := sort.Search(n+1, func(k int) bool {
 		if k == 0 {
 			return false
 		}
-		_, n, err := render(k)
+		s, err := render(k)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			return true
+		}
+		t, err := CountTokens(s)
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
-		return err != nil || n > o.MaxTokens
+		return err != nil || t > maxTokens
 	}) - 1
 	if firstErr != nil {
 		return "", firstErr
 	}
-	s, _, err := render(best)
-	return s, err
+	return render(best)
 }
 
 // budgetWarning tells the caller that results were left out and how to get

@@ -126,7 +126,7 @@ type renderCase struct {
 }
 
 func renderCases() []renderCase {
-	return []renderCase{
+	return append([]renderCase{
 		{"search", func(o Options) (string, error) { return RenderSearch(sampleSearch(), o) }},
 		{"search_empty", func(o Options) (string, error) { return RenderSearch(SearchResponse{ProjectID: "default"}, o) }},
 		{"index", func(o Options) (string, error) { return RenderIndex(sampleIndex(), o) }},
@@ -134,7 +134,7 @@ func renderCases() []renderCase {
 		{"index_running", func(o Options) (string, error) { return RenderIndex(sampleRunning(), o) }},
 		{"repositories", func(o Options) (string, error) { return RenderRepositories(sampleRepositories(), o) }},
 		{"symbols", func(o Options) (string, error) { return RenderSymbols(sampleSymbols(), o) }},
-	}
+	}, navRenderCases()...)
 }
 
 func goldenExt(f Format) string {

@@ -39,6 +39,16 @@ func schemaOf(tool string) json.RawMessage {
 		return IndexSchema
 	case tool == "repositories":
 		return RepositoriesSchema
+	case strings.HasPrefix(tool, "definitions"):
+		return DefinitionsSchema
+	case tool == "references":
+		return ReferencesSchema
+	case tool == "calls":
+		return CallHierarchySchema
+	case tool == "codemap":
+		return CodeMapSchema
+	case tool == "affected":
+		return AffectedSchema
 	default:
 		return SymbolsSchema
 	}

@@ -214,8 +214,8 @@ func cloneRef(r chunker.Ref) chunker.Ref {
 	return r
 }
 
-// decodeGraph copies a whole blob onto the heap.
-func decodeGraph(b []byte) (*chunker.Graph, error) {
+// decodeGraph copies a blob onto the heap, with its references or not.
+func decodeGraph(b []byte, withRefs bool) (*chunker.Graph, error) {
 	gb, ok := openGraph(b)
 	if !ok {
 		if len(b) == 0 {
@@ -229,7 +229,9 @@ func decodeGraph(b []byte) (*chunker.Graph, error) {
 		g.Imports = append(g.Imports, chunker.Import{Name: clone(im.Name), Path: clone(im.Path), Line: im.Line})
 	})
 	c.defs(func(_ int32, d chunker.Def) { g.Defs = append(g.Defs, cloneDef(d)) })
-	c.refs(func(r chunker.Ref) { g.Refs = append(g.Refs, cloneRef(r)) })
+	if withRefs {
+		c.refs(func(r chunker.Ref) { g.Refs = append(g.Refs, cloneRef(r)) })
+	}
 	if c.r.bad {
 		return nil, fmt.Errorf("%w: symbol graph", ErrCorrupt)
 	}

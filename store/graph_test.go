@@ -27,7 +27,7 @@ func TestGraphEncodingRoundTrip(t *testing.T) {
 	g := testGraph("A", "Println", "Sprintf", "Println")
 	g.Defs = append(g.Defs, chunker.Def{Name: "Inner", Kind: "field", Parent: "A", Flags: chunker.DefEmbedded})
 	g.Refs[0], g.Refs[2] = g.Refs[2], g.Refs[0] // out of order: stored sorted by position
-	got, err := decodeGraph(encodeGraph(g))
+	got, err := decodeGraph(encodeGraph(g), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestGraphEncodingRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("round trip:\n got %+v\nwant %+v", got, want)
 	}
-	if _, err := decodeGraph(encodeGraph(g)[:20]); err == nil {
+	if _, err := decodeGraph(encodeGraph(g)[:20], true); err == nil {
 		t.Error("a truncated graph decodes without an error")
 	}
 }

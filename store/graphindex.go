@@ -3,6 +3,7 @@ package store
 import (
 	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/codeseek/codeseek/chunker"
 )
@@ -16,6 +17,9 @@ type GraphReader interface {
 	// FileGraph returns the graph of the file at path, or nil when it has
 	// none.
 	FileGraph(path string) (*chunker.Graph, error)
+	// FileDecls is FileGraph without the references: the package, imports
+	// and declarations, which is what resolving names needs of a file.
+	FileDecls(path string) (*chunker.Graph, error)
 	// DefinitionsOf returns every declaration named name (embedded fields
 	// left out), in path order.
 	DefinitionsOf(name string) []FileDef
@@ -26,6 +30,11 @@ type GraphReader interface {
 	NameUses(name string) (files, uses int)
 	// ChunksOf returns the live chunks of the file at path in line order.
 	ChunksOf(path string) []*Chunk
+	// Memo returns the value stored under key for this committed index,
+	// building it with build the first time. Navigation keeps what it
+	// derives from the whole graph here (package tables, ranks), so it is
+	// built once per index and dropped with it.
+	Memo(key any, build func() any) any
 }
 
 // GraphFile is a live file with a symbol graph.
@@ -50,6 +59,34 @@ type FileRefs struct {
 	Refs    []chunker.Ref
 	// Enclosing maps each Ref.Enclosing to its declaration.
 	Enclosing map[int32]chunker.Def
+}
+
+// memo is an index's store of derived values (GraphReader.Memo).
+type memo struct {
+	mu   sync.Mutex
+	vals map[any]*memoEntry
+}
+
+type memoEntry struct {
+	once sync.Once
+	val  any
+}
+
+// Memo returns the value stored under key, building it once. Concurrent
+// callers of one key wait for the first build; other keys do not wait.
+func (ix *Index) Memo(key any, build func() any) any {
+	ix.memo.mu.Lock()
+	if ix.memo.vals == nil {
+		ix.memo.vals = map[any]*memoEntry{}
+	}
+	e := ix.memo.vals[key]
+	if e == nil {
+		e = &memoEntry{}
+		ix.memo.vals[key] = e
+	}
+	ix.memo.mu.Unlock()
+	e.once.Do(func() { e.val = build() })
+	return e.val
 }
 
 // fileLoc is where a live file is: a view of a segment part and the
@@ -118,7 +155,17 @@ func (ix *Index) FileGraph(path string) (*chunker.Graph, error) {
 	if !ok {
 		return nil, nil
 	}
-	return decodeGraph(loc.v.graphBlobOf(loc.file))
+	return decodeGraph(loc.v.graphBlobOf(loc.file), true)
+}
+
+// FileDecls is FileGraph without the references.
+func (ix *Index) FileDecls(path string) (*chunker.Graph, error) {
+	defer runtime.KeepAlive(ix)
+	loc, ok := ix.locs[path]
+	if !ok {
+		return nil, nil
+	}
+	return decodeGraph(loc.v.graphBlobOf(loc.file), false)
 }
 
 // filesWith calls fn for each live file that the name index of each part

@@ -24,6 +24,7 @@ type Index struct {
 	all      [2]int             // chunks live or dead: BM25 counts both, as Lucene does
 	totalLen [2]float64         // of all chunks
 	locs     map[string]fileLoc // live files by path (graphindex.go)
+	memo     memo               // values derived from the index (GraphReader.Memo)
 }
 
 // view is a segment part as one manifest sees it: chunks of files that

@@ -1,0 +1,142 @@
+package formatter
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// RenderCodeMap renders a code_map answer. r lists every file in order of
+// importance with all its declarations, most important first; under
+// o.MaxTokens the answer keeps the most important declarations that fit
+// (by Rank, across files), counts what each listed file left out, and
+// folds the files left out entirely into counts per directory, so the
+// answer never exceeds the budget.
+func RenderCodeMap(r CodeMapResponse, o Options) (string, error) {
+	o, err := o.normalize()
+	if err != nil {
+		return "", err
+	}
+	type item struct{ file, sym int }
+	var items []item
+	for fi, f := range r.Files {
+		for si := range f.Symbols {
+			items = append(items, item{fi, si})
+		}
+	}
+	sort.SliceStable(items, func(i, j int) bool {
+		return r.Files[items[i].file].Symbols[items[i].sym].Rank > r.Files[items[j].file].Symbols[items[j].sym].Rank
+	})
+	render := func(k int) (string, error) {
+		keep := make([]map[int]bool, len(r.Files))
+		for _, it := range items[:k] {
+			if keep[it.file] == nil {
+				keep[it.file] = map[int]bool{}
+			}
+			keep[it.file][it.sym] = true
+		}
+		rr := r
+		rr.Files, rr.Folded = nil, nil
+		folded := map[string]*MapFolded{}
+		for fi, f := range r.Files {
+			if keep[fi] == nil && (len(f.Symbols) > 0 || k < len(items)) {
+				dir := foldDir(r.Directory, f.FilePath)
+				fd := folded[dir]
+				if fd == nil {
+					fd = &MapFolded{Dir: dir}
+					folded[dir] = fd
+				}
+				fd.Files++
+				fd.Symbols += len(f.Symbols)
+				continue
+			}
+			nf := MapFile{FilePath: f.FilePath}
+			for si, s := range f.Symbols {
+				if keep[fi][si] {
+					nf.Symbols = append(nf.Symbols, s)
+				}
+			}
+			nf.More = len(f.Symbols) - len(nf.Symbols) + f.More
+			rr.Files = append(rr.Files, nf)
+		}
+		for _, fd := range folded {
+			rr.Folded = append(rr.Folded, *fd)
+		}
+		sort.Slice(rr.Folded, func(i, j int) bool {
+			if rr.Folded[i].Symbols != rr.Folded[j].Symbols {
+				return rr.Folded[i].Symbols > rr.Folded[j].Symbols
+			}
+			return rr.Folded[i].Dir < rr.Folded[j].Dir
+		})
+		switch o.Format {
+		case Markdown:
+			return markdownCodeMap(rr, o.Detail), nil
+		case Compact:
+			return compactCodeMap(rr, o.Detail)
+		}
+		return jsonCodeMap(rr, o.Detail)
+	}
+	if o.MaxTokens <= 0 {
+		return render(len(items))
+	}
+	s, err := fitPrefix(len(items), o.MaxTokens, render)
+	if err != nil {
+		return "", err
+	}
+	if n, err := CountTokens(s); err != nil || n <= o.MaxTokens {
+		return s, err
+	}
+	// Even the folded counts do not fit: say so in the fewest tokens.
+	rr := CodeMapResponse{RepositoryID: r.RepositoryID, Directory: r.Directory, TotalFiles: r.TotalFiles, TotalSymbols: r.TotalSymbols,
+		Warning: "the map does not fit max_tokens: raise max_tokens or pass a smaller directory"}
+	switch o.Format {
+	case Markdown:
+		s = markdownCodeMap(rr, o.Detail)
+	case Compact:
+		s, err = compactCodeMap(rr, o.Detail)
+	default:
+		s, err = jsonCodeMap(rr, o.Detail)
+	}
+	if err != nil {
+		return "", err
+	}
+	if n, err := CountTokens(s); err != nil || n > o.MaxTokens {
+		return "", fmt.Errorf("%w: max_tokens=%d cannot hold even the map's counts (%d tokens)", ErrBudgetTooSmall, o.MaxTokens, n)
+	}
+	return s, nil
+}
+
+// ErrBudgetTooSmall is wrapped by the error of a rendering whose smallest
+// possible answer does not fit max_tokens: it is returned instead of an
+// answer over the budget.
+var ErrBudgetTooSmall = errors.New("max_tokens is too small")
+
+// foldDir is the directory a left-out file is counted under: the first
+// level below the map's directory.
+func foldDir(root, file string) string {
+	rel := file
+	if root != "" && root != "." {
+		rel = strings.TrimPrefix(file, root+"/")
+	}
+	dir := path.Dir(rel)
+	if dir == "." {
+		return joinDir(root, "")
+	}
+	first, _, _ := strings.Cut(dir, "/")
+	return joinDir(root, first)
+}
+
+func joinDir(root, sub string) string {
+	switch {
+	case root == "" || root == ".":
+		if sub == "" {
+			return "."
+		}
+		return sub
+	case sub == "":
+		return root
+	}
+	return root + "/" + sub
+}

@@ -1,0 +1,163 @@
+package formatter
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func sampleDefinition() Definition {
+	return Definition{FilePath: "net/http/client.go", StartLine: 554, EndLine: 593, Line: 591, Column: 18, Symbol: "Client.Do",
+		Kind: "method", Signature: "func (c *Client) Do(req *Request) (*Response, error)",
+		Doc: "Do sends an HTTP request and returns an HTTP response.", Language: "go", Match: "exact", RepositoryID: "repo1"}
+}
+
+func sampleDefinitions() DefinitionResponse {
+	d2 := sampleDefinition()
+	d2.FilePath, d2.Symbol, d2.Match, d2.Line, d2.StartLine, d2.EndLine = "sync/once.go", "Once.Do", "name", 52, 40, 60
+	return DefinitionResponse{Query: "Do", Definitions: []Definition{sampleDefinition(), d2}, TotalCount: 2, RepositoryID: "repo1", Latency: 3 * time.Millisecond}
+}
+
+func sampleReferences() ReferencesResponse {
+	return ReferencesResponse{Definition: sampleDefinition(), TotalCount: 4, ExactCount: 3, RepositoryID: "repo1", Latency: 5 * time.Millisecond,
+		References: []Reference{
+			{FilePath: "net/http/client.go", Line: 489, Column: 11, Kind: "call", Enclosing: "Client.Get", Text: "return c.Do(req)", Match: "exact"},
+			{FilePath: "net/http/client.go", Line: 880, Column: 11, Kind: "call", Enclosing: "Client.Post", Text: "return c.Do(req)", Match: "exact"},
+			{FilePath: "net/http/client_test.go", Line: 221, Column: 13, Kind: "call", Enclosing: "TestClient", Text: "res, err := c.Do(req) | x", Match: "exact"},
+			{FilePath: "expvar/expvar.go", Line: 12, Column: 3, Kind: "call", Enclosing: "", Text: "x.Do(f)", Match: "name"},
+		}}
+}
+
+func sampleCalls() CallHierarchyResponse {
+	return CallHierarchyResponse{Root: sampleDefinition(), Direction: "incoming", Depth: 2, TotalCount: 3, RepositoryID: "repo1",
+		Calls: []CallNode{
+			{Symbol: "Client.Get", Kind: "method", FilePath: "net/http/client.go", Line: 484, Signature: "func (c *Client) Get(url string) (resp *Response, err error)",
+				Match: "exact", CallLines: []int{489}, Calls: []CallNode{
+					{Symbol: "Get", Kind: "function", FilePath: "net/http/client.go", Line: 457, Match: "exact", CallLines: []int{458}},
+				}},
+			{Symbol: "Client.Post", Kind: "method", FilePath: "net/http/client.go", Line: 874, Match: "exact", CallLines: []int{880}},
+		}}
+}
+
+func sampleCodeMap() CodeMapResponse {
+	return CodeMapResponse{RepositoryID: "repo1", Directory: "net/http", TotalFiles: 3, TotalSymbols: 5,
+		Files: []MapFile{
+			{FilePath: "net/http/client.go", Symbols: []MapSymbol{
+				{Symbol: "Client", Kind: "struct", Line: 57, Signature: "type Client struct", References: 900, Rank: 9},
+				{Symbol: "Client.Do", Kind: "method", Line: 591, Signature: "func (c *Client) Do(req *Request) (*Response, error)", References: 190, Rank: 5},
+			}},
+			{FilePath: "net/http/request.go", Symbols: []MapSymbol{
+				{Symbol: "Request", Kind: "struct", Line: 100, Signature: "type Request struct", References: 2000, Rank: 10},
+				{Symbol: "NewRequest", Kind: "function", Line: 850, Signature: "func NewRequest(method, url string, body io.Reader) (*Request, error)", References: 300, Rank: 4},
+			}},
+			{FilePath: "net/http/internal/chunked.go", Symbols: []MapSymbol{
+				{Symbol: "NewChunkedReader", Kind: "function", Line: 30, References: 4, Rank: 1},
+			}},
+		}}
+}
+
+func sampleAffected() AffectedResponse {
+	return AffectedResponse{RepositoryID: "repo1", Base: "HEAD", FilesChanged: []string{"net/http/client.go"}, Latency: 9 * time.Millisecond,
+		Changes: []Change{{Symbol: "Client.Do", Kind: "method", FilePath: "net/http/client.go", Line: 591, Change: "signature_changed", Risk: "high",
+			Signature: "func (c *Client) Do(ctx context.Context, req *Request) (*Response, error)", OldSignature: "func (c *Client) Do(req *Request) (*Response, error)",
+			ReferenceCount: 2, References: sampleReferences().References[:2]}}}
+}
+
+func navRenderCases() []renderCase {
+	return []renderCase{
+		{"definitions", func(o Options) (string, error) { return RenderDefinitions(sampleDefinitions(), o) }},
+		{"definitions_empty", func(o Options) (string, error) {
+			return RenderDefinitions(DefinitionResponse{Query: "Nope", RepositoryID: "repo1"}, o)
+		}},
+		{"references", func(o Options) (string, error) { return RenderReferences(sampleReferences(), o) }},
+		{"calls", func(o Options) (string, error) { return RenderCallHierarchy(sampleCalls(), o) }},
+		{"codemap", func(o Options) (string, error) { return RenderCodeMap(sampleCodeMap(), o) }},
+		{"affected", func(o Options) (string, error) { return RenderAffected(sampleAffected(), o) }},
+	}
+}
+
+func TestCompactReferencesGroupByFileAndCaller(t *testing.T) {
+	s, err := RenderReferences(sampleReferences(), Options{Format: Compact, Detail: Concise})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Def, H, D string
+		N, X      int
+	}
+	if err := json.Unmarshal([]byte(s), &out); err != nil {
+		t.Fatal(err)
+	}
+	_, rows, err := ParseRows(out.H, out.D)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"net/http/client.go", "Client.Get", "489"},
+		{"", "Client.Post", "880"},
+		{"net/http/client_test.go", "TestClient", "221"},
+		{"expvar/expvar.go", "", "12?"},
+	}
+	if fmt.Sprint(rows) != fmt.Sprint(want) || out.N != 4 || out.X != 3 || !strings.HasPrefix(out.Def, "net/http/client.go:591 Client.Do") {
+		t.Errorf("compact references %s\nrows %q", s, rows)
+	}
+}
+
+// A code map never exceeds its budget: it keeps the most important
+// declarations, counts the rest, and folds whole files into directories.
+func TestCodeMapFitsBudget(t *testing.T) {
+	full, err := RenderCodeMap(sampleCodeMap(), Options{Format: JSON})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fullTokens, _ := CountTokens(full)
+	for _, f := range allFormats {
+		for budget := 40; budget < fullTokens+50; budget += 15 {
+			s, err := RenderCodeMap(sampleCodeMap(), Options{Format: f, Detail: Detailed, MaxTokens: budget})
+			if errors.Is(err, ErrBudgetTooSmall) && budget < 60 {
+				continue // the counts alone take more: an error, never an answer over the budget
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, _ := CountTokens(s); n > budget {
+				t.Errorf("%s at max_tokens=%d: %d tokens\n%s", f, budget, n, s)
+			}
+		}
+	}
+	s, _ := RenderCodeMap(sampleCodeMap(), Options{Format: JSON, MaxTokens: 150})
+	var m struct {
+		Files []struct {
+			FilePath string `json:"file_path"`
+			Symbols  []struct{ Symbol string }
+			More     int
+		}
+		Folded []MapFolded
+	}
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Files) == 0 || m.Files[0].FilePath != "net/http/client.go" && m.Files[0].FilePath != "net/http/request.go" {
+		t.Fatalf("budgeted map %s", s)
+	}
+	for _, f := range m.Files {
+		for _, sym := range f.Symbols {
+			if sym.Symbol == "NewChunkedReader" {
+				t.Errorf("the least referenced declaration was kept before more important ones: %s", s)
+			}
+		}
+	}
+	if len(m.Folded) == 0 || m.Folded[0].Dir != "net/http/internal" {
+		t.Errorf("folded %+v, want net/http/internal counted", m.Folded)
+	}
+}
+
+func TestCallHierarchyBudgetKeepsDepthFirstPrefix(t *testing.T) {
+	got, _ := pruneNodes(sampleCalls().Calls, 2)
+	if len(got) != 1 || got[0].Symbol != "Client.Get" || len(got[0].Calls) != 1 || got[0].Calls[0].Symbol != "Get" {
+		t.Errorf("pruned %+v", got)
+	}
+}

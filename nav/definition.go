@@ -1,0 +1,278 @@
+package nav
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/store"
+)
+
+// ErrNoSymbol is wrapped by errors for a symbol or position that names no
+// declaration the index knows.
+var ErrNoSymbol = errors.New("no such symbol")
+
+// ErrNoGraph is wrapped by errors for a file without a symbol graph: not
+// indexed, a document, or a language without graph rules.
+var ErrNoGraph = errors.New("no symbol graph")
+
+// Position is a place in a file of the repository.
+type Position struct {
+	Path string // repository-relative, '/'-separated
+	Line int    // 1-based
+	Col  int    // 1-based, in bytes; 0 for "anywhere on the line"
+}
+
+// DefinitionsOf finds the declarations a symbol names, best first: a
+// qualified name that matches exactly, then partly, then the bare name;
+// within each, code before tests and vendored code, declarations of types
+// and functions before fields and variables.
+func DefinitionsOf(ix Index, symbol string) ([]Definition, error) {
+	q, ok := parseSymbol(symbol)
+	if !ok {
+		return nil, fmt.Errorf("symbol %q is not a name: pass an identifier such as ParseDuration, Client.Do or http.Client", symbol)
+	}
+	defs := ix.DefinitionsOf(q.name)
+	if len(defs) == 0 {
+		return nil, fmt.Errorf("%w: nothing named %s is declared in the index", ErrNoSymbol, q.name)
+	}
+	return rankDefinitions(defs, q, nil), nil
+}
+
+// rankedDef is a candidate with its sort keys.
+type rankedDef struct {
+	def   store.FileDef
+	qual  int
+	near  int // closeness to the place the name was used (position lookups)
+	local int // 0 for code, 1 for tests, 2 for vendored code
+	kind  int // 0 for types and functions, 1 for variables, 2 for fields
+}
+
+// rankDefinitions orders candidates for a query; near, when set, scores
+// how close a candidate is to where the name was used.
+func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) int) []Definition {
+	rs := make([]rankedDef, 0, len(defs))
+	for _, d := range defs {
+		r := rankedDef{def: d, qual: qualMatch(q.quals, scopeOf(d.GraphFile, d.Def.Parent), d.Def.Parent), kind: kindRank(d.Def.Kind)}
+		if near != nil {
+			r.near = near(d)
+		}
+		switch {
+		case isVendoredPath(d.Path):
+			r.local = 2
+		case isTestPath(d.Path):
+			r.local = 1
+		}
+		rs = append(rs, r)
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		a, b := rs[i], rs[j]
+		switch {
+		case a.qual != b.qual:
+			return a.qual > b.qual
+		case a.near != b.near:
+			return a.near > b.near
+		case a.local != b.local:
+			return a.local < b.local
+		case a.kind != b.kind:
+			return a.kind < b.kind
+		}
+		da, db := strings.Count(a.def.Path, "/"), strings.Count(b.def.Path, "/")
+		if da != db {
+			return da < db
+		}
+		if a.def.Path != b.def.Path {
+			return a.def.Path < b.def.Path
+		}
+		return a.def.Def.Line < b.def.Def.Line
+	})
+	out := make([]Definition, 0, len(rs))
+	for _, r := range rs {
+		m := MatchName
+		if r.qual == qualExact && len(q.quals) > 0 {
+			m = MatchExact
+		}
+		out = append(out, Definition{Path: r.def.Path, Language: r.def.Language, Def: r.def.Def, Match: m})
+	}
+	return out
+}
+
+func kindRank(kind string) int {
+	switch kind {
+	case "field", "property":
+		return 2
+	case "var", "const", "let", "variable", "constant":
+		return 1
+	}
+	return 0
+}
+
+// At returns what is at a position: the declaration whose name is there,
+// else the reference there (with a column) or on the line (without one:
+// the first call, else the first reference).
+type At struct {
+	File store.GraphFile
+	// Def is set when the position is on a declaration's name.
+	Def *chunker.Def
+	// DefIndex is Def's index in the file's graph.
+	DefIndex int32
+	// Ref is set when the position is on a use.
+	Ref *chunker.Ref
+}
+
+// SymbolAt finds what is at a position.
+func SymbolAt(ix Index, pos Position) (At, *chunker.Graph, error) {
+	f, g, err := fileGraph(ix, pos.Path)
+	if err != nil {
+		return At{}, nil, err
+	}
+	at := At{File: f}
+	within := func(line, col int, name string) bool {
+		return line == pos.Line && (pos.Col == 0 || pos.Col >= col && pos.Col < col+max(len(name), 1))
+	}
+	for i := range g.Defs {
+		d := &g.Defs[i]
+		if d.Flags&chunker.DefEmbedded == 0 && within(d.Line, d.Col, d.Name) {
+			at.Def, at.DefIndex = d, int32(i)
+			return at, g, nil
+		}
+	}
+	for i := range g.Refs {
+		r := &g.Refs[i]
+		if !within(r.Line, r.Col, r.Name) {
+			continue
+		}
+		if at.Ref == nil || pos.Col == 0 && r.Kind == chunker.RefCall && at.Ref.Kind != chunker.RefCall {
+			at.Ref = r
+		}
+		if pos.Col != 0 {
+			break
+		}
+	}
+	if at.Ref == nil {
+		where := fmt.Sprintf("%s:%d", pos.Path, pos.Line)
+		if pos.Col > 0 {
+			where += fmt.Sprintf(":%d", pos.Col)
+		}
+		return at, g, fmt.Errorf("%w: no declaration or use of a name at %s (get_symbols lists the file's declarations)", ErrNoSymbol, where)
+	}
+	return at, g, nil
+}
+
+// fileGraph returns the graph of the file at path with its description.
+func fileGraph(ix Index, p string) (store.GraphFile, *chunker.Graph, error) {
+	g, err := ix.FileGraph(p)
+	if err != nil {
+		return store.GraphFile{}, nil, err
+	}
+	if g == nil {
+		return store.GraphFile{}, nil, fmt.Errorf("%w for %s: it is not indexed, or is documentation or in a language without navigation rules", ErrNoGraph, p)
+	}
+	f := store.GraphFile{Path: p, Package: g.Package}
+	for _, c := range ix.ChunksOf(p) {
+		f.Language = c.Language
+		break
+	}
+	return f, g, nil
+}
+
+// DefinitionAt finds the declaration of the symbol at a position: the
+// declaration itself when the position is on one, else the declaration
+// the use there resolves to (match exact), else the declarations of its
+// name nearest to the use (match name).
+func DefinitionAt(ix Index, pos Position) ([]Definition, error) {
+	at, _, err := SymbolAt(ix, pos)
+	if err != nil {
+		return nil, err
+	}
+	if at.Def != nil {
+		return []Definition{{Path: at.File.Path, Language: at.File.Language, Def: *at.Def, Match: MatchExact}}, nil
+	}
+	return resolveUse(ix, at.File, *at.Ref)
+}
+
+// resolveUse finds the declarations a use refers to.
+func resolveUse(ix Index, f store.GraphFile, r chunker.Ref) ([]Definition, error) {
+	if d, ok := resolveExactly(ix, f, r); ok {
+		return []Definition{d}, nil
+	}
+	defs := ix.DefinitionsOf(r.Name)
+	if len(defs) == 0 {
+		return nil, fmt.Errorf("%w: %s is used at %s:%d but declared nowhere in the index (a library or builtin name?)", ErrNoSymbol, r.Name, f.Path, r.Line)
+	}
+	return rankDefinitions(defs, symQuery{name: r.Name}, nearness(ix, f, r)), nil
+}
+
+// resolveExactly resolves a use to its one declaration when the
+// language's rules can.
+func resolveExactly(ix Index, f store.GraphFile, r chunker.Ref) (Definition, bool) {
+	if f.Language != "go" {
+		return resolveGeneric(ix, f, r)
+	}
+	w := goWorldOf(ix)
+	d := w.resolveRef(f, r)
+	if d == nil || d.pkg == universe {
+		return Definition{}, false
+	}
+	return loadDefinition(ix, d.path, d.idx, MatchExact)
+}
+
+// loadDefinition reads a declaration whole from its file's graph.
+func loadDefinition(ix Index, p string, idx int32, match string) (Definition, bool) {
+	g, err := ix.FileDecls(p)
+	if err != nil || g == nil || idx < 0 || int(idx) >= len(g.Defs) {
+		return Definition{}, false
+	}
+	lang := ""
+	for _, c := range ix.ChunksOf(p) {
+		lang = c.Language
+		break
+	}
+	return Definition{Path: p, Language: lang, Def: g.Defs[idx], Match: match}, true
+}
+
+// nearness scores candidates for a use the resolver could not settle:
+// the same file, then the same directory, then a file the use's file
+// imports something of, in the same language family.
+func nearness(ix Index, f store.GraphFile, r chunker.Ref) func(store.FileDef) int {
+	dir := path.Dir(f.Path)
+	selected := r.Recv != ""
+	return func(d store.FileDef) int {
+		score := 0
+		switch {
+		case d.Path == f.Path:
+			score = 6
+		case path.Dir(d.Path) == dir:
+			score = 4
+		}
+		if !sameFamily(d.Language, f.Language) {
+			score -= 8
+		}
+		// A selected name is a member; a bare one a top-level declaration
+		// (or, in the class-based languages, a member of the enclosing class).
+		if selected == (d.Def.Parent != "") {
+			score++
+		}
+		return score
+	}
+}
+
+// sameFamily reports whether two languages can refer to each other's
+// declarations by name.
+func sameFamily(a, b string) bool {
+	fam := func(l string) string {
+		switch l {
+		case "c", "cpp":
+			return "c"
+		case "javascript", "typescript", "tsx":
+			return "js"
+		case "java", "kotlin", "scala":
+			return "jvm"
+		}
+		return l
+	}
+	return fam(a) == fam(b)
+}

@@ -1,0 +1,163 @@
+// Package nav answers navigation questions over a repository's symbol
+// graph: where a name is defined, who uses it, who calls whom, what a
+// directory holds and what matters most there, what looks like a piece
+// of code, and what a change breaks.
+//
+// The graph (chunker.Graph per file, kept by the store) records what each
+// file declares and uses without resolving anything across files, so that
+// a re-index touches only the files that changed. Resolution happens here,
+// at query time, against the current definitions of every file: Go
+// selectors are typed through their receivers' declarations
+// (resolve_go.go); the other languages resolve through imports, self and
+// qualified names (resolve.go). Every answer says how it matched: "exact"
+// when resolution proved the reference is to the definition asked about,
+// "name" when only the name is known to match and a reader should check.
+package nav
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/store"
+)
+
+// Index is one repository's committed index as navigation reads it.
+type Index interface {
+	store.Searcher
+	store.GraphReader
+}
+
+// The match values.
+const (
+	// MatchExact: resolution proved the answer (a qualified name that
+	// matches, a receiver whose type declares the member).
+	MatchExact = "exact"
+	// MatchName: only the name matches; the answer may be another
+	// declaration of the same name.
+	MatchName = "name"
+)
+
+// Definition is a declaration found for a query.
+type Definition struct {
+	Path     string
+	Language string
+	Def      chunker.Def
+	Match    string
+}
+
+// Symbol is the definition's qualified name ("Client.Do").
+func (d Definition) Symbol() string { return d.Def.Qualified() }
+
+// Reference is one use of a definition.
+type Reference struct {
+	Path string
+	Line int
+	Col  int
+	Kind chunker.RefKind
+	// Enclosing is the qualified name of the declaration the use is in
+	// (the calling function, for a call), or "" at the top level.
+	Enclosing string
+	// EnclosingLine is where that declaration's name is, 0 when there is
+	// none, so a caller can be navigated to.
+	EnclosingLine int
+	// Text is the line's text, white space collapsed.
+	Text  string
+	Match string
+}
+
+// isTestPath reports whether path is a test file or lies in a test
+// directory, the way people lay tests out across the languages.
+func isTestPath(path string) bool {
+	base := path[strings.LastIndexByte(path, '/')+1:]
+	lower := strings.ToLower(base)
+	switch {
+	case strings.HasSuffix(lower, "_test.go"), strings.HasPrefix(lower, "test_") && strings.HasSuffix(lower, ".py"),
+		strings.HasSuffix(lower, "_test.py"), strings.Contains(lower, ".test."), strings.Contains(lower, ".spec."),
+		strings.HasSuffix(lower, "test.java"), strings.HasSuffix(lower, "tests.java"), strings.HasSuffix(lower, "test.kt"),
+		strings.HasSuffix(lower, "tests.cs"), strings.HasSuffix(lower, "test.cs"), strings.HasSuffix(lower, "_spec.rb"),
+		strings.HasSuffix(lower, "_test.rb"), strings.HasSuffix(lower, "test.php"), strings.HasSuffix(lower, "tests.swift"),
+		strings.HasSuffix(lower, "test.scala"), strings.HasSuffix(lower, "spec.scala"):
+		return true
+	}
+	for _, dir := range strings.Split(path, "/") {
+		switch dir {
+		case "test", "tests", "testdata", "__tests__", "spec", "testing":
+			return true
+		}
+	}
+	return false
+}
+
+// isVendoredPath reports whether path is third-party code copied into the
+// repository.
+func isVendoredPath(path string) bool {
+	for _, dir := range strings.Split(path, "/") {
+		switch dir {
+		case "vendor", "third_party", "node_modules", "_vendor", "external", "extern", "deps":
+			return true
+		}
+	}
+	return false
+}
+
+// sortReferences orders references exact first, then by place.
+func sortReferences(refs []Reference) {
+	sort.SliceStable(refs, func(i, j int) bool {
+		a, b := refs[i], refs[j]
+		if (a.Match == MatchExact) != (b.Match == MatchExact) {
+			return a.Match == MatchExact
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+// lineTexts returns the text of the given lines of the file at path, read
+// from the index's chunks (the indexed, secret-redacted text), white
+// space collapsed.
+func lineTexts(ix Index, path string, lines []int) map[int]string {
+	out := make(map[int]string, len(lines))
+	if len(lines) == 0 {
+		return out
+	}
+	want := map[int]bool{}
+	for _, l := range lines {
+		want[l] = true
+	}
+	for _, c := range ix.ChunksOf(path) {
+		if !anyIn(want, c.StartLine, c.EndLine) {
+			continue
+		}
+		l := c.StartLine
+		for _, text := range strings.Split(c.Content, "\n") {
+			if want[l] {
+				out[l] = strings.Join(strings.Fields(text), " ")
+			}
+			l++
+		}
+	}
+	return out
+}
+
+func anyIn(want map[int]bool, a, b int) bool {
+	if b-a < len(want) {
+		for l := a; l <= b; l++ {
+			if want[l] {
+				return true
+			}
+		}
+		return false
+	}
+	for l := range want {
+		if l >= a && l <= b {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,157 @@
+package nav
+
+import (
+	"fmt"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/store"
+)
+
+// Target is what a reference query is about: the definition resolved from
+// a symbol or a position.
+type Target struct {
+	Definition
+}
+
+// ResolveTarget turns a symbol or a position into the definition a
+// reference query is about (the best one).
+func ResolveTarget(ix Index, symbol string, pos *Position) (Target, error) {
+	var defs []Definition
+	var err error
+	if pos != nil {
+		defs, err = DefinitionAt(ix, *pos)
+	} else {
+		defs, err = DefinitionsOf(ix, symbol)
+	}
+	if err != nil {
+		return Target{}, err
+	}
+	return Target{defs[0]}, nil
+}
+
+// RefFilter narrows references.
+type RefFilter struct {
+	// Kinds keeps only these kinds; empty keeps all.
+	Kinds []chunker.RefKind
+	// Keep, if set, keeps only the files it accepts.
+	Keep func(path, language string) bool
+}
+
+func (f RefFilter) kind(k chunker.RefKind) bool {
+	if len(f.Kinds) == 0 {
+		return true
+	}
+	for _, w := range f.Kinds {
+		if w == k {
+			return true
+		}
+	}
+	return false
+}
+
+// References finds the uses of a target, exact ones first: for Go every
+// use resolution proves is to the target (including calls through an
+// interface it implements, as gopls counts them) and, marked "name", the
+// ones it cannot decide; uses it proves are to another declaration of the
+// same name are left out.
+func References(ix Index, t Target, f RefFilter) ([]Reference, error) {
+	var out []Reference
+	classify, err := classifier(ix, t)
+	if err != nil {
+		return nil, err
+	}
+	for _, fr := range ix.ReferencesTo(t.Def.Name) {
+		if !sameFamily(fr.Language, t.Language) || (f.Keep != nil && !f.Keep(fr.Path, fr.Language)) {
+			continue
+		}
+		var lines []int
+		start := len(out)
+		for _, r := range fr.Refs {
+			if !f.kind(r.Kind) {
+				continue
+			}
+			if fr.Path == t.Path && r.Line == t.Def.Line && r.Col == t.Def.Col {
+				continue // the declaration itself
+			}
+			m := classify(fr, r)
+			if m == "" {
+				continue
+			}
+			ref := Reference{Path: fr.Path, Line: r.Line, Col: r.Col, Kind: r.Kind, Match: m}
+			if e, ok := fr.Enclosing[r.Enclosing]; ok {
+				ref.Enclosing, ref.EnclosingLine = e.Qualified(), e.Line
+			}
+			out = append(out, ref)
+			lines = append(lines, r.Line)
+		}
+		if len(lines) > 0 {
+			texts := lineTexts(ix, fr.Path, lines)
+			for i := start; i < len(out); i++ {
+				out[i].Text = texts[out[i].Line]
+			}
+		}
+	}
+	sortReferences(out)
+	return out, nil
+}
+
+// classifier returns how a use relates to the target: MatchExact,
+// MatchName, or "" for a use of another declaration.
+func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, error) {
+	if t.Language == "go" {
+		w := goWorldOf(ix)
+		tf := store.GraphFile{Path: t.Path, Language: t.Language, Package: packageOf(ix, t.Path)}
+		target := w.declOf(tf, defIndex(ix, t.Definition))
+		if target == nil {
+			return nil, fmt.Errorf("%w: %s is not a package-level declaration or member of one", ErrNoSymbol, t.Symbol())
+		}
+		return func(fr store.FileRefs, r chunker.Ref) string {
+			got := w.resolveRef(fr.GraphFile, r)
+			switch {
+			case got == nil:
+				return MatchName
+			case w.refersTo(got, target):
+				return MatchExact
+			}
+			return ""
+		}, nil
+	}
+	return func(fr store.FileRefs, r chunker.Ref) string {
+		c := useCtx{file: fr.GraphFile, imports: fr.Imports, enclosing: func(i int32) *chunker.Def {
+			if d, ok := fr.Enclosing[i]; ok {
+				return &d
+			}
+			return nil
+		}}
+		if d, ok := c.resolve(ix, r); ok {
+			if d.Path == t.Path && d.Def.Line == t.Def.Line && d.Def.Name == t.Def.Name {
+				return MatchExact
+			}
+			return ""
+		}
+		return MatchName
+	}, nil
+}
+
+// packageOf is the package clause of a file's graph.
+func packageOf(ix Index, p string) string {
+	g, err := ix.FileDecls(p)
+	if err != nil || g == nil {
+		return ""
+	}
+	return g.Package
+}
+
+// defIndex finds a definition's index in its file's graph.
+func defIndex(ix Index, d Definition) int32 {
+	g, err := ix.FileDecls(d.Path)
+	if err != nil || g == nil {
+		return -1
+	}
+	for i, x := range g.Defs {
+		if x.Line == d.Def.Line && x.Col == d.Def.Col && x.Name == d.Def.Name {
+			return int32(i)
+		}
+	}
+	return -1
+}

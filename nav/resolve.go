@@ -1,0 +1,220 @@
+package nav
+
+import (
+	"path"
+	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/store"
+)
+
+// Resolution for the languages other than Go works from what a file says
+// about itself: its imports (which module a bare or qualified name comes
+// from), "self" (the class of the enclosing method), a receiver whose type
+// the file states, and the file's own declarations. A receiver encoded as
+// "?" (a call result, a subscript) is not resolved. See the chunker's
+// tree-sitter graph rules for the receiver encoding.
+
+// useCtx is what resolving a use needs of its file.
+type useCtx struct {
+	file    store.GraphFile
+	imports []chunker.Import
+	// enclosing returns the declaration a use is in, or nil.
+	enclosing func(i int32) *chunker.Def
+}
+
+// resolveGeneric resolves a use when the file's imports, its own
+// declarations or its receiver settle which declaration it is.
+func resolveGeneric(ix Index, f store.GraphFile, r chunker.Ref) (Definition, bool) {
+	g, err := ix.FileDecls(f.Path)
+	if err != nil || g == nil {
+		return Definition{}, false
+	}
+	c := useCtx{file: f, imports: g.Imports, enclosing: func(i int32) *chunker.Def {
+		if i < 0 || int(i) >= len(g.Defs) {
+			return nil
+		}
+		return &g.Defs[i]
+	}}
+	d, ok := c.resolve(ix, r)
+	if !ok {
+		return Definition{}, false
+	}
+	return Definition{Path: d.Path, Language: d.Language, Def: d.Def, Match: MatchExact}, true
+}
+
+// resolve returns the declaration a use refers to when it can tell.
+func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
+	cands := familyDefs(ix.DefinitionsOf(r.Name), c.file.Language)
+	if len(cands) == 0 {
+		return store.FileDef{}, false
+	}
+	switch {
+	case r.Recv == "":
+		return c.resolveBare(ix, r, cands)
+	case r.Recv == "self":
+		if cls := c.classOf(r.Enclosing); cls != "" {
+			return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls && d.Path == c.file.Path },
+				func(d store.FileDef) bool { return d.Def.Parent == cls })
+		}
+	case strings.HasPrefix(r.Recv, "n:"):
+		return c.resolveQualified(r.Recv[2:], cands)
+	case strings.HasPrefix(r.Recv, "t:"):
+		t := r.Recv[2:]
+		return pick(cands, func(d store.FileDef) bool { return lastElem(d.Def.Parent) == t })
+	}
+	return store.FileDef{}, false
+}
+
+// resolveBare resolves a name used without a receiver: a declaration of
+// the file itself, a name an import binds, or (in the class-based
+// languages, where a bare call may be to the class's own method) a member
+// of the enclosing class.
+func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (store.FileDef, bool) {
+	if d, ok := pick(cands, func(d store.FileDef) bool { return d.Path == c.file.Path && d.Def.Parent == "" }); ok {
+		return d, true
+	}
+	if implicitThis(c.file.Language) {
+		if cls := c.classOf(r.Enclosing); cls != "" {
+			if d, ok := pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls && d.Path == c.file.Path }); ok {
+				return d, true
+			}
+		}
+	}
+	for _, im := range c.imports {
+		if im.Name != r.Name {
+			continue
+		}
+		mod, sym := splitImport(c.file, im.Path, r.Name)
+		return pick(cands, func(d store.FileDef) bool {
+			return d.Def.Parent == "" && d.Def.Name == sym && moduleMatches(d.GraphFile, c.file, mod)
+		})
+	}
+	return store.FileDef{}, false
+}
+
+// resolveQualified resolves "mod.name" or "Class.name": the first element
+// an import binds, else a class of that name.
+func (c useCtx) resolveQualified(qual string, cands []store.FileDef) (store.FileDef, bool) {
+	first, rest, _ := strings.Cut(qual, ".")
+	for _, im := range c.imports {
+		if im.Name != first || im.Name == "." {
+			continue
+		}
+		mod := im.Path
+		if rest != "" {
+			mod += "." + rest
+		}
+		if d, ok := pick(cands, func(d store.FileDef) bool { return moduleMatches(d.GraphFile, c.file, mod) && d.Def.Parent == "" }); ok {
+			return d, true
+		}
+		// An imported class: "from m import C" then C.method.
+		cls := lastElem(mod)
+		return pick(cands, func(d store.FileDef) bool { return lastElem(d.Def.Parent) == cls })
+	}
+	cls := lastElem(qual)
+	return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == qual || lastElem(d.Def.Parent) == cls })
+}
+
+// classOf is the class a use inside declaration i is in.
+func (c useCtx) classOf(i int32) string {
+	d := c.enclosing(i)
+	if d == nil {
+		return ""
+	}
+	switch d.Kind {
+	case "class", "struct", "interface", "trait", "enum", "object", "module", "impl", "protocol", "record":
+		return d.Qualified()
+	}
+	return d.Parent
+}
+
+// implicitThis reports whether a bare name inside a method may be a member
+// of its class.
+func implicitThis(lang string) bool {
+	switch lang {
+	case "java", "csharp", "kotlin", "scala", "swift", "cpp", "ruby":
+		return true
+	}
+	return false
+}
+
+// pick returns the only candidate the first test that matches any keeps;
+// several matches are ambiguous and settle nothing.
+func pick(cands []store.FileDef, tests ...func(store.FileDef) bool) (store.FileDef, bool) {
+	for _, test := range tests {
+		var found []store.FileDef
+		for _, d := range cands {
+			if test(d) {
+				found = append(found, d)
+			}
+		}
+		if len(found) == 1 {
+			return found[0], true
+		}
+		if len(found) > 1 {
+			return store.FileDef{}, false
+		}
+	}
+	return store.FileDef{}, false
+}
+
+func familyDefs(defs []store.FileDef, lang string) []store.FileDef {
+	out := defs[:0:0]
+	for _, d := range defs {
+		if sameFamily(d.Language, lang) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func lastElem(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
+
+// splitImport splits an import's path into the module and the symbol the
+// name stands for: "a.b.c" → a.b, c for Python's from-imports;
+// "./m#f" → ./m, f for JavaScript's named imports.
+func splitImport(f store.GraphFile, p, name string) (mod, sym string) {
+	if m, s, ok := strings.Cut(p, "#"); ok {
+		if s == "default" {
+			s = name
+		}
+		return m, s
+	}
+	if i := strings.LastIndexByte(p, '.'); i >= 0 && !strings.HasSuffix(p, ".") {
+		return p[:i], p[i+1:]
+	}
+	return p, name
+}
+
+// moduleMatches reports whether the file d declares the module an import
+// names, as seen from the importing file.
+func moduleMatches(d, from store.GraphFile, mod string) bool {
+	switch {
+	case mod == "":
+		return false
+	case strings.HasPrefix(mod, "./"), strings.HasPrefix(mod, "../"):
+		base := strings.TrimSuffix(d.Path, path.Ext(d.Path))
+		want := path.Join(path.Dir(from.Path), mod)
+		return base == want || base == want+"/index"
+	case strings.HasPrefix(mod, "."): // a relative Python import
+		dots := len(mod) - len(strings.TrimLeft(mod, "."))
+		dir := path.Dir(from.Path)
+		for i := 1; i < dots; i++ {
+			dir = path.Dir(dir)
+		}
+		want := path.Join(dir, strings.ReplaceAll(strings.TrimLeft(mod, "."), ".", "/"))
+		base := strings.TrimSuffix(d.Path, path.Ext(d.Path))
+		return base == want || base == want+"/__init__"
+	}
+	if d.Package != "" { // a declared package or namespace
+		if d.Package == mod || strings.HasSuffix(mod, "."+d.Package) {
+			return true
+		}
+		stem := strings.TrimSuffix(path.Base(d.Path), path.Ext(d.Path))
+		return d.Package+"."+stem == mod
+	}
+	dotted := strings.ReplaceAll(strings.TrimSuffix(d.Path, path.Ext(d.Path)), "/", ".")
+	dotted = strings.TrimSuffix(strings.TrimSuffix(dotted, ".__init__"), ".index")
+	return dotted == mod || strings.HasSuffix(dotted, "."+mod)
+}

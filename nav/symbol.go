@@ -1,0 +1,141 @@
+package nav
+
+import (
+	"path"
+	"strings"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// symQuery is a symbol as people write it ("ParseDuration", "Client.Do",
+// "(*Client).Do", "http.Client", "net/http.Client.Do", "os.path.join",
+// "Net::HTTP", "Foo#bar", "Foo->bar()"), split into its name and the
+// qualifiers before it, outermost first.
+type symQuery struct {
+	quals []string
+	name  string
+}
+
+// parseSymbol splits a symbol; ok is false when nothing is left of it.
+func parseSymbol(s string) (symQuery, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimSuffix(s, "()")
+	for _, sep := range []string{"::", "#", "->", "\\"} {
+		s = strings.ReplaceAll(s, sep, ".")
+	}
+	s = strings.NewReplacer("(*", "", "*", "", "(", "", ")", "", "$", "").Replace(s)
+	s = strings.Trim(s, ". ")
+	if s == "" || strings.ContainsAny(s, " \t\n") {
+		return symQuery{}, false
+	}
+	var q symQuery
+	// A Go import path qualifier keeps its slashes: "net/http.Client.Do".
+	if slash := strings.LastIndexByte(s, '/'); slash >= 0 {
+		dot := strings.IndexByte(s[slash:], '.')
+		if dot < 0 {
+			return symQuery{}, false
+		}
+		q.quals = append(q.quals, s[:slash+dot])
+		s = s[slash+dot+1:]
+	}
+	parts := strings.Split(s, ".")
+	for _, p := range parts[:len(parts)-1] {
+		if p != "" {
+			q.quals = append(q.quals, p)
+		}
+	}
+	q.name = parts[len(parts)-1]
+	return q, q.name != ""
+}
+
+// scopeOf lists the names a definition can be qualified by, outermost
+// first: its package or module path, then its enclosing types.
+func scopeOf(f store.GraphFile, parent string) []string {
+	var out []string
+	dir, base := path.Split(f.Path)
+	dir = strings.TrimSuffix(dir, "/")
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	switch f.Language {
+	case "go":
+		if dir != "" {
+			out = append(out, strings.Split(dir, "/")...)
+		}
+		if f.Package != "" && (len(out) == 0 || out[len(out)-1] != f.Package) {
+			out = append(out, strings.TrimSuffix(f.Package, "_test"))
+		}
+	case "java", "kotlin", "scala", "csharp", "php":
+		if f.Package != "" {
+			out = append(out, strings.Split(f.Package, ".")...)
+		} else if dir != "" {
+			out = append(out, strings.Split(dir, "/")...)
+		}
+		out = append(out, stem)
+	default:
+		if dir != "" {
+			out = append(out, strings.Split(dir, "/")...)
+		}
+		if stem != "__init__" && stem != "index" && stem != "mod" {
+			out = append(out, stem)
+		}
+	}
+	if parent != "" {
+		out = append(out, strings.Split(parent, ".")...)
+	}
+	return out
+}
+
+// The levels of agreement between a query's qualifiers and a scope.
+const (
+	qualNone    = iota // some qualifier is not in the scope
+	qualPartial        // all are, in order, but not right before the name
+	qualExact          // they end the scope (the parent, then its outer names)
+)
+
+// qualMatch grades how a query's qualifiers fit a definition's scope. A
+// qualifier with slashes (a Go import path) matches as a run of path
+// elements.
+func qualMatch(quals, scope []string, parent string) int {
+	if len(quals) == 0 {
+		return qualExact
+	}
+	var want []string
+	for _, q := range quals {
+		want = append(want, strings.Split(strings.ReplaceAll(q, "/", "."), ".")...)
+	}
+	// Contiguous at the end of the scope, or right before the parent chain
+	// when the query leaves the parent out ("http.Get" for Client.Get is
+	// not exact, "http.Client.Get" is).
+	if endsWith(scope, want) {
+		return qualExact
+	}
+	if parent == "" {
+		// A package qualifier may skip inner directories' names: the Go
+		// package name "rand" for math/rand/v2.
+		if len(want) == 1 && len(scope) > 0 && strings.EqualFold(scope[len(scope)-1], want[0]) {
+			return qualExact
+		}
+	}
+	i := 0
+	for _, s := range scope {
+		if i < len(want) && strings.EqualFold(s, want[i]) {
+			i++
+		}
+	}
+	if i == len(want) {
+		return qualPartial
+	}
+	return qualNone
+}
+
+func endsWith(scope, want []string) bool {
+	if len(want) > len(scope) {
+		return false
+	}
+	tail := scope[len(scope)-len(want):]
+	for i := range want {
+		if tail[i] != want[i] {
+			return false
+		}
+	}
+	return true
+}
