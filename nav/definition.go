@@ -92,7 +92,7 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 	out := make([]Definition, 0, len(rs))
 	for _, r := range rs {
 		m := MatchName
-		if r.qual == qualExact && len(q.quals) > 0 {
+		if r.qual == qualExact && (len(q.quals) > 0 || len(rs) == 1) {
 			m = MatchExact
 		}
 		out = append(out, Definition{Path: r.def.Path, Language: r.def.Language, Def: r.def.Def, Match: m})

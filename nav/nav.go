@@ -61,6 +61,9 @@ type Reference struct {
 	// EnclosingLine is where that declaration's name is, 0 when there is
 	// none, so a caller can be navigated to.
 	EnclosingLine int
+	// EnclosingIndex is that declaration's index in the file's graph, -1
+	// when there is none.
+	EnclosingIndex int32
 	// Text is the line's text, white space collapsed.
 	Text  string
 	Match string

@@ -77,9 +77,9 @@ func References(ix Index, t Target, f RefFilter) ([]Reference, error) {
 			if m == "" {
 				continue
 			}
-			ref := Reference{Path: fr.Path, Line: r.Line, Col: r.Col, Kind: r.Kind, Match: m}
+			ref := Reference{Path: fr.Path, Line: r.Line, Col: r.Col, Kind: r.Kind, Match: m, EnclosingIndex: -1}
 			if e, ok := fr.Enclosing[r.Enclosing]; ok {
-				ref.Enclosing, ref.EnclosingLine = e.Qualified(), e.Line
+				ref.Enclosing, ref.EnclosingLine, ref.EnclosingIndex = e.Qualified(), e.Line, r.Enclosing
 			}
 			out = append(out, ref)
 			lines = append(lines, r.Line)

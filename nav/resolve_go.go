@@ -515,6 +515,11 @@ func (w *goWorld) member(t *goDecl, name string, depth int) *goDecl {
 		return m
 	}
 	for _, e := range t.pkg.embeds[t.name] {
+		if e.name == name { // an embedded field, selected by its type's name
+			return e
+		}
+	}
+	for _, e := range t.pkg.embeds[t.name] {
 		if et := w.typeDecl(strings.TrimPrefix(e.typ, "t:"), ctxOf(e)); et != nil {
 			if m := w.member(et, name, depth+1); m != nil {
 				return m

@@ -20,6 +20,8 @@ type GraphReader interface {
 	// FileDecls is FileGraph without the references: the package, imports
 	// and declarations, which is what resolving names needs of a file.
 	FileDecls(path string) (*chunker.Graph, error)
+	// FileImports is the imports of the file at path.
+	FileImports(path string) []chunker.Import
 	// DefinitionsOf returns every declaration named name (embedded fields
 	// left out), in path order.
 	DefinitionsOf(name string) []FileDef
@@ -30,6 +32,11 @@ type GraphReader interface {
 	NameUses(name string) (files, uses int)
 	// ChunksOf returns the live chunks of the file at path in line order.
 	ChunksOf(path string) []*Chunk
+	// EachName calls fn for every name the live files declare or use,
+	// with the files declaring it and the files using it (Count is the
+	// number of uses), read from the name indexes without decoding any
+	// graph: the reference graph of the whole repository, by name.
+	EachName(fn func(name string, defs, uses []NameFile))
 	// Memo returns the value stored under key for this committed index,
 	// building it with build the first time. Navigation keeps what it
 	// derives from the whole graph here (package tables, ranks), so it is
@@ -42,6 +49,12 @@ type GraphFile struct {
 	Path     string
 	Language string
 	Package  string // chunker.Graph.Package
+}
+
+// NameFile is a file that declares or uses a name, and how many times.
+type NameFile struct {
+	Path  string
+	Count int
 }
 
 // FileDef is one declaration with its file.
@@ -156,6 +169,24 @@ func (ix *Index) FileGraph(path string) (*chunker.Graph, error) {
 		return nil, nil
 	}
 	return decodeGraph(loc.v.graphBlobOf(loc.file), true)
+}
+
+// FileImports is the imports of the file at path.
+func (ix *Index) FileImports(path string) []chunker.Import {
+	defer runtime.KeepAlive(ix)
+	loc, ok := ix.locs[path]
+	if !ok {
+		return nil
+	}
+	b, ok := loc.blob()
+	if !ok {
+		return nil
+	}
+	var out []chunker.Import
+	b.cursor().imports(func(im chunker.Import) {
+		out = append(out, chunker.Import{Name: clone(im.Name), Path: clone(im.Path), Line: im.Line})
+	})
+	return out
 }
 
 // FileDecls is FileGraph without the references.
@@ -288,4 +319,44 @@ func (ix *Index) ChunksOf(path string) []*Chunk {
 		out = append(out, loc.v.chunk(r))
 	}
 	return out
+}
+
+// EachName calls fn for every name the live files declare or use.
+func (ix *Index) EachName(fn func(name string, defs, uses []NameFile)) {
+	defer runtime.KeepAlive(ix)
+	type entry struct{ defs, uses []NameFile }
+	names := map[string]*entry{}
+	collect := func(v *view, lx *lexicon, uses bool) {
+		for t := range lx.TermEnd {
+			var e *entry
+			lx.postings(t, func(f int32, tf float64) {
+				if int(f) >= len(v.files) || v.isDead(v.files[f].lo) {
+					return
+				}
+				if e == nil {
+					name := string(lx.term(t))
+					if e = names[name]; e == nil {
+						e = &entry{}
+						names[name] = e
+					}
+				}
+				nf := NameFile{Path: v.files[f].path, Count: int(tf)}
+				if uses {
+					e.uses = append(e.uses, nf)
+				} else {
+					e.defs = append(e.defs, nf)
+				}
+			})
+		}
+	}
+	for i := range ix.views[Code] {
+		v := &ix.views[Code][i]
+		if v.gdefs != nil {
+			collect(v, v.gdefs, false)
+			collect(v, v.grefs, true)
+		}
+	}
+	for name, e := range names {
+		fn(name, e.defs, e.uses)
+	}
 }

@@ -117,13 +117,13 @@ func (svc *Service) mcpTools() []mcpTool {
 	}, formatOptions()...)
 	symbolOpts = append(symbolOpts, readOnly()...)
 
-	return []mcpTool{
+	return append([]mcpTool{
 		{mcp.NewTool("index_repository", indexOpts...), svc.handleIndex},
 		{mcp.NewTool("get_symbols", symbolOpts...), svc.handleSymbols},
 		{mcp.NewTool("search_code", searchCode...), svc.handleSearch(false)},
 		{mcp.NewTool("search_docs", searchDocs...), svc.handleSearch(true)},
 		{mcp.NewTool("list_repositories", listOpts...), svc.handleList},
-	}
+	}, svc.navMCPTools()...)
 }
 
 func readOnly() []mcp.ToolOption {

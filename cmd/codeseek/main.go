@@ -64,7 +64,8 @@ func newRootCmd() *cobra.Command {
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	g.register(root)
-	root.AddCommand(newIndexCmd(g), newSearchCmd(g), newServeCmd(g), newReposCmd(g), newRemoveCmd(g), newSymbolsCmd(g), newMCPConfigCmd())
+	root.AddCommand(newIndexCmd(g), newSearchCmd(g), newServeCmd(g), newReposCmd(g), newRemoveCmd(g), newSymbolsCmd(g), newMCPConfigCmd(),
+		newDefCmd(g), newRefsCmd(g), newMapCmd(g), newRelatedCmd(g), newAffectedCmd(g))
 	return root
 }
 

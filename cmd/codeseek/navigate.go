@@ -1,0 +1,249 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/tools"
+)
+
+// navFlags are the flags the navigation commands share.
+type navFlags struct {
+	out       outputFlags
+	repo      string
+	lang, dir string
+	maxTokens int
+}
+
+func (n *navFlags) register(c *cobra.Command) {
+	f := c.Flags()
+	f.StringVar(&n.repo, "repo", ".", "repository (indexed first if needed)")
+	f.StringVar(&n.lang, "lang", "", "only answers in files of this language or extension (go, .py, python)")
+	f.StringVar(&n.dir, "dir", "", "only answers in files under this repository-relative directory")
+	f.IntVar(&n.maxTokens, "max-tokens", 0, "keep as many items as fit this many tokens (0: no limit)")
+	n.out.register(c)
+}
+
+// start returns the service and the parameters for a navigation command,
+// the repository indexed first when it has no index.
+func (n *navFlags) start(c *cobra.Command, g *globalFlags) (*tools.Service, tools.NavParams, formatter.Options, error) {
+	opts, err := n.out.options(n.maxTokens)
+	if err != nil {
+		return nil, tools.NavParams{}, opts, err
+	}
+	svc, err := g.service(c.Context())
+	if err != nil {
+		return nil, tools.NavParams{}, opts, err
+	}
+	id, err := ensureIndexed(c, svc, n.repo)
+	if err != nil {
+		return nil, tools.NavParams{}, opts, err
+	}
+	return svc, tools.NavParams{RepositoryID: id, FileType: n.lang, Directory: n.dir}, opts, nil
+}
+
+// target reads a SYMBOL or FILE:LINE[:COL] argument into p. A FILE that
+// exists relative to the working directory is taken from there; otherwise
+// it is relative to the repository root.
+func target(arg string, p *tools.NavParams) error {
+	parts := strings.Split(arg, ":")
+	var nums []int
+	for len(parts) > 1 && len(nums) < 2 {
+		n, err := strconv.Atoi(parts[len(parts)-1])
+		if err != nil {
+			break
+		}
+		nums = append([]int{n}, nums...)
+		parts = parts[:len(parts)-1]
+	}
+	if len(nums) == 0 {
+		p.Symbol = arg
+		return nil
+	}
+	file := strings.Join(parts, ":")
+	if abs, err := filepath.Abs(file); err == nil {
+		if _, err := os.Stat(abs); err == nil {
+			if real, err := filepath.EvalSymlinks(abs); err == nil {
+				file = real
+			}
+		}
+	}
+	p.FilePath, p.Line = file, nums[0]
+	if len(nums) == 2 {
+		p.Column = nums[1]
+	}
+	return nil
+}
+
+const targetHelp = "SYMBOL is a name as you would write it (ParseDuration, Client.Do, http.Client, os.path.join); " +
+	"FILE:LINE[:COL] is a position (FILE relative to the working directory or to the repository root)."
+
+func newDefCmd(g *globalFlags) *cobra.Command {
+	var n navFlags
+	var limit int
+	c := &cobra.Command{
+		Use:   "def SYMBOL | FILE:LINE[:COL]",
+		Short: "Show where a symbol is declared (or what the name at a position refers to)",
+		Long:  "def finds the declarations a symbol names, best match first, or resolves the name at a position to its declaration. " + targetHelp,
+		Args:  argsBetween(1, 1),
+		RunE: func(c *cobra.Command, a []string) error {
+			svc, p, opts, err := n.start(c, g)
+			if err != nil {
+				return err
+			}
+			if err := target(a[0], &p); err != nil {
+				return err
+			}
+			r, err := svc.FindDefinition(c.Context(), p, limit)
+			if err != nil {
+				return err
+			}
+			return print(formatter.RenderDefinitions(r, opts))
+		},
+	}
+	c.Flags().IntVar(&limit, "limit", tools.DefaultDefinitionLimit, fmt.Sprintf("most definitions, 1 to %d", tools.MaxLimit))
+	n.register(c)
+	return c
+}
+
+func newRefsCmd(g *globalFlags) *cobra.Command {
+	var n navFlags
+	var kind string
+	var limit, depth int
+	var callers, callees bool
+	c := &cobra.Command{
+		Use:   "refs SYMBOL | FILE:LINE[:COL]",
+		Short: "List the uses of a symbol (--callers: who calls it, to --depth levels)",
+		Long: "refs lists every use of the symbol, exact matches first, each with its kind and enclosing function. " +
+			"--callers shows who calls it as a call hierarchy (--depth levels); --callees what it calls. " + targetHelp,
+		Args: argsBetween(1, 1),
+		RunE: func(c *cobra.Command, a []string) error {
+			if callers && callees {
+				return usageError{fmt.Errorf("--callers and --callees: pass one of them")}
+			}
+			svc, p, opts, err := n.start(c, g)
+			if err != nil {
+				return err
+			}
+			if err := target(a[0], &p); err != nil {
+				return err
+			}
+			if callers || callees {
+				dir := "incoming"
+				if callees {
+					dir = "outgoing"
+				}
+				r, err := svc.CallHierarchy(c.Context(), p, dir, depth)
+				if err != nil {
+					return err
+				}
+				return print(formatter.RenderCallHierarchy(r, opts))
+			}
+			r, err := svc.FindReferences(c.Context(), p, kind, limit)
+			if err != nil {
+				return err
+			}
+			return print(formatter.RenderReferences(r, opts))
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&kind, "kind", "", "only uses of this kind: call, type, import, inherit, other (comma-separated)")
+	f.IntVar(&limit, "limit", tools.DefaultReferenceLimit, fmt.Sprintf("most references, 1 to %d", tools.MaxReferenceLimit))
+	f.BoolVar(&callers, "callers", false, "show who calls it, as a call hierarchy")
+	f.BoolVar(&callees, "callees", false, "show what it calls, as a call hierarchy")
+	f.IntVar(&depth, "depth", tools.DefaultCallDepth, fmt.Sprintf("levels of --callers or --callees, 1 to %d", tools.MaxCallDepth))
+	n.register(c)
+	return c
+}
+
+func newMapCmd(g *globalFlags) *cobra.Command {
+	var n navFlags
+	c := &cobra.Command{
+		Use:   "map [DIR]",
+		Short: "Overview of a repository or directory: files and their most used declarations",
+		Long:  "map lists files and declarations most important first (by how much the rest of the repository uses them), within --max-tokens (default 1500). DIR is relative to the repository root.",
+		Args:  argsBetween(0, 1),
+		RunE: func(c *cobra.Command, a []string) error {
+			if !c.Flags().Changed("max-tokens") {
+				n.maxTokens = tools.DefaultMapTokens
+			}
+			svc, p, opts, err := n.start(c, g)
+			if err != nil {
+				return err
+			}
+			if len(a) == 1 {
+				p.Directory = a[0]
+			}
+			r, err := svc.CodeMap(c.Context(), p)
+			if err != nil {
+				return err
+			}
+			return print(tools.RenderMap(r, opts))
+		},
+	}
+	n.register(c)
+	c.Flags().Lookup("dir").Hidden = true // DIR is the argument
+	return c
+}
+
+func newRelatedCmd(g *globalFlags) *cobra.Command {
+	var n navFlags
+	var limit int
+	c := &cobra.Command{
+		Use:   "related FILE:LINE",
+		Short: "Find the code most like the function at a line, other files first",
+		Args:  argsBetween(1, 1),
+		RunE: func(c *cobra.Command, a []string) error {
+			svc, p, opts, err := n.start(c, g)
+			if err != nil {
+				return err
+			}
+			if err := target(a[0], &p); err != nil {
+				return err
+			}
+			if p.FilePath == "" {
+				return usageError{fmt.Errorf("%q is not FILE:LINE", a[0])}
+			}
+			r, err := svc.FindRelated(c.Context(), p, limit)
+			if err != nil {
+				return err
+			}
+			return print(formatter.RenderSearch(r, opts))
+		},
+	}
+	c.Flags().IntVar(&limit, "limit", tools.DefaultLimit, fmt.Sprintf("number of results, 1 to %d", tools.MaxLimit))
+	n.register(c)
+	return c
+}
+
+func newAffectedCmd(g *globalFlags) *cobra.Command {
+	var n navFlags
+	var base string
+	c := &cobra.Command{
+		Use:   "affected",
+		Short: "List the declarations your uncommitted change touches and what uses them",
+		Long: "affected compares the working tree (untracked files included) with --base (default HEAD) in git and lists each declaration added, removed, re-signatured or edited, " +
+			"with its references elsewhere and a risk: high for a removed or re-signatured declaration that is still referenced.",
+		Args: argsBetween(0, 0),
+		RunE: func(c *cobra.Command, a []string) error {
+			svc, p, opts, err := n.start(c, g)
+			if err != nil {
+				return err
+			}
+			r, err := svc.AffectedByDiff(c.Context(), p, base)
+			if err != nil {
+				return err
+			}
+			return print(formatter.RenderAffected(r, opts))
+		},
+	}
+	c.Flags().StringVar(&base, "base", "HEAD", "git revision to compare the working tree with")
+	n.register(c)
+	return c
+}

@@ -1,0 +1,254 @@
+package nav
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
+)
+
+// LineRange is a run of lines, 1-based and inclusive.
+type LineRange struct{ Start, End int }
+
+// FileChange is one file of a diff: its content before and after (nil
+// when it did not exist) and the lines the diff touched on each side.
+type FileChange struct {
+	Path       string
+	Old, New   []byte
+	OldChanged []LineRange
+	NewChanged []LineRange
+}
+
+// The change kinds and risks of affected_by_diff.
+const (
+	ChangeAdded     = "added"
+	ChangeRemoved   = "removed"
+	ChangeSignature = "signature_changed"
+	ChangeBody      = "body_changed"
+
+	RiskHigh   = "high"   // removed or re-signatured, and still referenced
+	RiskMedium = "medium" // its body changed and others use it
+	RiskLow    = "low"    // nothing else uses it, or it is new
+)
+
+// Change is a declaration a diff touches and the references that may feel
+// it.
+type Change struct {
+	Path         string
+	Def          chunker.Def // the new declaration; the old one when removed
+	Kind         string
+	OldSignature string
+	Risk         string
+	References   []Reference
+}
+
+// Affected compares the declarations of each changed file before and
+// after, and finds in the index the references of each declaration the
+// diff adds, removes, re-signatures or edits: the blast radius of the
+// change. Risk is high for a removed or re-signatured declaration that is
+// still referenced.
+func Affected(ix Index, changes []FileChange) []Change {
+	var out []Change
+	for _, fc := range changes {
+		old, cur := declsOf(fc.Path, fc.Old), declsOf(fc.Path, fc.New)
+		for key, nd := range cur {
+			od, existed := old[key]
+			c := Change{Path: fc.Path, Def: nd}
+			switch {
+			case !existed && nd.Kind == "field":
+				continue // a new field is part of its type's change
+			case !existed:
+				c.Kind = ChangeAdded
+			case oneLine(od.Signature) != oneLine(nd.Signature) && !valueDecl(nd.Kind):
+				c.Kind, c.OldSignature = ChangeSignature, od.Signature
+			case touches(fc.NewChanged, nd) || touches(fc.OldChanged, od):
+				c.Kind = ChangeBody
+			default:
+				continue
+			}
+			out = append(out, c)
+		}
+		for key, od := range old {
+			if _, ok := cur[key]; !ok {
+				out = append(out, Change{Path: fc.Path, Def: od, Kind: ChangeRemoved, OldSignature: od.Signature})
+			}
+		}
+	}
+	for i := range out {
+		c := &out[i]
+		if c.Kind != ChangeAdded {
+			c.References = changeReferences(ix, c.Path, c.Def)
+		}
+		c.Risk = riskOf(c.Kind, len(c.References))
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if ra, rb := riskOrder(a.Risk), riskOrder(b.Risk); ra != rb {
+			return ra < rb
+		}
+		if len(a.References) != len(b.References) {
+			return len(a.References) > len(b.References)
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Def.Line < b.Def.Line
+	})
+	return out
+}
+
+// valueDecl reports whether a declaration's signature line holds its
+// value (a constant or variable): a change there is to the body, not to
+// how it is used.
+func valueDecl(kind string) bool {
+	switch kind {
+	case "const", "var", "let", "variable", "constant":
+		return true
+	}
+	return false
+}
+
+func riskOf(kind string, refs int) string {
+	switch {
+	case refs == 0 || kind == ChangeAdded:
+		return RiskLow
+	case kind == ChangeRemoved || kind == ChangeSignature:
+		return RiskHigh
+	}
+	return RiskMedium
+}
+
+func riskOrder(r string) int {
+	switch r {
+	case RiskHigh:
+		return 0
+	case RiskMedium:
+		return 1
+	}
+	return 2
+}
+
+// declsOf lists a file version's declarations by qualified name and kind
+// (a second declaration of the same key, an overload, gets a count).
+func declsOf(path string, src []byte) map[string]chunker.Def {
+	out := map[string]chunker.Def{}
+	if src == nil {
+		return out
+	}
+	a, _ := chunker.Analyze(path, src, chunker.Options{})
+	if a.Graph == nil {
+		return out
+	}
+	for _, d := range a.Graph.Defs {
+		if d.Flags&chunker.DefEmbedded != 0 || !mapped(d) && d.Kind != "field" {
+			continue
+		}
+		key := d.Kind + " " + d.Qualified()
+		for i := 2; ; i++ {
+			if _, dup := out[key]; !dup {
+				break
+			}
+			key = d.Kind + " " + d.Qualified() + "#" + strconv.Itoa(i)
+		}
+		out[key] = d
+	}
+	return out
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// touches reports whether any changed range overlaps a declaration.
+func touches(ranges []LineRange, d chunker.Def) bool {
+	for _, r := range ranges {
+		if r.Start <= d.EndLine && r.End >= d.StartLine {
+			return true
+		}
+	}
+	return false
+}
+
+// changeReferences finds the uses of a changed declaration elsewhere: by
+// resolution when the index holds the declaration (as last indexed), by
+// name otherwise; uses inside the declaration itself do not count.
+func changeReferences(ix Index, path string, d chunker.Def) []Reference {
+	var refs []Reference
+	if t, ok := indexedTarget(ix, path, d); ok {
+		refs, _ = References(ix, t, RefFilter{})
+	} else {
+		refs = nameReferences(ix, path, d)
+	}
+	out := refs[:0]
+	for _, r := range refs {
+		if r.Path == path && r.Line >= d.StartLine && r.Line <= d.EndLine {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// indexedTarget finds the indexed declaration of the file with d's
+// qualified name and kind.
+func indexedTarget(ix Index, path string, d chunker.Def) (Target, bool) {
+	g, err := ix.FileDecls(path)
+	if err != nil || g == nil {
+		return Target{}, false
+	}
+	lang := ""
+	for _, c := range ix.ChunksOf(path) {
+		lang = c.Language
+		break
+	}
+	best := -1
+	for i, x := range g.Defs {
+		if x.Kind == d.Kind && x.Qualified() == d.Qualified() && x.Flags&chunker.DefEmbedded == 0 {
+			if best < 0 || abs(x.Line-d.Line) < abs(g.Defs[best].Line-d.Line) {
+				best = i
+			}
+		}
+	}
+	if best < 0 {
+		return Target{}, false
+	}
+	return Target{Definition{Path: path, Language: lang, Def: g.Defs[best], Match: MatchExact}}, true
+}
+
+func abs(i int) int {
+	if i < 0 {
+		return -i
+	}
+	return i
+}
+
+// nameReferences lists the uses of d's name in files of its language
+// family, all matched by name: the index does not hold d (a new file, or
+// one not indexed since), so nothing can be resolved to it.
+func nameReferences(ix Index, path string, d chunker.Def) []Reference {
+	lang := chunker.Language(path, nil)
+	var out []Reference
+	for _, fr := range ix.ReferencesTo(d.Name) {
+		if !sameFamily(fr.Language, lang) {
+			continue
+		}
+		var lines []int
+		start := len(out)
+		for _, r := range fr.Refs {
+			if lang == "go" && (d.Parent == "") != (r.Recv == "" || strings.HasPrefix(r.Recv, "p:")) {
+				continue // a Go member is always selected from a value, a package-level name never
+			}
+			ref := Reference{Path: fr.Path, Line: r.Line, Col: r.Col, Kind: r.Kind, Match: MatchName, EnclosingIndex: -1}
+			if e, ok := fr.Enclosing[r.Enclosing]; ok {
+				ref.Enclosing, ref.EnclosingLine, ref.EnclosingIndex = e.Qualified(), e.Line, r.Enclosing
+			}
+			out = append(out, ref)
+			lines = append(lines, r.Line)
+		}
+		texts := lineTexts(ix, fr.Path, lines)
+		for i := start; i < len(out); i++ {
+			out[i].Text = texts[out[i].Line]
+		}
+	}
+	sortReferences(out)
+	return out
+}

@@ -1,0 +1,265 @@
+package nav
+
+import (
+	"math"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/store"
+)
+
+// A code map ranks a repository's files and declarations by how much the
+// rest of the repository uses them, as aider's repository map does: the
+// files form a graph whose edges go from a file that uses a name to the
+// files that declare it, PageRank orders the files, and each file passes
+// its rank on to the declarations it uses. Names declared in many files
+// (String, Close, init) say little about which one is meant and are left
+// out of the graph.
+
+// maxDeclarers is the most files a name may be declared in and still link
+// its users to its declarations.
+const maxDeclarers = 12
+
+// MapSymbol is a declaration in a code map.
+type MapSymbol struct {
+	Def chunker.Def
+	// References estimates the uses across the repository: the uses of
+	// the name outside its file, shared among the files declaring it.
+	References int
+	Rank       float64
+}
+
+// MapFile is a file in a code map with its declarations, most important
+// first.
+type MapFile struct {
+	Path     string
+	Language string
+	Rank     float64
+	Symbols  []MapSymbol
+}
+
+// Map is a code map: files most important first.
+type Map struct {
+	Files        []MapFile
+	TotalFiles   int
+	TotalSymbols int
+}
+
+// CodeMap maps the files under dir ("" for the whole repository) that
+// keep accepts.
+func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
+	rk := ranksOf(ix)
+	dir = strings.Trim(dir, "/")
+	if dir == "." {
+		dir = ""
+	}
+	var m Map
+	for _, f := range ix.GraphFiles() {
+		if dir != "" && f.Path != dir && !strings.HasPrefix(f.Path, dir+"/") || keep != nil && !keep(f.Path, f.Language) {
+			continue
+		}
+		g, err := ix.FileDecls(f.Path)
+		if err != nil || g == nil {
+			continue
+		}
+		mf := MapFile{Path: f.Path, Language: f.Language, Rank: rk.file[f.Path]}
+		for _, d := range g.Defs {
+			if !mapped(d) {
+				continue
+			}
+			k := [2]string{f.Path, d.Name}
+			mf.Symbols = append(mf.Symbols, MapSymbol{Def: d, References: int(math.Round(rk.uses[k])), Rank: rk.def[k] + mf.Rank*1e-3})
+		}
+		sort.SliceStable(mf.Symbols, func(i, j int) bool {
+			a, b := mf.Symbols[i], mf.Symbols[j]
+			if a.Rank != b.Rank {
+				return a.Rank > b.Rank
+			}
+			return mapKindRank(a.Def) < mapKindRank(b.Def)
+		})
+		m.TotalSymbols += len(mf.Symbols)
+		m.Files = append(m.Files, mf)
+	}
+	m.TotalFiles = len(m.Files)
+	sort.SliceStable(m.Files, func(i, j int) bool { return m.Files[i].Rank > m.Files[j].Rank })
+	return m
+}
+
+// mapped reports whether a declaration belongs on a map: fields, embedded
+// types and local declarations are detail.
+func mapped(d chunker.Def) bool {
+	if d.Flags&chunker.DefEmbedded != 0 {
+		return false
+	}
+	switch d.Kind {
+	case "field", "property", "section", "imports":
+		return false
+	}
+	return d.Name != "" && d.Name != "_"
+}
+
+// mapKindRank orders declarations of equal rank: types, then functions,
+// then the rest; exported names (capitalized) first in each.
+func mapKindRank(d chunker.Def) int {
+	r := 2
+	switch d.Kind {
+	case "struct", "interface", "class", "type", "trait", "enum", "module", "object", "protocol":
+		r = 0
+	case "function", "method", "constructor":
+		r = 1
+	}
+	if d.Name[0] < 'A' || d.Name[0] > 'Z' {
+		r += 3
+	}
+	return r
+}
+
+// ranks is the repository's reference graph ranked: per file, and per
+// declared name in a file.
+type ranks struct {
+	file map[string]float64
+	def  map[[2]string]float64 // (file, name)
+	uses map[[2]string]float64
+}
+
+type ranksKey struct{}
+
+func ranksOf(ix Index) *ranks {
+	return ix.Memo(ranksKey{}, func() any { return buildRanks(ix) }).(*ranks)
+}
+
+const (
+	damping    = 0.85
+	iterations = 30
+)
+
+func buildRanks(ix Index) *ranks {
+	id := map[string]int{}
+	var paths []string
+	node := func(p string) int {
+		i, ok := id[p]
+		if !ok {
+			i = len(paths)
+			id[p] = i
+			paths = append(paths, p)
+		}
+		return i
+	}
+	files := ix.GraphFiles()
+	lang := make(map[string]string, len(files))
+	for _, f := range files {
+		node(f.Path)
+		lang[f.Path] = f.Language
+	}
+	canUse := goVisibility(ix, files)
+	// Edge weights: a use counts by its square root, so a file calling
+	// one helper a hundred times does not outweigh a hundred files using
+	// it once, and is shared among the name's declarers.
+	edges := make([]map[int]float64, len(paths))
+	out := make([]float64, len(paths))
+	linked := func(defs, uses int) bool { return defs > 0 && defs <= maxDeclarers && uses > 0 }
+	ix.EachName(func(name string, defs, uses []store.NameFile) {
+		if !linked(len(defs), len(uses)) {
+			return
+		}
+		for _, u := range uses {
+			a := node(u.Path)
+			w := math.Sqrt(float64(u.Count)) / float64(len(defs))
+			for _, d := range defs {
+				if d.Path == u.Path {
+					continue
+				}
+				if !sameFamily(lang[u.Path], lang[d.Path]) || !canUse(u.Path, d.Path) {
+					continue
+				}
+				b := node(d.Path)
+				if edges[a] == nil {
+					edges[a] = map[int]float64{}
+				}
+				edges[a][b] += w
+				out[a] += w
+			}
+		}
+	})
+	n := len(paths)
+	pr := make([]float64, n)
+	for i := range pr {
+		pr[i] = 1 / float64(max(n, 1))
+	}
+	next := make([]float64, n)
+	for it := 0; it < iterations && n > 0; it++ {
+		dangling := 0.0
+		for i := range next {
+			next[i] = 0
+		}
+		for a, es := range edges {
+			if out[a] == 0 {
+				continue
+			}
+			for b, w := range es {
+				next[b] += damping * pr[a] * w / out[a]
+			}
+		}
+		for a := range pr {
+			if out[a] == 0 {
+				dangling += pr[a]
+			}
+		}
+		base := (1-damping)/float64(n) + damping*dangling/float64(n)
+		for i := range next {
+			next[i] += base
+		}
+		pr, next = next, pr
+	}
+	rk := &ranks{file: make(map[string]float64, n), def: map[[2]string]float64{}, uses: map[[2]string]float64{}}
+	for i, p := range paths {
+		rk.file[p] = pr[i] * float64(n) // 1 is the average file
+	}
+	ix.EachName(func(name string, defs, uses []store.NameFile) {
+		if !linked(len(defs), len(uses)) {
+			return
+		}
+		for _, u := range uses {
+			a := id[u.Path]
+			w := math.Sqrt(float64(u.Count)) / float64(len(defs))
+			for _, d := range defs {
+				if d.Path == u.Path || !sameFamily(lang[u.Path], lang[d.Path]) || !canUse(u.Path, d.Path) {
+					continue
+				}
+				k := [2]string{d.Path, name}
+				if out[a] > 0 {
+					rk.def[k] += pr[a] * float64(n) * w / out[a]
+				}
+				rk.uses[k] += float64(u.Count) / float64(len(defs))
+			}
+		}
+	})
+	return rk
+}
+
+// goVisibility returns whether a file can use the declarations of
+// another: a Go file sees only its own package and the packages it
+// imports, which settles most of what a shared name leaves open; files of
+// other languages are not restricted.
+func goVisibility(ix Index, files []store.GraphFile) func(user, decl string) bool {
+	w := goWorldOf(ix)
+	sees := map[string]map[string]bool{}
+	for _, f := range files {
+		if f.Language != "go" {
+			continue
+		}
+		dirs := map[string]bool{path.Dir(f.Path): true}
+		for _, im := range ix.FileImports(f.Path) {
+			if d, ok := w.importDir(im.Path, f.Path); ok {
+				dirs[d] = true
+			}
+		}
+		sees[f.Path] = dirs
+	}
+	return func(user, decl string) bool {
+		dirs, ok := sees[user]
+		return !ok || dirs[path.Dir(decl)]
+	}
+}

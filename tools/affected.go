@@ -1,0 +1,155 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/indexer"
+	"github.com/codeseek/codeseek/nav"
+	"github.com/codeseek/codeseek/secrets"
+)
+
+// Diff limits.
+const (
+	// maxDiffFiles bounds the files affected_by_diff analyses; a larger
+	// change (a merge, a vendored update) is cut with a warning.
+	maxDiffFiles = 500
+	// gitTimeout bounds each git command.
+	gitTimeout = 30 * time.Second
+	// maxChangeRefs bounds the references listed per changed declaration.
+	maxChangeRefs = 50
+)
+
+// AffectedByDiff answers affected_by_diff: the declarations the working
+// tree changes against base (HEAD when empty), with their references.
+func (s *Service) AffectedByDiff(ctx context.Context, p NavParams, base string) (formatter.AffectedResponse, error) {
+	start := time.Now()
+	if base == "" {
+		base = "HEAD"
+	}
+	if strings.HasPrefix(base, "-") || strings.ContainsAny(base, " \t\n") {
+		return formatter.AffectedResponse{}, argErrorf("base", "%q is not a git revision: pass a branch, tag or commit such as main or HEAD~3", base)
+	}
+	if err := p.checkFilters(); err != nil {
+		return formatter.AffectedResponse{}, err
+	}
+	release, err := s.acquireSearch(ctx)
+	if err != nil {
+		return formatter.AffectedResponse{}, err
+	}
+	defer release()
+	ix, id, err := s.navIndex(ctx, &p)
+	if err != nil {
+		return formatter.AffectedResponse{}, err
+	}
+	root := ix.Manifest().Meta.Path
+	changes, warning, err := s.readDiff(ctx, root, base, keepFiles(p.FileType, p.Directory))
+	if err != nil {
+		return formatter.AffectedResponse{}, err
+	}
+	resp := formatter.AffectedResponse{RepositoryID: id, Base: base, Warning: warning}
+	for _, fc := range changes {
+		resp.FilesChanged = append(resp.FilesChanged, fc.Path)
+	}
+	for _, c := range nav.Affected(ix, changes) {
+		fc := formatter.Change{Symbol: c.Def.Qualified(), Kind: c.Def.Kind, FilePath: c.Path, Line: c.Def.Line, Change: c.Kind, Risk: c.Risk,
+			Signature: c.Def.Signature, OldSignature: c.OldSignature, ReferenceCount: len(c.References)}
+		if c.Kind == nav.ChangeRemoved {
+			fc.Signature = ""
+		}
+		for _, r := range c.References[:min(maxChangeRefs, len(c.References))] {
+			fc.References = append(fc.References, referenceOut(r))
+		}
+		resp.Changes = append(resp.Changes, fc)
+	}
+	resp.Latency = time.Since(start)
+	return resp, nil
+}
+
+// git runs a git command in dir and returns its output.
+func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "-c", "core.quotepath=off"}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if errors.Is(err, exec.ErrNotFound) {
+		return nil, errors.New("affected_by_diff reads the change from git, and git is not installed: install git")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %v: %s", args[0], err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}
+
+// readDiff reads the change of the working tree (untracked files
+// included) against base, as the files under root see it.
+func (s *Service) readDiff(ctx context.Context, root, base string, keep func(path, lang string) bool) ([]nav.FileChange, string, error) {
+	if _, err := git(ctx, root, "rev-parse", "--show-toplevel"); err != nil {
+		return nil, "", argErrorf("repository_id", "%s is not in a git repository (%v): affected_by_diff reads the change from git", root, err)
+	}
+	if _, err := git(ctx, root, "rev-parse", "--verify", "--quiet", base+"^{commit}"); err != nil {
+		return nil, "", argErrorf("base", "%q is not a commit of the repository at %s: pass a branch, tag or commit (default HEAD)", base, root)
+	}
+	text, err := git(ctx, root, "diff", "--no-color", "--no-ext-diff", "--no-renames", "-U0", "--relative", base, "--")
+	if err != nil {
+		return nil, "", err
+	}
+	diffs := nav.ParseUnifiedDiff(string(text))
+	untracked, err := git(ctx, root, "ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, "", err
+	}
+	for _, p := range strings.Split(string(untracked), "\x00") {
+		if p != "" {
+			diffs = append(diffs, nav.FileDiff{NewPath: p, NewChanged: []nav.LineRange{{Start: 1, End: 1 << 30}}})
+		}
+	}
+	var out []nav.FileChange
+	warning := ""
+	for _, d := range diffs {
+		p := d.NewPath
+		if p == "" {
+			p = d.OldPath
+		}
+		if keep != nil && !keep(p, chunker.Language(p, nil)) {
+			continue
+		}
+		if len(out) == maxDiffFiles {
+			warning = fmt.Sprintf("the change touches more than %d files: only the first %d were analysed; pass a closer base", maxDiffFiles, maxDiffFiles)
+			break
+		}
+		fc := nav.FileChange{Path: p, OldChanged: d.OldChanged, NewChanged: d.NewChanged}
+		if d.OldPath != "" {
+			if old, err := git(ctx, root, "show", base+":./"+d.OldPath); err == nil && !looksBinary(old) {
+				fc.Old, _ = secrets.Redact(old)
+			}
+		}
+		if d.NewPath != "" {
+			src, err := indexer.ReadSource(filepath.Join(root, filepath.FromSlash(d.NewPath)), indexer.ReadOptions{Root: root, MaxSize: s.cfg.Walk.MaxFileSize})
+			if err == nil {
+				fc.New = src.Text
+			}
+		}
+		if fc.Old == nil && fc.New == nil {
+			continue // binary, secret, too large or gone
+		}
+		out = append(out, fc)
+	}
+	return out, warning, nil
+}
+
+// looksBinary reports whether content has a NUL byte in its first 8 KB,
+// as git itself decides.
+func looksBinary(b []byte) bool {
+	return bytes.IndexByte(b[:min(len(b), 8192)], 0) >= 0
+}

@@ -1,0 +1,308 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/codeseek/codeseek/formatter"
+)
+
+// navRepo is a small Go module: a store with a method, an interface it
+// implements, callers in other packages, a same-named method of another
+// type and a test.
+var navRepo = map[string]string{
+	"go.mod": "module example.com/shop\n\ngo 1.22\n",
+	"cart/cart.go": `package cart
+
+// Cart holds the items of an order.
+type Cart struct{ items []string }
+
+// Adder adds things.
+type Adder interface{ Add(item string) int }
+
+// Add puts an item in the cart and returns how many there are.
+func (c *Cart) Add(item string) int {
+	c.items = append(c.items, item)
+	return len(c.items)
+}
+
+// New returns an empty cart.
+func New() *Cart { return &Cart{} }
+`,
+	"cart/tally.go": `package cart
+
+// Tally counts things.
+type Tally struct{ n int }
+
+// Add counts one more.
+func (t *Tally) Add(item string) int { t.n++; return t.n }
+`,
+	"shop/checkout.go": `package shop
+
+import "example.com/shop/cart"
+
+// Checkout fills a cart.
+func Checkout(items []string) int {
+	c := cart.New()
+	n := 0
+	for _, it := range items {
+		n = c.Add(it)
+	}
+	return n
+}
+
+// Fill adds through the interface.
+func Fill(a cart.Adder) { a.Add("x") }
+
+// Count uses the other Add.
+func Count() int {
+	var t cart.Tally
+	return t.Add("y")
+}
+`,
+}
+
+// gitRepo writes files into a new git repository with one commit.
+func gitRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	writeFiles(t, root, files)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@e", "commit", "-qm", "first"}} {
+		if out, err := exec.Command("git", append([]string{"-C", root}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	return root
+}
+
+func indexedNav(t *testing.T, files map[string]string) (*Service, string) {
+	t.Helper()
+	svc := newTestService(t)
+	root := gitRepo(t, files)
+	if _, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root}); err != nil {
+		t.Fatal(err)
+	}
+	return svc, root
+}
+
+// structured decodes a tool result's structuredContent.
+func structured(t *testing.T, res *mcp.CallToolResult, v any) {
+	t.Helper()
+	if res.IsError {
+		t.Fatalf("tool error: %s", resultText(t, res))
+	}
+	b, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+}
+
+type refsOut struct {
+	Definition struct {
+		FilePath string `json:"file_path"`
+		Symbol   string `json:"symbol"`
+		Line     int    `json:"line"`
+	} `json:"definition"`
+	References []struct {
+		FilePath  string `json:"file_path"`
+		Line      int    `json:"line"`
+		Kind      string `json:"kind"`
+		Enclosing string `json:"enclosing"`
+		Match     string `json:"match"`
+	} `json:"references"`
+	TotalCount int `json:"total_count"`
+	ExactCount int `json:"exact_count"`
+}
+
+func TestFindDefinitionAndReferences(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+
+	var defs struct {
+		Definitions []struct {
+			FilePath                            string `json:"file_path"`
+			Symbol, Kind, Signature, Doc, Match string
+			Line                                int
+		} `json:"definitions"`
+	}
+	structured(t, callTool(t, c, "find_definition", map[string]any{"symbol": "cart.Cart.Add"}), &defs)
+	if len(defs.Definitions) == 0 || defs.Definitions[0].FilePath != "cart/cart.go" || defs.Definitions[0].Symbol != "Cart.Add" ||
+		defs.Definitions[0].Match != "exact" || defs.Definitions[0].Doc == "" {
+		t.Fatalf("definitions of cart.Cart.Add: %+v", defs)
+	}
+
+	// By position: the use c.Add in Checkout resolves to Cart.Add, not
+	// Tally.Add, through the type of c (the result of cart.New).
+	line := strings.Count(navRepo["shop/checkout.go"][:strings.Index(navRepo["shop/checkout.go"], "c.Add(it)")], "\n") + 1
+	structured(t, callTool(t, c, "find_definition", map[string]any{"file_path": "shop/checkout.go", "line": line}), &defs)
+	if len(defs.Definitions) != 1 || defs.Definitions[0].Symbol != "Cart.Add" || defs.Definitions[0].Match != "exact" {
+		t.Errorf("definition at shop/checkout.go:%d: %+v", line, defs)
+	}
+
+	var refs refsOut
+	structured(t, callTool(t, c, "find_references", map[string]any{"symbol": "Cart.Add"}), &refs)
+	got := map[string]string{}
+	for _, r := range refs.References {
+		got[r.Enclosing] = r.Match
+	}
+	// Checkout calls it on a *Cart; Fill through the Adder interface Cart
+	// implements (as gopls counts it); Count's Tally.Add is another method.
+	if got["Checkout"] != "exact" || got["Fill"] != "exact" || len(got) != 2 || refs.ExactCount != 2 {
+		t.Errorf("references of Cart.Add by caller: %v (%+v)", got, refs)
+	}
+
+	structured(t, callTool(t, c, "find_references", map[string]any{"symbol": "cart.New", "kind": "call"}), &refs)
+	if refs.TotalCount != 1 || refs.References[0].FilePath != "shop/checkout.go" || refs.References[0].Kind != "call" {
+		t.Errorf("callers of cart.New: %+v", refs)
+	}
+
+	for _, bad := range []map[string]any{
+		{},
+		{"symbol": "Add", "file_path": "cart/cart.go", "line": 1},
+		{"symbol": "NoSuchThing"},
+		{"file_path": "../etc/passwd", "line": 1},
+		{"symbol": "Add", "kind": "calls"},
+	} {
+		res := callTool(t, c, "find_references", bad)
+		if !res.IsError {
+			t.Errorf("%v: no error: %s", bad, resultText(t, res))
+		}
+	}
+}
+
+func TestCallHierarchyAndCodeMap(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	var calls struct {
+		Calls []struct {
+			Symbol    string `json:"symbol"`
+			CallLines []int  `json:"call_lines"`
+			Calls     []struct {
+				Symbol string `json:"symbol"`
+			} `json:"calls"`
+		} `json:"calls"`
+	}
+	structured(t, callTool(t, c, "call_hierarchy", map[string]any{"symbol": "cart.New"}), &calls)
+	if len(calls.Calls) != 1 || calls.Calls[0].Symbol != "Checkout" || len(calls.Calls[0].CallLines) != 1 {
+		t.Errorf("callers of cart.New: %+v", calls)
+	}
+	structured(t, callTool(t, c, "call_hierarchy", map[string]any{"symbol": "Checkout", "direction": "outgoing"}), &calls)
+	var callees []string
+	for _, n := range calls.Calls {
+		callees = append(callees, n.Symbol)
+	}
+	if strings.Join(callees, ",") != "New,Cart.Add" && strings.Join(callees, ",") != "Cart.Add,New" {
+		t.Errorf("callees of Checkout: %v", callees)
+	}
+
+	for _, budget := range []int{120, 400} {
+		res := callTool(t, c, "code_map", map[string]any{"max_tokens": budget, "response_format": "compact"})
+		text := resultText(t, res)
+		if res.IsError {
+			t.Fatalf("code_map: %s", text)
+		}
+		if n, _ := formatter.CountTokens(text); n > budget {
+			t.Errorf("code_map at max_tokens=%d is %d tokens: %s", budget, n, text)
+		}
+	}
+	var m struct {
+		Files []struct {
+			FilePath string `json:"file_path"`
+		} `json:"files"`
+	}
+	structured(t, callTool(t, c, "code_map", map[string]any{"directory": "cart"}), &m)
+	if len(m.Files) != 2 || m.Files[0].FilePath != "cart/cart.go" {
+		t.Errorf("map of cart: %+v (cart.go, used by shop, first)", m)
+	}
+}
+
+func TestFindRelatedPrefersOtherFiles(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	var out struct {
+		Results []struct {
+			FilePath string `json:"file_path"`
+		} `json:"results"`
+	}
+	structured(t, callTool(t, c, "find_related", map[string]any{"file_path": "cart/cart.go", "line": 10, "limit": 5}), &out)
+	if len(out.Results) == 0 {
+		t.Fatal("no related chunks")
+	}
+	seenSame := false
+	for _, r := range out.Results {
+		if r.FilePath == "cart/cart.go" {
+			seenSame = true
+		} else if seenSame {
+			t.Errorf("a chunk of another file after one of the same file: %+v", out.Results)
+		}
+	}
+}
+
+func TestAffectedByDiff(t *testing.T) {
+	svc, root := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	edited := strings.Replace(navRepo["cart/cart.go"], "func (c *Cart) Add(item string) int {", "func (c *Cart) Add(item string, qty int) int {", 1)
+	if err := os.WriteFile(filepath.Join(root, "cart/cart.go"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, root, map[string]string{"cart/extra.go": "package cart\n\nfunc Extra() {}\n"})
+	var out struct {
+		FilesChanged []string `json:"files_changed"`
+		Changes      []struct {
+			Symbol, Change, Risk string
+			ReferenceCount       int `json:"reference_count"`
+			References           []struct {
+				Enclosing string `json:"enclosing"`
+			} `json:"references"`
+		} `json:"changes"`
+	}
+	structured(t, callTool(t, c, "affected_by_diff", map[string]any{}), &out)
+	if len(out.Changes) == 0 || out.Changes[0].Symbol != "Cart.Add" || out.Changes[0].Change != "signature_changed" || out.Changes[0].Risk != "high" {
+		t.Fatalf("changes: %+v", out)
+	}
+	callers := map[string]bool{}
+	for _, r := range out.Changes[0].References {
+		callers[r.Enclosing] = true
+	}
+	if !callers["Checkout"] || !callers["Fill"] {
+		t.Errorf("the re-signatured Cart.Add lists callers %v, want Checkout and Fill", callers)
+	}
+	added := false
+	for _, ch := range out.Changes {
+		added = added || ch.Symbol == "Extra" && ch.Change == "added" && ch.Risk == "low"
+	}
+	if !added || len(out.FilesChanged) != 2 {
+		t.Errorf("the untracked cart/extra.go is not an added declaration: %+v", out)
+	}
+
+	res := callTool(t, c, "affected_by_diff", map[string]any{"base": "no-such-branch"})
+	if !res.IsError || !strings.Contains(resultText(t, res), "base") {
+		t.Errorf("an unknown base: %s", resultText(t, res))
+	}
+}
+
+func TestAffectedByDiffNeedsGit(t *testing.T) {
+	svc := newTestService(t)
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	writeFiles(t, root, map[string]string{"a.go": "package a\n\nfunc A() {}\n"})
+	if _, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root}); err != nil {
+		t.Fatal(err)
+	}
+	res := callTool(t, mcpClient(t, svc), "affected_by_diff", map[string]any{})
+	if !res.IsError || !strings.Contains(resultText(t, res), "not in a git repository") {
+		t.Errorf("outside git: %s", resultText(t, res))
+	}
+}
