@@ -24,7 +24,8 @@ if (!bin) {
   console.error("usage: node e2e.mjs CODESEEK_BINARY");
   process.exit(2);
 }
-const TOOLS = ["index_repository", "search_code", "search_docs", "list_repositories", "get_symbols"];
+const TOOLS = ["index_repository", "search_code", "search_docs", "list_repositories", "get_symbols",
+  "find_definition", "find_references", "call_hierarchy", "code_map", "find_related", "affected_by_diff"];
 const timeout = 10 * 60 * 1000; // per request: the stdlib index may keep a call busy
 
 function fixture() {
@@ -43,7 +44,19 @@ func RetryUpload(send func() error, attempts int) error {
 	return err
 }
 `);
+  fs.writeFileSync(path.join(root, "upload", "client.go"), `package upload
+
+// Upload sends a file, retrying three times.
+func Upload(send func() error) error {
+	return RetryUpload(send, 3)
+}
+`);
   fs.writeFileSync(path.join(root, "README.md"), "# Uploader\n\n## Configuration\n\nSet UPLOAD_RETRIES to change how often a failed upload is retried.\n");
+  // A git repository, so affected_by_diff has a change to read.
+  const git = (...args) => execFileSync("git", ["-C", root, ...args], { stdio: "ignore" });
+  git("init", "-q");
+  git("add", ".");
+  git("-c", "user.name=e2e", "-c", "user.email=e2e@example.com", "commit", "-qm", "first");
   return root;
 }
 
@@ -67,7 +80,7 @@ async function exercise(client, label) {
   const idx = await call(client, "index_repository", { repo_path: root }, { onprogress: () => progress++ });
   assert.ok(!idx.isError, JSON.stringify(idx.content));
   assert.equal(idx.structuredContent.status, "done");
-  assert.equal(idx.structuredContent.files_indexed, 2);
+  assert.equal(idx.structuredContent.files_indexed, 3);
   const repo = idx.structuredContent.repository_id;
   step(`index_repository: done, ${idx.structuredContent.chunks_created} chunks, ${progress} progress notifications`);
   assert.ok(progress > 0, "progress notifications arrive while the call waits");
@@ -94,6 +107,8 @@ async function exercise(client, label) {
   assert.ok(syms.structuredContent.symbols.some((s) => s.name === "RetryUpload"));
   step("search_docs, list_repositories, get_symbols: structuredContent valid");
 
+  await navigation(client, repo, root, step);
+
   const { resourceTemplates } = await client.listResourceTemplates();
   assert.ok(resourceTemplates.some((t) => t.uriTemplate.startsWith("codeseek://")), "a codeseek:// resource template is listed");
   step(`resources/templates/list: ${resourceTemplates.map((t) => t.uriTemplate).join(", ")}`);
@@ -112,6 +127,46 @@ async function exercise(client, label) {
   const bad = await call(client, "search_code", { query: "x", limit: 1000 });
   assert.ok(bad.isError, "a bad argument is a tool error");
   fs.rmSync(root, { recursive: true, force: true });
+}
+
+// The navigation tools answer in every format, and the SDK validates each
+// structuredContent against the tool's outputSchema.
+async function navigation(client, repo, root, step) {
+  const calls = [
+    ["find_definition", { symbol: "RetryUpload" }],
+    ["find_definition", { file_path: "upload/client.go", line: 5 }],
+    ["find_references", { symbol: "upload.RetryUpload", kind: "call" }],
+    ["call_hierarchy", { symbol: "RetryUpload", direction: "incoming", depth: 2 }],
+    ["call_hierarchy", { symbol: "Upload", direction: "outgoing" }],
+    ["code_map", { max_tokens: 300 }],
+    ["find_related", { file_path: "upload/retry.go", line: 5 }],
+    ["affected_by_diff", {}],
+  ];
+  for (const [name, args] of calls) {
+    for (const format of ["json", "compact", "markdown"]) {
+      for (const detail of ["concise", "detailed"]) {
+        const res = await call(client, name, { repository_id: repo, response_format: format, detail_level: detail, ...args });
+        assert.ok(!res.isError, `${name} ${format} ${detail}: ${JSON.stringify(res.content)}`);
+        assert.ok(res.structuredContent, `${name} has structuredContent`);
+      }
+    }
+  }
+  const def = await call(client, "find_definition", { repository_id: repo, file_path: "upload/client.go", line: 5 });
+  assert.equal(def.structuredContent.definitions[0].symbol, "RetryUpload");
+  assert.equal(def.structuredContent.definitions[0].match, "exact");
+  const refs = await call(client, "find_references", { repository_id: repo, symbol: "RetryUpload", kind: "call" });
+  assert.deepEqual(refs.structuredContent.references.map((r) => [r.file_path, r.enclosing, r.match]), [["upload/client.go", "Upload", "exact"]]);
+  const map = await call(client, "code_map", { repository_id: repo, max_tokens: 300, response_format: "compact" });
+  assert.ok(map.content[0].text.includes("RetryUpload"), "code_map lists RetryUpload");
+
+  fs.writeFileSync(path.join(root, "upload", "retry.go"), fs.readFileSync(path.join(root, "upload", "retry.go"), "utf8").replace("attempts int) error", "attempts int, wait bool) error"));
+  const aff = await call(client, "affected_by_diff", { repository_id: repo });
+  const change = aff.structuredContent.changes.find((c) => c.symbol === "RetryUpload");
+  assert.ok(change, JSON.stringify(aff.structuredContent));
+  assert.equal(change.change, "signature_changed");
+  assert.equal(change.risk, "high");
+  assert.deepEqual(change.references.map((r) => r.enclosing), ["Upload"]);
+  step(`navigation: ${calls.length} calls x 3 formats x 2 levels valid; affected_by_diff: RetryUpload ${change.change}, risk ${change.risk}, caller Upload`);
 }
 
 async function stdlib(client) {
