@@ -589,8 +589,10 @@ func (w *goWalker) composite(x *ast.CompositeLit, elem string) {
 			w.element(el, inner)
 			continue
 		}
-		if id, isID := kv.Key.(*ast.Ident); isID && keyed && typ != "" && id.Obj == nil {
-			w.ref(id, RefOther, "t:"+typ) // a struct field key
+		if id, isID := kv.Key.(*ast.Ident); isID && keyed && typ != "" {
+			// A struct field key, whatever the parser resolved the name
+			// to: it cannot tell a field from a variable of that name.
+			w.ref(id, RefOther, "t:"+typ)
 		} else {
 			w.element(kv.Key, inner)
 		}
@@ -905,8 +907,37 @@ func (w *goWalker) typ(e ast.Expr) string {
 		return w.typ(x.X)
 	case *ast.IndexListExpr:
 		return w.typ(x.X)
+	case *ast.StructType:
+		return w.structType(x)
 	}
 	return "?"
+}
+
+// maxStructType bounds the encoding of an anonymous struct type.
+const maxStructType = 1024
+
+// structType encodes an anonymous struct type by its fields,
+// "struct{name=T;=E}" (an embedded field has no name), so selections
+// through a variable of such a type (var state struct{ sync.Mutex; n int })
+// resolve like those through a named one.
+func (w *goWalker) structType(st *ast.StructType) string {
+	var fs []string
+	if st.Fields != nil {
+		for _, f := range st.Fields.List {
+			t := w.typ(f.Type)
+			if len(f.Names) == 0 {
+				fs = append(fs, "="+t)
+			}
+			for _, n := range f.Names {
+				fs = append(fs, n.Name+"="+t)
+			}
+		}
+	}
+	out := "struct{" + strings.Join(fs, ";") + "}"
+	if len(out) > maxStructType {
+		return "?"
+	}
+	return out
 }
 
 // funcType encodes a function type by its results.

@@ -49,6 +49,10 @@ type goPkg struct {
 	members map[string]map[string]*goDecl // type -> its methods and fields
 	embeds  map[string][]*goDecl          // type -> its embedded fields and interfaces
 	dots    map[string][]string           // file -> dot-imported paths
+	// variants holds the declarations that a name's first one shadows in
+	// the tables above: the same function in foo_linux.go and
+	// foo_windows.go, of which a build sees one.
+	variants []*goDecl
 }
 
 // goDecl is one declaration as resolution needs it; signatures and docs
@@ -173,11 +177,17 @@ func (w *goWorld) fill(p *goPkg) {
 					m = map[string]*goDecl{}
 					p.members[d.Parent] = m
 				}
+				if m[d.Name] != nil {
+					p.variants = append(p.variants, gd)
+					continue
+				}
 				m[d.Name] = gd
 			default:
-				if _, dup := p.objs[d.Name]; !dup || d.Kind != "function" || d.Name != "init" {
-					p.objs[d.Name] = gd
+				if p.objs[d.Name] != nil {
+					p.variants = append(p.variants, gd)
+					continue
 				}
+				p.objs[d.Name] = gd
 			}
 		}
 	}
@@ -403,9 +413,75 @@ func (w *goWorld) selectName(v gval, name string, depth int) gval {
 	v = w.value(v, depth)
 	t, ok := w.named(v, depth)
 	if !ok {
-		return gval{}
+		return w.structField(v, name, depth)
 	}
 	return gval{decl: w.member(t, name, depth)}
+}
+
+// structField selects a field of a value of an anonymous struct type
+// ("struct{name=T;=E}"), or a member promoted through its embedded
+// fields. Its fields have no declarations, so the result is a value.
+func (w *goWorld) structField(v gval, name string, depth int) gval {
+	if v.typ == "" || depth > maxResolveDepth {
+		return gval{}
+	}
+	t, c := w.underlying(v.typ, v.ctx, depth)
+	fields, ok := structFields(t)
+	if !ok {
+		return gval{}
+	}
+	for _, f := range fields {
+		if f[0] == name || f[0] == "" && f[1][strings.LastIndexByte(f[1], ':')+1:] == name {
+			return gval{typ: f[1], ctx: c}
+		}
+	}
+	for _, f := range fields {
+		if f[0] != "" {
+			continue
+		}
+		if got := w.selectName(gval{typ: f[1], ctx: c}, name, depth+1); got.known() {
+			return got
+		}
+	}
+	return gval{}
+}
+
+// structFields splits "struct{a=T;=E}" into (name, type) pairs, with an
+// empty name for an embedded field.
+func structFields(t string) ([][2]string, bool) {
+	if !strings.HasPrefix(t, "struct{") || !strings.HasSuffix(t, "}") {
+		return nil, false
+	}
+	var out [][2]string
+	for _, f := range splitTop(t[len("struct{"):len(t)-1], ';') {
+		if name, typ, ok := strings.Cut(f, "="); ok {
+			out = append(out, [2]string{name, typ})
+		}
+	}
+	return out, true
+}
+
+// splitTop splits s at sep outside brackets and braces.
+func splitTop(s string, sep byte) []string {
+	if s == "" {
+		return nil
+	}
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case sep:
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }
 
 // call applies "()n": result n of a function, or a conversion.
@@ -472,7 +548,7 @@ func (w *goWorld) underlying(t string, c ectx, depth int) (string, ectx) {
 // isNamedType reports whether a type encoding names a type ("pkg:Name",
 // ":Name") rather than spelling one out.
 func isNamedType(t string) bool {
-	return t != "" && !strings.HasPrefix(t, "[]") && !strings.HasPrefix(t, "map[") &&
+	return t != "" && !strings.HasPrefix(t, "[]") && !strings.HasPrefix(t, "map[") && !strings.HasPrefix(t, "struct{") &&
 		!strings.HasPrefix(t, "<-") && !strings.HasPrefix(t, "func(") && strings.Contains(t, ":")
 }
 
@@ -636,6 +712,11 @@ func (w *goWorld) declOf(f store.GraphFile, idx int32) *goDecl {
 			}
 		}
 	}
+	for _, d := range p.variants {
+		if d.path == f.Path && d.idx == idx {
+			return d
+		}
+	}
 	return nil
 }
 
@@ -643,7 +724,7 @@ func (w *goWorld) declOf(f store.GraphFile, idx int32) *goDecl {
 // same declaration, or (as gopls counts them) a method and the interface
 // method it implements, either way round.
 func (w *goWorld) refersTo(got, target *goDecl) bool {
-	if got == target {
+	if got == target || sameObject(got, target) {
 		return true
 	}
 	if got.name != target.name || got.kind != "method" || target.kind != "method" || got.abstract() == target.abstract() {
@@ -657,31 +738,18 @@ func (w *goWorld) refersTo(got, target *goDecl) bool {
 	return t != nil && i != nil && w.implements(t, i)
 }
 
+// sameObject reports whether two declarations are build variants of one
+// object: the same name, kind and parent in one package.
+func sameObject(a, b *goDecl) bool {
+	return a.pkg == b.pkg && a.name == b.name && a.parent == b.parent && a.kind == b.kind
+}
+
 // funcResults splits "func(A,B)" into its result types.
 func funcResults(t string) ([]string, bool) {
 	if !strings.HasPrefix(t, "func(") || !strings.HasSuffix(t, ")") {
 		return nil, false
 	}
-	inner := t[len("func(") : len(t)-1]
-	if inner == "" {
-		return nil, true
-	}
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(inner); i++ {
-		switch inner[i] {
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, inner[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, inner[start:]), true
+	return splitTop(t[len("func("):len(t)-1], ','), true
 }
 
 // splitMap splits "map[K]V" into K and V.
