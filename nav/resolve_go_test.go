@@ -1,0 +1,176 @@
+package nav
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// goWorldRepo exercises what Go resolution must get right: methods
+// through embedding, interfaces a type implements, a same-named method of
+// another type, build variants, anonymous structs, error.Error, and a
+// package imported under another name.
+var goWorldRepo = map[string]string{
+	"go.mod": "module example.com/m\n",
+	"store/store.go": `package store
+
+import "sync"
+
+// Store keeps values.
+type Store struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+// Get returns a value.
+func (s *Store) Get(k string) int { return s.m[k] }
+
+// Getter gets.
+type Getter interface{ Get(k string) int }
+
+// Cache wraps a store.
+type Cache struct{ *Store }
+
+// Other has a Get too.
+type Other struct{}
+
+// Get is another method.
+func (Other) Get(k string) int { return 0 }
+
+// Open returns a store.
+func Open() *Store { return &Store{} }
+
+var shared struct {
+	sync.Mutex
+	s *Store
+}
+`,
+	"store/open_linux.go":   "package store\n\n// Path is where the store lives.\nfunc Path() string { return \"/var\" }\n",
+	"store/open_windows.go": "package store\n\n// Path is where the store lives.\nfunc Path() string { return \"C:\" }\n",
+	"store/errs.go": `package store
+
+// NotFound is an error.
+type NotFound struct{}
+
+func (NotFound) Error() string { return "not found" }
+`,
+	"app/app.go": `package app
+
+import (
+	db "example.com/m/store"
+	"fmt"
+)
+
+func direct() int { return db.Open().Get("a") }
+
+func viaVar() int {
+	s := db.Open()
+	return s.Get("b")
+}
+
+func viaEmbed(c db.Cache) int { return c.Get("c") }
+
+func viaInterface(g db.Getter) int { return g.Get("d") }
+
+func other(o db.Other) int { return o.Get("e") }
+
+func unknown(x interface{ Get(string) int }) int { return x.Get("f") }
+
+func where() string { return db.Path() }
+
+func table() {
+	tests := []struct {
+		s   *db.Store
+		key string
+	}{{db.Open(), "k"}}
+	for _, tt := range tests {
+		fmt.Println(tt.s.Get(tt.key))
+	}
+}
+
+func describe(err error) string { return err.Error() }
+`,
+}
+
+func TestGoReferencesResolveThroughTypes(t *testing.T) {
+	ix := testIndex(t, goWorldRepo)
+	// An import alias is not the package's name: only the name matches.
+	if tg, err := ResolveTarget(ix, "db.Store.Get", nil); err != nil || tg.Match != MatchName {
+		t.Fatalf("db.Store.Get: %v %+v", err, tg)
+	}
+	tg, err := ResolveTarget(ix, "store.Store.Get", nil)
+	if err != nil || tg.Match != MatchExact {
+		t.Fatal(err, tg)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := func(needle string) string { return "app/app.go:" + itoaT(lineOf(t, goWorldRepo, "app/app.go", needle)) }
+	want := []string{
+		line("db.Open().Get") + " exact",    // the result of a function
+		line("s.Get(\"b\")") + " exact",     // a variable from a call
+		line("c.Get(\"c\")") + " exact",     // promoted through *Store embedded in Cache
+		line("g.Get(\"d\")") + " exact",     // through the Getter interface Store implements
+		line("x.Get(\"f\")") + " name",      // an anonymous interface: unknown, kept by name
+		line("tt.s.Get(tt.key)") + " exact", // a field of an anonymous struct in a table test
+	}
+	if got := refSet(refs); !reflect.DeepEqual(got, sortedT(want)) {
+		t.Errorf("references of Store.Get:\n got %q\nwant %q (Other.Get at o.Get is another method)", got, sortedT(want))
+	}
+}
+
+func TestGoBuildVariantsAreOneObject(t *testing.T) {
+	ix := testIndex(t, goWorldRepo)
+	for _, variant := range []string{"store/open_linux.go", "store/open_windows.go"} {
+		refs, err := References(ix, Target{mustDef(t, ix, variant, "Path")}, RefFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(refs) != 1 || refs[0].Match != MatchExact || refs[0].Enclosing != "where" {
+			t.Errorf("references of Path in %s: %+v", variant, refs)
+		}
+	}
+}
+
+func TestGoErrorMethodIsReachedThroughTheErrorInterface(t *testing.T) {
+	ix := testIndex(t, goWorldRepo)
+	refs, err := References(ix, Target{mustDef(t, ix, "store/errs.go", "Error")}, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(refs) != 1 || refs[0].Match != MatchExact || refs[0].Enclosing != "describe" {
+		t.Errorf("NotFound.Error is called through error in describe: %+v", refs)
+	}
+}
+
+func TestGoDefinitionAtPosition(t *testing.T) {
+	ix := testIndex(t, goWorldRepo)
+	cases := []struct{ needle, symbol, file string }{
+		{"c.Get(\"c\")", "Store.Get", "store/store.go"},
+		{"o.Get(\"e\")", "Other.Get", "store/store.go"},
+		{"db.Path()", "Path", "store/open_linux.go"},
+	}
+	for _, c := range cases {
+		l := lineOf(t, goWorldRepo, "app/app.go", c.needle)
+		col := strings.Index(strings.Split(goWorldRepo["app/app.go"], "\n")[l-1], c.needle) + strings.Index(c.needle, ".") + 2
+		defs, err := DefinitionAt(ix, Position{Path: "app/app.go", Line: l, Col: col})
+		if err != nil {
+			t.Fatalf("%s: %v", c.needle, err)
+		}
+		if defs[0].Symbol() != c.symbol || defs[0].Path != c.file || defs[0].Match != MatchExact {
+			t.Errorf("definition at %q: %s %s %s, want %s in %s", c.needle, defs[0].Symbol(), defs[0].Path, defs[0].Match, c.symbol, c.file)
+		}
+	}
+}
+
+func mustDef(t *testing.T, ix Index, path, name string) Definition {
+	t.Helper()
+	for _, d := range ix.DefinitionsOf(name) {
+		if d.Path == path {
+			return Definition{Path: d.Path, Language: d.Language, Def: d.Def, Match: MatchExact}
+		}
+	}
+	t.Fatalf("no %s in %s", name, path)
+	return Definition{}
+}

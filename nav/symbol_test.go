@@ -1,0 +1,59 @@
+package nav
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+func TestParseSymbol(t *testing.T) {
+	cases := map[string]symQuery{
+		"ParseDuration":      {name: "ParseDuration"},
+		"Client.Do":          {quals: []string{"Client"}, name: "Do"},
+		"(*Client).Do":       {quals: []string{"Client"}, name: "Do"},
+		"http.Client":        {quals: []string{"http"}, name: "Client"},
+		"net/http.Client.Do": {quals: []string{"net/http", "Client"}, name: "Do"},
+		"os.path.join()":     {quals: []string{"os", "path"}, name: "join"},
+		"Net::HTTP":          {quals: []string{"Net"}, name: "HTTP"},
+		"Foo#bar":            {quals: []string{"Foo"}, name: "bar"},
+		`App\Models\User`:    {quals: []string{"App", "Models"}, name: "User"},
+		"$this->save":        {quals: []string{"this"}, name: "save"},
+	}
+	for in, want := range cases {
+		got, ok := parseSymbol(in)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("parseSymbol(%q) = %+v %v, want %+v", in, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "  ", "a b", "net/http", "."} {
+		if q, ok := parseSymbol(bad); ok {
+			t.Errorf("parseSymbol(%q) = %+v, want no symbol", bad, q)
+		}
+	}
+}
+
+func TestQualifiersMatchScopes(t *testing.T) {
+	goFile := store.GraphFile{Path: "net/http/client.go", Language: "go", Package: "http"}
+	randFile := store.GraphFile{Path: "math/rand/v2/rand.go", Language: "go", Package: "rand"}
+	pyFile := store.GraphFile{Path: "email/mime/text.py", Language: "python"}
+	cases := []struct {
+		quals  []string
+		file   store.GraphFile
+		parent string
+		want   int
+	}{
+		{[]string{"http", "Client"}, goFile, "Client", qualExact},
+		{[]string{"net/http", "Client"}, goFile, "Client", qualExact},
+		{[]string{"Client"}, goFile, "Client", qualExact},
+		{[]string{"http"}, goFile, "Client", qualPartial}, // the type left out
+		{[]string{"url"}, goFile, "", qualNone},
+		{[]string{"rand"}, randFile, "", qualExact},
+		{[]string{"mime", "text", "MIMEText"}, pyFile, "MIMEText", qualExact},
+	}
+	for _, c := range cases {
+		if got := qualMatch(c.quals, scopeOf(c.file, c.parent), c.parent); got != c.want {
+			t.Errorf("%v on %s (%s): %d, want %d", c.quals, c.file.Path, c.parent, got, c.want)
+		}
+	}
+}
