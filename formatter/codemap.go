@@ -81,7 +81,9 @@ func RenderCodeMap(r CodeMapResponse, o Options) (string, error) {
 	if o.MaxTokens <= 0 {
 		return render(len(items))
 	}
-	s, err := fitPrefix(len(items), o.MaxTokens, render)
+	// A declaration's row costs well over four tokens, so no more than
+	// MaxTokens/4 of them can fit: the search need not render more.
+	s, err := fitPrefix(min(len(items), o.MaxTokens/4), o.MaxTokens, render)
 	if err != nil {
 		return "", err
 	}

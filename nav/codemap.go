@@ -56,7 +56,7 @@ func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
 		dir = ""
 	}
 	var m Map
-	for _, f := range ix.GraphFiles() {
+	for _, f := range graphFiles(ix) {
 		if dir != "" && f.Path != dir && !strings.HasPrefix(f.Path, dir+"/") || keep != nil && !keep(f.Path, f.Language) {
 			continue
 		}
@@ -147,7 +147,7 @@ func buildRanks(ix Index) *ranks {
 		}
 		return i
 	}
-	files := ix.GraphFiles()
+	files := graphFiles(ix)
 	lang := make(map[string]string, len(files))
 	for _, f := range files {
 		node(f.Path)

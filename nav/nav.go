@@ -164,3 +164,11 @@ func anyIn(want map[int]bool, a, b int) bool {
 	}
 	return false
 }
+
+type graphFilesKey struct{}
+
+// graphFiles lists the index's files with a graph, once per index: every
+// whole-repository question starts from it.
+func graphFiles(ix Index) []store.GraphFile {
+	return ix.Memo(graphFilesKey{}, func() any { return ix.GraphFiles() }).([]store.GraphFile)
+}

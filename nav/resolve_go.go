@@ -101,7 +101,7 @@ func newGoWorld(ix Index) *goWorld {
 	w := &goWorld{ix: ix, byDir: map[string][]store.GraphFile{}, dirs: map[string][]string{},
 		pkgs: map[pkgKey]*goPkg{}, imports: map[[2]string]string{},
 		methods: map[*goDecl]map[string]bool{}, impls: map[[2]*goDecl]bool{}}
-	for _, f := range ix.GraphFiles() {
+	for _, f := range graphFiles(ix) {
 		if f.Language != "go" {
 			continue
 		}
