@@ -39,7 +39,8 @@ const listDescription = "List indexed repositories: repository_id, project, path
 	"Use it to find the repository_id or project to search in, or to see whether a background index has finished. "
 
 const symbolsDescription = "Outline one file: its declarations (functions, methods, classes, types, constants; headings for documents) as a table name|kind|lines|parent|signature, read from the file on disk now. " +
-	"Use it to see a file's structure before reading it, or to find the lines of a declaration a search hit mentions; it is much cheaper than reading the whole file. Concise omits signatures. "
+	"Use it to see a file's structure before reading it, or to find the lines of a declaration a search hit mentions; it is much cheaper than reading the whole file. " +
+	"With line, it lists only the declarations enclosing that line (the function a line is in, and its class). Concise omits signatures. "
 
 // The compact format references are appended so every compact key is
 // defined where the agent reads it.

@@ -111,6 +111,7 @@ func (svc *Service) mcpTools() []mcpTool {
 		mcp.WithDescription(symbolsToolDesc),
 		mcp.WithString("file_path", mcp.Required(), mcp.Description("The file: relative to the repository root when repository_id is given, else an absolute path.")),
 		mcp.WithString("repository_id", mcp.Description("Repository the path is relative to (an ID or path from list_repositories).")),
+		mcp.WithInteger("line", mcp.Min(1), mcp.Description("Only the declarations enclosing this 1-based line, outermost first: what the line belongs to.")),
 		mcp.WithBoolean("compact", mcp.DefaultBool(false), mcp.Description("true is the same as response_format \"compact\".")),
 		mcp.WithTitleAnnotation("Get file symbols"),
 		mcp.WithRawOutputSchema(formatter.SymbolsSchema),
@@ -257,11 +258,11 @@ func (svc *Service) handleSymbols(ctx context.Context, req mcp.CallToolRequest) 
 	if err != nil {
 		return toolResult("", err)
 	}
-	if err := a.unknown("file_path", "repository_id", "compact", "response_format", "detail_level"); err != nil {
+	if err := a.unknown("file_path", "repository_id", "line", "compact", "response_format", "detail_level"); err != nil {
 		return toolResult("", err)
 	}
 	c := &collector{a: a}
-	p := SymbolsParams{FilePath: c.str("file_path"), RepositoryID: c.str("repository_id")}
+	p := SymbolsParams{FilePath: c.str("file_path"), RepositoryID: c.str("repository_id"), Line: c.integer("line", 0)}
 	o := readOutput(c)
 	if c.err != nil {
 		return toolResult("", c.err)

@@ -306,3 +306,25 @@ func TestAffectedByDiffNeedsGit(t *testing.T) {
 		t.Errorf("outside git: %s", resultText(t, res))
 	}
 }
+
+func TestGetSymbolsAtLine(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	var out struct {
+		Symbols []struct{ Name, Parent string } `json:"symbols"`
+	}
+	line := strings.Count(navRepo["cart/cart.go"][:strings.Index(navRepo["cart/cart.go"], "c.items = append")], "\n") + 1
+	structured(t, callTool(t, mcpClient(t, svc), "get_symbols", map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": line}), &out)
+	if len(out.Symbols) != 1 || out.Symbols[0].Name != "Add" || out.Symbols[0].Parent != "Cart" {
+		t.Errorf("symbols at line %d: %+v, want Cart.Add alone", line, out.Symbols)
+	}
+}
+
+// mustRepo returns the ID of the only indexed repository.
+func (s *Service) mustRepo(t *testing.T) string {
+	t.Helper()
+	id, err := s.defaultRepo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}

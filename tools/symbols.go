@@ -17,6 +17,9 @@ type SymbolsParams struct {
 	// else absolute or relative to the working directory.
 	FilePath     string
 	RepositoryID string
+	// Line, when set, keeps only the declarations that enclose it,
+	// outermost first: the symbol at that line and its parents.
+	Line int
 }
 
 // Symbols lists the declarations of one file, read from disk now so the
@@ -56,8 +59,14 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 	case err != nil:
 		return formatter.SymbolList{}, argErrorf("file_path", "cannot read %s: %v", path, err)
 	}
+	if p.Line < 0 {
+		return formatter.SymbolList{}, argErrorf("line", "%d is not a line: pass a 1-based line, or leave it out for the whole outline", p.Line)
+	}
 	list := formatter.SymbolList{FilePath: display, RepositoryID: p.RepositoryID, Language: chunker.Language(path, src.Text)}
 	for _, sym := range chunker.Symbols(path, src.Text) {
+		if p.Line > 0 && (sym.StartLine > p.Line || sym.EndLine < p.Line) {
+			continue
+		}
 		list.Symbols = append(list.Symbols, formatter.Symbol{
 			Name: sym.Name, Kind: sym.Kind, Parent: sym.Parent, Signature: sym.Signature,
 			StartLine: sym.StartLine, EndLine: sym.EndLine,

@@ -32,6 +32,7 @@ func newSymbolsCmd(g *globalFlags) *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&p.RepositoryID, "repo", "", "repository (ID or path) FILE is relative to")
+	c.Flags().IntVar(&p.Line, "line", 0, "only the declarations enclosing this line, outermost first")
 	out.register(c)
 	return c
 }
