@@ -70,8 +70,10 @@ type FileChunks struct {
 	Hash    uint64
 	Chunks  []chunker.Chunk
 	Vectors [][]float32
-	// Graph is the file's part of the symbol graph, or nil.
-	Graph *chunker.Graph
+	// Graph is the file's part of the symbol graph, encoded
+	// (chunker.Graph.Encode: a tenth of the structs' memory, held until
+	// the run commits), or nil.
+	Graph []byte
 	// Secrets is the number of secrets redacted from the file's text
 	// before it was chunked.
 	Secrets int
@@ -245,7 +247,7 @@ func chunkFile(root string, f File, prev map[string]PrevFile, cfg Config) chunkR
 	var note error
 	var a chunker.Analysis
 	a, note, err = analyzeFile(cfg, f.Path, src.Text)
-	fc.Chunks, fc.Graph = a.Chunks, a.Graph
+	fc.Chunks, fc.Graph = a.Chunks, a.Graph.Encode()
 	if err != nil {
 		return chunkResult{fc: fc, err: err, skip: ReasonChunkerError}
 	}

@@ -19,7 +19,7 @@ func testIndex(t *testing.T, files map[string]string) Index {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := store.Update{Meta: store.Meta{ID: "r", Path: "/repo", Dimension: 4}, Graphs: map[string]*chunker.Graph{}}
+	u := store.Update{Meta: store.Meta{ID: "r", Path: "/repo", Dimension: 4}, Graphs: map[string][]byte{}}
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
@@ -38,7 +38,7 @@ func testIndex(t *testing.T, files map[string]string) Index {
 				Content: c.Content, Vector: vectorOf(c.Content)})
 		}
 		if a.Graph != nil && len(a.Chunks) > 0 {
-			u.Graphs[p] = a.Graph
+			u.Graphs[p] = a.Graph.Encode()
 		}
 	}
 	if err := s.Commit(nil, u); err != nil {

@@ -44,7 +44,7 @@ func (s *Store) Commit(prev *Manifest, u Update) error {
 	chunks := u.Chunks
 	graphs := make(map[string][]byte, len(u.Graphs))
 	for path, g := range u.Graphs {
-		graphs[path] = encodeGraph(g)
+		graphs[path] = g
 	}
 	if len(absorb) > 0 {
 		if chunks, err = s.gather(m, absorb, chunks, graphs); err != nil {

@@ -19,7 +19,10 @@ func testGraph(decl string, calls ...string) *chunker.Graph {
 }
 
 func withGraphs(u Update, graphs map[string]*chunker.Graph) Update {
-	u.Graphs = graphs
+	u.Graphs = map[string][]byte{}
+	for p, g := range graphs {
+		u.Graphs[p] = g.Encode()
+	}
 	return u
 }
 
@@ -27,7 +30,7 @@ func TestGraphEncodingRoundTrip(t *testing.T) {
 	g := testGraph("A", "Println", "Sprintf", "Println")
 	g.Defs = append(g.Defs, chunker.Def{Name: "Inner", Kind: "field", Parent: "A", Flags: chunker.DefEmbedded})
 	g.Refs[0], g.Refs[2] = g.Refs[2], g.Refs[0] // out of order: stored sorted by position
-	got, err := decodeGraph(encodeGraph(g), true)
+	got, err := decodeGraph(g.Encode(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +39,7 @@ func TestGraphEncodingRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("round trip:\n got %+v\nwant %+v", got, want)
 	}
-	if _, err := decodeGraph(encodeGraph(g)[:20], true); err == nil {
+	if _, err := decodeGraph(g.Encode()[:20], true); err == nil {
 		t.Error("a truncated graph decodes without an error")
 	}
 }

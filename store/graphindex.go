@@ -130,10 +130,10 @@ func (ix *Index) locate() {
 	}
 }
 
-// graphFile describes the file at loc; blob is its parsed graph.
-func (loc fileLoc) graphFile(blob *graphBlob) GraphFile {
+// graphFile describes the file at loc; d is its decoded graph.
+func (loc fileLoc) graphFile(d *chunker.GraphDecoder) GraphFile {
 	fs := loc.v.files[loc.file]
-	return GraphFile{Path: fs.path, Language: loc.v.language(fs.lo), Package: clone(blob.pkg)}
+	return GraphFile{Path: fs.path, Language: loc.v.language(fs.lo), Package: clone(d.Package())}
 }
 
 // language is chunk r's language, read from its record.
@@ -146,15 +146,16 @@ func (p *part) language(r int32) string {
 	return string(mr.bytes())
 }
 
-func (loc fileLoc) blob() (graphBlob, bool) { return openGraph(loc.v.graphBlobOf(loc.file)) }
+// blob decodes the file's graph in place, or returns nil.
+func (loc fileLoc) blob() *chunker.GraphDecoder { return openBlob(loc.v.graphBlobOf(loc.file)) }
 
 // GraphFiles lists every live file with a symbol graph, sorted by path.
 func (ix *Index) GraphFiles() []GraphFile {
 	defer runtime.KeepAlive(ix)
 	var out []GraphFile
 	for _, loc := range ix.locs {
-		if b, ok := loc.blob(); ok {
-			out = append(out, loc.graphFile(&b))
+		if d := loc.blob(); d != nil {
+			out = append(out, loc.graphFile(d))
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
@@ -178,14 +179,12 @@ func (ix *Index) FileImports(path string) []chunker.Import {
 	if !ok {
 		return nil
 	}
-	b, ok := loc.blob()
-	if !ok {
+	d := loc.blob()
+	if d == nil {
 		return nil
 	}
 	var out []chunker.Import
-	b.cursor().imports(func(im chunker.Import) {
-		out = append(out, chunker.Import{Name: clone(im.Name), Path: clone(im.Path), Line: im.Line})
-	})
+	d.Imports(func(im chunker.Import) { out = append(out, cloneImport(im)) })
 	return out
 }
 
@@ -240,16 +239,14 @@ func (ix *Index) DefinitionsOf(name string) []FileDef {
 	defer runtime.KeepAlive(ix)
 	var out []FileDef
 	ix.filesWith(name, defsOf, func(loc fileLoc, _ int) {
-		b, ok := loc.blob()
-		if !ok {
+		d := loc.blob()
+		if d == nil {
 			return
 		}
-		gf := loc.graphFile(&b)
-		c := b.cursor()
-		c.imports(nil)
-		c.defs(func(i int32, d chunker.Def) {
-			if d.Name == name && d.Flags&chunker.DefEmbedded == 0 {
-				out = append(out, FileDef{GraphFile: gf, Index: i, Def: cloneDef(d)})
+		gf := loc.graphFile(d)
+		d.Defs(func(i int32, def chunker.Def) {
+			if def.Name == name && def.Flags&chunker.DefEmbedded == 0 {
+				out = append(out, FileDef{GraphFile: gf, Index: i, Def: cloneDef(def)})
 			}
 		})
 	})
@@ -261,21 +258,13 @@ func (ix *Index) ReferencesTo(name string) []FileRefs {
 	defer runtime.KeepAlive(ix)
 	var out []FileRefs
 	ix.filesWith(name, refsOf, func(loc fileLoc, _ int) {
-		b, ok := loc.blob()
-		if !ok {
+		d := loc.blob()
+		if d == nil {
 			return
 		}
-		fr := FileRefs{GraphFile: loc.graphFile(&b)}
-		c := b.cursor()
-		c.imports(func(im chunker.Import) {
-			fr.Imports = append(fr.Imports, chunker.Import{Name: clone(im.Name), Path: clone(im.Path), Line: im.Line})
-		})
-		// Defs come before refs in the blob: remember where they are and
-		// copy only the ones that enclose a use.
-		defsAt := c.r
-		c.defs(nil)
+		fr := FileRefs{GraphFile: loc.graphFile(d)}
 		enclosing := map[int32]bool{}
-		c.refs(func(r chunker.Ref) {
+		d.Refs(func(r chunker.Ref) {
 			if r.Name == name {
 				fr.Refs = append(fr.Refs, cloneRef(r))
 				enclosing[r.Enclosing] = true
@@ -284,11 +273,11 @@ func (ix *Index) ReferencesTo(name string) []FileRefs {
 		if len(fr.Refs) == 0 {
 			return
 		}
+		d.Imports(func(im chunker.Import) { fr.Imports = append(fr.Imports, cloneImport(im)) })
 		fr.Enclosing = map[int32]chunker.Def{}
-		dc := &graphCursor{g: &b, r: defsAt}
-		dc.defs(func(i int32, d chunker.Def) {
+		d.Defs(func(i int32, def chunker.Def) {
 			if enclosing[i] {
-				fr.Enclosing[i] = cloneDef(d)
+				fr.Enclosing[i] = cloneDef(def)
 			}
 		})
 		out = append(out, fr)

@@ -11,8 +11,6 @@ package store
 import (
 	"sort"
 	"time"
-
-	"github.com/codeseek/codeseek/chunker"
 )
 
 // SchemaVersion is the on-disk format version. An index written with
@@ -105,9 +103,10 @@ type Update struct {
 	// Changed are the new or changed files; Chunks are all their chunks.
 	Changed []FileState
 	Chunks  []Chunk
-	// Graphs are the symbol graphs of changed files, by path; a file
-	// without one (a document, a language without graph rules) has none.
-	Graphs map[string]*chunker.Graph
+	// Graphs are the symbol graphs of changed files by path, encoded
+	// (chunker.Graph.Encode); a file without one (a document, a language
+	// without graph rules) has none.
+	Graphs map[string][]byte
 }
 
 // File returns the entry of the file at path (repository-relative, as in

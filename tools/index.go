@@ -281,7 +281,7 @@ func (s *Service) update(root, project string, plan *indexer.Plan) store.Update 
 		}
 		if f.Graph != nil && len(f.Chunks) > 0 {
 			if u.Graphs == nil {
-				u.Graphs = map[string]*chunker.Graph{}
+				u.Graphs = map[string][]byte{}
 			}
 			u.Graphs[f.File.Path] = f.Graph
 		}
