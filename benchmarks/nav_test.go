@@ -17,6 +17,7 @@ import (
 
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/internal/goast"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -57,7 +58,7 @@ func navSymbols(tb testing.TB, src string, n int) []navSymbol {
 				}
 				if d.Recv == nil {
 					funcs = append(funcs, navSymbol{pkg + "." + d.Name.Name, "func"})
-				} else if recv := recvName(d.Recv.List[0].Type); ast.IsExported(recv) {
+				} else if recv := goast.RecvTypeName(d.Recv.List[0].Type); ast.IsExported(recv) {
 					methods = append(methods, navSymbol{pkg + "." + recv + "." + d.Name.Name, "method"})
 				}
 			case *ast.GenDecl:
@@ -81,23 +82,6 @@ func navSymbols(tb testing.TB, src string, n int) []navSymbol {
 		out = append(out, g.syms[:min(len(g.syms), n*g.share/100)]...)
 	}
 	return out
-}
-
-func recvName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // BenchmarkNavigationStdlib measures the navigation tools on a warm

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
+
+	"github.com/codeseek/codeseek/internal/goast"
 )
 
 // Go files get their graph from the standard library's parser rather than
@@ -80,7 +82,7 @@ func (w *goWalker) addImport(imp *ast.ImportSpec) {
 	if err != nil || path == "" {
 		return
 	}
-	name := goPackageName(path)
+	name := GoPackageName(path)
 	if imp.Name != nil {
 		name = imp.Name.Name
 	}
@@ -91,10 +93,10 @@ func (w *goWalker) addImport(imp *ast.ImportSpec) {
 	}
 }
 
-// goPackageName guesses the name a package is imported under from its
+// GoPackageName guesses the name a package is imported under from its
 // path: the last element, skipping a major-version suffix ("yaml.v3",
 // "rand/v2") and a "go-" prefix, as the Go convention names packages.
-func goPackageName(path string) string {
+func GoPackageName(path string) string {
 	elems := strings.Split(path, "/")
 	name := elems[len(elems)-1]
 	if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && allDigits(name[1:]) {
@@ -223,7 +225,7 @@ func (w *goWalker) funcDecl(d *ast.FuncDecl) {
 	kind, parent := "function", ""
 	if d.Recv != nil && len(d.Recv.List) > 0 {
 		kind = "method"
-		parent = recvTypeName(d.Recv.List[0].Type)
+		parent = goast.RecvTypeName(d.Recv.List[0].Type)
 	}
 	end := d.End()
 	if d.Body != nil {
@@ -240,27 +242,6 @@ func (w *goWalker) funcDecl(d *ast.FuncDecl) {
 		w.stmt(d.Body)
 	}
 	w.encl = outer
-}
-
-// recvTypeName is the type name of a method receiver ("Client" for
-// "*Client" and "List[T]").
-func recvTypeName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 func (w *goWalker) typeSpec(s *ast.TypeSpec, node ast.Node, doc *ast.CommentGroup) {
@@ -309,7 +290,7 @@ func (w *goWalker) structMembers(parent string, t *ast.StructType, self int32) {
 	for _, f := range t.Fields.List {
 		typ := "t:" + w.typ(f.Type)
 		if len(f.Names) == 0 { // embedded
-			name := embeddedName(f.Type)
+			name := goast.BaseIdent(f.Type)
 			if name != nil {
 				w.encl = w.def(name, "field", parent, f, f.Doc, w.sigText(f.Pos(), f.End()), typ, DefEmbedded)
 			}
@@ -322,26 +303,6 @@ func (w *goWalker) structMembers(parent string, t *ast.StructType, self int32) {
 		}
 		w.expr(f.Type, RefType)
 		w.encl = self
-	}
-}
-
-// embeddedName is the identifier that names an embedded field.
-func embeddedName(e ast.Expr) *ast.Ident {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.SelectorExpr:
-			return x.Sel
-		case *ast.Ident:
-			return x
-		default:
-			return nil
-		}
 	}
 }
 
@@ -359,7 +320,7 @@ func (w *goWalker) interfaceMembers(parent string, t *ast.InterfaceType, self in
 			continue
 		}
 		// An embedded interface, or a type set term of a constraint.
-		if name := embeddedName(m.Type); name != nil {
+		if name := goast.BaseIdent(m.Type); name != nil {
 			w.encl = w.def(name, "field", parent, m, m.Doc, w.sigText(m.Pos(), m.End()), "t:"+w.typ(m.Type), DefEmbedded)
 		}
 		w.expr(m.Type, RefInherit)
@@ -579,7 +540,7 @@ func (w *goWalker) composite(x *ast.CompositeLit, elem string) {
 	case strings.HasPrefix(typ, "[]"):
 		inner = typ[2:]
 	case strings.HasPrefix(typ, "map["):
-		if _, v, ok := splitMapType(typ); ok {
+		if _, v, ok := GoMapTypes(typ); ok {
 			inner = v
 		}
 	}
@@ -612,26 +573,6 @@ func (w *goWalker) element(e ast.Expr, elem string) {
 		}
 	}
 	w.expr(e, RefOther)
-}
-
-// splitMapType splits "map[K]V" into K and V.
-func splitMapType(t string) (string, string, bool) {
-	if !strings.HasPrefix(t, "map[") {
-		return "", "", false
-	}
-	depth := 0
-	for i := 3; i < len(t); i++ {
-		switch t[i] {
-		case '[', '(':
-			depth++
-		case ']', ')':
-			depth--
-			if depth == 0 {
-				return t[4:i], t[i+1:], true
-			}
-		}
-	}
-	return "", "", false
 }
 
 // stmt walks a statement: its expressions, with the type switch variable

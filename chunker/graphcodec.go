@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"sort"
+
+	"github.com/codeseek/codeseek/internal/varint"
 )
 
 // A Graph's binary form is what the index stores per file and what
@@ -122,37 +124,37 @@ func DecodeGraph(b []byte) (*Graph, error) {
 // OpenGraph parses an encoded graph's string table and finds its
 // sections. str turns the bytes of a string into a string.
 func OpenGraph(b []byte, str func([]byte) string) (*GraphDecoder, error) {
-	r := reader{b: b}
-	if r.uint() != graphCodecVersion {
+	r := varint.Reader{B: b}
+	if r.Uint() != graphCodecVersion {
 		return nil, ErrBadGraph
 	}
-	n := r.uint()
-	if r.bad || n > len(b) {
+	n := r.Uint()
+	if r.Bad || n > len(b) {
 		return nil, ErrBadGraph
 	}
 	d := &GraphDecoder{strs: make([]string, n)}
 	for i := range d.strs {
-		d.strs[i] = str(r.bytes())
+		d.strs[i] = str(r.Bytes())
 	}
 	d.pkg = d.str(&r)
 	// Each section is kept from its count on; the counts are read after
 	// the slice is taken (Go leaves the order of a field read and a call
 	// in one assignment unspecified).
-	d.imports = r.b
-	r.skip(3 * r.uint())
-	d.defs = r.b
-	r.skip(11 * r.uint())
-	d.refs = r.b
-	if r.uint(); r.bad {
+	d.imports = r.B
+	r.Skip(3 * r.Uint())
+	d.defs = r.B
+	r.Skip(11 * r.Uint())
+	d.refs = r.B
+	if r.Uint(); r.Bad {
 		return nil, ErrBadGraph
 	}
 	return d, nil
 }
 
-func (d *GraphDecoder) str(r *reader) string {
-	i := r.uint()
+func (d *GraphDecoder) str(r *varint.Reader) string {
+	i := r.Uint()
 	if i >= len(d.strs) {
-		r.bad = true
+		r.Bad = true
 		return ""
 	}
 	return d.strs[i]
@@ -163,83 +165,48 @@ func (d *GraphDecoder) Package() string { return d.pkg }
 
 // Imports calls fn for each import.
 func (d *GraphDecoder) Imports(fn func(Import)) error {
-	r := reader{b: d.imports}
-	for i, n := 0, r.uint(); i < n && !r.bad; i++ {
-		im := Import{Name: d.str(&r), Path: d.str(&r), Line: r.uint()}
-		if !r.bad {
+	r := varint.Reader{B: d.imports}
+	for i, n := 0, r.Uint(); i < n && !r.Bad; i++ {
+		im := Import{Name: d.str(&r), Path: d.str(&r), Line: r.Uint()}
+		if !r.Bad {
 			fn(im)
 		}
 	}
-	return r.err()
+	return errOf(&r)
 }
 
 // Defs calls fn for each definition with its index.
 func (d *GraphDecoder) Defs(fn func(i int32, def Def)) error {
-	r := reader{b: d.defs}
-	for i, n := 0, r.uint(); i < n && !r.bad; i++ {
+	r := varint.Reader{B: d.defs}
+	for i, n := 0, r.Uint(); i < n && !r.Bad; i++ {
 		def := Def{Name: d.str(&r), Kind: d.str(&r), Parent: d.str(&r)}
-		def.Line, def.Col, def.StartLine, def.EndLine = r.uint(), r.uint(), r.uint(), r.uint()
+		def.Line, def.Col, def.StartLine, def.EndLine = r.Uint(), r.Uint(), r.Uint(), r.Uint()
 		def.Signature, def.Doc, def.Type = d.str(&r), d.str(&r), d.str(&r)
-		def.Flags = uint8(r.uint())
-		if !r.bad {
+		def.Flags = uint8(r.Uint())
+		if !r.Bad {
 			fn(int32(i), def)
 		}
 	}
-	return r.err()
+	return errOf(&r)
 }
 
 // Refs calls fn for each reference, in position order.
 func (d *GraphDecoder) Refs(fn func(Ref)) error {
-	r := reader{b: d.refs}
+	r := varint.Reader{B: d.refs}
 	line := 0
-	for i, n := 0, r.uint(); i < n && !r.bad; i++ {
+	for i, n := 0, r.Uint(); i < n && !r.Bad; i++ {
 		name := d.str(&r)
-		line += r.uint()
-		ref := Ref{Name: name, Line: line, Col: r.uint(), Kind: RefKind(r.uint()), Enclosing: int32(r.uint()) - 1, Recv: d.str(&r)}
-		if !r.bad {
+		line += r.Uint()
+		ref := Ref{Name: name, Line: line, Col: r.Uint(), Kind: RefKind(r.Uint()), Enclosing: int32(r.Uint()) - 1, Recv: d.str(&r)}
+		if !r.Bad {
 			fn(ref)
 		}
 	}
-	return r.err()
+	return errOf(&r)
 }
 
-// reader decodes uvarints; after a malformed value it returns zeros and
-// sets bad, never panicking.
-type reader struct {
-	b   []byte
-	bad bool
-}
-
-func (r *reader) uint() int {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 || v > 1<<40 {
-		r.b, r.bad = nil, true
-		return 0
-	}
-	r.b = r.b[n:]
-	return int(v)
-}
-
-func (r *reader) bytes() []byte {
-	l := r.uint()
-	if l > len(r.b) {
-		r.b, r.bad = nil, true
-		return nil
-	}
-	out := r.b[:l]
-	r.b = r.b[l:]
-	return out
-}
-
-// skip passes over n uvarints.
-func (r *reader) skip(n int) {
-	for i := 0; i < n && !r.bad; i++ {
-		r.uint()
-	}
-}
-
-func (r *reader) err() error {
-	if r.bad {
+func errOf(r *varint.Reader) error {
+	if r.Bad {
 		return ErrBadGraph
 	}
 	return nil

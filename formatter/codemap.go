@@ -70,13 +70,7 @@ func RenderCodeMap(r CodeMapResponse, o Options) (string, error) {
 			}
 			return rr.Folded[i].Dir < rr.Folded[j].Dir
 		})
-		switch o.Format {
-		case Markdown:
-			return markdownCodeMap(rr, o.Detail), nil
-		case Compact:
-			return compactCodeMap(rr, o.Detail)
-		}
-		return jsonCodeMap(rr, o.Detail)
+		return codeMapFormats.render(rr, o)
 	}
 	if o.MaxTokens <= 0 {
 		return render(len(items))
@@ -93,15 +87,7 @@ func RenderCodeMap(r CodeMapResponse, o Options) (string, error) {
 	// Even the folded counts do not fit: say so in the fewest tokens.
 	rr := CodeMapResponse{RepositoryID: r.RepositoryID, Directory: r.Directory, TotalFiles: r.TotalFiles, TotalSymbols: r.TotalSymbols,
 		Warning: "the map does not fit max_tokens: raise max_tokens or pass a smaller directory"}
-	switch o.Format {
-	case Markdown:
-		s = markdownCodeMap(rr, o.Detail)
-	case Compact:
-		s, err = compactCodeMap(rr, o.Detail)
-	default:
-		s, err = jsonCodeMap(rr, o.Detail)
-	}
-	if err != nil {
+	if s, err = codeMapFormats.render(rr, o); err != nil {
 		return "", err
 	}
 	if n, err := CountTokens(s); err != nil || n > o.MaxTokens {

@@ -8,97 +8,94 @@ import "fmt"
 // the CLI. Under Options.MaxTokens each keeps as many of its items, in
 // order, as fit, and says what it left out.
 
-// RenderDefinitions renders a find_definition answer.
-func RenderDefinitions(r DefinitionResponse, o Options) (string, error) {
-	return renderBudgeted(o, len(r.Definitions), func(k int, o Options) (string, error) {
-		rr := r
-		rr.Definitions = r.Definitions[:k]
-		if k < len(r.Definitions) {
-			rr.Warning = omitted(r.Warning, "definitions", len(r.Definitions)-k, len(r.Definitions), o.MaxTokens)
-		}
-		switch o.Format {
-		case Markdown:
-			return markdownDefinitions(rr, o.Detail), nil
-		case Compact:
-			return compactDefinitions(rr, o.Detail)
-		}
-		return jsonDefinitions(rr, o.Detail)
-	})
+// formats are one answer's renderers, one per response format.
+type formats[T any] struct {
+	json     func(T, Detail) (string, error)
+	compact  func(T, Detail) (string, error)
+	markdown func(T, Detail) string
 }
 
-// RenderReferences renders a find_references answer.
-func RenderReferences(r ReferencesResponse, o Options) (string, error) {
-	return renderBudgeted(o, len(r.References), func(k int, o Options) (string, error) {
-		rr := r
-		rr.References = r.References[:k]
-		if k < len(r.References) {
-			rr.Warning = omitted(r.Warning, "references", len(r.References)-k, len(r.References), o.MaxTokens)
-		}
-		switch o.Format {
-		case Markdown:
-			return markdownReferences(rr, o.Detail), nil
-		case Compact:
-			return compactReferences(rr, o.Detail)
-		}
-		return jsonReferences(rr, o.Detail)
-	})
+func (f formats[T]) render(v T, o Options) (string, error) {
+	switch o.Format {
+	case Markdown:
+		return f.markdown(v, o.Detail), nil
+	case Compact:
+		return f.compact(v, o.Detail)
+	}
+	return f.json(v, o.Detail)
 }
 
-// RenderCallHierarchy renders a call_hierarchy answer; under a budget it
-// keeps the first nodes in depth-first order.
-func RenderCallHierarchy(r CallHierarchyResponse, o Options) (string, error) {
-	n := countNodes(r.Calls)
-	return renderBudgeted(o, n, func(k int, o Options) (string, error) {
-		rr := r
-		if k < n {
-			rr.Calls, _ = pruneNodes(r.Calls, k)
-			rr.Truncated = true
-			rr.Warning = omitted(r.Warning, "calls", n-k, n, o.MaxTokens)
-		}
-		switch o.Format {
-		case Markdown:
-			return markdownCallHierarchy(rr, o.Detail), nil
-		case Compact:
-			return compactCallHierarchy(rr, o.Detail)
-		}
-		return jsonCallHierarchy(rr, o.Detail)
-	})
-}
-
-// RenderAffected renders an affected_by_diff answer.
-func RenderAffected(r AffectedResponse, o Options) (string, error) {
-	return renderBudgeted(o, len(r.Changes), func(k int, o Options) (string, error) {
-		rr := r
-		rr.Changes = r.Changes[:k]
-		if k < len(r.Changes) {
-			rr.Warning = omitted(r.Warning, "changes", len(r.Changes)-k, len(r.Changes), o.MaxTokens)
-		}
-		switch o.Format {
-		case Markdown:
-			return markdownAffected(rr, o.Detail), nil
-		case Compact:
-			return compactAffected(rr, o.Detail)
-		}
-		return jsonAffected(rr, o.Detail)
-	})
-}
-
-// renderBudgeted normalizes o and renders the first k of n items, all of
-// them without a budget, else the most that fit o.MaxTokens.
-func renderBudgeted(o Options, n int, render func(k int, o Options) (string, error)) (string, error) {
+// renderList renders an answer of n items: all of them without a budget,
+// else the most that fit o.MaxTokens; first(k) is the answer cut to its
+// first k items (saying what was left out).
+func renderList[T any](o Options, n int, first func(k int, o Options) T, f formats[T]) (string, error) {
 	o, err := o.normalize()
 	if err != nil {
 		return "", err
 	}
 	if o.MaxTokens <= 0 {
-		return render(n, o)
+		return f.render(first(n, o), o)
 	}
-	return fitPrefix(n, o.MaxTokens, func(k int) (string, error) { return render(k, o) })
+	return fitPrefix(n, o.MaxTokens, func(k int) (string, error) { return f.render(first(k, o), o) })
 }
 
-// omitted is the warning for items a token budget left out.
-func omitted(prev, what string, left, total, maxTokens int) string {
-	w := fmt.Sprintf("%d of %d %s left out to fit max_tokens=%d; raise max_tokens, narrow the query or use detail_level=concise", left, total, what, maxTokens)
+var (
+	definitionFormats = formats[DefinitionResponse]{jsonDefinitions, compactDefinitions, markdownDefinitions}
+	referenceFormats  = formats[ReferencesResponse]{jsonReferences, compactReferences, markdownReferences}
+	callFormats       = formats[CallHierarchyResponse]{jsonCallHierarchy, compactCallHierarchy, markdownCallHierarchy}
+	affectedFormats   = formats[AffectedResponse]{jsonAffected, compactAffected, markdownAffected}
+	codeMapFormats    = formats[CodeMapResponse]{jsonCodeMap, compactCodeMap, markdownCodeMap}
+)
+
+// RenderDefinitions renders a find_definition answer.
+func RenderDefinitions(r DefinitionResponse, o Options) (string, error) {
+	all := r.Definitions
+	return renderList(o, len(all), func(k int, o Options) DefinitionResponse {
+		r.Definitions = all[:k]
+		r.Warning = omitted(r.Warning, "definitions", len(all)-k, o.MaxTokens)
+		return r
+	}, definitionFormats)
+}
+
+// RenderReferences renders a find_references answer.
+func RenderReferences(r ReferencesResponse, o Options) (string, error) {
+	all := r.References
+	return renderList(o, len(all), func(k int, o Options) ReferencesResponse {
+		r.References = all[:k]
+		r.Warning = omitted(r.Warning, "references", len(all)-k, o.MaxTokens)
+		return r
+	}, referenceFormats)
+}
+
+// RenderCallHierarchy renders a call_hierarchy answer; under a budget it
+// keeps the first nodes in depth-first order.
+func RenderCallHierarchy(r CallHierarchyResponse, o Options) (string, error) {
+	all, n := r.Calls, countNodes(r.Calls)
+	return renderList(o, n, func(k int, o Options) CallHierarchyResponse {
+		r.Calls, _ = pruneNodes(all, k)
+		r.Truncated = r.Truncated || k < n
+		r.Warning = omitted(r.Warning, "calls", n-k, o.MaxTokens)
+		return r
+	}, callFormats)
+}
+
+// RenderAffected renders an affected_by_diff answer.
+func RenderAffected(r AffectedResponse, o Options) (string, error) {
+	all := r.Changes
+	return renderList(o, len(all), func(k int, o Options) AffectedResponse {
+		r.Changes = all[:k]
+		r.Warning = omitted(r.Warning, "changes", len(all)-k, o.MaxTokens)
+		return r
+	}, affectedFormats)
+}
+
+// omitted adds to a warning that a token budget left items out (nothing
+// when none was).
+func omitted(prev, what string, left, maxTokens int) string {
+	if left <= 0 {
+		return prev
+	}
+	w := fmt.Sprintf("%d %s left out to fit max_tokens=%d; raise max_tokens, narrow the query or use detail_level=concise", left, what, maxTokens)
 	if prev != "" {
 		return prev + "; " + w
 	}

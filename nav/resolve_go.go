@@ -426,7 +426,7 @@ func (w *goWorld) structField(v gval, name string, depth int) gval {
 		return gval{}
 	}
 	t, c := w.underlying(v.typ, v.ctx, depth)
-	fields, ok := structFields(t)
+	fields, ok := chunker.GoStructFields(t)
 	if !ok {
 		return gval{}
 	}
@@ -446,44 +446,6 @@ func (w *goWorld) structField(v gval, name string, depth int) gval {
 	return gval{}
 }
 
-// structFields splits "struct{a=T;=E}" into (name, type) pairs, with an
-// empty name for an embedded field.
-func structFields(t string) ([][2]string, bool) {
-	if !strings.HasPrefix(t, "struct{") || !strings.HasSuffix(t, "}") {
-		return nil, false
-	}
-	var out [][2]string
-	for _, f := range splitTop(t[len("struct{"):len(t)-1], ';') {
-		if name, typ, ok := strings.Cut(f, "="); ok {
-			out = append(out, [2]string{name, typ})
-		}
-	}
-	return out, true
-}
-
-// splitTop splits s at sep outside brackets and braces.
-func splitTop(s string, sep byte) []string {
-	if s == "" {
-		return nil
-	}
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case sep:
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, s[start:])
-}
-
 // call applies "()n": result n of a function, or a conversion.
 func (w *goWorld) call(v gval, n, depth int) gval {
 	if v.decl != nil && v.decl.isType() {
@@ -498,7 +460,7 @@ func (w *goWorld) call(v gval, n, depth int) gval {
 	default:
 		t, c = w.underlying(fn.typ, fn.ctx, depth)
 	}
-	results, ok := funcResults(t)
+	results, ok := chunker.GoFuncResults(t)
 	if !ok || n >= len(results) {
 		return gval{}
 	}
@@ -518,7 +480,7 @@ func (w *goWorld) index(v gval, key bool, depth int) gval {
 	case strings.HasPrefix(t, "<-") && !key:
 		return gval{typ: t[2:], ctx: c}
 	case strings.HasPrefix(t, "map["):
-		k, val, ok := splitMap(t)
+		k, val, ok := chunker.GoMapTypes(t)
 		if !ok {
 			return gval{}
 		}
@@ -742,29 +704,4 @@ func (w *goWorld) refersTo(got, target *goDecl) bool {
 // object: the same name, kind and parent in one package.
 func sameObject(a, b *goDecl) bool {
 	return a.pkg == b.pkg && a.name == b.name && a.parent == b.parent && a.kind == b.kind
-}
-
-// funcResults splits "func(A,B)" into its result types.
-func funcResults(t string) ([]string, bool) {
-	if !strings.HasPrefix(t, "func(") || !strings.HasSuffix(t, ")") {
-		return nil, false
-	}
-	return splitTop(t[len("func("):len(t)-1], ','), true
-}
-
-// splitMap splits "map[K]V" into K and V.
-func splitMap(t string) (string, string, bool) {
-	depth := 0
-	for i := len("map"); i < len(t); i++ {
-		switch t[i] {
-		case '[', '(':
-			depth++
-		case ']', ')':
-			depth--
-			if depth == 0 {
-				return t[len("map["):i], t[i+1:], true
-			}
-		}
-	}
-	return "", "", false
 }

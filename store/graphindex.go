@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/varint"
 )
 
 // GraphReader is a Searcher that holds the symbol graph, as the embedded
@@ -138,12 +139,12 @@ func (loc fileLoc) graphFile(d *chunker.GraphDecoder) GraphFile {
 
 // language is chunk r's language, read from its record.
 func (p *part) language(r int32) string {
-	mr := metaReader{b: record(p.meta, p.metaEnd, r)}
-	mr.uint()
-	mr.uint()
-	mr.bytes() // path
-	mr.bytes() // ID
-	return string(mr.bytes())
+	mr := varint.Reader{B: record(p.meta, p.metaEnd, r)}
+	mr.Uint()
+	mr.Uint()
+	mr.Bytes() // path
+	mr.Bytes() // ID
+	return string(mr.Bytes())
 }
 
 // blob decodes the file's graph in place, or returns nil.

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"weak"
+
+	"github.com/codeseek/codeseek/internal/varint"
 )
 
 // segment is one immutable segment file, mapped: the chunks one re-index
@@ -211,13 +212,13 @@ func ascending(ends []uint64, limit int) bool {
 // decodeFiles reads the file list: per file its path and its run of
 // chunks, which must tile the part's n chunks in order.
 func decodeFiles(b []byte, n int) ([]fileSpan, error) {
-	r := metaReader{b: b}
+	r := varint.Reader{B: b}
 	var out []fileSpan
 	next := 0
-	for len(r.b) > 0 {
-		path := string(r.bytes())
-		lo, hi := r.uint(), r.uint()
-		if r.bad || lo != next || hi <= lo || hi > n {
+	for len(r.B) > 0 {
+		path := string(r.Bytes())
+		lo, hi := r.Uint(), r.Uint()
+		if r.Bad || lo != next || hi <= lo || hi > n {
 			return nil, fmt.Errorf("%w: file list", ErrCorrupt)
 		}
 		out = append(out, fileSpan{path: path, lo: int32(lo), hi: int32(hi)})
@@ -274,10 +275,10 @@ func (p *part) row(r int32) []float32 { return p.vectors[int(r)*p.dim : int(r+1)
 // place returns chunk r's path and start line for tie-breaking. The path
 // points into the mapping: it must not outlive the caller's hold on p.
 func (p *part) place(r int32) (string, int) {
-	mr := metaReader{b: record(p.meta, p.metaEnd, r)}
-	start := mr.uint()
-	mr.uint()
-	return stringOf(mr.bytes()), start
+	mr := varint.Reader{B: record(p.meta, p.metaEnd, r)}
+	start := mr.Uint()
+	mr.Uint()
+	return stringOf(mr.Bytes()), start
 }
 
 // transient returns chunk r's path and content as views of the mapping,
@@ -289,10 +290,10 @@ func (p *part) transient(r int32) Chunk {
 
 // load returns a copy of chunk r on the Go heap, vector included.
 func (p *part) load(r int32) Chunk {
-	mr := metaReader{b: record(p.meta, p.metaEnd, r)}
-	c := Chunk{Kind: p.kind, StartLine: mr.uint(), EndLine: mr.uint()}
+	mr := varint.Reader{B: record(p.meta, p.metaEnd, r)}
+	c := Chunk{Kind: p.kind, StartLine: mr.Uint(), EndLine: mr.Uint()}
 	for _, f := range []*string{&c.FilePath, &c.ID, &c.Language, &c.Symbol, &c.SymbolKind, &c.Parent, &c.Signature} {
-		*f = string(mr.bytes())
+		*f = string(mr.Bytes())
 	}
 	c.Content = string(record(p.text, p.textEnd, r))
 	c.Vector = slices.Clone(p.row(r))
@@ -334,32 +335,4 @@ func (cc *chunkCache) forget(r int32) {
 		delete(cc.rows, r)
 	}
 	cc.mu.Unlock()
-}
-
-// metaReader decodes a chunk record or the file list; after a malformed
-// value it returns zeros and sets bad, never panicking.
-type metaReader struct {
-	b   []byte
-	bad bool
-}
-
-func (mr *metaReader) uint() int {
-	v, n := binary.Uvarint(mr.b)
-	if n <= 0 || v > 1<<40 {
-		mr.b, mr.bad = nil, true
-		return 0
-	}
-	mr.b = mr.b[n:]
-	return int(v)
-}
-
-func (mr *metaReader) bytes() []byte {
-	l := mr.uint()
-	if l > len(mr.b) {
-		mr.b, mr.bad = nil, true
-		return nil
-	}
-	out := mr.b[:l]
-	mr.b = mr.b[l:]
-	return out
 }

@@ -84,166 +84,142 @@ func target(arg string, p *tools.NavParams) error {
 const targetHelp = "SYMBOL is a name as you would write it (ParseDuration, Client.Do, http.Client, os.path.join); " +
 	"FILE:LINE[:COL] is a position (FILE relative to the working directory or to the repository root)."
 
-func newDefCmd(g *globalFlags) *cobra.Command {
+// navCommand completes a navigation command: its shared flags, and a RunE
+// that indexes the repository if needed, reads the SYMBOL or FILE:LINE
+// argument (when the command takes one) and prints what answer renders.
+func navCommand(g *globalFlags, c *cobra.Command, answer func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error)) *cobra.Command {
 	var n navFlags
-	var limit int
-	c := &cobra.Command{
-		Use:   "def SYMBOL | FILE:LINE[:COL]",
-		Short: "Show where a symbol is declared (or what the name at a position refers to)",
-		Long:  "def finds the declarations a symbol names, best match first, or resolves the name at a position to its declaration. " + targetHelp,
-		Args:  argsBetween(1, 1),
-		RunE: func(c *cobra.Command, a []string) error {
-			svc, p, opts, err := n.start(c, g)
-			if err != nil {
-				return err
-			}
+	c.RunE = func(c *cobra.Command, a []string) error {
+		svc, p, opts, err := n.start(c, g)
+		if err != nil {
+			return err
+		}
+		if len(a) == 1 && c.Name() != "map" {
 			if err := target(a[0], &p); err != nil {
 				return err
 			}
-			r, err := svc.FindDefinition(c.Context(), p, limit)
-			if err != nil {
-				return err
-			}
-			return print(formatter.RenderDefinitions(r, opts))
-		},
+		} else if len(a) == 1 {
+			p.Directory = a[0]
+		}
+		return print(answer(c, svc, p, opts))
 	}
-	c.Flags().IntVar(&limit, "limit", tools.DefaultDefinitionLimit, fmt.Sprintf("most definitions, 1 to %d", tools.MaxLimit))
 	n.register(c)
 	return c
 }
 
+func newDefCmd(g *globalFlags) *cobra.Command {
+	var limit int
+	c := navCommand(g, &cobra.Command{
+		Use:   "def SYMBOL | FILE:LINE[:COL]",
+		Short: "Show where a symbol is declared (or what the name at a position refers to)",
+		Long:  "def finds the declarations a symbol names, best match first, or resolves the name at a position to its declaration. " + targetHelp,
+		Args:  argsBetween(1, 1),
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+		r, err := svc.FindDefinition(c.Context(), p, limit)
+		if err != nil {
+			return "", err
+		}
+		return formatter.RenderDefinitions(r, o)
+	})
+	c.Flags().IntVar(&limit, "limit", tools.DefaultDefinitionLimit, fmt.Sprintf("most definitions, 1 to %d", tools.MaxLimit))
+	return c
+}
+
 func newRefsCmd(g *globalFlags) *cobra.Command {
-	var n navFlags
 	var kind string
 	var limit, depth int
 	var callers, callees bool
-	c := &cobra.Command{
+	c := navCommand(g, &cobra.Command{
 		Use:   "refs SYMBOL | FILE:LINE[:COL]",
 		Short: "List the uses of a symbol (--callers: who calls it, to --depth levels)",
 		Long: "refs lists every use of the symbol, exact matches first, each with its kind and enclosing function. " +
 			"--callers shows who calls it as a call hierarchy (--depth levels); --callees what it calls. " + targetHelp,
 		Args: argsBetween(1, 1),
-		RunE: func(c *cobra.Command, a []string) error {
-			if callers && callees {
-				return usageError{fmt.Errorf("--callers and --callees: pass one of them")}
-			}
-			svc, p, opts, err := n.start(c, g)
-			if err != nil {
-				return err
-			}
-			if err := target(a[0], &p); err != nil {
-				return err
-			}
-			if callers || callees {
-				dir := "incoming"
-				if callees {
-					dir = "outgoing"
-				}
-				r, err := svc.CallHierarchy(c.Context(), p, dir, depth)
-				if err != nil {
-					return err
-				}
-				return print(formatter.RenderCallHierarchy(r, opts))
-			}
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+		if !callers && !callees {
 			r, err := svc.FindReferences(c.Context(), p, kind, limit)
 			if err != nil {
-				return err
+				return "", err
 			}
-			return print(formatter.RenderReferences(r, opts))
-		},
-	}
+			return formatter.RenderReferences(r, o)
+		}
+		if callers && callees {
+			return "", usageError{fmt.Errorf("--callers and --callees: pass one of them")}
+		}
+		dir := "incoming"
+		if callees {
+			dir = "outgoing"
+		}
+		r, err := svc.CallHierarchy(c.Context(), p, dir, depth)
+		if err != nil {
+			return "", err
+		}
+		return formatter.RenderCallHierarchy(r, o)
+	})
 	f := c.Flags()
 	f.StringVar(&kind, "kind", "", "only uses of this kind: call, type, import, inherit, other (comma-separated)")
 	f.IntVar(&limit, "limit", tools.DefaultReferenceLimit, fmt.Sprintf("most references, 1 to %d", tools.MaxReferenceLimit))
 	f.BoolVar(&callers, "callers", false, "show who calls it, as a call hierarchy")
 	f.BoolVar(&callees, "callees", false, "show what it calls, as a call hierarchy")
 	f.IntVar(&depth, "depth", tools.DefaultCallDepth, fmt.Sprintf("levels of --callers or --callees, 1 to %d", tools.MaxCallDepth))
-	n.register(c)
 	return c
 }
 
 func newMapCmd(g *globalFlags) *cobra.Command {
-	var n navFlags
-	c := &cobra.Command{
+	c := navCommand(g, &cobra.Command{
 		Use:   "map [DIR]",
 		Short: "Overview of a repository or directory: files and their most used declarations",
 		Long:  "map lists files and declarations most important first (by how much the rest of the repository uses them), within --max-tokens (default 1500). DIR is relative to the repository root.",
 		Args:  argsBetween(0, 1),
-		RunE: func(c *cobra.Command, a []string) error {
-			if !c.Flags().Changed("max-tokens") {
-				n.maxTokens = tools.DefaultMapTokens
-			}
-			svc, p, opts, err := n.start(c, g)
-			if err != nil {
-				return err
-			}
-			if len(a) == 1 {
-				p.Directory = a[0]
-			}
-			r, err := svc.CodeMap(c.Context(), p)
-			if err != nil {
-				return err
-			}
-			return print(tools.RenderMap(r, opts))
-		},
-	}
-	n.register(c)
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+		if !c.Flags().Changed("max-tokens") {
+			o.MaxTokens = tools.DefaultMapTokens
+		}
+		r, err := svc.CodeMap(c.Context(), p)
+		if err != nil {
+			return "", err
+		}
+		return tools.RenderMap(r, o)
+	})
 	c.Flags().Lookup("dir").Hidden = true // DIR is the argument
 	return c
 }
 
 func newRelatedCmd(g *globalFlags) *cobra.Command {
-	var n navFlags
 	var limit int
-	c := &cobra.Command{
+	c := navCommand(g, &cobra.Command{
 		Use:   "related FILE:LINE",
 		Short: "Find the code most like the function at a line, other files first",
 		Args:  argsBetween(1, 1),
-		RunE: func(c *cobra.Command, a []string) error {
-			svc, p, opts, err := n.start(c, g)
-			if err != nil {
-				return err
-			}
-			if err := target(a[0], &p); err != nil {
-				return err
-			}
-			if p.FilePath == "" {
-				return usageError{fmt.Errorf("%q is not FILE:LINE", a[0])}
-			}
-			r, err := svc.FindRelated(c.Context(), p, limit)
-			if err != nil {
-				return err
-			}
-			return print(formatter.RenderSearch(r, opts))
-		},
-	}
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+		if p.FilePath == "" {
+			return "", usageError{fmt.Errorf("%q is not FILE:LINE", p.Symbol)}
+		}
+		r, err := svc.FindRelated(c.Context(), p, limit)
+		if err != nil {
+			return "", err
+		}
+		return formatter.RenderSearch(r, o)
+	})
 	c.Flags().IntVar(&limit, "limit", tools.DefaultLimit, fmt.Sprintf("number of results, 1 to %d", tools.MaxLimit))
-	n.register(c)
 	return c
 }
 
 func newAffectedCmd(g *globalFlags) *cobra.Command {
-	var n navFlags
 	var base string
-	c := &cobra.Command{
+	c := navCommand(g, &cobra.Command{
 		Use:   "affected",
 		Short: "List the declarations your uncommitted change touches and what uses them",
 		Long: "affected compares the working tree (untracked files included) with --base (default HEAD) in git and lists each declaration added, removed, re-signatured or edited, " +
 			"with its references elsewhere and a risk: high for a removed or re-signatured declaration that is still referenced.",
 		Args: argsBetween(0, 0),
-		RunE: func(c *cobra.Command, a []string) error {
-			svc, p, opts, err := n.start(c, g)
-			if err != nil {
-				return err
-			}
-			r, err := svc.AffectedByDiff(c.Context(), p, base)
-			if err != nil {
-				return err
-			}
-			return print(formatter.RenderAffected(r, opts))
-		},
-	}
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+		r, err := svc.AffectedByDiff(c.Context(), p, base)
+		if err != nil {
+			return "", err
+		}
+		return formatter.RenderAffected(r, o)
+	})
 	c.Flags().StringVar(&base, "base", "HEAD", "git revision to compare the working tree with")
-	n.register(c)
 	return c
 }

@@ -2,17 +2,17 @@ package main
 
 import (
 	"fmt"
-	"hash/fnv"
-	"sort"
-
-	"github.com/codeseek/codeseek/chunker"
-
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"hash/fnv"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/goast"
 )
 
 // Pair is one (documentation, code) training example: the cleaned first
@@ -254,7 +254,7 @@ func mineGo(path string, src []byte, test bool) (pairs, negs []Pair) {
 		}
 		sym := fd.Name.Name
 		if fd.Recv != nil && len(fd.Recv.List) == 1 {
-			if r := recvName(fd.Recv.List[0].Type); r != "" {
+			if r := goast.RecvTypeName(fd.Recv.List[0].Type); r != "" {
 				sym = r + "." + sym
 			}
 		}
@@ -550,24 +550,6 @@ func jsBodyEnd(src string, from int) int {
 		}
 	}
 	return -1
-}
-
-// recvName is the receiver's type name without pointer or type parameters.
-func recvName(e ast.Expr) string {
-	for {
-		switch t := e.(type) {
-		case *ast.StarExpr:
-			e = t.X
-		case *ast.IndexExpr:
-			e = t.X
-		case *ast.IndexListExpr:
-			e = t.X
-		case *ast.Ident:
-			return t.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // jsName guesses the declared name from a declaration line.

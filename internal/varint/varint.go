@@ -1,0 +1,47 @@
+// Package varint reads the uvarint records the index formats are made
+// of (chunk records, file lists, symbol graphs) without ever panicking on
+// damaged input.
+package varint
+
+import "encoding/binary"
+
+// maxValue bounds a decoded value: no count, length or line of an index
+// comes near it, so a larger one is damage.
+const maxValue = 1 << 40
+
+// Reader decodes uvarints from B. After a malformed value it returns zeros
+// and sets Bad, so a caller checks once at the end.
+type Reader struct {
+	B   []byte
+	Bad bool
+}
+
+// Uint reads one value.
+func (r *Reader) Uint() int {
+	v, n := binary.Uvarint(r.B)
+	if n <= 0 || v > maxValue {
+		r.B, r.Bad = nil, true
+		return 0
+	}
+	r.B = r.B[n:]
+	return int(v)
+}
+
+// Bytes reads a length-prefixed byte string, a view of B.
+func (r *Reader) Bytes() []byte {
+	l := r.Uint()
+	if l > len(r.B) {
+		r.B, r.Bad = nil, true
+		return nil
+	}
+	out := r.B[:l]
+	r.B = r.B[l:]
+	return out
+}
+
+// Skip passes over n values.
+func (r *Reader) Skip(n int) {
+	for i := 0; i < n && !r.Bad; i++ {
+		r.Uint()
+	}
+}
