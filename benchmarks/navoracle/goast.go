@@ -179,7 +179,7 @@ func classifyIdent(stack []ast.Node, fset *token.FileSet) identRole {
 		r.Context = "case-clause"
 	case *ast.Field:
 		switch {
-		case len(p.Names) == 0 && i >= 3 && isStructOrInterface(stack[i-2]):
+		case len(p.Names) == 0 && i >= 3 && isStructOrInterface(stack[i-3]):
 			r.Context = "embedded-field"
 		case i >= 3 && isRecv(stack[i-2], stack[i-3]):
 			r.Context = "receiver"
