@@ -24,7 +24,7 @@ type corpusSpec struct {
 	Source string   // goroot | pystdlib | npm | deb | github
 	Name   string   // npm NAME@VER, Debian package, GitHub owner/name, Python package
 	Commit string   // github: the commit read
-	Sub    []string // paths kept, relative to the package or repository root
+	Sub    []string // paths kept, relative to the package or repository root (deb: glob patterns)
 	Kinds  []string // ctags kinds sampled (definitions of functions, methods and their types)
 }
 
@@ -34,7 +34,7 @@ var ctagsCorpora = []corpusSpec{
 	{Lang: "Python", Ctags: "Python", Source: "pystdlib", Name: "email", Kinds: []string{"function", "class", "member"}},
 	{Lang: "JavaScript", Ctags: "JavaScript", Source: "npm", Name: "three@0.170.0", Sub: []string{"src"}, Kinds: []string{"function", "class", "method", "generator"}},
 	{Lang: "TypeScript", Ctags: "TypeScript", Source: "npm", Name: "rxjs@7.8.1", Sub: []string{"src"}, Kinds: []string{"function", "class", "method", "interface"}},
-	{Lang: "Ruby", Ctags: "Ruby", Source: "deb", Name: "ruby-kramdown", Sub: []string{"usr/lib/ruby/vendor_ruby"}, Kinds: []string{"method", "singletonMethod", "class", "module"}},
+	{Lang: "Ruby", Ctags: "Ruby", Source: "deb", Name: "ruby-kramdown", Sub: []string{"usr/share/rubygems-integration/all/gems/kramdown-*/lib"}, Kinds: []string{"method", "singletonMethod", "class", "module"}},
 	{Lang: "PHP", Ctags: "PHP", Source: "deb", Name: "php-symfony-console", Sub: []string{"usr/share/php/Symfony/Component/Console"}, Kinds: []string{"function", "class", "interface", "trait"}},
 	{Lang: "Rust", Ctags: "Rust", Source: "deb", Name: "librust-regex-dev", Sub: []string{"usr/share/cargo/registry"}, Kinds: []string{"function", "method", "struct", "enum", "interface"}},
 	{Lang: "C", Ctags: "C", Source: "github", Name: "lua/lua", Commit: "53b41d0cddd80bf33fdc631bdd32e3ba53842b89", Kinds: []string{"function", "struct"}},
@@ -411,9 +411,13 @@ func prepareCorpus(spec corpusSpec, cache, mirrors, python string) (root, source
 		if _, err := runCmd(10*time.Minute, "", "dpkg-deb", "-x", debs[0], x); err != nil {
 			return "", source, err
 		}
-		for _, s := range spec.Sub {
-			if err := os.Rename(filepath.Join(x, s), filepath.Join(root, filepath.Base(s))); err != nil {
-				return "", source, fmt.Errorf("%s has no %s: %w", spec.Name, s, err)
+		for _, s := range spec.Sub { // a pattern: versions sit in some paths
+			m, _ := filepath.Glob(filepath.Join(x, s))
+			if len(m) != 1 {
+				return "", source, fmt.Errorf("%s: %d paths match %s, want one", spec.Name, len(m), s)
+			}
+			if err := os.Rename(m[0], filepath.Join(root, filepath.Base(m[0]))); err != nil {
+				return "", source, err
 			}
 		}
 		_ = os.RemoveAll(x)
