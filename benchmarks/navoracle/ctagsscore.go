@@ -139,6 +139,10 @@ func runCtagsScore(args []string, stdout io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Lang, err)
 		}
+		if err := m.requireTools("find_definition"); err != nil {
+			m.close()
+			return err
+		}
 		res := scoreCtagsCorpus(c, m, repoID)
 		m.close()
 		res.IndexSecs = took.Seconds()

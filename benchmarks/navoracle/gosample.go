@@ -270,6 +270,8 @@ func sampleGoDecls(decls []goDecl, n int, seed uint64, ex *exclusions) ([]goDecl
 		switch {
 		case !d.Visible:
 			ex.add("declared only in a file gopls does not load (other platform or build tag; not sampled)", d.File+": "+d.qualified())
+		case d.Package == "unsafe":
+			ex.add("declared in package unsafe (the compiler's builtins: gopls has no objects for them; not sampled)", d.qualified())
 		case strings.HasPrefix(d.Package, "vendor/"):
 			ex.add("declared in a vendored package (std's vendor/; not sampled)", d.Package+"."+d.Name)
 		default:

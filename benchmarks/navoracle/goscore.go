@@ -82,6 +82,9 @@ func scoreTruthCommand(sf *scoreFlags, truthCmd, truthFile, dataName, name strin
 		return err
 	}
 	defer m.close()
+	if err := m.requireTools("find_references", "find_definition"); err != nil {
+		return err
+	}
 	rep, err := scoreNav(t, m, repoID, navScoreOptions{Limit: limit, Category: cat, Verbose: *sf.verbose})
 	if err != nil {
 		return err

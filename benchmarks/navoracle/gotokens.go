@@ -71,6 +71,9 @@ func runGoTokens(args []string, stdout io.Writer) error {
 		return err
 	}
 	defer m.close()
+	if err := m.requireTools("find_references"); err != nil {
+		return err
+	}
 	rep := &tokenReport{Binary: run.Bin, Created: time.Now().UTC().Format(time.RFC3339), Seed: *seed, Pool: len(pool)}
 	var ratios []float64
 	for _, s := range chosen {
@@ -97,8 +100,10 @@ func runGoTokens(args []string, stdout io.Writer) error {
 		if row.RgTok, err = formatter.CountTokens(rgOut); err != nil {
 			return err
 		}
-		row.Ratio = ratio(row.CodeseekTok, row.RgTok)
-		ratios = append(ratios, row.Ratio)
+		if row.RgTok > 0 { // rg found nothing: no ratio (JSON has no NaN)
+			row.Ratio = ratio(row.CodeseekTok, row.RgTok)
+			ratios = append(ratios, row.Ratio)
+		}
 
 		// Coverage of gopls's call sites (file+line).
 		var ra refAnswer

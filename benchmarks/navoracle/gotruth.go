@@ -21,6 +21,7 @@ type goTruthMeta struct {
 	Classify int    `json:"classify"`
 	Oracle   string `json:"oracle"`
 	Go       string `json:"go"`
+	Cgo      string `json:"cgo,omitempty"`
 }
 
 func runGoTruth(args []string, stdout io.Writer) error {
@@ -34,7 +35,11 @@ func runGoTruth(args []string, stdout io.Writer) error {
 	reqTimeout := fs.Duration("timeout", 3*time.Minute, "timeout of one gopls request")
 	loadTimeout := fs.Duration("load-timeout", 30*time.Minute, "timeout of the first request (gopls loads std)")
 	fresh := fs.Bool("fresh", false, "discard cached partial results and start again")
+	cgo := fs.String("cgo", "0", "CGO_ENABLED for go list and gopls: with cgo on, gopls v0.23.0 reports no references from cgo packages (net, os/user: time.Now has 347 references instead of 450)")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := os.Setenv("CGO_ENABLED", *cgo); err != nil {
 		return err
 	}
 	if _, err := lookTool("go"); err != nil {
@@ -51,7 +56,7 @@ func runGoTruth(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("gopls version: %w (install: %s)", err, installHints["gopls"])
 	}
-	oracle := "gopls " + goplsVersion(string(verOut))
+	oracle := "gopls " + goplsVersion(string(verOut)) + " (CGO_ENABLED=" + *cgo + ")"
 	goVer, err := runCmd(time.Minute, "", "go", "env", "GOVERSION", "GOROOT", "GOOS", "GOARCH", "CGO_ENABLED")
 	if err != nil {
 		return err
@@ -99,7 +104,7 @@ func runGoTruth(args []string, stdout io.Writer) error {
 		byKey[d.key()] = append(byKey[d.key()], d)
 	}
 
-	meta := goTruthMeta{Seed: *seed, N: *n, DefSites: *defSites, Classify: *classify, Oracle: oracle, Go: env[0]}
+	meta := goTruthMeta{Seed: *seed, N: *n, DefSites: *defSites, Classify: *classify, Oracle: oracle, Go: env[0], Cgo: *cgo}
 	partial := filepath.Join(*cache, "go-truth.partial.jsonl")
 	metaPath := filepath.Join(*cache, "go-truth.partial.meta.json")
 	var old goTruthMeta
@@ -146,45 +151,78 @@ func runGoTruth(args []string, stdout io.Writer) error {
 	}
 	logf("go-truth: %d symbols cached in %s, %d to ask gopls", len(sample)-len(todo), partial, len(todo))
 
-	var lat []float64
-	if len(todo) > 0 {
-		app, err := openJSONL(partial)
-		if err != nil {
-			return err
-		}
-		defer app.close()
-		t0 := time.Now()
-		cl, err := startLSP(srcDir, *loadTimeout, gp, "serve")
-		if err != nil {
-			return err
-		}
-		defer cl.shutdown()
-		q := &goQuerier{cl: cl, srcDir: srcDir, visible: visibleSet, typeLoc: typeLoc, reqTimeout: *reqTimeout, loadTimeout: *loadTimeout, classify: *classify, defSites: *defSites, seed: *seed}
-		for k, i := range todo {
-			s := syms[i]
-			st := time.Now()
-			if err := q.fill(&s); err != nil {
-				if strings.Contains(err.Error(), "connection closed") {
-					return fmt.Errorf("gopls exited: %w (stderr: %s)", err, tail(cl.proc.stderr.String(), 1000))
-				}
-				s.Err = err.Error()
-				logf("go-truth: %s: %v", s.Qualified, err)
-			}
-			s.Seconds = time.Since(st).Seconds()
-			if !q.firstAnswer.IsZero() && truth.Timing.LoadSeconds == 0 {
-				truth.Timing.LoadSeconds = q.firstAnswer.Sub(t0).Seconds()
-			}
-			syms[i] = s
-			if err := app.add(s); err != nil {
-				return err
-			}
-			if (k+1)%20 == 0 || k == len(todo)-1 {
-				logf("go-truth: %d/%d symbols (%s: %d refs, %.1fs)", k+1, len(todo), s.Qualified, len(s.Refs), s.Seconds)
-			}
-			cl.closeAll()
-		}
-		lat = q.latencies
+	app, err := openJSONL(partial)
+	if err != nil {
+		return err
 	}
+	defer app.close()
+	t0 := time.Now()
+	cl, err := startLSP(srcDir, *loadTimeout, gp, "serve")
+	if err != nil {
+		return err
+	}
+	defer cl.shutdown()
+	q := &goQuerier{cl: cl, srcDir: srcDir, visible: visibleSet, typeLoc: typeLoc, reqTimeout: *reqTimeout, loadTimeout: *loadTimeout, classify: *classify, defSites: *defSites, seed: *seed}
+
+	// Check the file set against gopls itself before trusting it.
+	probe := q.probeFiles(visible, decls)
+	truth.Timing.LoadSeconds = q.firstAnswer.Sub(t0).Seconds()
+	for _, e := range probe.ProbeErrors {
+		logf("go-truth: probe %s", e)
+	}
+	logf("go-truth: file probe: %d files confirmed, %d use no probe symbol, %d not indexed by gopls", probe.Confirmed, probe.Unprobed, len(probe.NotIndexed))
+	for k, i := range todo {
+		s := syms[i]
+		st := time.Now()
+		if err := q.fill(&s); err != nil {
+			if strings.Contains(err.Error(), "connection closed") {
+				return fmt.Errorf("gopls exited: %w (stderr: %s)", err, tail(cl.proc.stderr.String(), 1000))
+			}
+			s.Err = err.Error()
+			logf("go-truth: %s: %v", s.Qualified, err)
+		}
+		s.Seconds = time.Since(st).Seconds()
+		syms[i] = s
+		if err := app.add(s); err != nil {
+			return err
+		}
+		if (k+1)%20 == 0 || k == len(todo)-1 {
+			logf("go-truth: %d/%d symbols (%s: %d refs, %.1fs)", k+1, len(todo), s.Qualified, len(s.Refs), s.Seconds)
+		}
+		cl.closeAll()
+	}
+	lat := q.latencies
+
+	// The file set scored in: go list's, less the files gopls does not
+	// index, plus any file gopls did report a reference from.
+	notIndexed := map[string]bool{}
+	for _, f := range probe.NotIndexed {
+		notIndexed[f] = true
+	}
+	inRefs := map[string]bool{}
+	for _, s := range syms {
+		for _, r := range s.Refs {
+			inRefs[r.File] = true
+		}
+	}
+	var final []string
+	for _, f := range visible {
+		if !notIndexed[f] || inRefs[f] {
+			final = append(final, f)
+		} else {
+			ex.add("file in go list's set that gopls does not index: it uses a probe symbol (fmt.Errorf, time.Now, testing.T, ...) and gopls reports no reference from it (not scored)", f)
+		}
+	}
+	finalSet := map[string]bool{}
+	for _, f := range final {
+		finalSet[f] = true
+	}
+	for i := range syms {
+		for j := range syms[i].Refs {
+			syms[i].Refs[j].Visible = finalSet[syms[i].Refs[j].File]
+		}
+	}
+	truth.VisibleFiles = final
 	truth.Symbols = syms
 	truth.Exclusions = ex.list()
 	truth.Timing.TotalSeconds = time.Since(start).Seconds()
@@ -193,12 +231,6 @@ func runGoTruth(args []string, stdout io.Writer) error {
 	truth.Timing.RequestP95ms = percentile(lat, 95)
 	for _, s := range syms {
 		truth.Timing.RunSeconds += s.Seconds
-	}
-	if len(lat) == 0 { // everything came from the cache: keep the earlier timing
-		var prev Truth
-		if readJSON(filepath.Join(*cache, "go-truth.json"), &prev) == nil && prev.Oracle == oracle {
-			truth.Timing = prev.Timing
-		}
 	}
 	out := filepath.Join(*cache, "go-truth.json")
 	if err := writeJSON(out, truth); err != nil {

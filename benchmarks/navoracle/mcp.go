@@ -99,6 +99,33 @@ func (m *mcpClient) call(name string, args map[string]any) (toolResult, time.Dur
 
 func (m *mcpClient) close() { m.proc.stop(10 * time.Second) }
 
+// requireTools checks that the server offers every named tool, so that a
+// binary without the navigation tools fails with one clear message.
+func (m *mcpClient) requireTools(names ...string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var list struct {
+		Tools []struct {
+			Name string `json:"name"`
+		} `json:"tools"`
+	}
+	if err := m.proc.conn.call(ctx, "tools/list", map[string]any{}, &list); err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	var all []string
+	for _, t := range list.Tools {
+		have[t.Name] = true
+		all = append(all, t.Name)
+	}
+	for _, n := range names {
+		if !have[n] {
+			return fmt.Errorf("this codeseek has no %s tool (it has: %s); build one with the navigation tools", n, strings.Join(all, ", "))
+		}
+	}
+	return nil
+}
+
 // ensureIndexed makes sure run.DataDir holds an index of root: it asks
 // list_repositories and, when root is missing, runs `codeseek index`. It
 // returns the running server, the repository id to pass to tools, and how

@@ -264,7 +264,7 @@ func TestCtagsSelection(t *testing.T) {
 
 func TestPercentileMedian(t *testing.T) {
 	xs := []float64{5, 1, 4, 2, 3}
-	if percentile(xs, 50) != 3 || percentile(xs, 95) != 5 || percentile(xs, 0) != 1 || median(xs) != 3 || median([]float64{1, 2, 3, 4}) != 2.5 {
+	if percentile(xs, 50) != 3 || percentile(xs, 95) != 5 || percentile(xs, 0) != 1 || median(xs) != 3 || median([]float64{1, 2, 3, 4}) != 2.5 || percentile(nil, 50) != 0 || median(nil) != 0 {
 		t.Fatal("percentile/median")
 	}
 }

@@ -177,10 +177,11 @@ func readJSONL(path string, fn func(line []byte) error) error {
 	return sc.Err()
 }
 
-// percentile returns the p-th percentile (0..100, nearest rank) of xs.
+// percentile returns the p-th percentile (0..100, nearest rank) of xs, 0
+// when xs is empty (results are JSON, which has no NaN).
 func percentile(xs []float64, p float64) float64 {
 	if len(xs) == 0 {
-		return math.NaN()
+		return 0
 	}
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
@@ -195,10 +196,10 @@ func percentile(xs []float64, p float64) float64 {
 }
 
 // median returns the median of xs (the mean of the middle two for an even
-// count).
+// count), 0 when xs is empty.
 func median(xs []float64) float64 {
 	if len(xs) == 0 {
-		return math.NaN()
+		return 0
 	}
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
