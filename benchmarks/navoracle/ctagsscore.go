@@ -20,6 +20,7 @@ type ctagsLangResult struct {
 	Top5      counter             `json:"top5"`
 	ByGroup   map[string]*counter `json:"by_group"`
 	Misses    missTally           `json:"misses"` // by "kind: failure"
+	Calls     int                 `json:"answered_calls"`
 	P50ms     float64             `json:"p50_ms"`
 	P95ms     float64             `json:"p95_ms"`
 	Answers   []ctagsAnswer       `json:"answers"`
@@ -87,7 +88,7 @@ func scoreCtagsCorpus(c CtagsCorpus, m toolCaller, repoID string) ctagsLangResul
 		}
 		res.Answers = append(res.Answers, a)
 	}
-	res.P50ms, res.P95ms = percentile(lat, 50), percentile(lat, 95)
+	res.Calls, res.P50ms, res.P95ms = len(lat), percentile(lat, 50), percentile(lat, 95)
 	return res
 }
 
@@ -174,8 +175,12 @@ func printCtagsReport(w io.Writer, rep *ctagsReport) {
 			fmt.Fprintf(w, "| %s | skipped: %s | | | | | | | |\n", l.Lang, clip(l.Skipped, 120))
 			continue
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %.1f | %.1f | %.0f s |\n", l.Lang, l.Top1, l.Top5,
-			deref(l.ByGroup["function"]), deref(l.ByGroup["method"]), deref(l.ByGroup["type"]), l.P50ms, l.P95ms, l.IndexSecs)
+		p50, p95 := "n/a", "n/a"
+		if l.Calls > 0 {
+			p50, p95 = fmt.Sprintf("%.1f", l.P50ms), fmt.Sprintf("%.1f", l.P95ms)
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s | %.0f s |\n", l.Lang, l.Top1, l.Top5,
+			deref(l.ByGroup["function"]), deref(l.ByGroup["method"]), deref(l.ByGroup["type"]), p50, p95, l.IndexSecs)
 	}
 	fmt.Fprintf(w, "| **all** | %s | | %s | %s | %s | | | |\n", rep.Top1, deref(rep.ByGroup["function"]), deref(rep.ByGroup["method"]), deref(rep.ByGroup["type"]))
 	// Misses by kind over all languages.

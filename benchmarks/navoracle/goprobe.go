@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // goProbes are ubiquitous std declarations used to check, file by file,
@@ -59,8 +60,8 @@ func probeUses(f *ast.File) map[[2]string]bool {
 
 // probeResult is what the probe found.
 type probeResult struct {
-	Confirmed   int      // files whose probe uses gopls reported
-	Unprobed    int      // files using no probe (kept: nothing says gopls skips them)
+	Confirmed   int      // files of a package (or a package's tests) from which gopls reported a probe's use
+	Unprobed    int      // files of packages using no probe (kept: nothing says gopls skips them)
 	NotIndexed  []string // files gopls gave no reference from, though they use a probe
 	ProbeErrors []string
 }
@@ -93,6 +94,16 @@ func (q *goQuerier) probeFiles(visible []string, decls []goDecl) probeResult {
 		}
 		refFiles[pr] = set
 	}
+	// gopls indexes whole packages: a package's non-test files together,
+	// its test files together. A group with a confirmed file is indexed; a
+	// group with only denials is not, files using no probe included.
+	group := func(f string) string {
+		if strings.HasSuffix(f, "_test.go") {
+			return filepath.Dir(f) + " test"
+		}
+		return filepath.Dir(f)
+	}
+	state := map[string]int{} // 1 confirmed, -1 denied only
 	for _, f := range visible {
 		src, err := os.ReadFile(filepath.Join(q.srcDir, filepath.FromSlash(f)))
 		if err != nil {
@@ -102,22 +113,24 @@ func (q *goQuerier) probeFiles(visible []string, decls []goDecl) probeResult {
 		if af == nil {
 			continue
 		}
-		used, confirmed, denied := probeUses(af), false, false
-		for pr := range used {
+		for pr := range probeUses(af) {
 			set, ok := refFiles[pr]
 			if !ok {
 				continue
 			}
+			g := group(f)
 			if set[f] {
-				confirmed = true
-			} else {
-				denied = true
+				state[g] = 1
+			} else if state[g] == 0 {
+				state[g] = -1
 			}
 		}
-		switch {
-		case confirmed:
-			res.Confirmed++ // gopls indexes the file (a denial beside a confirmation is gopls's own miss)
-		case denied:
+	}
+	for _, f := range visible {
+		switch state[group(f)] {
+		case 1:
+			res.Confirmed++
+		case -1:
 			res.NotIndexed = append(res.NotIndexed, f)
 		default:
 			res.Unprobed++

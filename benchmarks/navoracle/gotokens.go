@@ -40,6 +40,8 @@ type tokenReport struct {
 	SumCodeseek int        `json:"sum_codeseek_tokens"`
 	SumRg       int        `json:"sum_rg_tokens"`
 	Coverage    counter    `json:"coverage"`
+	FromCompact int        `json:"coverage_from_compact"` // rows whose coverage came from the compact answer itself
+	ToolErrors  int        `json:"tool_errors"`           // rows left out of the median ratio
 	Complete    int        `json:"symbols_fully_covered"`
 }
 
@@ -100,7 +102,7 @@ func runGoTokens(args []string, stdout io.Writer) error {
 		if row.RgTok, err = formatter.CountTokens(rgOut); err != nil {
 			return err
 		}
-		if row.RgTok > 0 { // rg found nothing: no ratio (JSON has no NaN)
+		if row.RgTok > 0 && !r.IsError { // no ratio for a tool error or when rg finds nothing
 			row.Ratio = ratio(row.CodeseekTok, row.RgTok)
 			ratios = append(ratios, row.Ratio)
 		}
@@ -130,6 +132,12 @@ func runGoTokens(args []string, stdout io.Writer) error {
 					row.Covered++
 				}
 			}
+		}
+		if row.CoverageFrom == "compact" {
+			rep.FromCompact++
+		}
+		if row.Error != "" {
+			rep.ToolErrors++
 		}
 		rep.Coverage.N += row.Covered
 		rep.Coverage.D += row.OracleCalls
@@ -211,6 +219,6 @@ func printTokenReport(w io.Writer, r *tokenReport) {
 		}
 		fmt.Fprintf(w, "| %s%s | %d | %d | %d | %d | %d | %.3f |\n", x.Symbol, note, x.OracleCalls, x.Covered, x.CodeseekTok, x.RgLines, x.RgTok, x.Ratio)
 	}
-	fmt.Fprintf(w, "\nmedian ratio codeseek/rg: %.3f; total tokens codeseek %d vs rg %d (%.3f)\n", r.MedianRatio, r.SumCodeseek, r.SumRg, ratio(r.SumCodeseek, r.SumRg))
-	fmt.Fprintf(w, "gopls call sites present in codeseek's answer (file+line): %s; symbols with every call site: %d/%d\n", r.Coverage, r.Complete, len(r.Rows))
+	fmt.Fprintf(w, "\nmedian ratio codeseek/rg: %.3f (over %d symbols; %d tool errors left out); total tokens codeseek %d vs rg %d (%.3f)\n", r.MedianRatio, len(r.Rows)-r.ToolErrors, r.ToolErrors, r.SumCodeseek, r.SumRg, ratio(r.SumCodeseek, r.SumRg))
+	fmt.Fprintf(w, "gopls call sites present in codeseek's answer (file+line): %s; symbols with every call site: %d/%d; checked on the compact answer's structuredContent for %d symbols, on a second JSON call for the rest\n", r.Coverage, r.Complete, len(r.Rows), r.FromCompact)
 }

@@ -426,7 +426,11 @@ func scoreNav(t *Truth, m toolCaller, repoID string, opt navScoreOptions) (*navR
 			rep.Resolved.add(false)
 		}
 		for _, mr := range o.Missed {
-			rep.Misses.add(opt.Category(s.Kind, mr), missExample{Symbol: s.Qualified, Loc: mr.Loc, Text: text(mr.Loc)})
+			cat := opt.Category(s.Kind, mr)
+			if res.RefsError != "" {
+				cat = "no answer: the tool failed on the symbol"
+			}
+			rep.Misses.add(cat, missExample{Symbol: s.Qualified, Loc: mr.Loc, Text: text(mr.Loc)})
 		}
 		if len(o.FalseExact) > 0 {
 			res.FalseExact = o.FalseExact[:min(len(o.FalseExact), 5)]
@@ -496,12 +500,12 @@ func scoreNav(t *Truth, m toolCaller, repoID string, opt navScoreOptions) (*navR
 			switch {
 			case res.NameError != "":
 				cat = "tool error"
-			case res.NameRank > 1:
-				cat = "right declaration ranked below the first"
 			case len(da.Definitions) > 0 && altRank == 1:
-				cat = "another build variant of the same declaration (other platform)"
+				cat = "another build variant of the same declaration first (other platform)"
 			case len(da.Definitions) > 0 && s.Ambiguous > 1:
 				cat = "name shared by several packages: another one first"
+			case res.NameRank > 1:
+				cat = "right declaration ranked below the first"
 			case len(da.Definitions) > 0:
 				cat = "wrong declaration"
 			}

@@ -182,7 +182,7 @@ func TestScoreNavOnCannedAnswers(t *testing.T) {
 	if rep.Misses.Count["plain call"] != 1 || rep.Misses.Examples["plain call"][0].Text != "var x = T{}" {
 		t.Fatalf("misses: %+v", rep.Misses)
 	}
-	if rep.MissesName.Count["right declaration ranked below the first"] != 1 || rep.MissesName.Count["another build variant of the same declaration (other platform)"] != 1 {
+	if rep.MissesName.Count["right declaration ranked below the first"] != 1 || rep.MissesName.Count["another build variant of the same declaration first (other platform)"] != 1 {
 		t.Fatalf("name misses: %+v", rep.MissesName.Count)
 	}
 	if l := rep.Latency["find_definition"]; l.Calls != 3 || l.P50ms != 3 {
