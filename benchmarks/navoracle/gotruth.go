@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -11,18 +10,6 @@ import (
 	"strings"
 	"time"
 )
-
-// goTruthMeta identifies a partial truth run, so that a resumed run with
-// other parameters starts afresh instead of mixing samples.
-type goTruthMeta struct {
-	Seed     uint64 `json:"seed"`
-	N        int    `json:"n"`
-	DefSites int    `json:"def_sites"`
-	Classify int    `json:"classify"`
-	Oracle   string `json:"oracle"`
-	Go       string `json:"go"`
-	Cgo      string `json:"cgo,omitempty"`
-}
 
 func runGoTruth(args []string, stdout io.Writer) error {
 	fs := newFlags("go-truth")
@@ -104,28 +91,11 @@ func runGoTruth(args []string, stdout io.Writer) error {
 		byKey[d.key()] = append(byKey[d.key()], d)
 	}
 
-	meta := goTruthMeta{Seed: *seed, N: *n, DefSites: *defSites, Classify: *classify, Oracle: oracle, Go: env[0], Cgo: *cgo}
-	partial := filepath.Join(*cache, "go-truth.partial.jsonl")
-	metaPath := filepath.Join(*cache, "go-truth.partial.meta.json")
-	var old goTruthMeta
-	if *fresh || readJSON(metaPath, &old) != nil || old != meta {
-		_ = os.Remove(partial)
-		if err := writeJSON(metaPath, meta); err != nil {
-			return err
-		}
-	}
-	done := map[int]TruthSymbol{}
-	if err := readJSONL(partial, func(b []byte) error {
-		var s TruthSymbol
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		done[s.ID] = s
-		return nil
-	}); err != nil {
+	done, app, err := resumePartial(*cache, "go-truth", truthMeta{Seed: *seed, N: *n, DefSites: *defSites, Classify: *classify, Oracle: oracle, Corpus: env[0], Cgo: *cgo}, *fresh)
+	if err != nil {
 		return err
 	}
-
+	defer app.close()
 	truth := &Truth{
 		Oracle: oracle, Language: "go", Root: srcDir, Seed: *seed, Requested: *n,
 		Created: time.Now().UTC().Format(time.RFC3339), VisibleFiles: visible, Candidates: sizes,
@@ -149,13 +119,8 @@ func runGoTruth(args []string, stdout io.Writer) error {
 		syms[i] = s
 		todo = append(todo, i)
 	}
-	logf("go-truth: %d symbols cached in %s, %d to ask gopls", len(sample)-len(todo), partial, len(todo))
+	logf("go-truth: %d symbols to ask gopls", len(todo))
 
-	app, err := openJSONL(partial)
-	if err != nil {
-		return err
-	}
-	defer app.close()
 	t0 := time.Now()
 	cl, err := startLSP(srcDir, *loadTimeout, gp, "serve")
 	if err != nil {
@@ -223,25 +188,15 @@ func runGoTruth(args []string, stdout io.Writer) error {
 		}
 	}
 	truth.VisibleFiles = final
-	if len(todo) == 0 { // every answer came from the cache: keep the run's timing
+	truth.Symbols = syms
+	truth.Exclusions = ex.list()
+	setTiming(truth, lat)
+	truth.Timing.TotalSeconds = time.Since(start).Seconds()
+	if len(todo) == 0 { // every answer came from the cache: keep that run's timing
 		var prev Truth
 		if readJSON(filepath.Join(*cache, "go-truth.json"), &prev) == nil && prev.Oracle == oracle && prev.Timing.Requests > len(lat) {
 			truth.Timing = prev.Timing
 		}
-	}
-	truth.Symbols = syms
-	truth.Exclusions = ex.list()
-	if len(todo) > 0 {
-		truth.Timing.TotalSeconds = time.Since(start).Seconds()
-		truth.Timing.Requests = len(lat)
-	}
-	truth.Timing.RunSeconds = 0
-	if len(todo) > 0 {
-		truth.Timing.RequestP50ms = percentile(lat, 50)
-		truth.Timing.RequestP95ms = percentile(lat, 95)
-	}
-	for _, s := range syms {
-		truth.Timing.RunSeconds += s.Seconds
 	}
 	out := filepath.Join(*cache, "go-truth.json")
 	if err := writeJSON(out, truth); err != nil {

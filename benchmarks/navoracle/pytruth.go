@@ -214,28 +214,7 @@ func runPyTruth(args []string, stdout io.Writer) error {
 	}
 	logf("py-truth: %s, corpus %s: %d files, %d declarations %v, sample %d", oracle, root, len(list.Files), len(list.Decls), sizes, len(sample))
 
-	meta := goTruthMeta{Seed: *seed, N: *n, DefSites: *defSites, Oracle: oracle, Go: *pkg}
-	partial := filepath.Join(*cache, "py-truth.partial.jsonl")
-	metaPath := filepath.Join(*cache, "py-truth.partial.meta.json")
-	var old goTruthMeta
-	if *fresh || readJSON(metaPath, &old) != nil || old != meta {
-		_ = os.Remove(partial)
-		if err := writeJSON(metaPath, meta); err != nil {
-			return err
-		}
-	}
-	done := map[int]TruthSymbol{}
-	if err := readJSONL(partial, func(b []byte) error {
-		var s TruthSymbol
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		done[s.ID] = s
-		return nil
-	}); err != nil {
-		return err
-	}
-	app, err := openJSONL(partial)
+	done, app, err := resumePartial(*cache, "py-truth", truthMeta{Seed: *seed, N: *n, DefSites: *defSites, Oracle: oracle, Corpus: root}, *fresh)
 	if err != nil {
 		return err
 	}
@@ -277,13 +256,8 @@ func runPyTruth(args []string, stdout io.Writer) error {
 	truth := &Truth{Oracle: oracle, Language: "python", Root: root, Seed: *seed, Requested: *n,
 		Created: time.Now().UTC().Format(time.RFC3339), VisibleFiles: list.Files, Candidates: sizes,
 		Exclusions: ex.list(), Symbols: syms}
+	setTiming(truth, lat)
 	truth.Timing.TotalSeconds = time.Since(start).Seconds()
-	truth.Timing.Requests = len(lat)
-	truth.Timing.RequestP50ms = percentile(lat, 50)
-	truth.Timing.RequestP95ms = percentile(lat, 95)
-	for _, s := range syms {
-		truth.Timing.RunSeconds += s.Seconds
-	}
 	path := filepath.Join(*cache, "py-truth.json")
 	if err := writeJSON(path, truth); err != nil {
 		return err

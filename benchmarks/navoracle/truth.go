@@ -1,7 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sort"
 )
 
@@ -133,4 +136,60 @@ func pick[T any](rng *rand.Rand, xs []T, k int) []T {
 		out[i] = xs[j]
 	}
 	return out
+}
+
+// truthMeta identifies a partial truth run, so that a resumed run with
+// other parameters starts afresh instead of mixing samples.
+type truthMeta struct {
+	Seed     uint64 `json:"seed"`
+	N        int    `json:"n"`
+	DefSites int    `json:"def_sites"`
+	Classify int    `json:"classify,omitempty"`
+	Oracle   string `json:"oracle"`
+	Corpus   string `json:"corpus"`
+	Cgo      string `json:"cgo,omitempty"`
+}
+
+// resumePartial returns the answers a previous run of the same truth (name:
+// "go-truth", "py-truth") cached under CACHE/NAME.partial.jsonl, and an
+// appender for new ones. Answers of a run with other parameters (or all,
+// when fresh) are discarded.
+func resumePartial(cache, name string, meta truthMeta, fresh bool) (map[int]TruthSymbol, *jsonlAppender, error) {
+	partial := filepath.Join(cache, name+".partial.jsonl")
+	metaPath := filepath.Join(cache, name+".partial.meta.json")
+	var old truthMeta
+	if fresh || readJSON(metaPath, &old) != nil || old != meta {
+		_ = os.Remove(partial)
+		if err := writeJSON(metaPath, meta); err != nil {
+			return nil, nil, err
+		}
+	}
+	done := map[int]TruthSymbol{}
+	if err := readJSONL(partial, func(b []byte) error {
+		var s TruthSymbol
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		done[s.ID] = s
+		return nil
+	}); err != nil {
+		return nil, nil, err
+	}
+	app, err := openJSONL(partial)
+	if err != nil {
+		return nil, nil, err
+	}
+	logf("%s: %d answers cached in %s", name, len(done), partial)
+	return done, app, nil
+}
+
+// setTiming fills a truth's request statistics and per-symbol time sum.
+func setTiming(t *Truth, lat []float64) {
+	t.Timing.Requests = len(lat)
+	t.Timing.RequestP50ms = percentile(lat, 50)
+	t.Timing.RequestP95ms = percentile(lat, 95)
+	t.Timing.RunSeconds = 0
+	for _, s := range t.Symbols {
+		t.Timing.RunSeconds += s.Seconds
+	}
 }
