@@ -54,6 +54,11 @@ type Graph struct {
 	// namespace; empty where the path alone decides (Python modules,
 	// JavaScript files) or one scope is shared (C, Bash, Lua).
 	Package string
+	// Build is a Go file's build constraint (the expression of its
+	// //go:build line), so that of a declaration's variants for several
+	// platforms the one for this platform can be preferred; empty for
+	// files without one and other languages.
+	Build   string
 	Imports []Import
 	Defs    []Def
 	Refs    []Ref

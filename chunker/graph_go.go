@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"go/ast"
+	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"strconv"
@@ -44,7 +45,7 @@ func goGraph(src []byte) *Graph {
 	if f == nil || f.Name == nil || !f.Package.IsValid() || f.Name.Name == "_" {
 		return nil
 	}
-	w := &goWalker{fset: fset, src: src, f: f, g: &Graph{Package: f.Name.Name},
+	w := &goWalker{fset: fset, src: src, f: f, g: &Graph{Package: f.Name.Name, Build: goBuildLine(f)},
 		imports: map[string]string{}, memo: map[*ast.Object]string{}, busy: map[*ast.Object]bool{},
 		override: map[*ast.Object]string{}, encl: -1}
 	for _, imp := range f.Imports {
@@ -54,6 +55,21 @@ func goGraph(src []byte) *Graph {
 		w.decl(d)
 	}
 	return w.g
+}
+
+// goBuildLine is the expression of a file's //go:build line, or "".
+func goBuildLine(f *ast.File) string {
+	for _, cg := range f.Comments {
+		if cg.Pos() > f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if constraint.IsGoBuild(c.Text) {
+				return strings.TrimSpace(strings.TrimPrefix(c.Text, "//go:build"))
+			}
+		}
+	}
+	return ""
 }
 
 type goWalker struct {

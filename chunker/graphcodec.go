@@ -14,14 +14,14 @@ import (
 // All integers are uvarints:
 //
 //	version | string count, strings (length, bytes) | package (string id)
-//	| import count, imports (name, path, line)
+//	| build constraint (string id) | import count, imports (name, path, line)
 //	| def count, defs (name, kind, parent, line, col, start, end, signature,
 //	  doc, type, flags)
 //	| ref count, refs (name, line delta, col, kind, enclosing+1, receiver)
 //
 // Strings are ids into the graph's own string table, so a name used a
 // hundred times in a file is stored once; refs are sorted by position.
-const graphCodecVersion = 1
+const graphCodecVersion = 2
 
 // ErrBadGraph reports an encoded graph that does not decode.
 var ErrBadGraph = errors.New("damaged symbol graph")
@@ -46,6 +46,7 @@ func (g *Graph) Encode() []byte {
 	u := func(v uint64) { body = binary.AppendUvarint(body, v) }
 	n := func(v int) { u(uint64(max(v, 0))) }
 	u(sid(g.Package))
+	u(sid(g.Build))
 	n(len(g.Imports))
 	for _, im := range g.Imports {
 		u(sid(im.Name))
@@ -100,7 +101,7 @@ func (g *Graph) Encode() []byte {
 // the caller keeps alive.
 type GraphDecoder struct {
 	strs                []string
-	pkg                 string
+	pkg, build          string
 	imports, defs, refs []byte // each section, from its count on
 }
 
@@ -113,7 +114,7 @@ func DecodeGraph(b []byte) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Graph{Package: d.Package()}
+	g := &Graph{Package: d.Package(), Build: d.Build()}
 	err = errors.Join(
 		d.Imports(func(im Import) { g.Imports = append(g.Imports, im) }),
 		d.Defs(func(_ int32, def Def) { g.Defs = append(g.Defs, def) }),
@@ -137,6 +138,7 @@ func OpenGraph(b []byte, str func([]byte) string) (*GraphDecoder, error) {
 		d.strs[i] = str(r.Bytes())
 	}
 	d.pkg = d.str(&r)
+	d.build = d.str(&r)
 	// Each section is kept from its count on; the counts are read after
 	// the slice is taken (Go leaves the order of a field read and a call
 	// in one assignment unspecified).
@@ -162,6 +164,9 @@ func (d *GraphDecoder) str(r *varint.Reader) string {
 
 // Package is the graph's Package.
 func (d *GraphDecoder) Package() string { return d.pkg }
+
+// Build is the graph's Build.
+func (d *GraphDecoder) Build() string { return d.build }
 
 // Imports calls fn for each import.
 func (d *GraphDecoder) Imports(fn func(Import)) error {

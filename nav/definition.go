@@ -47,6 +47,7 @@ type rankedDef struct {
 	def   store.FileDef
 	qual  int
 	near  int // closeness to the place the name was used (position lookups)
+	build int // 0 for a Go file this machine builds (or another language), 1 for another platform's
 	local int // 0 for code, 1 for tests, 2 for vendored code
 	kind  int // 0 for types and functions, 1 for variables, 2 for fields
 }
@@ -59,6 +60,9 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 		r := rankedDef{def: d, qual: qualMatch(q.quals, scopeOf(d.GraphFile, d.Def.Parent), d.Def.Parent), kind: kindRank(d.Def.Kind)}
 		if near != nil {
 			r.near = near(d)
+		}
+		if d.Language == "go" && !host.builds(d.Path, d.Build) {
+			r.build = 1
 		}
 		switch {
 		case isVendoredPath(d.Path):
@@ -75,6 +79,8 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 			return a.qual > b.qual
 		case a.near != b.near:
 			return a.near > b.near
+		case a.build != b.build:
+			return a.build < b.build
 		case a.local != b.local:
 			return a.local < b.local
 		case a.kind != b.kind:
@@ -214,7 +220,10 @@ func resolveExactly(ix Index, f store.GraphFile, r chunker.Ref) (Definition, boo
 	}
 	w := goWorldOf(ix)
 	d := w.resolveRef(f, r)
-	if d == nil || d.pkg == universe {
+	if d != nil && d.pkg == universe {
+		d = w.builtin(d) // the repository may hold the builtin package's documentation (GOROOT does)
+	}
+	if d == nil {
 		return Definition{}, false
 	}
 	return loadDefinition(ix, d.path, d.idx, MatchExact)

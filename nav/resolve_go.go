@@ -64,6 +64,7 @@ type goDecl struct {
 	idx                     int32  // in the file's Defs
 	line                    int
 	pkg                     *goPkg
+	onHost                  bool // its file is part of this machine's build
 }
 
 func (d *goDecl) isType() bool {
@@ -156,6 +157,7 @@ func (w *goWorld) fill(p *goPkg) {
 		if f.Package != p.key.name {
 			continue
 		}
+		onHost := host.builds(f.Path, f.Build)
 		g, err := w.ix.FileDecls(f.Path)
 		if err != nil || g == nil {
 			continue
@@ -167,7 +169,7 @@ func (w *goWorld) fill(p *goPkg) {
 		}
 		for i, d := range g.Defs {
 			gd := &goDecl{name: d.Name, kind: d.Kind, parent: d.Parent, typ: d.Type, flags: d.Flags,
-				path: f.Path, idx: int32(i), line: d.Line, pkg: p}
+				path: f.Path, idx: int32(i), line: d.Line, pkg: p, onHost: onHost}
 			switch {
 			case d.Flags&chunker.DefEmbedded != 0:
 				p.embeds[d.Parent] = append(p.embeds[d.Parent], gd)
@@ -177,20 +179,26 @@ func (w *goWorld) fill(p *goPkg) {
 					m = map[string]*goDecl{}
 					p.members[d.Parent] = m
 				}
-				if m[d.Name] != nil {
-					p.variants = append(p.variants, gd)
-					continue
-				}
-				m[d.Name] = gd
+				m[d.Name] = p.keep(m[d.Name], gd)
 			default:
-				if p.objs[d.Name] != nil {
-					p.variants = append(p.variants, gd)
-					continue
-				}
-				p.objs[d.Name] = gd
+				p.objs[d.Name] = p.keep(p.objs[d.Name], gd)
 			}
 		}
 	}
+}
+
+// keep returns which of two declarations of one name a table holds: the
+// one this machine builds, else the first; the other is kept as a variant.
+func (p *goPkg) keep(have, d *goDecl) *goDecl {
+	switch {
+	case have == nil:
+		return d
+	case d.onHost && !have.onHost:
+		p.variants = append(p.variants, have)
+		return d
+	}
+	p.variants = append(p.variants, d)
+	return have
 }
 
 // pkgOfFile returns the package a file belongs to.
@@ -645,6 +653,20 @@ func (w *goWorld) parentType(d *goDecl) *goDecl {
 	return t
 }
 
+// builtin returns the declaration of a predeclared object in the
+// index's "builtin" package (the documentation GOROOT/src/builtin holds),
+// or nil when the index has none.
+func (w *goWorld) builtin(d *goDecl) *goDecl {
+	if len(w.byDir["builtin"]) == 0 {
+		return nil
+	}
+	p := w.pkg("builtin", "builtin")
+	if d.parent != "" {
+		return p.members[d.parent][d.name]
+	}
+	return p.objs[d.name]
+}
+
 // resolveRef returns the declaration a reference in file f is to, or nil
 // when resolution cannot tell.
 func (w *goWorld) resolveRef(f store.GraphFile, r chunker.Ref) *goDecl {
@@ -682,22 +704,31 @@ func (w *goWorld) declOf(f store.GraphFile, idx int32) *goDecl {
 	return nil
 }
 
-// refersTo decides whether a use resolved to got refers to target: the
-// same declaration, or (as gopls counts them) a method and the interface
-// method it implements, either way round.
+// refersTo decides whether a use resolved to got refers to target, as
+// gopls counts references: the same declaration (or a build variant of
+// it), or a method and an interface method it corresponds to through
+// interface satisfaction, either way round. The predeclared error's Error
+// is not in the repository and corresponds to nothing: err.Error() is a
+// reference to error.Error only.
 func (w *goWorld) refersTo(got, target *goDecl) bool {
 	if got == target || sameObject(got, target) {
 		return true
 	}
-	if got.name != target.name || got.kind != "method" || target.kind != "method" || got.abstract() == target.abstract() {
+	if got.pkg == universe || target.pkg == universe || got.name != target.name || got.kind != "method" || target.kind != "method" {
 		return false
 	}
-	concrete, abstract := target, got
-	if target.abstract() {
-		concrete, abstract = got, target
+	gt, tt := w.parentType(got), w.parentType(target)
+	switch {
+	case gt == nil || tt == nil:
+		return false
+	case got.abstract() && target.abstract():
+		return w.implements(gt, tt) || w.implements(tt, gt)
+	case got.abstract():
+		return w.implements(tt, gt)
+	case target.abstract():
+		return w.implements(gt, tt)
 	}
-	t, i := w.parentType(concrete), w.parentType(abstract)
-	return t != nil && i != nil && w.implements(t, i)
+	return false
 }
 
 // sameObject reports whether two declarations are build variants of one

@@ -79,7 +79,7 @@ func decodeGraph(b []byte, withRefs bool) (*chunker.Graph, error) {
 	if d == nil {
 		return nil, fmt.Errorf("%w: symbol graph", ErrCorrupt)
 	}
-	g := &chunker.Graph{Package: clone(d.Package())}
+	g := &chunker.Graph{Package: clone(d.Package()), Build: clone(d.Build())}
 	err := errors.Join(
 		d.Imports(func(im chunker.Import) { g.Imports = append(g.Imports, cloneImport(im)) }),
 		d.Defs(func(_ int32, def chunker.Def) { g.Defs = append(g.Defs, cloneDef(def)) }))

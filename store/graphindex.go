@@ -50,6 +50,7 @@ type GraphFile struct {
 	Path     string
 	Language string
 	Package  string // chunker.Graph.Package
+	Build    string // chunker.Graph.Build
 }
 
 // NameFile is a file that declares or uses a name, and how many times.
@@ -134,7 +135,7 @@ func (ix *Index) locate() {
 // graphFile describes the file at loc; d is its decoded graph.
 func (loc fileLoc) graphFile(d *chunker.GraphDecoder) GraphFile {
 	fs := loc.v.files[loc.file]
-	return GraphFile{Path: fs.path, Language: loc.v.language(fs.lo), Package: clone(d.Package())}
+	return GraphFile{Path: fs.path, Language: loc.v.language(fs.lo), Package: clone(d.Package()), Build: clone(d.Build())}
 }
 
 // language is chunk r's language, read from its record.
