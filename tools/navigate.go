@@ -12,6 +12,7 @@ import (
 
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/nav"
 	"github.com/codeseek/codeseek/store"
 )
@@ -74,6 +75,10 @@ func (s *Service) navIndex(ctx context.Context, p *NavParams) (nav.Index, string
 			return nil, "", fmt.Errorf("%w: rebuild it with `codeseek index --force %s`", err, s.pathOf(id))
 		}
 		return nil, "", err
+	}
+	if m := sr.Manifest().Meta; m.ChunkerVersion != indexer.Version {
+		return nil, "", fmt.Errorf("repository %s (%s) was indexed by another codeseek version (rules %s; this one has %s), whose symbol graph navigation cannot read: run index_repository (or codeseek index %s) to rebuild it",
+			id, m.Path, m.ChunkerVersion, indexer.Version, m.Path)
 	}
 	ix, ok := sr.(nav.Index)
 	if !ok {

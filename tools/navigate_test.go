@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/store"
 )
 
 // navRepo is a small Go module: a store with a method, an interface it
@@ -327,4 +328,27 @@ func (s *Service) mustRepo(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// An index an earlier codeseek made is refused by navigation with the fix
+// (its symbol graph may not be one this version reads), not misread.
+func TestNavigationRefusesAnOlderIndex(t *testing.T) {
+	svc, root := indexedNav(t, navRepo)
+	id := RepoID(root)
+	prev, err := svc.store.Previous(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := store.Update{Meta: prev.Meta, Unchanged: prev.Files}
+	u.Meta.ChunkerVersion = "ts-1+graph-0"
+	if err := svc.store.Commit(context.Background(), prev, u); err != nil {
+		t.Fatal(err)
+	}
+	res := callTool(t, mcpClient(t, svc), "find_definition", map[string]any{"symbol": "cart.New"})
+	if text := resultText(t, res); !res.IsError || !strings.Contains(text, "index_repository") || !strings.Contains(text, "ts-1+graph-0") {
+		t.Errorf("an older index: %s", text)
+	}
+	if svc.Current(id) {
+		t.Error("Current reports an older index as current")
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -65,4 +66,12 @@ func (s *Service) RemoveRepository(idOrPath string) (formatter.Repository, error
 func (s *Service) Indexed(id string) bool {
 	_, err := s.store.Meta(id)
 	return err == nil || s.cfg.Backend != nil && !errors.Is(err, fs.ErrNotExist)
+}
+
+// Current reports whether repository id's index was made by this
+// codeseek's chunking and graph rules; navigation needs that (its symbol
+// graph's form and rules change with them), search does not.
+func (s *Service) Current(id string) bool {
+	m, err := s.store.Meta(id)
+	return err == nil && m.ChunkerVersion == indexer.Version
 }

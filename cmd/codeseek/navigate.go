@@ -41,7 +41,7 @@ func (n *navFlags) start(c *cobra.Command, g *globalFlags) (*tools.Service, tool
 	if err != nil {
 		return nil, tools.NavParams{}, opts, err
 	}
-	id, err := ensureIndexed(c, svc, n.repo)
+	id, err := ensureCurrent(c, svc, n.repo)
 	if err != nil {
 		return nil, tools.NavParams{}, opts, err
 	}
@@ -222,4 +222,21 @@ func newAffectedCmd(g *globalFlags) *cobra.Command {
 	})
 	c.Flags().StringVar(&base, "base", "HEAD", "git revision to compare the working tree with")
 	return c
+}
+
+// ensureCurrent is ensureIndexed for the navigation commands, which also
+// re-index a repository whose index an earlier codeseek made: its symbol
+// graph is not one this version reads. (The run is incremental, so a
+// current index costs a walk of the tree, and is only done when needed.)
+func ensureCurrent(c *cobra.Command, svc *tools.Service, path string) (string, error) {
+	id, err := ensureIndexed(c, svc, path)
+	if err != nil || svc.Current(id) {
+		return id, err
+	}
+	fmt.Fprintf(os.Stderr, "codeseek: the index was made by another codeseek version; rebuilding it\n")
+	root, _ := tools.RepoRoot(path)
+	if _, err := indexWithProgress(c, svc, tools.IndexParams{RepoPath: root}); err != nil {
+		return "", err
+	}
+	return id, nil
 }
