@@ -110,7 +110,7 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			switch {
 			case got == nil:
 				return MatchName
-			case w.refersTo(got, target):
+			case w.refersTo(got, target, w.pkgOfFile(fr.GraphFile)):
 				return MatchExact
 			}
 			return ""

@@ -704,15 +704,19 @@ func (w *goWorld) declOf(f store.GraphFile, idx int32) *goDecl {
 	return nil
 }
 
-// refersTo decides whether a use resolved to got refers to target, as
-// gopls counts references: the same declaration (or a build variant of
-// it), or a method and an interface method it corresponds to through
-// interface satisfaction, either way round. The predeclared error's Error
-// is not in the repository and corresponds to nothing: err.Error() is a
-// reference to error.Error only.
-func (w *goWorld) refersTo(got, target *goDecl) bool {
+// refersTo decides whether a use in package at, resolved to got, refers
+// to target, as gopls counts references: the same declaration (or a build
+// variant of it), or a method and an interface method it corresponds to
+// through interface satisfaction, either way round. The predeclared
+// error's Error corresponds only within the package declaring the target
+// (gopls searches there for every method of the name on a mutually
+// assignable receiver): elsewhere err.Error() is error.Error's alone.
+func (w *goWorld) refersTo(got, target *goDecl, at *goPkg) bool {
 	if got == target || sameObject(got, target) {
 		return true
+	}
+	if got == errorMethod {
+		return target.name == "Error" && target.kind == "method" && !target.abstract() && at == target.pkg
 	}
 	if got.pkg == universe || target.pkg == universe || got.name != target.name || got.kind != "method" || target.kind != "method" {
 		return false

@@ -77,7 +77,9 @@ func scoreRefs(sym TruthSymbol, visible map[string]bool, ans refAnswer) refOutco
 	byLine := map[string][]navReference{}
 	for _, a := range ans.References {
 		f := cleanRel(a.FilePath)
-		if f == sym.File && a.Line == sym.Line {
+		if f == sym.File && a.Line == sym.Line && (a.Column == 0 || a.Column == sym.Col) {
+			// The declaration itself; a use on the same line (a one-line
+			// method calling another Pos) is an answer like any other.
 			o.DeclListed = true
 			continue
 		}
