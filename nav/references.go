@@ -2,6 +2,7 @@ package nav
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/store"
@@ -129,8 +130,29 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			}
 			return ""
 		}
+		if impossible(t.Definition, fr.Language, r) {
+			return ""
+		}
 		return MatchName
 	}, nil
+}
+
+// impossible reports uses that cannot be of the target whatever they
+// resolve to: in a language where members are always selected (self.f,
+// this.f, $this->f), a bare name is not a method or field, and a name
+// selected from self is not a top-level function.
+func impossible(t Definition, lang string, r chunker.Ref) bool {
+	if implicitThis(lang) || r.Kind == chunker.RefImport {
+		return false
+	}
+	member := t.Def.Parent != "" && (t.Def.Kind == "method" || t.Def.Kind == "field" || t.Def.Kind == "property")
+	switch {
+	case member && r.Recv == "":
+		return true
+	case !member && (r.Recv == "self" || strings.HasPrefix(r.Recv, "self ")):
+		return true
+	}
+	return false
 }
 
 // packageOf is the package clause of a file's graph.

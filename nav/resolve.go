@@ -43,27 +43,68 @@ func resolveGeneric(ix Index, f store.GraphFile, r chunker.Ref) (Definition, boo
 	return Definition{Path: d.Path, Language: d.Language, Def: d.Def, Match: MatchExact}, true
 }
 
-// resolve returns the declaration a use refers to when it can tell.
+// resolve returns the declaration a use refers to when it can tell. A
+// receiver is a base ("self", "n:A.B", "t:T") and member selections
+// (" .items"), typed through the selected members' declared types.
 func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	cands := familyDefs(ix.DefinitionsOf(r.Name), c.file.Language)
 	if len(cands) == 0 {
 		return store.FileDef{}, false
 	}
-	switch {
-	case r.Recv == "":
+	if r.Recv == "" {
 		return c.resolveBare(ix, r, cands)
-	case r.Recv == "self":
-		if cls := c.classOf(r.Enclosing); cls != "" {
-			return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls && d.Path == c.file.Path },
-				func(d store.FileDef) bool { return d.Def.Parent == cls })
-		}
-	case strings.HasPrefix(r.Recv, "n:"):
-		return c.resolveQualified(r.Recv[2:], cands)
-	case strings.HasPrefix(r.Recv, "t:"):
-		t := r.Recv[2:]
-		return pick(cands, func(d store.FileDef) bool { return lastElem(d.Def.Parent) == t })
 	}
-	return store.FileDef{}, false
+	base, sels := splitRecv(r.Recv)
+	if strings.HasPrefix(base, "n:") && len(sels) == 0 {
+		return c.resolveQualified(base[2:], cands)
+	}
+	cls := ""
+	switch {
+	case base == "self":
+		cls = c.classOf(r.Enclosing)
+	case strings.HasPrefix(base, "t:"):
+		cls = base[2:]
+	case strings.HasPrefix(base, "n:"):
+		cls = lastElem(base[2:]) // Class.field.method(): the class's static member
+	}
+	for _, sel := range sels {
+		if cls = c.memberType(ix, cls, sel); cls == "" {
+			break
+		}
+	}
+	if cls == "" {
+		return store.FileDef{}, false
+	}
+	return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls && d.Path == c.file.Path },
+		func(d store.FileDef) bool { return lastElem(d.Def.Parent) == lastElem(cls) })
+}
+
+// splitRecv splits a receiver into its base and member selections.
+func splitRecv(recv string) (string, []string) {
+	parts := strings.Fields(recv)
+	if len(parts) == 0 {
+		return "", nil
+	}
+	var sels []string
+	for _, p := range parts[1:] {
+		sels = append(sels, strings.TrimPrefix(p, "."))
+	}
+	return parts[0], sels
+}
+
+// memberType is the declared type of member name of class cls, when one
+// declaration of the family says it ("t:T"); "" otherwise.
+func (c useCtx) memberType(ix Index, cls, name string) string {
+	if cls == "" {
+		return ""
+	}
+	d, ok := pick(familyDefs(ix.DefinitionsOf(name), c.file.Language), func(d store.FileDef) bool {
+		return lastElem(d.Def.Parent) == lastElem(cls)
+	})
+	if !ok || !strings.HasPrefix(d.Def.Type, "t:") {
+		return ""
+	}
+	return d.Def.Type[2:]
 }
 
 // resolveBare resolves a name used without a receiver: a declaration of
