@@ -19,8 +19,17 @@ import (
 // out of the graph.
 
 // maxDeclarers is the most files a name may be declared in and still link
-// its users to its declarations.
-const maxDeclarers = 12
+// its users to its declarations; maxMemberDeclarers the same for a member
+// name, whose uses (w.Write, x.Close) say even less about which type is
+// meant.
+const (
+	maxDeclarers       = 12
+	maxMemberDeclarers = 3
+)
+
+// aside scales the rank of tests and vendored code: a map is about the
+// code itself.
+const aside = 0.1
 
 // MapSymbol is a declaration in a code map.
 type MapSymbol struct {
@@ -65,12 +74,19 @@ func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
 			continue
 		}
 		mf := MapFile{Path: f.Path, Language: f.Language, Rank: rk.file[f.Path]}
+		if isTestPath(f.Path) || isVendoredPath(f.Path) {
+			mf.Rank *= aside
+		}
 		for _, d := range g.Defs {
 			if !mapped(d) {
 				continue
 			}
-			k := [2]string{f.Path, d.Name}
-			mf.Symbols = append(mf.Symbols, MapSymbol{Def: d, References: int(math.Round(rk.uses[k])), Rank: rk.def[k] + mf.Rank*1e-3})
+			k := declKey{f.Path, d.Name, d.Parent != ""}
+			rank := rk.def[k]
+			if mf.Rank < rk.file[f.Path] {
+				rank *= aside
+			}
+			mf.Symbols = append(mf.Symbols, MapSymbol{Def: d, References: int(math.Round(rk.uses[k])), Rank: rank + mf.Rank*1e-3})
 		}
 		sort.SliceStable(mf.Symbols, func(i, j int) bool {
 			a, b := mf.Symbols[i], mf.Symbols[j]
@@ -120,8 +136,15 @@ func mapKindRank(d chunker.Def) int {
 // declared name in a file.
 type ranks struct {
 	file map[string]float64
-	def  map[[2]string]float64 // (file, name)
-	uses map[[2]string]float64
+	def  map[declKey]float64
+	uses map[declKey]float64
+}
+
+// declKey names the declarations of a name in a file: its members, or
+// its top-level ones.
+type declKey struct {
+	path, name string
+	member     bool
 }
 
 type ranksKey struct{}
@@ -154,24 +177,33 @@ func buildRanks(ix Index) *ranks {
 		lang[f.Path] = f.Language
 	}
 	canUse := goVisibility(ix, files)
-	// Edge weights: a use counts by its square root, so a file calling
-	// one helper a hundred times does not outweigh a hundred files using
-	// it once, and is shared among the name's declarers.
 	edges := make([]map[int]float64, len(paths))
 	out := make([]float64, len(paths))
-	linked := func(defs, uses int) bool { return defs > 0 && defs <= maxDeclarers && uses > 0 }
-	ix.EachName(func(name string, defs, uses []store.NameFile) {
-		if !linked(len(defs), len(uses)) {
-			return
-		}
+	each := func(fn func(name string, member bool, defs, uses []store.NameFile)) {
+		ix.EachName(func(name string, nu store.NameUse) {
+			// A member use (x.name) links to member declarations, any
+			// other use to top-level ones: "meta" the type and d.meta()
+			// the method are not the same name's uses.
+			for i, g := range [2][2][]store.NameFile{
+				{subtract(nu.Defs, nu.MemberDefs), subtract(nu.Uses, nu.MemberUses)},
+				{nu.MemberDefs, nu.MemberUses},
+			} {
+				limit := maxDeclarers
+				if i == 1 {
+					limit = maxMemberDeclarers
+				}
+				if len(g[0]) > 0 && len(g[0]) <= limit && len(g[1]) > 0 {
+					fn(name, i == 1, g[0], g[1])
+				}
+			}
+		})
+	}
+	each(func(_ string, _ bool, defs, uses []store.NameFile) {
 		for _, u := range uses {
 			a := node(u.Path)
-			w := math.Sqrt(float64(u.Count)) / float64(len(defs))
 			for _, d := range defs {
-				if d.Path == u.Path {
-					continue
-				}
-				if !sameFamily(lang[u.Path], lang[d.Path]) || !canUse(u.Path, d.Path) {
+				w := weight(u, d, len(defs))
+				if w == 0 || !sameFamily(lang[u.Path], lang[d.Path]) || !canUse(u.Path, d.Path) {
 					continue
 				}
 				b := node(d.Path)
@@ -213,30 +245,65 @@ func buildRanks(ix Index) *ranks {
 		}
 		pr, next = next, pr
 	}
-	rk := &ranks{file: make(map[string]float64, n), def: map[[2]string]float64{}, uses: map[[2]string]float64{}}
+	rk := &ranks{file: make(map[string]float64, n), def: map[declKey]float64{}, uses: map[declKey]float64{}}
 	for i, p := range paths {
 		rk.file[p] = pr[i] * float64(n) // 1 is the average file
 	}
-	ix.EachName(func(name string, defs, uses []store.NameFile) {
-		if !linked(len(defs), len(uses)) {
-			return
-		}
+	each(func(name string, member bool, defs, uses []store.NameFile) {
 		for _, u := range uses {
 			a := id[u.Path]
-			w := math.Sqrt(float64(u.Count)) / float64(len(defs))
 			for _, d := range defs {
-				if d.Path == u.Path || !sameFamily(lang[u.Path], lang[d.Path]) || !canUse(u.Path, d.Path) {
+				w := weight(u, d, len(defs))
+				if w == 0 || !sameFamily(lang[u.Path], lang[d.Path]) || !canUse(u.Path, d.Path) {
 					continue
 				}
-				k := [2]string{d.Path, name}
+				k := declKey{d.Path, name, member}
 				if out[a] > 0 {
-					rk.def[k] += pr[a] * float64(n) * w / out[a]
+					rk.def[k] += pr[a] * float64(n) * w
 				}
 				rk.uses[k] += float64(u.Count) / float64(len(defs))
 			}
 		}
 	})
 	return rk
+}
+
+// sameDirWeight scales a use from the declaring file's own directory (its
+// package, in Go): what the rest of the repository uses matters more than
+// what a package uses of itself.
+const sameDirWeight = 0.3
+
+// weight is how much a file's uses of a name link it to one of the name's
+// declaring files: the square root of the uses, so a file calling one
+// helper a hundred times does not outweigh a hundred files using it once,
+// shared among the declarers; 0 within a file.
+func weight(use, decl store.NameFile, declarers int) float64 {
+	if use.Path == decl.Path {
+		return 0
+	}
+	w := math.Sqrt(float64(use.Count)) / float64(declarers)
+	if path.Dir(use.Path) == path.Dir(decl.Path) {
+		w *= sameDirWeight
+	}
+	return w
+}
+
+// subtract removes part's counts from all's, file by file.
+func subtract(all, part []store.NameFile) []store.NameFile {
+	if len(part) == 0 {
+		return all
+	}
+	minus := make(map[string]int, len(part))
+	for _, p := range part {
+		minus[p.Path] = p.Count
+	}
+	var out []store.NameFile
+	for _, a := range all {
+		if c := a.Count - minus[a.Path]; c > 0 {
+			out = append(out, store.NameFile{Path: a.Path, Count: c})
+		}
+	}
+	return out
 }
 
 // goVisibility returns whether a file can use the declarations of

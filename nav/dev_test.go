@@ -100,3 +100,25 @@ func TestDevMapRender(t *testing.T) {
 		fmt.Println("map", t1.Sub(t0), m.TotalFiles, m.TotalSymbols)
 	}
 }
+
+func TestDevPos(t *testing.T) {
+	ix := devIndex(t)
+	tg, err := ResolveTarget(ix, os.Getenv("SYM"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, _ := References(ix, tg, RefFilter{})
+	for _, r := range refs {
+		if r.Path == os.Getenv("FILE") {
+			fmt.Println(r.Path, r.Line, r.Col, r.Match, r.Text)
+		}
+	}
+	g, _ := ix.FileGraph(os.Getenv("FILE"))
+	for _, r := range g.Refs {
+		if fmt.Sprint(r.Line) == os.Getenv("LINE") {
+			fmt.Printf("%+v\n", r)
+			f := ix.GraphFiles()
+			_ = f
+		}
+	}
+}

@@ -158,13 +158,13 @@ func (l localIndex) Similarity(_ context.Context, _ Kind, vec []float32, chunks 
 // files: every file's Segment is 0.
 func NextManifest(prev *Manifest, u Update) (*Manifest, error) { return carryOver(prev, u, 0) }
 
-func (l localIndex) GraphFiles() []GraphFile                              { return l.ix.GraphFiles() }
-func (l localIndex) FileGraph(path string) (*chunker.Graph, error)        { return l.ix.FileGraph(path) }
-func (l localIndex) DefinitionsOf(name string) []FileDef                  { return l.ix.DefinitionsOf(name) }
-func (l localIndex) ReferencesTo(name string) []FileRefs                  { return l.ix.ReferencesTo(name) }
-func (l localIndex) NameUses(name string) (int, int)                      { return l.ix.NameUses(name) }
-func (l localIndex) ChunksOf(path string) []*Chunk                        { return l.ix.ChunksOf(path) }
-func (l localIndex) Memo(key any, build func() any) any                   { return l.ix.Memo(key, build) }
-func (l localIndex) FileDecls(path string) (*chunker.Graph, error)        { return l.ix.FileDecls(path) }
-func (l localIndex) EachName(fn func(name string, defs, uses []NameFile)) { l.ix.EachName(fn) }
-func (l localIndex) FileImports(path string) []chunker.Import             { return l.ix.FileImports(path) }
+func (l localIndex) GraphFiles() []GraphFile                       { return l.ix.GraphFiles() }
+func (l localIndex) FileGraph(path string) (*chunker.Graph, error) { return l.ix.FileGraph(path) }
+func (l localIndex) DefinitionsOf(name string) []FileDef           { return l.ix.DefinitionsOf(name) }
+func (l localIndex) ReferencesTo(name string) []FileRefs           { return l.ix.ReferencesTo(name) }
+func (l localIndex) NameUses(name string) (int, int)               { return l.ix.NameUses(name) }
+func (l localIndex) ChunksOf(path string) []*Chunk                 { return l.ix.ChunksOf(path) }
+func (l localIndex) Memo(key any, build func() any) any            { return l.ix.Memo(key, build) }
+func (l localIndex) FileDecls(path string) (*chunker.Graph, error) { return l.ix.FileDecls(path) }
+func (l localIndex) EachName(fn func(name string, n NameUse))      { l.ix.EachName(fn) }
+func (l localIndex) FileImports(path string) []chunker.Import      { return l.ix.FileImports(path) }

@@ -23,9 +23,19 @@ import (
 const (
 	secGraph    = "graph"
 	secGraphEnd = "graph_end"
-	gdefPrefix  = "gdef."
-	grefPrefix  = "gref."
 )
+
+// The graph's name indexes of a part, by what they list.
+const (
+	nameDefs       = iota // declared name -> files declaring it
+	nameUses              // used name -> files using it, with the number of uses
+	nameMemberDefs        // the declarations that are members of a type or class
+	nameMemberUses        // the uses selected from a value (x.name, self.name)
+	nameIndexes
+)
+
+// nameIndexPrefix names each name index's sections.
+var nameIndexPrefix = [nameIndexes]string{"gdef.", "gref.", "gmdef.", "gmref."}
 
 // openBlob decodes a file's graph blob in place: its strings are views of
 // b, which must not leave the store (the copy helpers below make copies).
@@ -41,14 +51,28 @@ func openBlob(b []byte) *chunker.GraphDecoder {
 	return d
 }
 
-// names counts the names a blob declares and uses, for the name indexes.
-func names(d *chunker.GraphDecoder, defs, refs map[string]uint32) {
+// names counts the names a blob declares and uses, for each name index.
+func names(d *chunker.GraphDecoder, counts *[nameIndexes]map[string]uint32) {
 	d.Defs(func(_ int32, def chunker.Def) {
 		if def.Flags&chunker.DefEmbedded == 0 {
-			defs[def.Name]++
+			counts[nameDefs][def.Name]++
+			if def.Parent != "" {
+				counts[nameMemberDefs][def.Name]++
+			}
 		}
 	})
-	d.Refs(func(r chunker.Ref) { refs[r.Name]++ })
+	d.Refs(func(r chunker.Ref) {
+		counts[nameUses][r.Name]++
+		if selectedFromValue(r.Recv) {
+			counts[nameMemberUses][r.Name]++
+		}
+	})
+}
+
+// selectedFromValue reports whether a receiver is a value (x.name,
+// self.name) rather than nothing, a package or a module ("p:", "n:").
+func selectedFromValue(recv string) bool {
+	return recv != "" && !strings.HasPrefix(recv, "p:") && !(strings.HasPrefix(recv, "n:") && !strings.Contains(recv, " "))
 }
 
 // clone copies a string out of the mapping.
@@ -94,25 +118,32 @@ func decodeGraph(b []byte, withRefs bool) (*chunker.Graph, error) {
 
 // buildGraphIndexes builds the name indexes of a part's files from their
 // blobs (nil for a file without a graph).
-func buildGraphIndexes(blobs [][]byte) (defs, refs *lexicon) {
-	defRows, refRows := map[string][]posting{}, map[string][]posting{}
-	d, r := map[string]uint32{}, map[string]uint32{}
+func buildGraphIndexes(blobs [][]byte) [nameIndexes]*lexicon {
+	var rows [nameIndexes]map[string][]posting
+	var counts [nameIndexes]map[string]uint32
+	for k := range rows {
+		rows[k], counts[k] = map[string][]posting{}, map[string]uint32{}
+	}
 	for i, b := range blobs {
 		gd := openBlob(b)
 		if gd == nil {
 			continue
 		}
-		clear(d)
-		clear(r)
-		names(gd, d, r)
-		for name, n := range d {
-			defRows[name] = append(defRows[name], posting{doc: int32(i), tf: n})
+		for k := range counts {
+			clear(counts[k])
 		}
-		for name, n := range r {
-			refRows[name] = append(refRows[name], posting{doc: int32(i), tf: n})
+		names(gd, &counts)
+		for k := range counts {
+			for name, n := range counts[k] {
+				rows[k][name] = append(rows[k][name], posting{doc: int32(i), tf: n})
+			}
 		}
 	}
-	return nameLexicon(defRows, len(blobs)), nameLexicon(refRows, len(blobs))
+	var out [nameIndexes]*lexicon
+	for k := range out {
+		out[k] = nameLexicon(rows[k], len(blobs))
+	}
+	return out
 }
 
 // nameLexicon lays out name -> rows postings as a lexicon over n rows.

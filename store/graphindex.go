@@ -34,10 +34,9 @@ type GraphReader interface {
 	// ChunksOf returns the live chunks of the file at path in line order.
 	ChunksOf(path string) []*Chunk
 	// EachName calls fn for every name the live files declare or use,
-	// with the files declaring it and the files using it (Count is the
-	// number of uses), read from the name indexes without decoding any
-	// graph: the reference graph of the whole repository, by name.
-	EachName(fn func(name string, defs, uses []NameFile))
+	// read from the name indexes without decoding any graph: the
+	// reference graph of the whole repository, by name.
+	EachName(fn func(name string, n NameUse))
 	// Memo returns the value stored under key for this committed index,
 	// building it with build the first time. Navigation keeps what it
 	// derives from the whole graph here (package tables, ranks), so it is
@@ -57,6 +56,14 @@ type GraphFile struct {
 type NameFile struct {
 	Path  string
 	Count int
+}
+
+// NameUse is where a name is declared and used: all of it, and the part
+// that is members (declared in a type or class, used selected from a
+// value), so that a use can be linked to declarations of its sort.
+type NameUse struct {
+	Defs, Uses             []NameFile
+	MemberDefs, MemberUses []NameFile
 }
 
 // FileDef is one declaration with its file.
@@ -200,9 +207,9 @@ func (ix *Index) FileDecls(path string) (*chunker.Graph, error) {
 	return decodeGraph(loc.v.graphBlobOf(loc.file), false)
 }
 
-// filesWith calls fn for each live file that the name index of each part
-// (gdefs or grefs, chosen by pick) lists for name, in path order.
-func (ix *Index) filesWith(name string, pick func(*part) *lexicon, fn func(loc fileLoc, tf int)) {
+// filesWith calls fn for each live file that name index k of each part
+// lists for name, in path order.
+func (ix *Index) filesWith(name string, k int, fn func(loc fileLoc, tf int)) {
 	type hit struct {
 		loc fileLoc
 		tf  int
@@ -210,7 +217,7 @@ func (ix *Index) filesWith(name string, pick func(*part) *lexicon, fn func(loc f
 	var hits []hit
 	for i := range ix.views[Code] {
 		v := &ix.views[Code][i]
-		lx := pick(v.part)
+		lx := v.gnames[k]
 		if lx == nil {
 			continue
 		}
@@ -232,15 +239,12 @@ func (ix *Index) filesWith(name string, pick func(*part) *lexicon, fn func(loc f
 	}
 }
 
-func defsOf(p *part) *lexicon { return p.gdefs }
-func refsOf(p *part) *lexicon { return p.grefs }
-
 // DefinitionsOf returns every declaration named name (embedded fields
 // left out), in path and line order.
 func (ix *Index) DefinitionsOf(name string) []FileDef {
 	defer runtime.KeepAlive(ix)
 	var out []FileDef
-	ix.filesWith(name, defsOf, func(loc fileLoc, _ int) {
+	ix.filesWith(name, nameDefs, func(loc fileLoc, _ int) {
 		d := loc.blob()
 		if d == nil {
 			return
@@ -259,7 +263,7 @@ func (ix *Index) DefinitionsOf(name string) []FileDef {
 func (ix *Index) ReferencesTo(name string) []FileRefs {
 	defer runtime.KeepAlive(ix)
 	var out []FileRefs
-	ix.filesWith(name, refsOf, func(loc fileLoc, _ int) {
+	ix.filesWith(name, nameUses, func(loc fileLoc, _ int) {
 		d := loc.blob()
 		if d == nil {
 			return
@@ -290,7 +294,7 @@ func (ix *Index) ReferencesTo(name string) []FileRefs {
 // NameUses counts, from the name index, the files using name and the uses.
 func (ix *Index) NameUses(name string) (files, uses int) {
 	defer runtime.KeepAlive(ix)
-	ix.filesWith(name, refsOf, func(_ fileLoc, tf int) {
+	ix.filesWith(name, nameUses, func(_ fileLoc, tf int) {
 		files++
 		uses += tf
 	})
@@ -313,41 +317,44 @@ func (ix *Index) ChunksOf(path string) []*Chunk {
 }
 
 // EachName calls fn for every name the live files declare or use.
-func (ix *Index) EachName(fn func(name string, defs, uses []NameFile)) {
+func (ix *Index) EachName(fn func(name string, n NameUse)) {
 	defer runtime.KeepAlive(ix)
-	type entry struct{ defs, uses []NameFile }
-	names := map[string]*entry{}
-	collect := func(v *view, lx *lexicon, uses bool) {
-		for t := range lx.TermEnd {
-			var e *entry
-			lx.postings(t, func(f int32, tf float64) {
-				if int(f) >= len(v.files) || v.isDead(v.files[f].lo) {
-					return
-				}
-				if e == nil {
-					name := string(lx.term(t))
-					if e = names[name]; e == nil {
-						e = &entry{}
-						names[name] = e
-					}
-				}
-				nf := NameFile{Path: v.files[f].path, Count: int(tf)}
-				if uses {
-					e.uses = append(e.uses, nf)
-				} else {
-					e.defs = append(e.defs, nf)
-				}
-			})
-		}
-	}
+	names := map[string]*NameUse{}
 	for i := range ix.views[Code] {
 		v := &ix.views[Code][i]
-		if v.gdefs != nil {
-			collect(v, v.gdefs, false)
-			collect(v, v.grefs, true)
+		for k, lx := range v.gnames {
+			if lx == nil {
+				continue
+			}
+			for t := range lx.TermEnd {
+				var e *NameUse
+				lx.postings(t, func(f int32, tf float64) {
+					if int(f) >= len(v.files) || v.isDead(v.files[f].lo) {
+						return
+					}
+					if e == nil {
+						name := string(lx.term(t))
+						if e = names[name]; e == nil {
+							e = &NameUse{}
+							names[name] = e
+						}
+					}
+					nf := NameFile{Path: v.files[f].path, Count: int(tf)}
+					switch k {
+					case nameDefs:
+						e.Defs = append(e.Defs, nf)
+					case nameUses:
+						e.Uses = append(e.Uses, nf)
+					case nameMemberDefs:
+						e.MemberDefs = append(e.MemberDefs, nf)
+					case nameMemberUses:
+						e.MemberUses = append(e.MemberUses, nf)
+					}
+				})
+			}
 		}
 	}
 	for name, e := range names {
-		fn(name, e.defs, e.uses)
+		fn(name, *e)
 	}
 }

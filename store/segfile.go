@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/cespare/xxhash/v2"
 )
 
-// A segment file (format 3) is laid out to be used in place through mmap,
+// A segment file (format 5) is laid out to be used in place through mmap,
 // all integers little-endian:
 //
 //	magic "CODESEEK" | u32 schema | u32 0
@@ -53,11 +54,10 @@ const (
 // that grow with the text and vectors rather than with the file count.
 func bulkSection(name string) bool {
 	switch name {
-	case secMeta, secText, secF32, secI8, lexPrefix + secPost, symPrefix + secPost, secGraph,
-		gdefPrefix + secPost, grefPrefix + secPost:
+	case secMeta, secText, secF32, secI8, lexPrefix + secPost, symPrefix + secPost, secGraph:
 		return true
 	}
-	return false
+	return strings.HasPrefix(name, "g") && strings.HasSuffix(name, "."+secPost) // the graph's name indexes' postings
 }
 
 // segmentTOC is a segment file's table of contents.

@@ -49,10 +49,9 @@ type part struct {
 	files   []fileSpan
 	total   float64 // sum of lexical chunk lengths
 
-	graph    []byte   // per file, its encoded symbol graph (graph.go)
-	graphEnd []uint64 // file i's blob is graph[graphEnd[i-1]:graphEnd[i]]
-	gdefs    *lexicon // declared name -> files (rows are file numbers)
-	grefs    *lexicon // used name -> files, with the number of uses
+	graph    []byte                // per file, its encoded symbol graph (graph.go)
+	graphEnd []uint64              // file i's blob is graph[graphEnd[i-1]:graphEnd[i]]
+	gnames   [nameIndexes]*lexicon // the graph's name indexes; rows are file numbers
 
 	cache chunkCache
 }
@@ -187,11 +186,12 @@ func (p *part) mapGraph(pt *partTOC, body []byte) error {
 	if !ascending(p.graphEnd, len(p.graph)) {
 		return fmt.Errorf("%w: graph offsets", ErrCorrupt)
 	}
-	if p.gdefs, err = mapLexicon(pt, body, gdefPrefix, nf); err != nil {
-		return err
+	for k := range p.gnames {
+		if p.gnames[k], err = mapLexicon(pt, body, nameIndexPrefix[k], nf); err != nil {
+			return err
+		}
 	}
-	p.grefs, err = mapLexicon(pt, body, grefPrefix, nf)
-	return err
+	return nil
 }
 
 // graphBlobOf is file i's graph blob, in the mapping.

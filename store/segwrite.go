@@ -28,7 +28,8 @@ func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[st
 	}
 	cut := sort.Search(len(chunks), func(i int) bool { return chunks[i].Kind == Doc })
 	kinds := [2][]Chunk{chunks[:cut:cut], chunks[cut:]}
-	var lex, syms, gdefs, grefs [2]*lexicon
+	var lex, syms [2]*lexicon
+	var gnames [2][nameIndexes]*lexicon
 	var blobs [2][][]byte
 	var wg sync.WaitGroup
 	for k, cs := range kinds {
@@ -37,7 +38,7 @@ func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[st
 			defer wg.Done()
 			lex[k], syms[k] = buildLexicon(cs), buildNameIndex(cs)
 			blobs[k] = fileBlobs(cs, graphs)
-			gdefs[k], grefs[k] = buildGraphIndexes(blobs[k])
+			gnames[k] = buildGraphIndexes(blobs[k])
 		}()
 	}
 	wg.Wait()
@@ -51,8 +52,9 @@ func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[st
 		sw.writeLexicon(pt, lexPrefix, lex[k])
 		sw.writeLexicon(pt, symPrefix, syms[k])
 		sw.writeGraphs(pt, blobs[k])
-		sw.writeLexicon(pt, gdefPrefix, gdefs[k])
-		sw.writeLexicon(pt, grefPrefix, grefs[k])
+		for i, lx := range gnames[k] {
+			sw.writeLexicon(pt, nameIndexPrefix[i], lx)
+		}
 	}
 	return sw.finish(toc)
 }
