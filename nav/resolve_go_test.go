@@ -3,6 +3,7 @@ package nav
 import (
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -204,4 +205,46 @@ func mustDef(t *testing.T, ix Index, path, name string) Definition {
 	}
 	t.Fatalf("no %s in %s", name, path)
 	return Definition{}
+}
+
+// Queries share the index's resolution tables, filled as they go: many at
+// once must agree with one at a time (and pass the race detector).
+func TestGoResolutionConcurrent(t *testing.T) {
+	ix := testIndex(t, goWorldRepo)
+	symbols := []string{"store.Store.Get", "store.Getter.Get", "store.Open", "store.Path", "store.Cache", "store.NotFound.Error"}
+	want := map[string][]string{}
+	serial := testIndex(t, goWorldRepo)
+	for _, s := range symbols {
+		tg, err := ResolveTarget(serial, s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, _ := References(serial, tg, RefFilter{})
+		want[s] = refSet(refs)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for range 4 {
+		for _, s := range symbols {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				tg, err := ResolveTarget(ix, s, nil)
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				refs, _ := References(ix, tg, RefFilter{})
+				if got := refSet(refs); !reflect.DeepEqual(got, want[s]) {
+					errs <- s + ": " + strings.Join(got, ",")
+				}
+				CodeMap(ix, "", nil)
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
