@@ -153,7 +153,11 @@ func ensureIndexed(run codeseekRun, root string, indexTimeout, callTimeout time.
 				Status       string `json:"status"`
 			} `json:"repositories"`
 		}
-		if err := json.Unmarshal(r.StructuredContent, &list); err != nil {
+		if len(r.StructuredContent) == 0 {
+			// An index this binary cannot read (another format version):
+			// the index run below rebuilds it.
+			logf("list_repositories did not answer (%s); indexing again", strings.TrimSpace(r.text()))
+		} else if err := json.Unmarshal(r.StructuredContent, &list); err != nil {
 			m.close()
 			return nil, "", 0, fmt.Errorf("list_repositories: structuredContent: %w", err)
 		}
