@@ -48,6 +48,7 @@ type rankedDef struct {
 	qual  int
 	near  int // closeness to the place the name was used (position lookups)
 	build int // 0 for a Go file this machine builds (or another language), 1 for another platform's
+	proto int // 1 for a declaration without a body (a prototype, an abstract method), 0 for a definition
 	local int // 0 for code, 1 for tests, 2 for vendored code
 	kind  int // 0 for types and functions, 1 for variables, 2 for fields
 }
@@ -63,6 +64,9 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 		}
 		if d.Language == "go" && !host.builds(d.Path, d.Build) {
 			r.build = 1
+		}
+		if bodiless(d.Def) {
+			r.proto = 1
 		}
 		switch {
 		case isVendoredPath(d.Path):
@@ -81,6 +85,8 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 			return a.near > b.near
 		case a.build != b.build:
 			return a.build < b.build
+		case a.proto != b.proto:
+			return a.proto < b.proto
 		case a.local != b.local:
 			return a.local < b.local
 		case a.kind != b.kind:
@@ -104,6 +110,13 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 		out = append(out, Definition{Path: r.def.Path, Language: r.def.Language, Def: r.def.Def, Match: m})
 	}
 	return out
+}
+
+// bodiless reports a declaration that only announces a definition made
+// elsewhere: an abstract or interface method, a C or C++ prototype (its
+// signature ends the statement).
+func bodiless(d chunker.Def) bool {
+	return d.Flags&chunker.DefAbstract != 0 || strings.HasSuffix(strings.TrimSpace(d.Signature), ";")
 }
 
 func kindRank(kind string) int {

@@ -79,9 +79,24 @@ func scopeOf(f store.GraphFile, parent string) []string {
 		}
 	}
 	if parent != "" {
-		out = append(out, strings.Split(parent, ".")...)
+		for _, p := range strings.Split(parent, ".") {
+			out = append(out, typeName(p))
+		}
 	}
 	return out
+}
+
+// typeName is the name in a parent written as a type: "str" for Rust's
+// "&'a str", "Vec" for "Vec<T>", "Map" for "Map[K, V]".
+func typeName(s string) string {
+	if i := strings.IndexAny(s, "<["); i > 0 {
+		s = s[:i]
+	}
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexAny(s, " &*'"); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
 }
 
 // The levels of agreement between a query's qualifiers and a scope.
