@@ -48,7 +48,7 @@ type rankedDef struct {
 	qual  int
 	near  int // closeness to the place the name was used (position lookups)
 	build int // 0 for a Go file this machine builds (or another language), 1 for another platform's
-	proto int // 1 for a declaration without a body (a prototype, an abstract method), 0 for a definition
+	proto int // 1 for a C or C++ prototype, whose definition is elsewhere
 	local int // 0 for code, 1 for tests, 2 for vendored code
 	kind  int // 0 for types and functions, 1 for variables, 2 for fields
 }
@@ -65,7 +65,7 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 		if d.Language == "go" && !host.builds(d.Path, d.Build) {
 			r.build = 1
 		}
-		if bodiless(d.Def) {
+		if (d.Language == "c" || d.Language == "cpp") && prototype(d.Def) {
 			r.proto = 1
 		}
 		switch {
@@ -112,11 +112,12 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 	return out
 }
 
-// bodiless reports a declaration that only announces a definition made
-// elsewhere: an abstract or interface method, a C or C++ prototype (its
-// signature ends the statement).
-func bodiless(d chunker.Def) bool {
-	return d.Flags&chunker.DefAbstract != 0 || strings.HasSuffix(strings.TrimSpace(d.Signature), ";")
+// prototype reports a C or C++ declaration that only announces a
+// definition made elsewhere (a function prototype, a method declared in
+// its class and defined out of it): its signature ends the statement. A
+// pure virtual method is the definition there is.
+func prototype(d chunker.Def) bool {
+	return d.Flags&chunker.DefAbstract == 0 && strings.HasSuffix(strings.TrimSpace(d.Signature), ";")
 }
 
 func kindRank(kind string) int {
