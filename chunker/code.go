@@ -8,7 +8,12 @@ import (
 
 // decl describes one declaration found in a syntax tree.
 type decl struct {
-	name   string // plain name ("Close")
+	name string // plain name ("Close")
+	// names are the nodes of the declared names, in order: one for most
+	// declarations, several for "const a = 1, b = 2"; nil when the
+	// classifier found no name node. The symbol graph places its
+	// definitions at them.
+	names  []*sitter.Node
 	kind   string // function, method, class, struct, interface, enum, type, const, var, ...
 	parent string // qualified name of the enclosing declaration, or ""
 	sig    string

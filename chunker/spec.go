@@ -145,15 +145,29 @@ func findType(n *sitter.Node, depth int, types ...string) *sitter.Node {
 // nameOf returns the text of n's "name" field, or of the first identifier
 // found by fallbacks.
 func (c *coder) nameOf(n *sitter.Node, fallbacks ...string) string {
+	name, _ := c.named(c.nameNode(n, fallbacks...))
+	return name
+}
+
+// nameNode returns n's "name" field, or the first node of the fallback
+// types in its subtree, or nil.
+func (c *coder) nameNode(n *sitter.Node, fallbacks ...string) *sitter.Node {
 	if nm := field(n, "name"); nm != nil {
-		return oneLine(c.content(nm))
+		return nm
 	}
 	if len(fallbacks) > 0 {
-		if nm := findType(n, 3, fallbacks...); nm != nil {
-			return oneLine(c.content(nm))
-		}
+		return findType(n, 3, fallbacks...)
 	}
-	return ""
+	return nil
+}
+
+// named returns the text of a declaration's name node and the node as the
+// declaration's names; "" and nil for no node.
+func (c *coder) named(nm *sitter.Node) (string, []*sitter.Node) {
+	if nm == nil {
+		return "", nil
+	}
+	return oneLine(c.content(nm)), []*sitter.Node{nm}
 }
 
 // oneLine collapses white space so that names and signatures fit a line.
