@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -59,6 +60,16 @@ type coder struct {
 	budget int
 	out    []span
 	limits
+	// units, when not nil, keeps the items found in each container, so
+	// that the symbol graph's walk over the declarations reuses what
+	// chunking found instead of classifying every item again.
+	memo map[unitsKey][]unit
+}
+
+// unitsKey names the items of one container under one parent.
+type unitsKey struct {
+	container *sitter.Node
+	parent    string
 }
 
 // rows returns the 0-based line range of a node. A node ending at column 0
@@ -113,6 +124,10 @@ func (c *coder) content(n *sitter.Node) string {
 
 // units lists the items of a container node (the file, a class body).
 func (c *coder) units(container *sitter.Node, parent string) []unit {
+	key := unitsKey{container, parent}
+	if us, ok := c.memo[key]; ok {
+		return slices.Clone(us)
+	}
 	var out []unit
 	var pending []*sitter.Node // comments and attributes waiting for a declaration
 	flushPending := func() {
@@ -180,6 +195,11 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 		out = c.addUnit(out, u)
 	}
 	flushPending()
+	if c.memo != nil && !c.exhausted() {
+		// Items cut short by the work budget are not kept: another walk
+		// with budget left must see them all.
+		c.memo[key] = slices.Clone(out)
+	}
 	return out
 }
 

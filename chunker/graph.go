@@ -1,7 +1,5 @@
 package chunker
 
-import sitter "github.com/smacker/go-tree-sitter"
-
 // RefKind says how a reference uses the name it mentions.
 type RefKind uint8
 
@@ -137,9 +135,3 @@ type Ref struct {
 // maxGraphRefs bounds the references kept of one file, so a generated
 // file of megabytes of tables cannot make the graph larger than its text.
 const maxGraphRefs = 1 << 17
-
-// treeGraph extracts the graph of a file in a language with tree-sitter
-// rules; nil until a language has them.
-func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node) *Graph {
-	return nil
-}

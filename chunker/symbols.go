@@ -50,7 +50,7 @@ func Symbols(path string, src []byte) []Symbol {
 	}
 	defer tree.Close()
 	var out []Symbol
-	newCoder(s, spec, DefaultMaxTokens).walkDecls(tree.RootNode(), func(d *decl, _ string) {
+	newCoder(s, spec, DefaultMaxTokens).walkDecls(tree.RootNode(), nil, func(d *decl, _ string) {
 		out = append(out, Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
 			StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc})
 	})
@@ -64,14 +64,20 @@ func Symbols(path string, src []byte) []Symbol {
 // classified under, which tells a parent the classifier gave itself
 // ("Foo" of "void Foo::bar()") from the enclosing one. The walk stops
 // where the file's work budget runs out.
-func (c *coder) walkDecls(root *sitter.Node, visit func(d *decl, parent string)) {
+//
+// Looking inside every item for a wrapper of declarations is most of the
+// walk's work. mayHold, when not nil, tells from an item's byte range
+// whether it can hold one (enough declarations at all), so that the others
+// are passed over; it must not say no to an item holding declarations.
+func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) bool, visit func(d *decl, parent string)) {
 	var walk func(n *sitter.Node, parent string, depth int)
 	walk = func(n *sitter.Node, parent string, depth int) {
 		for _, u := range c.units(n, parent) {
 			if c.exhausted() {
 				return // the outline so far; the rest of the file is too costly
 			}
-			if depth < maxSymbolDepth && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) {
+			if depth < maxSymbolDepth && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) &&
+				(mayHold == nil || mayHold(u.nodes[0].StartByte(), u.nodes[len(u.nodes)-1].EndByte())) {
 				// Declarations inside a wrapper, found the way Split
 				// finds them.
 				if body := c.findContainer(u); body != nil {

@@ -1,0 +1,399 @@
+package chunker
+
+import (
+	"sort"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// pendingDef is a definition before the file's definitions are ordered
+// and their parents known.
+type pendingDef struct {
+	Def
+	span      defSpan
+	nameStart uint32
+	// qualifier is the part of the parent the declaration itself states
+	// ("Foo" of "void Foo::bar()", "M" of Lua's "function M.f()", "A"
+	// of Ruby's "class A::B"); the enclosing declarations make the rest.
+	qualifier string
+	// fromQuery marks a declaration only the query found: a function in
+	// a class-like is a method.
+	fromQuery bool
+}
+
+// classLikeKinds are the declarations whose functions are methods.
+var classLikeKinds = set("class", "struct", "interface", "trait", "impl", "object", "enum", "record",
+	"protocol", "extension", "actor", "union", "module")
+
+// namespaceKinds are the declarations that are transparent in parents
+// when they are the file's package (a C# or PHP namespace block).
+var namespaceKinds = set("namespace", "package", "module")
+
+// queryKinds are the kinds a query states more precisely than the
+// chunker's classifier, which sees a field or property as a variable.
+var queryKinds = set("field", "property", "constant")
+
+// buildDefs makes the file's definitions: the outline's declarations,
+// one per declared name, then the declarations only the query found,
+// ordered by position, with their parents from the declarations around
+// them.
+func (b *graphBuilder) buildDefs() {
+	c := newCoder(b.s, b.spec, DefaultMaxTokens)
+	c.memo = b.memo
+	var defs []pendingDef
+	seen := map[uint32]bool{} // declared names, by start byte
+	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].node.start < b.cands[j].node.start })
+	c.walkDecls(b.root, b.mayHold, func(d *decl, parent string) {
+		qualifier := ""
+		if d.parent != parent {
+			qualifier = d.parent // the classifier's own ("Foo" of "Foo::bar")
+		}
+		if len(d.names) == 0 {
+			if p, ok := b.outlineDef(d, nil, qualifier); ok {
+				defs = append(defs, p)
+			}
+			return
+		}
+		for _, nm := range d.names {
+			if p, ok := b.outlineDef(d, nm, qualifier); ok && len(defs) < maxGraphRefs {
+				seen[nm.StartByte()], seen[p.nameStart] = true, true
+				defs = append(defs, p)
+			}
+		}
+	})
+	for i := range b.cands {
+		cd := &b.cands[i]
+		if seen[cd.name.start] || len(defs) >= maxGraphRefs {
+			continue
+		}
+		seen[cd.name.start] = true
+		if p, ok := b.queryDef(c, cd); ok {
+			defs = append(defs, p)
+		}
+	}
+	sort.SliceStable(defs, func(i, j int) bool {
+		if defs[i].span.start != defs[j].span.start {
+			return defs[i].span.start < defs[j].span.start
+		}
+		return defs[i].span.end > defs[j].span.end
+	})
+	b.setParents(defs)
+	b.g.Defs = make([]Def, len(defs))
+	b.spans = make([]defSpan, len(defs))
+	for i := range defs {
+		b.g.Defs[i] = defs[i].Def
+		b.spans[i] = defs[i].span
+		b.masked[defs[i].nameStart] = true
+	}
+	b.setScopes()
+}
+
+// setScopes finds, for each definition, the function-like definitions
+// whose locals it sees.
+func (b *graphBuilder) setScopes() {
+	n := len(b.g.Defs)
+	b.scope, b.outerScope = make([]int32, n), make([]int32, n)
+	var stack []int32
+	for i := range b.g.Defs {
+		for len(stack) > 0 && !encloses(b.spans[stack[len(stack)-1]], b.spans[i]) {
+			stack = stack[:len(stack)-1]
+		}
+		outer := int32(-1)
+		if len(stack) > 0 {
+			outer = b.scope[stack[len(stack)-1]]
+		}
+		b.outerScope[i], b.scope[i] = outer, outer
+		if scopeKinds[b.g.Defs[i].Kind] {
+			b.scope[i] = int32(i)
+		}
+		stack = append(stack, int32(i))
+	}
+}
+
+// mayHold reports whether the query found enough declarations between two
+// byte offsets for a wrapper of declarations to be there (see walkDecls).
+// The query's declarations include every kind the chunker's classifiers
+// count.
+func (b *graphBuilder) mayHold(start, end uint32) bool {
+	i := sort.Search(len(b.cands), func(i int) bool { return b.cands[i].node.start >= start })
+	i += containerMinDecls - 1
+	return i < len(b.cands) && b.cands[i].node.start < end
+}
+
+// outlineDef makes the definition of one name of an outline declaration;
+// nm is nil when the classifier found no name node.
+func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier string) (pendingDef, bool) {
+	p := pendingDef{span: defSpan{d.node.StartByte(), d.node.EndByte()}, qualifier: qualifier}
+	p.Kind, p.Signature, p.Doc = d.kind, d.sig, docLine(d.doc)
+	p.StartLine, p.EndLine = d.a+1, d.b+1
+	if nm == nil {
+		p.Name = d.name
+		p.nameStart = b.findName(p.span.start, d.name)
+		p.Line, p.Col = b.position(p.nameStart)
+	} else {
+		leaf, prefix := b.nameLeaf(nm)
+		sp := leaf.StartPoint()
+		p.Name, p.nameStart = b.text(leaf.StartByte(), leaf.EndByte()), leaf.StartByte()
+		p.Line, p.Col = int(sp.Row)+1, int(sp.Column)+1
+		if p.qualifier == "" {
+			p.qualifier = prefix
+		}
+	}
+	if !validName(p.Name) {
+		return p, false
+	}
+	p.Type = b.nameTypes[p.nameStart]
+	if b.abstract[p.nameStart] {
+		p.Flags |= DefAbstract
+	}
+	return p, true
+}
+
+// queryDef makes the definition of a declaration only the query found,
+// asking the chunker's classifier for what it knows of the node (its
+// signature, a Python docstring, a more precise kind).
+func (b *graphBuilder) queryDef(c *coder, cd *rawDef) (pendingDef, bool) {
+	p := pendingDef{span: defSpan{cd.node.start, cd.node.end}, nameStart: cd.name.start, fromQuery: true}
+	p.Name = b.text(cd.name.start, cd.name.end)
+	p.Line, p.Col = int(cd.name.row)+1, int(cd.name.col)+1
+	if segs, ok := splitQualified(p.Name); ok && len(segs) > 1 && !strings.ContainsAny(p.Name, "\n") {
+		last := segs[len(segs)-1]
+		p.qualifier = strings.Join(segs[:len(segs)-1], ".")
+		p.Col += len(p.Name) - len(last)
+		p.Name = last
+	}
+	if !validName(p.Name) {
+		return p, false
+	}
+	p.Kind = cd.kind
+	p.Type = b.nameTypes[cd.name.start]
+	if b.abstract[cd.name.start] {
+		p.Flags |= DefAbstract
+	}
+	p.StartLine, p.EndLine = int(cd.node.row)+1, int(cd.node.endRow)+1
+	n := b.nodeAt(&cd.node)
+	if n == nil {
+		head, _, _ := strings.Cut(b.text(cd.node.start, min(cd.node.end, cd.node.start+maxSignatureScan)), "\n")
+		p.Signature = oneLine(head)
+		return p, true
+	}
+	a, e := c.rows(n)
+	p.StartLine, p.EndLine = a+1, e+1
+	if d := b.spec.decl(c, n, ""); d != nil {
+		p.Signature, p.Doc = d.sig, docLine(d.doc)
+		if !queryKinds[p.Kind] {
+			p.Kind = d.kind
+		}
+		if p.qualifier == "" && d.parent != "" {
+			p.qualifier = d.parent
+		}
+	} else {
+		p.Signature = c.signature(n, field(n, "body"))
+	}
+	if p.Doc == "" {
+		if doc, row := b.docAbove(c, n); doc != "" {
+			p.Doc, p.StartLine = doc, row+1
+		}
+	}
+	return p, true
+}
+
+// setParents sets each definition's parent from the definitions around
+// it, defs being ordered by position with the outer of two nested
+// declarations first.
+func (b *graphBuilder) setParents(defs []pendingDef) {
+	type open struct {
+		i     int
+		scope string // the parent of its members
+	}
+	var stack []open
+	for i := range defs {
+		d := &defs[i]
+		for len(stack) > 0 && !encloses(defs[stack[len(stack)-1].i].span, d.span) {
+			stack = stack[:len(stack)-1]
+		}
+		scope := ""
+		if len(stack) > 0 {
+			top := stack[len(stack)-1]
+			scope = top.scope
+			if d.fromQuery && d.Kind == "function" && classLikeKinds[defs[top.i].Kind] {
+				d.Kind = "method"
+			}
+		}
+		d.Parent = joinQualified(scope, qualifiedName(d.qualifier))
+		members := d.Qualified()
+		if namespaceKinds[d.Kind] && members == b.g.Package {
+			members = d.Parent // the package is not repeated in its members' parents
+		}
+		stack = append(stack, open{i, members})
+	}
+}
+
+// encloses reports whether the declaration spanning outer contains the
+// one spanning inner; the names of one declaration ("const a = 1, b = 2")
+// share a span and enclose each other not.
+func encloses(outer, inner defSpan) bool {
+	return outer.start <= inner.start && inner.end <= outer.end && outer != inner
+}
+
+func joinQualified(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "." + b
+}
+
+// nameLeaf returns the simple name inside a declared name node ("bar" of
+// "ns::Foo::bar", "f" of Lua's "M.f") and the qualifier before it.
+func (b *graphBuilder) nameLeaf(nm *sitter.Node) (*sitter.Node, string) {
+	leaf := nm
+	for i := 0; i < 4 && leaf.NamedChildCount() > 1; i++ {
+		next := field(leaf, "name")
+		if next == nil {
+			next = field(leaf, "field")
+		}
+		if next == nil {
+			next = field(leaf, "method")
+		}
+		if next == nil {
+			break
+		}
+		leaf = next
+	}
+	if leaf == nm {
+		return leaf, ""
+	}
+	return leaf, b.text(nm.StartByte(), leaf.StartByte())
+}
+
+// validName reports whether a declared name is a name, not a pattern
+// ("{ a, b }" of a destructuring declaration) or an empty one.
+func validName(name string) bool {
+	if name == "" || len(name) > maxSignature {
+		return false
+	}
+	if strings.HasPrefix(name, "operator") {
+		return true // C++'s operator() and operator[]
+	}
+	return !strings.ContainsAny(name, " \t\r\n{}()[],;=\"'")
+}
+
+// findName returns where name first occurs in the declaration starting at
+// start, or start.
+func (b *graphBuilder) findName(start uint32, name string) uint32 {
+	end := min(int(start)+maxSignatureScan, len(b.s.src))
+	if name != "" && int(start) < end {
+		if i := strings.Index(string(b.s.src[start:end]), name); i >= 0 {
+			return start + uint32(i)
+		}
+	}
+	return start
+}
+
+// position is the 1-based line and byte column of a byte offset.
+func (b *graphBuilder) position(off uint32) (int, int) {
+	line := sort.Search(b.s.n, func(i int) bool { return b.s.start[i+1] > int(off) })
+	if line >= b.s.n {
+		line = max(b.s.n-1, 0)
+	}
+	return line + 1, int(off) - b.s.start[line] + 1
+}
+
+// nodeAt finds the node of a capture in the tree.
+func (b *graphBuilder) nodeAt(cp *capture) *sitter.Node {
+	n := b.root.NamedDescendantForPointRange(sitter.Point{Row: cp.row, Column: cp.col},
+		sitter.Point{Row: cp.endRow, Column: cp.endC})
+	for i := 0; n != nil && i < 4; i++ {
+		if n.StartByte() == cp.start && n.EndByte() == cp.end {
+			return n
+		}
+		n = n.Parent()
+	}
+	return nil
+}
+
+// maxDocComments bounds the comments looked at above a declaration.
+const maxDocComments = 64
+
+// docAbove returns the first line of the doc comment right above n and
+// the row where that comment starts.
+func (b *graphBuilder) docAbove(c *coder, n *sitter.Node) (string, int) {
+	if b.spec.noCommentDocs {
+		return "", 0
+	}
+	row, _ := c.rows(n)
+	var first, last *sitter.Node
+	p := n.PrevNamedSibling()
+	for i := 0; i < maxDocComments && p != nil && b.spec.comments[p.Type()]; i++ {
+		a, e := c.rows(p)
+		text := c.content(p)
+		if e+1 < row || !b.spec.isDoc(text) || b.spec.isDirective(text) {
+			break
+		}
+		if last == nil {
+			last = p
+		}
+		first, row = p, a
+		p = p.PrevNamedSibling()
+	}
+	if first == nil {
+		return "", 0
+	}
+	return docLine(b.text(first.StartByte(), last.EndByte())), row
+}
+
+// maxDocScan bounds the bytes of a doc comment searched for its first
+// line.
+const maxDocScan = 4096
+
+// docLine is the first non-blank line of a doc comment or docstring,
+// with the comment markers and quotes stripped.
+func docLine(doc string) string {
+	if len(doc) > maxDocScan {
+		doc = doc[:maxDocScan]
+	}
+	for doc != "" {
+		line := doc
+		if i := strings.IndexByte(doc, '\n'); i >= 0 {
+			line, doc = doc[:i], doc[i+1:]
+		} else {
+			doc = ""
+		}
+		if l := stripDocMarkers(line); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+// docOpeners and docClosers are the comment and string markers around
+// a doc line, longest first.
+var (
+	docOpeners = []string{"--[==[", "--[=[", "--[[", "/**", "/*!", "/*", "///", "//!", "//", "#'", "#", "---", "--",
+		`r"""`, `u"""`, `"""`, `r'''`, `'''`, `"`, `'`, "*"}
+	docClosers = []string{"*/", "]==]", "]=]", "]]", `"""`, `'''`, `"`, `'`}
+)
+
+func stripDocMarkers(line string) string {
+	line = strings.TrimSpace(line)
+	for _, m := range docOpeners {
+		if strings.HasPrefix(line, m) {
+			line = strings.TrimSpace(line[len(m):])
+			break
+		}
+	}
+	for _, m := range docClosers {
+		if strings.HasSuffix(line, m) {
+			line = strings.TrimSpace(line[:len(line)-len(m)])
+			break
+		}
+	}
+	if strings.Trim(line, "*-=#/ ") == "" {
+		return "" // a rule of stars or dashes
+	}
+	return line
+}
