@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -158,9 +159,15 @@ func (b *graphBuilder) queryDef(c *coder, cd *rawDef) (pendingDef, bool) {
 	p.Name = b.text(cd.name.start, cd.name.end)
 	p.Line, p.Col = int(cd.name.row)+1, int(cd.name.col)+1
 	if segs, ok := splitQualified(p.Name); ok && len(segs) > 1 && !strings.ContainsAny(p.Name, "\n") {
+		// A qualified name ("obj.method = function", "Foo.prototype.bar
+		// = ..."): the qualifier is the parent, a prototype is its
+		// constructor.
 		last := segs[len(segs)-1]
-		p.qualifier = strings.Join(segs[:len(segs)-1], ".")
-		p.Col += len(p.Name) - len(last)
+		segs = slices.DeleteFunc(segs[:len(segs)-1], func(s string) bool { return s == "prototype" })
+		p.qualifier = strings.Join(segs, ".")
+		skip := len(p.Name) - len(last)
+		p.Col += skip
+		p.nameStart += uint32(skip)
 		p.Name = last
 	}
 	if !validName(p.Name) {

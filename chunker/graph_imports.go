@@ -13,7 +13,7 @@ type importParts struct {
 	pathCap, symCap                           *capture
 	line                                      uint32 // 1-based
 	start                                     uint32 // byte offset of the first capture
-	last                                      uint32 // of the last, which orders the imports of one statement
+	key                                       uint32 // of the first binding capture: orders one statement's imports
 }
 
 // placedImport is an import with where it starts, to order a file's
@@ -29,7 +29,9 @@ func (b *graphBuilder) importPart(imp *importParts, role capRole, c *capture) {
 	if imp.line == 0 || c.start < imp.start {
 		imp.line, imp.start = c.row+1, c.start
 	}
-	imp.last = max(imp.last, c.start)
+	if role != roleImportFrom && (imp.key == 0 || c.start < imp.key) {
+		imp.key = c.start
+	}
 	switch role {
 	case roleImportFrom:
 		imp.from = text
@@ -90,7 +92,7 @@ func (b *graphBuilder) addImport(imp *importParts) {
 		return
 	}
 	in.Line = int(imp.line)
-	b.imports = append(b.imports, placedImport{imp.last, in})
+	b.imports = append(b.imports, placedImport{max(imp.key, imp.start), in})
 }
 
 // buildImports orders the imports as they appear in the file.

@@ -18,12 +18,14 @@ import (
 // match per combination, as with a QueryCursor. Anonymous nodes
 // ("string" literals), quantifiers, anchors and negated fields are not
 // supported and fail the compilation; sitter.NewQuery checks the node
-// types and fields against the grammar first.
+// types and fields against the grammar first. A negated field (!alias)
+// is supported: the node has no child in that field.
 
 // pnode is one node of a compiled pattern.
 type pnode struct {
 	syms  []uint16 // the node's symbols; nil for the wildcard
 	field uint16   // the field it must be in its parent; 0 for any
+	not   []uint16 // fields the node must not have
 	caps  []uint32 // capture ids
 	kids  []*pnode
 	alts  []*pnode // an alternation's members; syms and kids unused
@@ -171,6 +173,13 @@ func (p *queryParser) node(pat *pattern) (*pnode, error) {
 				return nil, err
 			}
 			pat.preds = append(pat.preds, pr)
+		case c == '!':
+			p.pos++
+			f, ok := p.fields[p.ident()]
+			if !ok {
+				return nil, fmt.Errorf("unknown negated field")
+			}
+			n.not = append(n.not, f)
 		case c == '(' || c == '[':
 			kid, err := p.child(pat, 0)
 			if err != nil {
@@ -358,7 +367,7 @@ func (m *matcher) matchRoots(patterns []int, i uint32) {
 // continuation stack.
 func (m *matcher) matchAt(p *pnode, i uint32) {
 	f := &m.flat[i]
-	if p.syms != nil && !hasSymbol(p.syms, uint16(f.symbol)) {
+	if p.syms != nil && !hasSymbol(p.syms, uint16(f.symbol)) || len(p.not) > 0 && m.hasField(i, p.not) {
 		return
 	}
 	mark := len(m.caps)
@@ -415,6 +424,18 @@ func (m *matcher) next() {
 		}
 	}
 	m.conts[top] = c
+}
+
+// hasField reports whether node i has a child in one of fields.
+func (m *matcher) hasField(i uint32, fields []uint16) bool {
+	for ch := uint32(m.flat[i].first); ch != noNode; ch = uint32(m.flat[ch].next) {
+		for _, f := range fields {
+			if uint16(m.flat[ch].field) == f {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasSymbol(syms []uint16, s uint16) bool {

@@ -171,8 +171,7 @@ func (b *graphBuilder) match(m []capture) bool {
 		case roleLocalType:
 			localType = c
 		case roleName:
-			name = c
-			b.masked[c.start] = true
+			name = c // masked as the definition's name once definitions are known
 		case roleDef:
 			def, defKind = c, info.defKind
 		case roleDefType:
