@@ -19,13 +19,16 @@ import (
 // ("string" literals), quantifiers, anchors and negated fields are not
 // supported and fail the compilation; sitter.NewQuery checks the node
 // types and fields against the grammar first. A negated field (!alias)
-// is supported: the node has no child in that field.
+// is supported: the node has no child in that field; so is an anchor "."
+// before the closing parenthesis: the last child pattern matches the
+// last named child.
 
 // pnode is one node of a compiled pattern.
 type pnode struct {
 	syms  []uint16 // the node's symbols; nil for the wildcard
 	field uint16   // the field it must be in its parent; 0 for any
 	not   []uint16 // fields the node must not have
+	last  bool     // the last child pattern matches the last named child
 	caps  []uint32 // capture ids
 	kids  []*pnode
 	alts  []*pnode // an alternation's members; syms and kids unused
@@ -173,6 +176,12 @@ func (p *queryParser) node(pat *pattern) (*pnode, error) {
 				return nil, err
 			}
 			pat.preds = append(pat.preds, pr)
+		case c == '.':
+			p.pos++
+			if p.peek() != ')' || len(n.kids) == 0 {
+				return nil, fmt.Errorf("an anchor is supported only after the last child pattern")
+			}
+			n.last = true
 		case c == '!':
 			p.pos++
 			f, ok := p.fields[p.ident()]
@@ -397,6 +406,9 @@ func (m *matcher) next() {
 	top := len(m.conts) - 1
 	c := m.conts[top]
 	if c.ki == len(c.p.kids) {
+		if c.p.last && c.child != noNode {
+			return // the last child pattern did not match the last child
+		}
 		m.conts = m.conts[:top]
 		m.next()
 		m.conts = append(m.conts, c)

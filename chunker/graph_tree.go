@@ -260,6 +260,9 @@ func (b *graphBuilder) buildRefs() {
 		if name == "" {
 			continue
 		}
+		if r.kind == RefType && b.gl.inferred[name] {
+			continue // "var x = ...": no type is named
+		}
 		encl, fn := sw.at(r.start)
 		if r.kind == RefOther && !r.hasRecv {
 			if _, local := b.local(locals, fn, name); local {
