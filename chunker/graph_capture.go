@@ -5,8 +5,9 @@ package chunker
 // call, and tree-sitter's own query cursor computes each node's fields,
 // siblings and supertypes as it enters it, which on this machine costs a
 // third of the parse (an empty query over Python or JavaScript) before a
-// single capture. The copy keeps the named nodes only, with their symbol,
-// field, parent and next sibling, in pre-order.
+// single capture. The copy keeps the named nodes, and the anonymous ones
+// in a field (C#'s "this" in "this.x"), with their symbol, field, parent
+// and next sibling, in pre-order.
 //
 // The loop needs the TSNode of the root, which go-tree-sitter keeps in an
 // unexported field: a Node starts with its TSNode. nodeHandle checks that
@@ -45,7 +46,8 @@ typedef struct {
 	uint32_t start, end, row, col, end_row, end_col;
 } csFlat;
 
-// codeseek_flatten copies the named nodes under root into out in
+// codeseek_flatten copies the named nodes under root, and the anonymous
+// ones in a field, into out in
 // pre-order. Subtrees deeper than max_depth are left out. It returns the
 // number of nodes, or -1 when out is too small.
 static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, int max_depth) {
@@ -55,7 +57,8 @@ static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, in
 		csNode node = ts_tree_cursor_current_node(&c);
 		uint32_t parent = depth > 0 ? anc[depth - 1] : csNone;
 		uint32_t self = parent;
-		if (ts_node_is_named(node)) {
+		uint16_t field = ts_tree_cursor_current_field_id(&c);
+		if (ts_node_is_named(node) || field != 0) {
 			if (n >= cap) {
 				ts_tree_cursor_delete(&c);
 				return -1;
@@ -63,7 +66,7 @@ static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, in
 			csFlat *f = &out[n];
 			csPoint e = ts_node_end_point(node);
 			f->symbol = ts_node_symbol(node);
-			f->field = ts_tree_cursor_current_field_id(&c);
+			f->field = field;
 			f->parent = parent;
 			f->first = f->next = f->last = csNone;
 			f->start = node.context[0];

@@ -231,7 +231,7 @@ func (b *graphBuilder) setParents(defs []pendingDef) {
 		d.Parent = joinQualified(scope, qualifiedName(d.qualifier))
 		members := d.Qualified()
 		if namespaceKinds[d.Kind] && members == b.g.Package {
-			members = d.Parent // the package is not repeated in its members' parents
+			members = scope // the package is not repeated in its members' parents
 		}
 		stack = append(stack, open{i, members})
 	}
@@ -399,8 +399,23 @@ func stripDocMarkers(line string) string {
 			break
 		}
 	}
+	line = strings.TrimSpace(trimXMLTag(line))
 	if strings.Trim(line, "*-=#/ ") == "" {
 		return "" // a rule of stars or dashes
+	}
+	return line
+}
+
+// trimXMLTag strips the element tags around a C# XML doc line
+// ("<summary>Adds.</summary>").
+func trimXMLTag(line string) string {
+	if strings.HasPrefix(line, "<") {
+		if end := strings.IndexByte(line, '>'); end > 0 && !strings.ContainsAny(line[1:end], " =\"") {
+			line = line[end+1:]
+		}
+	}
+	if i := strings.LastIndex(line, "</"); i >= 0 && strings.HasSuffix(line, ">") && !strings.ContainsAny(line[i:], " =") {
+		line = line[:i]
 	}
 	return line
 }
