@@ -30,17 +30,17 @@ const csharpGraphQuery = `
 (record_declaration name: (identifier) @name) @def.record
 (delegate_declaration name: (identifier) @name) @def.type
 (method_declaration name: (identifier) @name) @def.method
-(method_declaration returns: (_) @def.type name: (identifier) @name)
+(method_declaration returns: (_) @declared name: (identifier) @name)
 (constructor_declaration name: (identifier) @name) @def.constructor
 (property_declaration name: (identifier) @name) @def.property
-(property_declaration type: (_) @def.type name: (identifier) @name)
+(property_declaration type: (_) @declared name: (identifier) @name)
 (field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.field
-(field_declaration (variable_declaration type: (_) @def.type (variable_declarator name: (identifier) @name)))
+(field_declaration (variable_declaration type: (_) @declared (variable_declarator name: (identifier) @name)))
 (event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @def.field
-(event_field_declaration (variable_declaration type: (_) @def.type (variable_declarator name: (identifier) @name)))
+(event_field_declaration (variable_declaration type: (_) @declared (variable_declarator name: (identifier) @name)))
 (enum_member_declaration name: (identifier) @name) @def.constant
 (record_declaration (parameter_list (parameter name: (identifier) @name) @def.property))
-(record_declaration (parameter_list (parameter type: (_) @def.type name: (identifier) @name)))
+(record_declaration (parameter_list (parameter type: (_) @declared name: (identifier) @name)))
 (interface_declaration body: (declaration_list (method_declaration name: (identifier) @abstract !body)))
 (method_declaration (modifier) @_m name: (identifier) @abstract (#eq? @_m "abstract"))
 

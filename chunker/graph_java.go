@@ -21,15 +21,15 @@ const javaGraphQuery = `
 (record_declaration name: (identifier) @name) @def.record
 (annotation_type_declaration name: (identifier) @name) @def.interface
 (method_declaration name: (identifier) @name) @def.method
-(method_declaration type: (_) @def.type name: (identifier) @name)
+(method_declaration type: (_) @declared name: (identifier) @name)
 (constructor_declaration name: (identifier) @name) @def.constructor
 (field_declaration declarator: (variable_declarator name: (identifier) @name)) @def.field
-(field_declaration type: (_) @def.type declarator: (variable_declarator name: (identifier) @name))
+(field_declaration type: (_) @declared declarator: (variable_declarator name: (identifier) @name))
 (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @def.field
-(constant_declaration type: (_) @def.type declarator: (variable_declarator name: (identifier) @name))
+(constant_declaration type: (_) @declared declarator: (variable_declarator name: (identifier) @name))
 (enum_constant name: (identifier) @name) @def.constant
 (record_declaration parameters: (formal_parameters
-  (formal_parameter type: (_) @def.type name: (identifier) @name) @def.field))
+  (formal_parameter type: (_) @declared name: (identifier) @name) @def.field))
 (interface_body (method_declaration name: (identifier) @abstract !body))
 (class_body (method_declaration name: (identifier) @abstract !body))
 

@@ -86,9 +86,9 @@ const jsOnlyGraphQuery = `
 // heritage clauses.
 const tsGraphQuery = `
 (public_field_definition name: (property_identifier) @name) @def.field
-(public_field_definition name: (_) @name type: (type_annotation (_) @def.type))
+(public_field_definition name: (_) @name type: (type_annotation (_) @declared))
 (property_signature name: (property_identifier) @name) @def.field
-(property_signature name: (_) @name type: (type_annotation (_) @def.type))
+(property_signature name: (_) @name type: (type_annotation (_) @declared))
 (method_signature name: (_) @name) @def.method
 (interface_body (method_signature name: (_) @abstract))
 (abstract_method_signature name: (_) @abstract)
@@ -97,11 +97,11 @@ const tsGraphQuery = `
 (enum_declaration name: (_) @name) @def.enum
 (enum_body (property_identifier) @name @def.constant)
 (enum_assignment name: (property_identifier) @name) @def.constant
-(function_declaration name: (_) @name return_type: (type_annotation (_) @def.type))
-(function_signature name: (_) @name return_type: (type_annotation (_) @def.type))
-(method_definition name: (_) @name return_type: (type_annotation (_) @def.type))
-(method_signature name: (_) @name return_type: (type_annotation (_) @def.type))
-(abstract_method_signature name: (_) @name return_type: (type_annotation (_) @def.type))
+(function_declaration name: (_) @name return_type: (type_annotation (_) @declared))
+(function_signature name: (_) @name return_type: (type_annotation (_) @declared))
+(method_definition name: (_) @name return_type: (type_annotation (_) @declared))
+(method_signature name: (_) @name return_type: (type_annotation (_) @declared))
+(abstract_method_signature name: (_) @name return_type: (type_annotation (_) @declared))
 
 (type_identifier) @type
 (type_parameter name: (type_identifier) @skip)

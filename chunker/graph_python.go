@@ -12,12 +12,12 @@ func init() {
 const pythonGraphQuery = `
 ; Declarations, with the ones the outline leaves out: functions and
 ; classes nested in functions, class attributes.
-(function_definition name: (identifier) @name return_type: (_) @def.type)
+(function_definition name: (identifier) @name return_type: (_) @declared)
 (function_definition name: (identifier) @name) @def.function
 (class_definition name: (identifier) @name) @def.class
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name)) @def.field))
-(class_definition body: (block (expression_statement (assignment left: (identifier) @name type: (_) @def.type))))
-(module (expression_statement (assignment left: (identifier) @name type: (_) @def.type)))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @name type: (_) @declared))))
+(module (expression_statement (assignment left: (identifier) @name type: (_) @declared)))
 (decorated_definition
   (decorator [(identifier) (attribute)] @_deco (#match? @_deco "(^|\\.)abstract(method|property)$"))
   definition: (function_definition name: (identifier) @abstract))

@@ -45,7 +45,7 @@ const (
 	roleLocalType                    // @local.type: the declared type of the match's @local
 	roleName                         // @name: the name of a declaration
 	roleDef                          // @def.KIND: a declaration the outline may not list
-	roleDefType                      // @def.type: the declared type of the match's @name
+	roleDefType                      // @declared: the declared type of the match's @name
 	roleAbstract                     // @abstract: the name of a declaration without a body
 	roleImportFrom                   // @import.from: the module of "from M import x"
 	roleImportPath                   // @import.path: a qualified name imported whole (Java, Rust)
@@ -70,7 +70,7 @@ var capRoles = map[string]capInfo{
 	"inherit": {role: roleRef, kind: RefInherit}, "import": {role: roleRef, kind: RefImport},
 	"ref": {role: roleRef, kind: RefOther}, "recv": {role: roleRecv}, "skip": {role: roleSkip},
 	"local": {role: roleLocal}, "local.type": {role: roleLocalType}, "name": {role: roleName},
-	"def.type": {role: roleDefType}, "abstract": {role: roleAbstract},
+	"declared": {role: roleDefType}, "abstract": {role: roleAbstract},
 	"import.from": {role: roleImportFrom}, "import.path": {role: roleImportPath},
 	"import.module": {role: roleImportModule}, "import.file": {role: roleImportFile},
 	"import.sym": {role: roleImportSym}, "import.alias": {role: roleImportAlias},

@@ -20,7 +20,7 @@ import (
 // @import and @ref capture the name node of a reference of that kind;
 // @recv, in the same pattern, what the name is selected from. @name
 // captures a declared name, @def.KIND the declaration around it when the
-// outline may not list it, @def.type its declared type, @abstract the
+// outline may not list it, @declared its declared type, @abstract the
 // name of a method without a body. @local captures a name bound in a
 // function (a parameter, an assignment's target) with @local.type its
 // declared type; @skip a name that is no reference at all. The @import.*
@@ -260,8 +260,8 @@ func (b *graphBuilder) buildRefs() {
 		if name == "" {
 			continue
 		}
-		if r.kind == RefType && b.gl.inferred[name] {
-			continue // "var x = ...": no type is named
+		if b.gl.inferred[name] {
+			continue // "var x = ...", Rust's Self: no type is named
 		}
 		encl, fn := sw.at(r.start)
 		if r.kind == RefOther && !r.hasRecv {
