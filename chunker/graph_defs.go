@@ -27,6 +27,15 @@ type pendingDef struct {
 var classLikeKinds = set("class", "struct", "interface", "trait", "impl", "object", "enum", "record",
 	"protocol", "extension", "actor", "union", "module")
 
+// typeKinds are the declarations of types, and valueKinds those of
+// values: a type declared in a value's declaration ("typedef struct foo
+// {...} foo_t;", "const A = class B {}") is not its member, though the
+// fields of an anonymous one are.
+var (
+	typeKinds  = set("class", "struct", "union", "enum", "interface", "trait", "record", "protocol")
+	valueKinds = set("type", "var", "const", "field", "property")
+)
+
 // namespaceKinds are the declarations that are transparent in parents
 // when they are the file's package (a C# or PHP namespace block).
 var namespaceKinds = set("namespace", "package", "module")
@@ -224,6 +233,9 @@ func (b *graphBuilder) setParents(defs []pendingDef) {
 		if len(stack) > 0 {
 			top := stack[len(stack)-1]
 			scope = top.scope
+			if typeKinds[d.Kind] && valueKinds[defs[top.i].Kind] {
+				scope = defs[top.i].Parent
+			}
 			if d.fromQuery && d.Kind == "function" && classLikeKinds[defs[top.i].Kind] {
 				d.Kind = "method"
 			}

@@ -152,6 +152,9 @@ func (p *queryParser) node(pat *pattern) (*pnode, error) {
 		return nil, fmt.Errorf("want (")
 	}
 	p.pos++
+	if p.peek() == '(' {
+		return p.group(pat)
+	}
 	n := &pnode{}
 	name := p.ident()
 	switch {
@@ -209,6 +212,27 @@ func (p *queryParser) node(pat *pattern) (*pnode, error) {
 			return nil, fmt.Errorf("unsupported query syntax %q", c)
 		}
 	}
+}
+
+// group reads the rest of "((node) @capture (#predicate...))", which lets
+// a predicate test the outermost node.
+func (p *queryParser) group(pat *pattern) (*pnode, error) {
+	n, err := p.node(pat)
+	if err != nil {
+		return nil, err
+	}
+	for p.peek() == '(' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '#' {
+		pr, err := p.predicate()
+		if err != nil {
+			return nil, err
+		}
+		pat.preds = append(pat.preds, pr)
+	}
+	if p.peek() != ')' {
+		return nil, fmt.Errorf("want ) after a group")
+	}
+	p.pos++
+	return n, p.captures(n)
 }
 
 // field reads "name:".
