@@ -167,6 +167,9 @@ func (b *graphBuilder) queryDef(c *coder, cd *rawDef) (pendingDef, bool) {
 	p := pendingDef{span: defSpan{cd.node.start, cd.node.end}, nameStart: cd.name.start, fromQuery: true}
 	p.Name = b.text(cd.name.start, cd.name.end)
 	p.Line, p.Col = int(cd.name.row)+1, int(cd.name.col)+1
+	if sym, ok := strings.CutPrefix(p.Name, ":"); ok { // Ruby's attr_reader :name
+		p.Name, p.Col, p.nameStart = sym, p.Col+1, p.nameStart+1
+	}
 	if segs, ok := splitQualified(p.Name); ok && len(segs) > 1 && !strings.ContainsAny(p.Name, "\n") {
 		// A qualified name ("obj.method = function", "Foo.prototype.bar
 		// = ..."): the qualifier is the parent, a prototype is its

@@ -23,6 +23,10 @@ type graphLang struct {
 	symSep string
 	// inferred are declared types that state no type ("var", "auto").
 	inferred map[string]bool
+	// bareCalls: a bare lower-case name that is no local variable calls
+	// a method (Ruby, where "items" is self.items() and capitalized names
+	// are constants).
+	bareCalls bool
 
 	once     sync.Once
 	compiled *graphQuery

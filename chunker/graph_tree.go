@@ -257,20 +257,28 @@ func (b *graphBuilder) buildRefs() {
 		if name == "" {
 			name = b.text(r.start, r.end)
 		}
-		if name == "" {
-			continue
-		}
-		if b.gl.inferred[name] {
+		// Ruby's sigils: a :symbol names a method, an @ivar a member of
+		// the instance.
+		sigil := len(name) - len(strings.TrimLeft(name, ":@"))
+		self := strings.HasPrefix(name, "@")
+		name = name[sigil:]
+		if name == "" || b.gl.inferred[name] {
 			continue // "var x = ...", Rust's Self: no type is named
 		}
 		encl, fn := sw.at(r.start)
-		if r.kind == RefOther && !r.hasRecv {
+		kind := r.kind
+		if kind == RefOther && !r.hasRecv && !self {
 			if _, local := b.local(locals, fn, name); local {
 				continue
 			}
+			if b.gl.bareCalls && sigil == 0 && (name[0] == '_' || name[0] >= 'a' && name[0] <= 'z') {
+				kind = RefCall
+			}
 		}
-		ref := Ref{Name: name, Line: int(r.row) + 1, Col: int(r.col) + 1, Kind: r.kind, Enclosing: encl}
-		if r.fixedRecv != "" {
+		ref := Ref{Name: name, Line: int(r.row) + 1, Col: int(r.col) + 1 + sigil, Kind: kind, Enclosing: encl}
+		if self {
+			ref.Recv = "self"
+		} else if r.fixedRecv != "" {
 			ref.Recv = r.fixedRecv
 		} else if r.hasRecv {
 			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), fn, locals)
