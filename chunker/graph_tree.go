@@ -380,7 +380,10 @@ func (b *graphBuilder) receiver(text string, fn int32, locals map[localKey]strin
 		text = strings.TrimSpace(text[1 : len(text)-1])
 	}
 	if strings.HasPrefix(text, "\\") || strings.HasPrefix(text, "::") {
-		text = text[separatorLen(text):] // a fully qualified name
+		text = strings.TrimSpace(text[separatorLen(text):]) // a fully qualified name
+		if text == "" {
+			return "" // PHP's \Countable: the global namespace
+		}
 	}
 	if rest, ok := strings.CutPrefix(text, "new"); ok && rest != "" && isSpace(rest[0]) {
 		if t := plainTypeName(rest, b.gl.inferred); t != "" {
