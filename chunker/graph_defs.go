@@ -153,6 +153,9 @@ func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier string) (p
 	if !validName(p.Name) {
 		return p, false
 	}
+	if p.qualifier == "" {
+		p.qualifier = b.parents[p.nameStart]
+	}
 	p.Type = b.nameTypes[p.nameStart]
 	if b.abstract[p.nameStart] {
 		p.Flags |= DefAbstract
@@ -186,6 +189,9 @@ func (b *graphBuilder) queryDef(c *coder, cd *rawDef) (pendingDef, bool) {
 		return p, false
 	}
 	p.Kind = cd.kind
+	if p.qualifier == "" {
+		p.qualifier = b.parents[cd.name.start]
+	}
 	p.Type = b.nameTypes[cd.name.start]
 	if b.abstract[cd.name.start] {
 		p.Flags |= DefAbstract

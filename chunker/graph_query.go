@@ -51,6 +51,7 @@ const (
 	roleDef                          // @def.KIND: a declaration the outline may not list
 	roleDefType                      // @declared: the declared type of the match's @name
 	roleAbstract                     // @abstract: the name of a declaration without a body
+	roleParent                       // @parent: the type a declaration extends (Kotlin's fun T.f())
 	roleImportFrom                   // @import.from: the module of "from M import x"
 	roleImportPath                   // @import.path: a qualified name imported whole (Java, Rust)
 	roleImportModule                 // @import.module: Python's "import a.b", which binds a
@@ -74,7 +75,7 @@ var capRoles = map[string]capInfo{
 	"inherit": {role: roleRef, kind: RefInherit}, "import": {role: roleRef, kind: RefImport},
 	"ref": {role: roleRef, kind: RefOther}, "recv": {role: roleRecv}, "skip": {role: roleSkip},
 	"local": {role: roleLocal}, "local.type": {role: roleLocalType}, "name": {role: roleName},
-	"declared": {role: roleDefType}, "abstract": {role: roleAbstract},
+	"declared": {role: roleDefType}, "abstract": {role: roleAbstract}, "parent": {role: roleParent},
 	"import.from": {role: roleImportFrom}, "import.path": {role: roleImportPath},
 	"import.module": {role: roleImportModule}, "import.file": {role: roleImportFile},
 	"import.sym": {role: roleImportSym}, "import.alias": {role: roleImportAlias},

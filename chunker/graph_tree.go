@@ -21,7 +21,8 @@ import (
 // @recv, in the same pattern, what the name is selected from. @name
 // captures a declared name, @def.KIND the declaration around it when the
 // outline may not list it, @declared its declared type, @abstract the
-// name of a method without a body. @local captures a name bound in a
+// name of a method without a body, @parent the type an extension function
+// extends (its parent). @local captures a name bound in a
 // function (a parameter, an assignment's target) with @local.type its
 // declared type; @skip a name that is no reference at all. The @import.*
 // captures make the file's imports and @package its package. A node
@@ -79,7 +80,7 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, memo m
 		return nil
 	}
 	b := &graphBuilder{s: s, gl: gl, gq: gq, spec: spec, root: root, memo: memo, g: &Graph{},
-		masked: map[uint32]bool{}, nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}}
+		masked: map[uint32]bool{}, nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{}}
 	(&matcher{ps: gq.ps, src: s.src, flat: flat, emit: b.match}).run()
 	release(buf)
 	b.buildImports()
@@ -105,6 +106,7 @@ type graphBuilder struct {
 	cands     []rawDef          // declarations the query found
 	nameTypes map[uint32]string // declared types, by the start of the declared name
 	abstract  map[uint32]bool   // abstract declarations, by the start of the name
+	parents   map[uint32]string // the types declarations extend, by the start of the name
 	spans     []defSpan         // of g.Defs, index for index
 	// scope is, for each definition, the innermost function-like
 	// definition at or around it, and outerScope the one strictly
@@ -150,7 +152,7 @@ func (b *graphBuilder) text(start, end uint32) string {
 
 // match files the captures of one match.
 func (b *graphBuilder) match(m []capture) bool {
-	var recv, local, localType, name, def, defType *capture
+	var recv, local, localType, name, def, defType, parent *capture
 	var defKind string
 	var imp importParts
 	isImport := false
@@ -176,6 +178,8 @@ func (b *graphBuilder) match(m []capture) bool {
 			def, defKind = c, info.defKind
 		case roleDefType:
 			defType = c
+		case roleParent:
+			parent = c
 		case roleAbstract:
 			b.abstract[c.start] = true
 			b.masked[c.start] = true
@@ -206,6 +210,9 @@ func (b *graphBuilder) match(m []capture) bool {
 		if t := plainTypeName(b.text(defType.start, defType.end), b.gl.inferred); t != "" {
 			b.nameTypes[name.start] = "t:" + t
 		}
+	}
+	if name != nil && parent != nil {
+		b.parents[name.start] = qualifiedName(b.text(parent.start, parent.end))
 	}
 	if def != nil && name != nil {
 		b.cands = append(b.cands, rawDef{kind: defKind, node: *def, name: *name})
@@ -417,6 +424,8 @@ func (b *graphBuilder) receiver(text string, fn int32, locals map[localKey]strin
 			base = "self"
 		case wordIn(first, b.gl.super):
 			base = "super"
+		case b.gl.inferred[first]:
+			return "?" // Kotlin's it
 		case strings.HasPrefix(first, "@") && strings.TrimLeft(first, "@") != "":
 			// Ruby's @ivar and @@cvar: a member of the instance or class.
 			base = "self"
