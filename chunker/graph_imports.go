@@ -14,6 +14,7 @@ type importParts struct {
 	line                                      uint32 // 1-based
 	start                                     uint32 // byte offset of the first capture
 	key                                       uint32 // of the first binding capture: orders one statement's imports
+	parts                                     [roleImportDefault - roleImportFrom + 1]*capture
 }
 
 // placedImport is an import with where it starts, to order a file's
@@ -23,8 +24,18 @@ type placedImport struct {
 	Import
 }
 
-// importPart files one capture of an import pattern.
+// importPart files one capture of an import pattern. A part captured on
+// several nodes (the identifiers of Scala's "import a.b.c") spans them.
 func (b *graphBuilder) importPart(imp *importParts, role capRole, c *capture) {
+	if prev := imp.parts[role-roleImportFrom]; prev != nil {
+		span := *prev
+		span.start, span.end = min(span.start, c.start), max(span.end, c.end)
+		if c.start < prev.start {
+			span.row, span.col = c.row, c.col
+		}
+		c = &span
+	}
+	imp.parts[role-roleImportFrom] = c
 	text := b.text(c.start, c.end)
 	if imp.line == 0 || c.start < imp.start {
 		imp.line, imp.start = c.row+1, c.start

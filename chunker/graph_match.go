@@ -23,7 +23,9 @@ import (
 // takes a minute.) A negated field (!alias)
 // is supported: the node has no child in that field; so is an anchor "."
 // before the closing parenthesis: the last child pattern matches the
-// last named child.
+// last named child; and so are the quantifiers + and * on a child pattern
+// without children of its own, which match greedily: every later child
+// that fits (Scala's "import a.b.c", a path of several children).
 
 // pnode is one node of a compiled pattern.
 type pnode struct {
@@ -31,6 +33,7 @@ type pnode struct {
 	field uint16   // the field it must be in its parent; 0 for any
 	not   []uint16 // fields the node must not have
 	last  bool     // the last child pattern matches the last named child
+	quant byte     // '+' or '*' on a childless child pattern, or 0
 	caps  []uint32 // capture ids
 	kids  []*pnode
 	alts  []*pnode // an alternation's members; syms and kids unused
@@ -290,9 +293,16 @@ func (p *queryParser) captures(n *pnode) error {
 		}
 		n.caps = append(n.caps, p.capture(name))
 	}
-	switch p.peek() {
-	case '?', '*', '+':
-		return fmt.Errorf("quantifiers are not supported")
+	switch c := p.peek(); c {
+	case '*', '+':
+		if len(n.kids) > 0 || n.alts != nil {
+			return fmt.Errorf("a quantifier is supported only on a node without children")
+		}
+		p.pos++
+		n.quant = c
+		return p.captures(n)
+	case '?':
+		return fmt.Errorf("the ? quantifier is not supported")
 	}
 	return nil
 }
@@ -437,6 +447,11 @@ func (m *matcher) next() {
 		return
 	}
 	kid := c.p.kids[c.ki]
+	if kid.quant != 0 {
+		m.repeat(kid, c)
+		m.conts[top] = c
+		return
+	}
 	for ch := c.child; ch != noNode && !m.stop; ch = uint32(m.flat[ch].next) {
 		m.conts[top] = cont{p: c.p, node: c.node, child: uint32(m.flat[ch].next), ki: c.ki + 1}
 		if kid.alts == nil {
@@ -458,6 +473,31 @@ func (m *matcher) next() {
 		}
 	}
 	m.conts[top] = c
+}
+
+// repeat matches a quantified child pattern, which has no children of its
+// own, against every remaining child that fits, then goes on after the
+// last of them.
+func (m *matcher) repeat(kid *pnode, c cont) {
+	mark := len(m.caps)
+	after := c.child
+	found := 0
+	for ch := c.child; ch != noNode; ch = uint32(m.flat[ch].next) {
+		f := &m.flat[ch]
+		if kid.field != 0 && uint16(f.field) != kid.field || kid.syms != nil && !hasSymbol(kid.syms, uint16(f.symbol)) {
+			continue
+		}
+		for _, cp := range kid.caps {
+			m.caps = append(m.caps, m.capture(cp, ch))
+		}
+		found++
+		after = uint32(f.next)
+	}
+	if found > 0 || kid.quant == '*' {
+		m.conts[len(m.conts)-1] = cont{p: c.p, node: c.node, child: after, ki: c.ki + 1}
+		m.next()
+	}
+	m.caps = m.caps[:mark]
 }
 
 // hasField reports whether node i has a child in one of fields.
