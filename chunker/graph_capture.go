@@ -41,7 +41,7 @@ csPoint ts_node_end_point(csNode self);
 
 // csFlat is one named node of the flat tree.
 typedef struct {
-	uint16_t symbol, field;
+	uint16_t symbol, field, named;
 	uint32_t parent, first, next, last;
 	uint32_t start, end, row, col, end_row, end_col;
 } csFlat;
@@ -58,7 +58,8 @@ static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, in
 		uint32_t parent = depth > 0 ? anc[depth - 1] : csNone;
 		uint32_t self = parent;
 		uint16_t field = ts_tree_cursor_current_field_id(&c);
-		if (ts_node_is_named(node) || field != 0) {
+		bool named = ts_node_is_named(node);
+		if (named || field != 0) {
 			if (n >= cap) {
 				ts_tree_cursor_delete(&c);
 				return -1;
@@ -67,6 +68,7 @@ static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, in
 			csPoint e = ts_node_end_point(node);
 			f->symbol = ts_node_symbol(node);
 			f->field = field;
+			f->named = named;
 			f->parent = parent;
 			f->first = f->next = f->last = csNone;
 			f->start = node.context[0];

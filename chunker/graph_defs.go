@@ -67,7 +67,7 @@ func (b *graphBuilder) buildDefs() {
 		}
 		for _, nm := range d.names {
 			if p, ok := b.outlineDef(d, nm, qualifier); ok && len(defs) < maxGraphRefs {
-				seen[nm.StartByte()], seen[p.nameStart] = true, true
+				seen[b.skipSpace(nm.StartByte(), nm.EndByte())], seen[p.nameStart] = true, true
 				defs = append(defs, p)
 			}
 		}
@@ -134,7 +134,8 @@ func (b *graphBuilder) mayHold(start, end uint32) bool {
 // outlineDef makes the definition of one name of an outline declaration;
 // nm is nil when the classifier found no name node.
 func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier string) (pendingDef, bool) {
-	p := pendingDef{span: defSpan{d.node.StartByte(), d.node.EndByte()}, qualifier: qualifier}
+	end := d.node.EndByte()
+	p := pendingDef{span: defSpan{b.skipSpace(d.node.StartByte(), end), end}, qualifier: qualifier}
 	p.Kind, p.Signature, p.Doc = d.kind, d.sig, docLine(d.doc)
 	p.StartLine, p.EndLine = d.a+1, d.b+1
 	if nm == nil {
@@ -144,8 +145,10 @@ func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier string) (p
 	} else {
 		leaf, prefix := b.nameLeaf(nm)
 		sp := leaf.StartPoint()
-		p.Name, p.nameStart = b.text(leaf.StartByte(), leaf.EndByte()), leaf.StartByte()
-		p.Line, p.Col = int(sp.Row)+1, int(sp.Column)+1
+		c := capture{start: leaf.StartByte(), end: leaf.EndByte(), row: sp.Row, col: sp.Column}
+		b.trimSpace(&c)
+		p.Name, p.nameStart = b.text(c.start, c.end), c.start
+		p.Line, p.Col = int(c.row)+1, int(c.col)+1
 		if p.qualifier == "" {
 			p.qualifier = prefix
 		}
@@ -288,6 +291,12 @@ func (b *graphBuilder) nameLeaf(nm *sitter.Node) (*sitter.Node, string) {
 			next = field(leaf, "method")
 		}
 		if next == nil {
+			// Lua's "M.f" is a run of names: the last one is declared.
+			if last := leaf.NamedChild(int(leaf.NamedChildCount()) - 1); last != nil && last.ChildCount() == 0 {
+				next = last
+			}
+		}
+		if next == nil {
 			break
 		}
 		leaf = next
@@ -295,7 +304,11 @@ func (b *graphBuilder) nameLeaf(nm *sitter.Node) (*sitter.Node, string) {
 	if leaf == nm {
 		return leaf, ""
 	}
-	return leaf, b.text(nm.StartByte(), leaf.StartByte())
+	prefix := strings.TrimSpace(b.text(nm.StartByte(), leaf.StartByte()))
+	if _, ok := splitQualified(strings.TrimRight(prefix, ".:\\>-")); !ok && prefix != "" {
+		return nm, "" // not a qualified name ("(a, b)" of a pattern)
+	}
+	return leaf, prefix
 }
 
 // validName reports whether a declared name is a name, not a pattern

@@ -13,19 +13,18 @@ import (
 // here against a flat tree (graph_capture.go) with tree-sitter's
 // semantics for the part of the query language they use: nested nodes,
 // fields, the wildcard (_), alternations [...] of nodes with or without
-// fields, captures and the predicates #eq?, #any-of? and #match? (and
-// their #not- forms). Child patterns match named children in order, one
-// match per combination, as with a QueryCursor. Anonymous nodes
-// ("string" literals), quantifiers, anchors and negated fields are not
-// supported and fail the compilation, as do node types and fields the
-// grammar does not have. (sitter.NewQuery is not used to check patterns:
-// tree-sitter's analysis of a two-child Swift function pattern alone
-// takes a minute.) A negated field (!alias)
-// is supported: the node has no child in that field; so is an anchor "."
-// before the closing parenthesis: the last child pattern matches the
-// last named child; and so are the quantifiers + and * on a child pattern
-// without children of its own, which match greedily: every later child
-// that fits (Scala's "import a.b.c", a path of several children).
+// fields, captures, negated fields (!alias), anchors (. before a child
+// pattern: it matches the next named child, or the first; . before the
+// closing parenthesis: the last child pattern matches the last named
+// child), the quantifiers + and * on a child pattern without children of
+// its own (the longest run of consecutive named children that matches), groups
+// ((node) (#predicate ...)) and the predicates #eq?, #any-of? and
+// #match? and their #not- forms. Child patterns match in order, one
+// match per combination, as with a QueryCursor. Anonymous nodes ("string"
+// literals) and the ? quantifier are not supported and fail the
+// compilation, as do node types and fields the grammar does not have.
+// (sitter.NewQuery is not used to check patterns: tree-sitter's analysis
+// of a two-child Swift function pattern alone takes a minute.)
 
 // pnode is one node of a compiled pattern.
 type pnode struct {
@@ -33,6 +32,7 @@ type pnode struct {
 	field uint16   // the field it must be in its parent; 0 for any
 	not   []uint16 // fields the node must not have
 	last  bool     // the last child pattern matches the last named child
+	next  bool     // matches the named child right after the previous child pattern's
 	quant byte     // '+' or '*' on a childless child pattern, or 0
 	caps  []uint32 // capture ids
 	kids  []*pnode
@@ -169,9 +169,17 @@ func (p *queryParser) node(pat *pattern) (*pnode, error) {
 		}
 		n.syms = syms
 	}
+	anchored := false
+	add := func(kid *pnode) {
+		kid.next, anchored = anchored, false
+		n.kids = append(n.kids, kid)
+	}
 	for {
 		switch c := p.peek(); {
 		case c == ')':
+			if anchored {
+				return nil, fmt.Errorf("an anchor before ) needs a child pattern before it")
+			}
 			p.pos++
 			return n, p.captures(n)
 		case c == '(' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '#':
@@ -182,10 +190,11 @@ func (p *queryParser) node(pat *pattern) (*pnode, error) {
 			pat.preds = append(pat.preds, pr)
 		case c == '.':
 			p.pos++
-			if p.peek() != ')' || len(n.kids) == 0 {
-				return nil, fmt.Errorf("an anchor is supported only after the last child pattern")
+			if p.peek() == ')' && len(n.kids) > 0 {
+				n.last = true
+			} else {
+				anchored = true
 			}
-			n.last = true
 		case c == '!':
 			p.pos++
 			f, ok := p.fields[p.ident()]
@@ -198,7 +207,7 @@ func (p *queryParser) node(pat *pattern) (*pnode, error) {
 			if err != nil {
 				return nil, err
 			}
-			n.kids = append(n.kids, kid)
+			add(kid)
 		case isIdentByte(c):
 			field, err := p.field()
 			if err != nil {
@@ -208,7 +217,7 @@ func (p *queryParser) node(pat *pattern) (*pnode, error) {
 			if err != nil {
 				return nil, err
 			}
-			n.kids = append(n.kids, kid)
+			add(kid)
 		default:
 			return nil, fmt.Errorf("unsupported query syntax %q", c)
 		}
@@ -453,12 +462,12 @@ func (m *matcher) next() {
 		return
 	}
 	for ch := c.child; ch != noNode && !m.stop; ch = uint32(m.flat[ch].next) {
+		if kid.next && m.flat[ch].named == 0 {
+			continue // an anchored child pattern skips anonymous nodes only
+		}
 		m.conts[top] = cont{p: c.p, node: c.node, child: uint32(m.flat[ch].next), ki: c.ki + 1}
-		if kid.alts == nil {
-			if kid.field == 0 || uint16(m.flat[ch].field) == kid.field {
-				m.matchAt(kid, ch)
-			}
-			continue
+		if kid.alts == nil && (kid.field == 0 || uint16(m.flat[ch].field) == kid.field) {
+			m.matchAt(kid, ch)
 		}
 		for _, alt := range kid.alts {
 			if alt.field != 0 && uint16(m.flat[ch].field) != alt.field {
@@ -471,34 +480,53 @@ func (m *matcher) next() {
 			m.matchAt(alt, ch)
 			m.caps = m.caps[:mark]
 		}
+		if kid.next {
+			break
+		}
 	}
 	m.conts[top] = c
 }
 
 // repeat matches a quantified child pattern, which has no children of its
-// own, against every remaining child that fits, then goes on after the
-// last of them.
+// own, against a run of consecutive named children that fit it (anonymous
+// nodes between them are passed over), going on after the run's last
+// child: the longest run that completes a match, and no shorter one.
 func (m *matcher) repeat(kid *pnode, c cont) {
-	mark := len(m.caps)
-	after := c.child
-	found := 0
-	for ch := c.child; ch != noNode; ch = uint32(m.flat[ch].next) {
+	var run []uint32
+	for ch := c.child; ch != noNode && len(run) < maxRepeat; ch = uint32(m.flat[ch].next) {
 		f := &m.flat[ch]
-		if kid.field != 0 && uint16(f.field) != kid.field || kid.syms != nil && !hasSymbol(kid.syms, uint16(f.symbol)) {
-			continue
+		if (kid.field == 0 || uint16(f.field) == kid.field) && (kid.syms == nil || hasSymbol(kid.syms, uint16(f.symbol))) {
+			run = append(run, ch)
+		} else if f.named != 0 && (len(run) > 0 || kid.next) {
+			break // the run ends at a named child that does not fit
 		}
-		for _, cp := range kid.caps {
-			m.caps = append(m.caps, m.capture(cp, ch))
-		}
-		found++
-		after = uint32(f.next)
 	}
-	if found > 0 || kid.quant == '*' {
-		m.conts[len(m.conts)-1] = cont{p: c.p, node: c.node, child: after, ki: c.ki + 1}
+	least := 1
+	if kid.quant == '*' {
+		least = 0
+	}
+	top := len(m.conts) - 1
+	for k := len(run); k >= least && !m.stop; k-- {
+		mark := len(m.caps)
+		after := c.child
+		for _, ch := range run[:k] {
+			for _, cp := range kid.caps {
+				m.caps = append(m.caps, m.capture(cp, ch))
+			}
+			after = uint32(m.flat[ch].next)
+		}
+		m.conts[top] = cont{p: c.p, node: c.node, child: after, ki: c.ki + 1}
+		found := m.found
 		m.next()
+		m.caps = m.caps[:mark]
+		if m.found > found {
+			return // the longest run that matches, only
+		}
 	}
-	m.caps = m.caps[:mark]
 }
+
+// maxRepeat bounds the children one quantified pattern matches.
+const maxRepeat = 64
 
 // hasField reports whether node i has a child in one of fields.
 func (m *matcher) hasField(i uint32, fields []uint16) bool {

@@ -159,11 +159,17 @@ func (b *graphBuilder) match(m []capture) bool {
 	refs := len(b.refs)
 	for i := range m {
 		c := &m[i]
+		b.trimSpace(c)
 		info := b.gq.caps[c.index]
 		switch info.role {
 		case roleRef:
 			b.refs = append(b.refs, rawRef{start: c.start, end: c.end, row: c.row, col: c.col, kind: info.kind})
 		case roleRecv:
+			if recv != nil { // a receiver captured on several nodes spans them
+				span := *recv
+				span.start, span.end = min(span.start, c.start), max(span.end, c.end)
+				c = &span
+			}
 			recv = c
 		case roleSkip:
 			b.masked[c.start] = true
@@ -221,6 +227,28 @@ func (b *graphBuilder) match(m []capture) bool {
 		b.addImport(&imp)
 	}
 	return len(b.refs) < maxRawCaptures
+}
+
+// trimSpace moves a capture's start past leading white space: the Lua
+// grammar starts nodes at the end of the previous line.
+func (b *graphBuilder) trimSpace(c *capture) {
+	for c.start < c.end && int(c.start) < len(b.s.src) && isSpace(b.s.src[c.start]) {
+		if b.s.src[c.start] == '\n' {
+			c.row, c.col = c.row+1, 0
+		} else {
+			c.col++
+		}
+		c.start++
+	}
+}
+
+// skipSpace returns the first byte at or after start, before end, that is
+// not white space.
+func (b *graphBuilder) skipSpace(start, end uint32) uint32 {
+	for start < end && int(start) < len(b.s.src) && isSpace(b.s.src[start]) {
+		start++
+	}
+	return start
 }
 
 // buildRefs orders the collected references, keeps one per name node,
