@@ -2,7 +2,10 @@ package chunker
 
 import (
 	"fmt"
+	"os"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -235,5 +238,59 @@ func TestDocLine(t *testing.T) {
 		if got := docLine(in); got != want {
 			t.Errorf("docLine(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestGraphOnTestdata extracts the graph of every source in testdata
+// (broken, odd and large samples among them): each code file in a
+// language with graph rules has one, and it keeps checkGraph's promises.
+func TestGraphOnTestdata(t *testing.T) {
+	files, err := goldenSources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := Analyze(path, src, Options{})
+		lang := Language(path, src)
+		if graphLangs[lang] != nil && a.Graph == nil && len(a.Chunks) > 0 && a.Chunks[0].Symbol != "" {
+			t.Errorf("%s: no graph", path)
+		}
+		checkGraph(t, path, src, a.Graph)
+	}
+}
+
+// TestConcurrentAnalyze extracts graphs from many goroutines at once: the
+// compiled patterns are shared and the flat trees pooled, so every graph
+// must equal the sequential one (run with -race).
+func TestConcurrentAnalyze(t *testing.T) {
+	samples := map[string]string{"a.py": pythonGraphSrc, "a.js": jsGraphSrc, "a.ts": tsGraphSrc, "A.java": javaGraphSrc,
+		"a.rs": rustGraphSrc, "a.c": cGraphSrc, "a.cpp": cppGraphSrc, "a.cs": csharpGraphSrc, "a.rb": rubyGraphSrc,
+		"a.php": phpGraphSrc, "a.kt": kotlinGraphSrc, "a.swift": swiftGraphSrc, "a.scala": scalaGraphSrc,
+		"a.sh": bashGraphSrc, "a.lua": luaGraphSrc}
+	want := map[string]*Graph{}
+	for path, src := range samples {
+		want[path] = analyzeGraph(t, path, src)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8*len(samples))
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for path, src := range samples {
+				if a, _ := Analyze(path, []byte(src), Options{}); !reflect.DeepEqual(a.Graph, want[path]) {
+					errs <- path
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for p := range errs {
+		t.Errorf("concurrent graph of %s differs from sequential", p)
 	}
 }
