@@ -378,6 +378,10 @@ type matcher struct {
 	found int // matches of the current root
 	emit  func(m []capture) bool
 	stop  bool
+	// steps counts the children looked at, which patterns with several
+	// children could make quadratic; past maxSteps the file's matching
+	// stops with the matches so far.
+	steps, maxSteps int
 }
 
 // cont is a pattern node whose children kids[ki:] are still to match,
@@ -388,13 +392,22 @@ type cont struct {
 	ki          int
 }
 
-// maxMatchesPerRoot bounds the matches of one pattern at one node, which
-// a pattern with several unfielded children could make quadratic.
-const maxMatchesPerRoot = 64
+// maxMatchesPerRoot bounds the matches of one pattern at one node (one
+// per parameter of "(parameters (identifier) @local)").
+const maxMatchesPerRoot = 1 << 14
+
+// Matching work allowed per file: stepsBase plus stepsPerNode children
+// looked at for each node of the flat tree. Real patterns look at a few
+// children per node.
+const (
+	stepsBase    = 1 << 20
+	stepsPerNode = 64
+)
 
 // run calls emit with the captures of every match, in the order of the
 // matches' roots in the tree, until emit returns false.
 func (m *matcher) run() {
+	m.maxSteps = stepsBase + stepsPerNode*len(m.flat)
 	for i := range m.flat {
 		if s := int(m.flat[i].symbol); s < len(m.ps.byRoot) {
 			m.matchRoots(m.ps.byRoot[s], uint32(i))
@@ -462,6 +475,10 @@ func (m *matcher) next() {
 		return
 	}
 	for ch := c.child; ch != noNode && !m.stop; ch = uint32(m.flat[ch].next) {
+		if m.steps++; m.steps > m.maxSteps {
+			m.stop = true
+			break
+		}
 		if kid.next && m.flat[ch].named == 0 {
 			continue // an anchored child pattern skips anonymous nodes only
 		}
@@ -494,6 +511,7 @@ func (m *matcher) next() {
 func (m *matcher) repeat(kid *pnode, c cont) {
 	var run []uint32
 	for ch := c.child; ch != noNode && len(run) < maxRepeat; ch = uint32(m.flat[ch].next) {
+		m.steps++
 		f := &m.flat[ch]
 		if (kid.field == 0 || uint16(f.field) == kid.field) && (kid.syms == nil || hasSymbol(kid.syms, uint16(f.symbol))) {
 			run = append(run, ch)
@@ -531,6 +549,7 @@ const maxRepeat = 64
 // hasField reports whether node i has a child in one of fields.
 func (m *matcher) hasField(i uint32, fields []uint16) bool {
 	for ch := uint32(m.flat[i].first); ch != noNode; ch = uint32(m.flat[ch].next) {
+		m.steps++
 		for _, f := range fields {
 			if uint16(m.flat[ch].field) == f {
 				return true

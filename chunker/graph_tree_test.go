@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Helpers for the graph tests of the tree-sitter languages: a sample file
@@ -292,5 +293,44 @@ func TestConcurrentAnalyze(t *testing.T) {
 	close(errs)
 	for p := range errs {
 		t.Errorf("concurrent graph of %s differs from sequential", p)
+	}
+}
+
+// TestGraphBounds feeds the graph files made to be large: more names than
+// a graph keeps, one node with forty thousand children, containers
+// nested far deeper than any code. Each must give a graph within its
+// bounds, in the time the work budgets allow.
+func TestGraphBounds(t *testing.T) {
+	var many strings.Builder
+	for i := 0; many.Len() < 2<<20; i++ {
+		fmt.Fprintf(&many, "total = total + value_%d * factor_%d\n", i, i)
+	}
+	var wide strings.Builder
+	wide.WriteString("const table = [\n")
+	for i := 0; i < 40_000; i++ {
+		fmt.Fprintf(&wide, "  entry_%d,\n", i)
+	}
+	wide.WriteString("];\n")
+	cases := map[string]string{"many.py": many.String(), "wide.js": wide.String()}
+	for _, n := range nesters {
+		cases["deep-"+n.path] = string(nested(n, 400, 1))
+	}
+	for path, src := range cases {
+		start := time.Now()
+		a, _ := Analyze(path, []byte(src), Options{})
+		t.Logf("%s: %d bytes, %v", path, len(src), time.Since(start))
+		if a.Graph == nil {
+			if !strings.HasPrefix(path, "deep-") {
+				t.Errorf("%s: no graph", path)
+			}
+			continue
+		}
+		if len(a.Graph.Refs) > maxGraphRefs || len(a.Graph.Defs) > maxGraphRefs {
+			t.Errorf("%s: %d refs and %d defs, over %d", path, len(a.Graph.Refs), len(a.Graph.Defs), maxGraphRefs)
+		}
+		checkGraph(t, path, []byte(src), a.Graph)
+	}
+	if a, _ := Analyze("many.py", []byte(cases["many.py"]), Options{}); a.Graph != nil && len(a.Graph.Refs) != maxGraphRefs {
+		t.Errorf("many.py: %d refs, want the cap %d", len(a.Graph.Refs), maxGraphRefs)
 	}
 }
