@@ -51,6 +51,15 @@ func goGraph(src []byte) *Graph {
 	for _, d := range f.Decls {
 		w.decl(d)
 	}
+	// In a broken file go/parser can end a declaration before what it
+	// holds ("func A\nA" ends at its name, its result type on the next
+	// line): a declaration spans at least its references.
+	for _, r := range w.g.Refs {
+		if r.Enclosing >= 0 {
+			d := &w.g.Defs[r.Enclosing]
+			d.StartLine, d.EndLine = min(d.StartLine, r.Line), max(d.EndLine, r.Line)
+		}
+	}
 	return w.g
 }
 
