@@ -197,11 +197,11 @@ func splitCode(s *source, lang string, budget int, withGraph bool) ([]span, *Gra
 	defer tree.Close()
 	c := newCoder(s, spec, budget)
 	if withGraph && g == nil {
-		c.memo = map[unitsKey][]unit{}
+		c.memo, c.containers = map[unitsKey][]unit{}, map[containerKey]*sitter.Node{}
 	}
 	spans := c.chunkTree(tree.RootNode())
 	if withGraph && g == nil {
-		g = treeGraph(s, lang, spec, tree.RootNode(), c.memo)
+		g = treeGraph(s, lang, spec, tree.RootNode(), c)
 	}
 	return spans, g, nil
 }

@@ -60,10 +60,19 @@ type coder struct {
 	budget int
 	out    []span
 	limits
-	// units, when not nil, keeps the items found in each container, so
+	// memo and containers, when not nil, keep the items found in each
+	// container and the wrapper found in each unit (findContainer), so
 	// that the symbol graph's walk over the declarations reuses what
 	// chunking found instead of classifying every item again.
-	memo map[unitsKey][]unit
+	memo       map[unitsKey][]unit
+	containers map[containerKey]*sitter.Node
+}
+
+// containerKey names a unit by its main node and lines, all that
+// findContainer looks at.
+type containerKey struct {
+	main *sitter.Node
+	a, b int
 }
 
 // unitsKey names the items of one container under one parent.
@@ -434,7 +443,20 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 	if x == nil {
 		return nil
 	}
-	lines := u.b - u.a + 1
+	key := containerKey{x, u.a, u.b}
+	if found, ok := c.containers[key]; ok {
+		return found
+	}
+	found := c.searchContainer(x, u.b-u.a+1)
+	if c.containers != nil && !c.exhausted() {
+		c.containers[key] = found
+	}
+	return found
+}
+
+// searchContainer is findContainer's search from x, the main node of a
+// unit of the given number of lines.
+func (c *coder) searchContainer(x *sitter.Node, lines int) *sitter.Node {
 	for depth := 0; depth < 12 && x != nil; depth++ {
 		count := int(x.NamedChildCount())
 		if !c.spend(count) {

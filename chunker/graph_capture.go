@@ -5,9 +5,9 @@ package chunker
 // call, and tree-sitter's own query cursor computes each node's fields,
 // siblings and supertypes as it enters it, which on this machine costs a
 // third of the parse (an empty query over Python or JavaScript) before a
-// single capture. The copy keeps the named nodes, and the anonymous ones
-// in a field (C#'s "this" in "this.x"), with their symbol, field, parent
-// and next sibling, in pre-order.
+// single capture. The copy keeps the named nodes, and for the languages
+// that need them the anonymous ones in a field (C#'s "this" in "this.x"),
+// with their symbol, field, parent, children and start, in pre-order.
 //
 // The loop needs the TSNode of the root, which go-tree-sitter keeps in an
 // unexported field: a Node starts with its TSNode. nodeHandle checks that
@@ -23,7 +23,6 @@ package chunker
 // declared here because the header is inside go-tree-sitter's module.
 typedef struct { uint32_t context[4]; const void *id; const void *tree; } csNode;
 typedef struct { const void *tree; const void *id; uint32_t context[3]; } csTreeCursor;
-typedef struct { uint32_t row, column; } csPoint;
 
 csTreeCursor ts_tree_cursor_new(csNode node);
 void ts_tree_cursor_delete(csTreeCursor *self);
@@ -35,7 +34,6 @@ uint16_t ts_tree_cursor_current_field_id(const csTreeCursor *self);
 uint16_t ts_node_symbol(csNode self);
 bool ts_node_is_named(csNode self);
 uint32_t ts_node_end_byte(csNode self);
-csPoint ts_node_end_point(csNode self);
 
 #define csNone UINT32_MAX
 
@@ -43,29 +41,28 @@ csPoint ts_node_end_point(csNode self);
 typedef struct {
 	uint16_t symbol, field, named;
 	uint32_t parent, first, next, last;
-	uint32_t start, end, row, col, end_row, end_col;
+	uint32_t start, end, row, col;
 } csFlat;
 
-// codeseek_flatten copies the named nodes under root, and the anonymous
-// ones in a field, into out in
+// codeseek_flatten copies the named nodes under root, and with
+// keep_anonymous the anonymous ones in a field, into out in
 // pre-order. Subtrees deeper than max_depth are left out. It returns the
 // number of nodes, or -1 when out is too small.
-static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, int max_depth) {
+static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, int max_depth, bool keep_anonymous) {
 	csTreeCursor c = ts_tree_cursor_new(root);
 	int n = 0, depth = 0;
 	for (;;) {
 		csNode node = ts_tree_cursor_current_node(&c);
 		uint32_t parent = depth > 0 ? anc[depth - 1] : csNone;
 		uint32_t self = parent;
-		uint16_t field = ts_tree_cursor_current_field_id(&c);
 		bool named = ts_node_is_named(node);
+		uint16_t field = named || keep_anonymous ? ts_tree_cursor_current_field_id(&c) : 0;
 		if (named || field != 0) {
 			if (n >= cap) {
 				ts_tree_cursor_delete(&c);
 				return -1;
 			}
 			csFlat *f = &out[n];
-			csPoint e = ts_node_end_point(node);
 			f->symbol = ts_node_symbol(node);
 			f->field = field;
 			f->named = named;
@@ -75,8 +72,6 @@ static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, in
 			f->row = node.context[1];
 			f->col = node.context[2];
 			f->end = ts_node_end_byte(node);
-			f->end_row = e.row;
-			f->end_col = e.column;
 			if (parent != csNone) {
 				csFlat *p = &out[parent];
 				if (p->last == csNone) p->first = n; else out[p->last].next = n;
@@ -131,9 +126,10 @@ type flatBuffer struct {
 	anc   [maxFlatDepth]C.uint32_t
 }
 
-// flatten copies the named nodes under root, or returns nil when the
-// root's handle cannot be read. Return the buffer with release.
-func flatten(root *sitter.Node, srcLen int) (*flatBuffer, []flatNode) {
+// flatten copies the named nodes under root (with keepAnonymous, the
+// anonymous nodes in a field too), or returns nil when the root's handle
+// cannot be read. Return the buffer with release.
+func flatten(root *sitter.Node, srcLen int, keepAnonymous bool) (*flatBuffer, []flatNode) {
 	cn, ok := nodeHandle(root)
 	if !ok {
 		return nil, nil
@@ -145,7 +141,7 @@ func flatten(root *sitter.Node, srcLen int) (*flatBuffer, []flatNode) {
 			buf.nodes = make([]flatNode, size)
 		}
 		buf.nodes = buf.nodes[:cap(buf.nodes)]
-		n := int(C.codeseek_flatten(cn, &buf.nodes[0], C.int(len(buf.nodes)), &buf.anc[0], maxFlatDepth))
+		n := int(C.codeseek_flatten(cn, &buf.nodes[0], C.int(len(buf.nodes)), &buf.anc[0], maxFlatDepth, C.bool(keepAnonymous)))
 		if n >= 0 {
 			return buf, buf.nodes[:n]
 		}

@@ -6,6 +6,8 @@ func init() {
 		self:     []string{"this"},
 		super:    []string{"base"},
 		inferred: set("var"),
+		// this and base are anonymous nodes in the grammar.
+		keepAnonymous: true,
 	}
 }
 

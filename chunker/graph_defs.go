@@ -50,7 +50,9 @@ var queryKinds = set("field", "property", "constant")
 // them.
 func (b *graphBuilder) buildDefs() {
 	c := newCoder(b.s, b.spec, DefaultMaxTokens)
-	c.memo = b.memo
+	if b.chunked != nil {
+		c.memo, c.containers = b.chunked.memo, b.chunked.containers
+	}
 	var defs []pendingDef
 	seen := map[uint32]bool{} // declared names, by start byte
 	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].node.start < b.cands[j].node.start })
@@ -94,7 +96,7 @@ func (b *graphBuilder) buildDefs() {
 	for i := range defs {
 		b.g.Defs[i] = defs[i].Def
 		b.spans[i] = defs[i].span
-		b.masked[defs[i].nameStart] = true
+		b.masked = append(b.masked, defs[i].nameStart)
 	}
 	b.setScopes()
 }
@@ -121,15 +123,44 @@ func (b *graphBuilder) setScopes() {
 	}
 }
 
-// mayHold reports whether the query found enough declarations between two
-// byte offsets for a wrapper of declarations to be there (see walkDecls).
-// The query's declarations include every kind the chunker's classifiers
-// count.
+// mayHold reports whether a wrapper of declarations may start between two
+// byte offsets (see walkDecls and findWrappers).
 func (b *graphBuilder) mayHold(start, end uint32) bool {
-	i := sort.Search(len(b.cands), func(i int) bool { return b.cands[i].node.start >= start })
-	i += containerMinDecls - 1
-	return i < len(b.cands) && b.cands[i].node.start < end
+	i := sort.Search(len(b.wrappers), func(i int) bool { return b.wrappers[i] >= start })
+	return i < len(b.wrappers) && b.wrappers[i] < end
 }
+
+// wrapperLevels is how far above a declaration the node it counts for as
+// a wrapper's member may be: its parent, or the parent of the export,
+// decorator or declaration list around it.
+const wrapperLevels = 3
+
+// findWrappers lists the nodes that may be wrappers of declarations: the
+// chunker counts a wrapper's members among its children, each of which
+// holds the declaration the query found within wrapperLevels, so a node
+// with fewer of them is none. The query's declarations include every kind
+// the chunker's classifiers count (functions, classes; not variables,
+// fields or constants).
+func (b *graphBuilder) findWrappers(flat []flatNode) {
+	counts := map[uint32]int{}
+	for i := range b.cands {
+		if valueOnlyKinds[b.cands[i].kind] {
+			continue
+		}
+		p := uint32(flat[b.cands[i].node.node].parent)
+		for level := 0; level < wrapperLevels && p != noNode; level++ {
+			if counts[p]++; counts[p] == containerMinDecls {
+				b.wrappers = append(b.wrappers, uint32(flat[p].start))
+			}
+			p = uint32(flat[p].parent)
+		}
+	}
+	slices.Sort(b.wrappers)
+}
+
+// valueOnlyKinds are the query's kinds of declaration that the chunker
+// does not count when it looks for a wrapper of declarations.
+var valueOnlyKinds = set("field", "constant", "const", "var")
 
 // outlineDef makes the definition of one name of an outline declaration;
 // nm is nil when the classifier found no name node.
@@ -199,7 +230,8 @@ func (b *graphBuilder) queryDef(c *coder, cd *rawDef) (pendingDef, bool) {
 	if b.abstract[cd.name.start] {
 		p.Flags |= DefAbstract
 	}
-	p.StartLine, p.EndLine = int(cd.node.row)+1, int(cd.node.endRow)+1
+	p.StartLine, _ = b.position(cd.node.start)
+	p.EndLine, _ = b.position(max(cd.node.start, cd.node.end-1))
 	n := b.nodeAt(&cd.node)
 	if n == nil {
 		head, _, _ := strings.Cut(b.text(cd.node.start, min(cd.node.end, cd.node.start+maxSignatureScan)), "\n")
@@ -346,8 +378,9 @@ func (b *graphBuilder) position(off uint32) (int, int) {
 
 // nodeAt finds the node of a capture in the tree.
 func (b *graphBuilder) nodeAt(cp *capture) *sitter.Node {
+	endLine, endCol := b.position(cp.end)
 	n := b.root.NamedDescendantForPointRange(sitter.Point{Row: cp.row, Column: cp.col},
-		sitter.Point{Row: cp.endRow, Column: cp.endC})
+		sitter.Point{Row: uint32(endLine - 1), Column: uint32(endCol - 1)})
 	for i := 0; n != nil && i < 4; i++ {
 		if n.StartByte() == cp.start && n.EndByte() == cp.end {
 			return n

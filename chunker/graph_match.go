@@ -421,8 +421,20 @@ func (m *matcher) run() {
 
 func (m *matcher) matchRoots(patterns []int, i uint32) {
 	for _, pi := range patterns {
-		m.pat, m.found = pi, 0
-		m.matchAt(m.ps.patterns[pi].root, i)
+		m.pat, m.found, m.caps = pi, 0, m.caps[:0]
+		root := m.ps.patterns[pi].root
+		if root.kids == nil && root.not == nil && m.ps.patterns[pi].preds == nil {
+			// A lone node ("(identifier) @ref"), most matches: no
+			// continuation to run.
+			for _, c := range root.caps {
+				m.caps = append(m.caps, m.capture(c, i))
+			}
+			if !m.emit(m.caps) {
+				m.stop = true
+			}
+			continue
+		}
+		m.matchAt(root, i)
 	}
 }
 
@@ -570,8 +582,8 @@ func hasSymbol(syms []uint16, s uint16) bool {
 
 func (m *matcher) capture(id, i uint32) capture {
 	f := &m.flat[i]
-	return capture{index: id, pattern: uint32(m.pat), start: uint32(f.start), end: uint32(f.end),
-		row: uint32(f.row), col: uint32(f.col), endRow: uint32(f.end_row), endC: uint32(f.end_col)}
+	return capture{index: id, pattern: uint32(m.pat), node: i, start: uint32(f.start), end: uint32(f.end),
+		row: uint32(f.row), col: uint32(f.col)}
 }
 
 // holds checks the predicates of the pattern being matched.
@@ -587,9 +599,10 @@ func (m *matcher) holds() bool {
 // capture is one captured node of a match. Rows and columns are 0-based,
 // columns in bytes.
 type capture struct {
-	index, pattern         uint32
-	start, end             uint32 // bytes
-	row, col, endRow, endC uint32
+	index, pattern uint32
+	node           uint32 // index in the flat tree
+	start, end     uint32 // bytes
+	row, col       uint32 // of start
 }
 
 // predicate is a #eq?, #any-of? or #match? condition (or its #not-

@@ -23,6 +23,9 @@ type graphLang struct {
 	symSep string
 	// inferred are declared types that state no type ("var", "auto").
 	inferred map[string]bool
+	// keepAnonymous: the patterns capture anonymous nodes in a field
+	// (C#'s this and base), which the flat tree then keeps.
+	keepAnonymous bool
 	// bareCalls: a bare lower-case name that is no local variable calls
 	// a method (Ruby, where "items" is self.items() and capitalized names
 	// are constants).

@@ -64,9 +64,10 @@ const maxRecvText = 256
 const maxSelections = 4
 
 // treeGraph extracts the graph of a file in a language with tree-sitter
-// rules, from the tree the chunker parsed and the items its chunking found
-// (memo, which may be nil); nil for a language without rules.
-func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, memo map[unitsKey][]unit) *Graph {
+// rules, from the tree the chunker parsed and what its chunking found
+// (chunked, whose memos the walk over the declarations reuses); nil for a
+// language without rules.
+func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunked *coder) *Graph {
 	gl := graphLangs[lang]
 	if gl == nil || root == nil {
 		return nil
@@ -75,13 +76,15 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, memo m
 	if err != nil {
 		return nil
 	}
-	buf, flat := flatten(root, len(s.src))
+	buf, flat := flatten(root, len(s.src), gl.keepAnonymous)
 	if buf == nil {
 		return nil
 	}
-	b := &graphBuilder{s: s, gl: gl, gq: gq, spec: spec, root: root, memo: memo, g: &Graph{},
-		masked: map[uint32]bool{}, nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{}}
+	b := &graphBuilder{s: s, gl: gl, gq: gq, spec: spec, root: root, chunked: chunked, g: &Graph{},
+		nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{}, names: map[string]string{},
+		refs: make([]rawRef, 0, len(flat)/4)}
 	(&matcher{ps: gq.ps, src: s.src, flat: flat, emit: b.match}).run()
+	b.findWrappers(flat)
 	release(buf)
 	b.buildImports()
 	b.buildDefs()
@@ -96,14 +99,18 @@ type graphBuilder struct {
 	gq   *graphQuery
 	spec *langSpec
 	root *sitter.Node
-	memo map[unitsKey][]unit
-	g    *Graph
+	// chunked is the coder that chunked the file, whose memos the walk
+	// over the declarations shares.
+	chunked *coder
+	g       *Graph
 
 	refs      []rawRef
+	names     map[string]string // see name
 	imports   []placedImport
-	masked    map[uint32]bool // start bytes of names that are no reference
+	masked    []uint32 // start bytes of names that are no reference, sorted in buildRefs
 	locals    []rawLocal
 	cands     []rawDef          // declarations the query found
+	wrappers  []uint32          // starts of the nodes that may be wrappers of declarations (see mayHold)
 	nameTypes map[uint32]string // declared types, by the start of the declared name
 	abstract  map[uint32]bool   // abstract declarations, by the start of the name
 	parents   map[uint32]string // the types declarations extend, by the start of the name
@@ -150,12 +157,27 @@ func (b *graphBuilder) text(start, end uint32) string {
 	return string(b.s.src[start:end])
 }
 
+// name returns the text of a name, one string for all its uses in the
+// file: a file names the same few hundred things thousands of times.
+func (b *graphBuilder) name(start, end uint32) string {
+	end = min(end, uint32(len(b.s.src)))
+	if start >= end {
+		return ""
+	}
+	bs := b.s.src[start:end]
+	if s, ok := b.names[string(bs)]; ok {
+		return s
+	}
+	s := string(bs)
+	b.names[s] = s
+	return s
+}
+
 // match files the captures of one match.
 func (b *graphBuilder) match(m []capture) bool {
 	var recv, local, localType, name, def, defType, parent *capture
 	var defKind string
-	var imp importParts
-	isImport := false
+	var imp *importParts
 	refs := len(b.refs)
 	for i := range m {
 		c := &m[i]
@@ -172,10 +194,10 @@ func (b *graphBuilder) match(m []capture) bool {
 			}
 			recv = c
 		case roleSkip:
-			b.masked[c.start] = true
+			b.masked = append(b.masked, c.start)
 		case roleLocal:
 			local = c
-			b.masked[c.start] = true
+			b.masked = append(b.masked, c.start)
 		case roleLocalType:
 			localType = c
 		case roleName:
@@ -188,15 +210,17 @@ func (b *graphBuilder) match(m []capture) bool {
 			parent = c
 		case roleAbstract:
 			b.abstract[c.start] = true
-			b.masked[c.start] = true
+			b.masked = append(b.masked, c.start)
 		case rolePackage:
 			if b.g.Package == "" {
 				b.g.Package = qualifiedName(b.text(c.start, c.end))
 			}
 		default:
 			if info.role >= roleImportFrom && info.role <= roleImportDefault {
-				isImport = true
-				b.importPart(&imp, info.role, c)
+				if imp == nil {
+					imp = &importParts{}
+				}
+				b.importPart(imp, info.role, c)
 			}
 		}
 	}
@@ -206,7 +230,7 @@ func (b *graphBuilder) match(m []capture) bool {
 		}
 	}
 	if local != nil {
-		l := rawLocal{start: local.start, name: b.text(local.start, local.end)}
+		l := rawLocal{start: local.start, name: b.name(local.start, local.end)}
 		if localType != nil {
 			l.typ = plainTypeName(b.text(localType.start, localType.end), b.gl.inferred)
 		}
@@ -223,8 +247,8 @@ func (b *graphBuilder) match(m []capture) bool {
 	if def != nil && name != nil {
 		b.cands = append(b.cands, rawDef{kind: defKind, node: *def, name: *name})
 	}
-	if isImport {
-		b.addImport(&imp)
+	if imp != nil {
+		b.addImport(imp)
 	}
 	return len(b.refs) < maxRawCaptures
 }
@@ -274,6 +298,8 @@ func (b *graphBuilder) buildRefs() {
 			locals[k] = l.typ
 		}
 	}
+	slices.Sort(b.masked)
+	mask := 0 // b.masked[mask] is the first mask at or after the reference
 	sw = newDefSweeper(b)
 	last := uint32(1<<32 - 1)
 	for i := range b.refs {
@@ -285,12 +311,15 @@ func (b *graphBuilder) buildRefs() {
 		if len(b.g.Refs) >= maxGraphRefs {
 			break
 		}
-		if r.kind != RefImport && b.masked[r.start] {
+		for mask < len(b.masked) && b.masked[mask] < r.start {
+			mask++
+		}
+		if r.kind != RefImport && mask < len(b.masked) && b.masked[mask] == r.start {
 			continue
 		}
 		name := r.name
 		if name == "" {
-			name = b.text(r.start, r.end)
+			name = b.name(r.start, r.end)
 		}
 		// Ruby's sigils: a :symbol names a method, an @ivar a member of
 		// the instance.
