@@ -40,7 +40,7 @@ uint32_t ts_node_end_byte(csNode self);
 // csFlat is one named node of the flat tree.
 typedef struct {
 	uint16_t symbol, field, named;
-	uint32_t parent, first, next, last;
+	uint32_t parent, first, next, prev, last;
 	uint32_t start, end, row, col;
 } csFlat;
 
@@ -67,7 +67,7 @@ static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, in
 			f->field = field;
 			f->named = named;
 			f->parent = parent;
-			f->first = f->next = f->last = csNone;
+			f->first = f->next = f->prev = f->last = csNone;
 			f->start = node.context[0];
 			f->row = node.context[1];
 			f->col = node.context[2];
@@ -75,6 +75,7 @@ static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, in
 			if (parent != csNone) {
 				csFlat *p = &out[parent];
 				if (p->last == csNone) p->first = n; else out[p->last].next = n;
+				f->prev = p->last;
 				p->last = n;
 			}
 			self = n++;
@@ -103,8 +104,8 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 )
 
-// flatNode is one named node of a flat tree; parent, first (child) and
-// next (sibling) are indexes in the flat tree, noNode for none. Rows and
+// flatNode is one named node of a flat tree; parent, first (child), next
+// and prev (siblings) are indexes in the flat tree, noNode for none. Rows and
 // columns are 0-based, columns in bytes.
 type flatNode = C.csFlat
 

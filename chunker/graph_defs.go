@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strings"
@@ -80,7 +81,7 @@ func (b *graphBuilder) buildDefs() {
 			continue
 		}
 		seen[cd.name.start] = true
-		if p, ok := b.queryDef(c, cd); ok {
+		if p, ok := b.queryDef(cd); ok {
 			defs = append(defs, p)
 		}
 	}
@@ -141,7 +142,8 @@ const wrapperLevels = 3
 // with fewer of them is none. The query's declarations include every kind
 // the chunker's classifiers count (functions, classes; not variables,
 // fields or constants).
-func (b *graphBuilder) findWrappers(flat []flatNode) {
+func (b *graphBuilder) findWrappers() {
+	flat := b.flat
 	counts := map[uint32]int{}
 	for i := range b.cands {
 		if valueOnlyKinds[b.cands[i].kind] {
@@ -198,9 +200,9 @@ func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier string) (p
 }
 
 // queryDef makes the definition of a declaration only the query found,
-// asking the chunker's classifier for what it knows of the node (its
-// signature, a Python docstring, a more precise kind).
-func (b *graphBuilder) queryDef(c *coder, cd *rawDef) (pendingDef, bool) {
+// from its node in the flat tree: no cgo call per declaration, of which a
+// generated file can have a hundred thousand.
+func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
 	p := pendingDef{span: defSpan{cd.node.start, cd.node.end}, nameStart: cd.name.start, fromQuery: true}
 	p.Name = b.text(cd.name.start, cd.name.end)
 	p.Line, p.Col = int(cd.name.row)+1, int(cd.name.col)+1
@@ -232,31 +234,30 @@ func (b *graphBuilder) queryDef(c *coder, cd *rawDef) (pendingDef, bool) {
 	}
 	p.StartLine, _ = b.position(cd.node.start)
 	p.EndLine, _ = b.position(max(cd.node.start, cd.node.end-1))
-	n := b.nodeAt(&cd.node)
-	if n == nil {
-		head, _, _ := strings.Cut(b.text(cd.node.start, min(cd.node.end, cd.node.start+maxSignatureScan)), "\n")
-		p.Signature = oneLine(head)
-		return p, true
-	}
-	a, e := c.rows(n)
-	p.StartLine, p.EndLine = a+1, e+1
-	if d := b.spec.decl(c, n, ""); d != nil {
-		p.Signature, p.Doc = d.sig, docLine(d.doc)
-		if !queryKinds[p.Kind] {
-			p.Kind = d.kind
-		}
-		if p.qualifier == "" && d.parent != "" {
-			p.qualifier = d.parent
-		}
-	} else {
-		p.Signature = c.signature(n, field(n, "body"))
-	}
+	p.Signature = headerText(b.s.src, cd.node.start, b.headerEnd(cd.node.node))
+	p.Doc = b.docs[cd.name.start]
 	if p.Doc == "" {
-		if doc, row := b.docAbove(c, n); doc != "" {
-			p.Doc, p.StartLine = doc, row+1
+		if doc, line := b.docAbove(cd.node.node); doc != "" {
+			p.Doc, p.StartLine = doc, line
 		}
 	}
 	return p, true
+}
+
+// headerEnd is where the header of the declaration at flat node i ends:
+// at its body, or at the end of its first line.
+func (b *graphBuilder) headerEnd(i uint32) uint32 {
+	n := &b.flat[i]
+	start, end := uint32(n.start), min(uint32(n.end), uint32(len(b.s.src)))
+	for ch := uint32(n.first); ch != noNode && b.gq.bodyField != 0; ch = uint32(b.flat[ch].next) {
+		if uint16(b.flat[ch].field) == b.gq.bodyField && uint32(b.flat[ch].start) > start {
+			return uint32(b.flat[ch].start)
+		}
+	}
+	if nl := bytes.IndexByte(b.s.src[start:end], '\n'); nl >= 0 {
+		return start + uint32(nl)
+	}
+	return end
 }
 
 // setParents sets each definition's parent from the definitions around
@@ -376,48 +377,36 @@ func (b *graphBuilder) position(off uint32) (int, int) {
 	return line + 1, int(off) - b.s.start[line] + 1
 }
 
-// nodeAt finds the node of a capture in the tree.
-func (b *graphBuilder) nodeAt(cp *capture) *sitter.Node {
-	endLine, endCol := b.position(cp.end)
-	n := b.root.NamedDescendantForPointRange(sitter.Point{Row: cp.row, Column: cp.col},
-		sitter.Point{Row: uint32(endLine - 1), Column: uint32(endCol - 1)})
-	for i := 0; n != nil && i < 4; i++ {
-		if n.StartByte() == cp.start && n.EndByte() == cp.end {
-			return n
-		}
-		n = n.Parent()
-	}
-	return nil
-}
-
 // maxDocComments bounds the comments looked at above a declaration.
 const maxDocComments = 64
 
-// docAbove returns the first line of the doc comment right above n and
-// the row where that comment starts.
-func (b *graphBuilder) docAbove(c *coder, n *sitter.Node) (string, int) {
+// docAbove returns the first line of the doc comment right above the
+// declaration at flat node i and the line where that comment starts.
+func (b *graphBuilder) docAbove(i uint32) (string, int) {
 	if b.spec.noCommentDocs {
 		return "", 0
 	}
-	row, _ := c.rows(n)
-	var first, last *sitter.Node
-	p := n.PrevNamedSibling()
-	for i := 0; i < maxDocComments && p != nil && b.spec.comments[p.Type()]; i++ {
-		a, e := c.rows(p)
-		text := c.content(p)
-		if e+1 < row || !b.spec.isDoc(text) || b.spec.isDirective(text) {
+	line, _ := b.position(uint32(b.flat[i].start))
+	first, last := noNode, noNode
+	p := uint32(b.flat[i].prev)
+	for k := 0; k < maxDocComments && p != noNode && b.gq.comments[uint16(b.flat[p].symbol)]; k++ {
+		c := &b.flat[p]
+		a, _ := b.position(uint32(c.start))
+		e, _ := b.position(max(uint32(c.start), uint32(c.end)-1))
+		text := b.text(uint32(c.start), uint32(c.end))
+		if e+1 < line || !b.spec.isDoc(text) || b.spec.isDirective(text) {
 			break
 		}
-		if last == nil {
+		if last == noNode {
 			last = p
 		}
-		first, row = p, a
-		p = p.PrevNamedSibling()
+		first, line = p, a
+		p = uint32(c.prev)
 	}
-	if first == nil {
+	if first == noNode {
 		return "", 0
 	}
-	return docLine(b.text(first.StartByte(), last.EndByte())), row
+	return docLine(b.text(uint32(b.flat[first].start), uint32(b.flat[last].end))), line
 }
 
 // maxDocScan bounds the bytes of a doc comment searched for its first

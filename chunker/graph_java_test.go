@@ -10,6 +10,7 @@ import static java.lang.Math.max;
 
 /** A cart of items. */
 public class Cart<T> extends Base implements Comparable<Cart>, java.io.Serializable {
+    /** The items, in order. */
     private final List<Item> items = new ArrayList<>();
     static int LIMIT = 10, OTHER;
 
@@ -45,7 +46,7 @@ func TestJavaGraph(t *testing.T) {
 	checkImports(t, g, "List java.util.List", ". java.util", "max java.lang.Math.max")
 	checkDefs(t, g, src, []wantDef{
 		{qualified: "Cart", kind: "class", at: "class Cart", doc: "A cart of items."},
-		{qualified: "Cart.items", kind: "field", at: "> items", typ: "t:List"},
+		{qualified: "Cart.items", kind: "field", at: "> items", typ: "t:List", doc: "The items, in order."},
 		{qualified: "Cart.OTHER", kind: "field", at: "OTHER;", typ: "t:int"},
 		{qualified: "Cart.add", kind: "method", at: "Item add(", typ: "t:Item", doc: "Adds an item."},
 		{qualified: "Cart.Listener", kind: "interface", at: "interface Listener"},

@@ -43,6 +43,9 @@ type pnode struct {
 type pattern struct {
 	root  *pnode
 	preds []predicate
+	// fallback marks a lone-node pattern whose captures yield to any
+	// other capture of the node (set by the pattern set's user).
+	fallback bool
 }
 
 // patternSet is a language's compiled patterns, indexed by the symbol
@@ -52,6 +55,9 @@ type patternSet struct {
 	byRoot   [][]int // symbol -> patterns whose root has it
 	anyRoot  []int   // patterns whose root is the wildcard
 	capNames []string
+	// symbols and fields are the grammar's named node types and fields.
+	symbols map[string][]uint16
+	fields  map[string]uint16
 }
 
 // queryParser reads a query's text.
@@ -102,7 +108,7 @@ func compilePatterns(query string, lang *sitter.Language) (*patternSet, error) {
 			ps.byRoot[s] = append(ps.byRoot[s], i)
 		}
 	}
-	ps.capNames = p.capList
+	ps.capNames, ps.symbols, ps.fields = p.capList, p.syms, p.fields
 	return ps, nil
 }
 
@@ -377,7 +383,11 @@ type matcher struct {
 	pat   int
 	found int // matches of the current root
 	emit  func(m []capture) bool
-	stop  bool
+	// skip, when not nil, tells a lone-node pattern whose captures all
+	// yield to others (a bare "(identifier) @ref") to pass over a node
+	// captured already.
+	skip func(node uint32) bool
+	stop bool
 	// steps counts the children looked at, which patterns with several
 	// children could make quadratic; past maxSteps the file's matching
 	// stops with the matches so far.
@@ -426,6 +436,9 @@ func (m *matcher) matchRoots(patterns []int, i uint32) {
 		if root.kids == nil && root.not == nil && m.ps.patterns[pi].preds == nil {
 			// A lone node ("(identifier) @ref"), most matches: no
 			// continuation to run.
+			if m.ps.patterns[pi].fallback && m.skip != nil && m.skip(i) {
+				continue
+			}
 			for _, c := range root.caps {
 				m.caps = append(m.caps, m.capture(c, i))
 			}

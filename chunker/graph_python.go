@@ -15,6 +15,8 @@ const pythonGraphQuery = `
 (function_definition name: (identifier) @name return_type: (_) @declared)
 (function_definition name: (identifier) @name) @def.function
 (class_definition name: (identifier) @name) @def.class
+(function_definition name: (identifier) @name body: (block . (expression_statement . (string) @doc .)))
+(class_definition name: (identifier) @name body: (block . (expression_statement . (string) @doc .)))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name)) @def.field))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name type: (_) @declared))))
 (module (expression_statement (assignment left: (identifier) @name type: (_) @declared)))

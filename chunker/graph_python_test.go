@@ -38,6 +38,7 @@ class Child(Base, mixins.Helper):
         global_thing.attr.method()
 
         def inner(a):
+            """Adds y."""
             return a + y
 
         class Local:
@@ -66,7 +67,7 @@ func TestPythonGraph(t *testing.T) {
 		{qualified: "Base.run", kind: "method", at: "def run(self, x", typ: "t:Result", flags: DefAbstract},
 		{qualified: "Child", kind: "class", at: "class Child"},
 		{qualified: "Child.run", kind: "method", at: "def run(self, job", doc: "Run the job."},
-		{qualified: "Child.run.inner", kind: "function", at: "def inner"},
+		{qualified: "Child.run.inner", kind: "function", at: "def inner", doc: "Adds y."},
 		{qualified: "Child.run.Local", kind: "class", at: "class Local"},
 		{qualified: "Child.run.Local.m", kind: "method", at: "def m(self)"},
 		{qualified: "top", kind: "function", at: "def top", typ: "t:Child"},

@@ -55,6 +55,7 @@ const (
 	roleDefType                      // @declared: the declared type of the match's @name
 	roleAbstract                     // @abstract: the name of a declaration without a body
 	roleParent                       // @parent: the type a declaration extends (Kotlin's fun T.f())
+	roleDoc                          // @doc: the docstring of the match's @name (Python)
 	roleImportFrom                   // @import.from: the module of "from M import x"
 	roleImportPath                   // @import.path: a qualified name imported whole (Java, Rust)
 	roleImportModule                 // @import.module: Python's "import a.b", which binds a
@@ -79,6 +80,7 @@ var capRoles = map[string]capInfo{
 	"ref": {role: roleRef, kind: RefOther}, "recv": {role: roleRecv}, "skip": {role: roleSkip},
 	"local": {role: roleLocal}, "local.type": {role: roleLocalType}, "name": {role: roleName},
 	"declared": {role: roleDefType}, "abstract": {role: roleAbstract}, "parent": {role: roleParent},
+	"doc":         {role: roleDoc},
 	"import.from": {role: roleImportFrom}, "import.path": {role: roleImportPath},
 	"import.module": {role: roleImportModule}, "import.file": {role: roleImportFile},
 	"import.sym": {role: roleImportSym}, "import.alias": {role: roleImportAlias},
@@ -87,10 +89,13 @@ var capRoles = map[string]capInfo{
 }
 
 // graphQuery is a language's compiled patterns with the role of each
-// capture.
+// capture, and what the definitions the patterns find take from the flat
+// tree: the body field that ends a signature, the comment node types.
 type graphQuery struct {
-	ps   *patternSet
-	caps []capInfo
+	ps        *patternSet
+	caps      []capInfo
+	bodyField uint16
+	comments  map[uint16]bool
 }
 
 // compile returns the language's query, compiled on first use; the
@@ -102,17 +107,24 @@ func (l *graphLang) compile(lang string) (*graphQuery, error) {
 			l.err = fmt.Errorf("no grammar for %s", lang)
 			return
 		}
-		l.compiled, l.err = compileGraphQuery(l.query, get())
+		l.compiled, l.err = compileGraphQuery(l.query, get(), specs[lang])
 	})
 	return l.compiled, l.err
 }
 
-func compileGraphQuery(src string, lang *sitter.Language) (*graphQuery, error) {
+func compileGraphQuery(src string, lang *sitter.Language, spec *langSpec) (*graphQuery, error) {
 	ps, err := compilePatterns(src, lang)
 	if err != nil {
 		return nil, err
 	}
-	gq := &graphQuery{ps: ps}
+	gq := &graphQuery{ps: ps, bodyField: ps.fields["body"], comments: map[uint16]bool{}}
+	if spec != nil {
+		for name := range spec.comments {
+			for _, sym := range ps.symbols[name] {
+				gq.comments[sym] = true
+			}
+		}
+	}
 	for _, name := range ps.capNames {
 		info, ok := capRoles[name]
 		switch {
@@ -124,6 +136,13 @@ func compileGraphQuery(src string, lang *sitter.Language) (*graphQuery, error) {
 			return nil, fmt.Errorf("unknown capture @%s", name)
 		}
 		gq.caps = append(gq.caps, info)
+	}
+	for i := range ps.patterns {
+		p := &ps.patterns[i]
+		p.fallback = p.root.kids == nil && len(p.root.caps) > 0
+		for _, c := range p.root.caps {
+			p.fallback = p.fallback && gq.caps[c].role == roleRef && gq.caps[c].kind == RefOther
+		}
 	}
 	return gq, nil
 }

@@ -22,7 +22,7 @@ import (
 // captures a declared name, @def.KIND the declaration around it when the
 // outline may not list it, @declared its declared type, @abstract the
 // name of a method without a body, @parent the type an extension function
-// extends (its parent). @local captures a name bound in a
+// extends (its parent), @doc its docstring. @local captures a name bound in a
 // function (a parameter, an assignment's target) with @local.type its
 // declared type; @skip a name that is no reference at all. The @import.*
 // captures make the file's imports and @package its package. A node
@@ -81,13 +81,16 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunke
 		return nil
 	}
 	b := &graphBuilder{s: s, gl: gl, gq: gq, spec: spec, root: root, chunked: chunked, g: &Graph{},
-		nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{}, names: map[string]string{},
+		nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{}, docs: map[uint32]string{}, names: map[string]string{},
 		refs: make([]rawRef, 0, len(flat)/4)}
-	(&matcher{ps: gq.ps, src: s.src, flat: flat, emit: b.match}).run()
-	b.findWrappers(flat)
-	release(buf)
+	b.captured = make([]uint64, len(flat)/64+1)
+	(&matcher{ps: gq.ps, src: s.src, flat: flat, emit: b.match, skip: b.isCaptured}).run()
+	b.flat = flat
+	b.findWrappers()
 	b.buildImports()
 	b.buildDefs()
+	b.flat = nil
+	release(buf)
 	b.buildRefs()
 	return b.g
 }
@@ -104,7 +107,9 @@ type graphBuilder struct {
 	chunked *coder
 	g       *Graph
 
+	flat      []flatNode // until the definitions are made
 	refs      []rawRef
+	captured  []uint64          // bit set of the flat tree's nodes captured as a reference or name
 	names     map[string]string // see name
 	imports   []placedImport
 	masked    []uint32 // start bytes of names that are no reference, sorted in buildRefs
@@ -114,6 +119,7 @@ type graphBuilder struct {
 	nameTypes map[uint32]string // declared types, by the start of the declared name
 	abstract  map[uint32]bool   // abstract declarations, by the start of the name
 	parents   map[uint32]string // the types declarations extend, by the start of the name
+	docs      map[uint32]string // docstrings, by the start of the name
 	spans     []defSpan         // of g.Defs, index for index
 	// scope is, for each definition, the innermost function-like
 	// definition at or around it, and outerScope the one strictly
@@ -175,7 +181,7 @@ func (b *graphBuilder) name(start, end uint32) string {
 
 // match files the captures of one match.
 func (b *graphBuilder) match(m []capture) bool {
-	var recv, local, localType, name, def, defType, parent *capture
+	var recv, local, localType, name, def, defType, parent, doc *capture
 	var defKind string
 	var imp *importParts
 	refs := len(b.refs)
@@ -183,6 +189,10 @@ func (b *graphBuilder) match(m []capture) bool {
 		c := &m[i]
 		b.trimSpace(c)
 		info := b.gq.caps[c.index]
+		switch info.role {
+		case roleRef, roleSkip, roleLocal, roleName, roleAbstract:
+			b.captured[c.node/64] |= 1 << (c.node % 64)
+		}
 		switch info.role {
 		case roleRef:
 			b.refs = append(b.refs, rawRef{start: c.start, end: c.end, row: c.row, col: c.col, kind: info.kind})
@@ -208,6 +218,8 @@ func (b *graphBuilder) match(m []capture) bool {
 			defType = c
 		case roleParent:
 			parent = c
+		case roleDoc:
+			doc = c
 		case roleAbstract:
 			b.abstract[c.start] = true
 			b.masked = append(b.masked, c.start)
@@ -241,6 +253,9 @@ func (b *graphBuilder) match(m []capture) bool {
 			b.nameTypes[name.start] = "t:" + t
 		}
 	}
+	if name != nil && doc != nil {
+		b.docs[name.start] = docLine(b.text(doc.start, min(doc.end, doc.start+maxDocScan)))
+	}
 	if name != nil && parent != nil {
 		b.parents[name.start] = qualifiedName(b.text(parent.start, parent.end))
 	}
@@ -251,6 +266,13 @@ func (b *graphBuilder) match(m []capture) bool {
 		b.addImport(imp)
 	}
 	return len(b.refs) < maxRawCaptures
+}
+
+// isCaptured reports whether a node of the flat tree is captured as a
+// reference or a name already, so that a bare "(identifier) @ref", which
+// yields to any of those, need not be.
+func (b *graphBuilder) isCaptured(node uint32) bool {
+	return b.captured[node/64]&(1<<(node%64)) != 0
 }
 
 // trimSpace moves a capture's start past leading white space: the Lua

@@ -207,13 +207,19 @@ func (c *coder) signature(n, body *sitter.Node) string {
 	} else if i := bytes.IndexByte(c.src[n.StartByte():end], '\n'); i >= 0 {
 		end = n.StartByte() + uint32(i)
 	}
-	end = c.beforeComment(n, end)
-	if end-n.StartByte() > maxSignatureScan {
+	return headerText(c.src, n.StartByte(), c.beforeComment(n, end))
+}
+
+// headerText is the signature made of the header between two byte
+// offsets: white space collapsed, an opening brace or colon dropped,
+// capped at maxSignature.
+func headerText(src []byte, start, end uint32) string {
+	if end-start > maxSignatureScan {
 		// A header of megabytes (one giant parameter list) is collapsed
 		// only as far as the signature can show.
-		end = n.StartByte() + maxSignatureScan
+		end = start + maxSignatureScan
 	}
-	s := strings.Join(strings.Fields(string(c.src[n.StartByte():end])), " ")
+	s := strings.Join(strings.Fields(string(src[start:end])), " ")
 	s = strings.TrimRight(s, " {:")
 	if len(s) > maxSignature {
 		s = s[:maxSignature]
