@@ -80,12 +80,8 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunke
 	if buf == nil {
 		return nil
 	}
-	b := &graphBuilder{s: s, gl: gl, gq: gq, spec: spec, root: root, chunked: chunked, g: &Graph{},
-		nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{}, docs: map[uint32]string{}, names: map[string]string{},
-		refs: make([]rawRef, 0, len(flat)/4)}
-	b.captured = make([]uint64, len(flat)/64+1)
+	b := newGraphBuilder(s, gl, gq, spec, root, chunked, flat)
 	(&matcher{ps: gq.ps, src: s.src, flat: flat, emit: b.match, skip: b.isCaptured}).run()
-	b.flat = flat
 	b.findWrappers()
 	b.buildImports()
 	b.buildDefs()
@@ -93,6 +89,13 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunke
 	release(buf)
 	b.buildRefs()
 	return b.g
+}
+
+func newGraphBuilder(s *source, gl *graphLang, gq *graphQuery, spec *langSpec, root *sitter.Node, chunked *coder, flat []flatNode) *graphBuilder {
+	return &graphBuilder{s: s, gl: gl, gq: gq, spec: spec, root: root, chunked: chunked, g: &Graph{}, flat: flat,
+		nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{},
+		docs: map[uint32]string{}, names: map[string]string{},
+		refs: make([]rawRef, 0, len(flat)/4), captured: make([]uint64, len(flat)/64+1)}
 }
 
 // graphBuilder collects one file's captures and makes its graph.

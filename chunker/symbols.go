@@ -66,9 +66,10 @@ func Symbols(path string, src []byte) []Symbol {
 // where the file's work budget runs out.
 //
 // Looking inside every item for a wrapper of declarations is most of the
-// walk's work. mayHold, when not nil, tells from an item's byte range
-// whether it can hold one (enough declarations at all), so that the others
-// are passed over; it must not say no to an item holding declarations.
+// walk's work. mayHold, when not nil, tells from the byte range of an
+// item's lines whether it can hold one (enough declarations at all), so
+// that the others are passed over; it must not say no to an item holding
+// declarations.
 func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) bool, visit func(d *decl, parent string)) {
 	var walk func(n *sitter.Node, parent string, depth int)
 	walk = func(n *sitter.Node, parent string, depth int) {
@@ -77,7 +78,7 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 				return // the outline so far; the rest of the file is too costly
 			}
 			if depth < maxSymbolDepth && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) &&
-				(mayHold == nil || mayHold(u.nodes[0].StartByte(), u.nodes[len(u.nodes)-1].EndByte())) {
+				(mayHold == nil || mayHold(uint32(c.start[u.a]), uint32(c.start[u.b+1]))) {
 				// Declarations inside a wrapper, found the way Split
 				// finds them.
 				if body := c.findContainer(u); body != nil {
