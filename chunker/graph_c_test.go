@@ -92,14 +92,7 @@ func TestCPPGraph(t *testing.T) {
 		{qualified: "geo.Shape.draw", kind: "method", at: "draw(Canvas& c);"},
 	})
 	// The definition out of the class is a definition too.
-	line, col := position(t, src, "Shape::draw", "draw")
-	found := false
-	for _, d := range g.Defs {
-		found = found || d.Qualified() == "geo.Shape.draw" && d.Line == line && d.Col == col
-	}
-	if !found {
-		t.Errorf("no geo.Shape.draw at %d:%d; have %s", line, col, defNames(g))
-	}
+	checkDefAt(t, g, src, "geo.Shape.draw", "Shape::draw")
 	checkRefs(t, g, src, []wantRef{
 		{"string", "std::string", RefImport, "n:std", ""},
 		{"Base", "public Base", RefInherit, "", "geo.Shape"},

@@ -42,14 +42,7 @@ func TestSwiftGraph(t *testing.T) {
 		{qualified: "Mode.slow", kind: "constant", at: "slow"},
 	})
 	// The extension's method is Cart's.
-	line, col := position(t, src, "area() -> Double {", "area")
-	found := false
-	for _, d := range g.Defs {
-		found = found || d.Qualified() == "Cart.area" && d.Line == line && d.Col == col && d.Flags == 0
-	}
-	if !found {
-		t.Errorf("no Cart.area at %d:%d; have %s", line, col, defNames(g))
-	}
+	checkDefAt(t, g, src, "Cart.area", "area() -> Double {")
 	checkRefs(t, g, src, []wantRef{
 		{"Base", ": Base", RefInherit, "", "Cart"},
 		{"Shape", "Cart: Shape", RefInherit, "", "Cart"},

@@ -91,6 +91,19 @@ func checkDefs(t *testing.T, g *Graph, src string, want []wantDef) {
 	}
 }
 
+// checkDefAt asserts a definition at a place other than the first one of
+// its name (the definition of a method out of its class, an extension's).
+func checkDefAt(t *testing.T, g *Graph, src, qualified, at string) {
+	t.Helper()
+	line, col := position(t, src, at, qualified[strings.LastIndexByte(qualified, '.')+1:])
+	for _, d := range g.Defs {
+		if d.Qualified() == qualified && d.Line == line && d.Col == col {
+			return
+		}
+	}
+	t.Errorf("no %s at %d:%d; have %s", qualified, line, col, defNames(g))
+}
+
 func defNames(g *Graph) string {
 	var names []string
 	for _, d := range g.Defs {
@@ -242,28 +255,6 @@ func TestDocLine(t *testing.T) {
 	}
 }
 
-// TestGraphOnTestdata extracts the graph of every source in testdata
-// (broken, odd and large samples among them): each code file in a
-// language with graph rules has one, and it keeps checkGraph's promises.
-func TestGraphOnTestdata(t *testing.T) {
-	files, err := goldenSources()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, _ := Analyze(path, src, Options{})
-		lang := Language(path, src)
-		if graphLangs[lang] != nil && a.Graph == nil && len(a.Chunks) > 0 && a.Chunks[0].Symbol != "" {
-			t.Errorf("%s: no graph", path)
-		}
-		checkGraph(t, path, src, a.Graph)
-	}
-}
-
 // TestConcurrentAnalyze extracts graphs from many goroutines at once: the
 // compiled patterns are shared and the flat trees pooled, so every graph
 // must equal the sequential one (run with -race).
@@ -332,5 +323,52 @@ func TestGraphBounds(t *testing.T) {
 	}
 	if a, _ := Analyze("many.py", []byte(cases["many.py"]), Options{}); a.Graph != nil && len(a.Graph.Refs) != maxGraphRefs {
 		t.Errorf("many.py: %d refs, want the cap %d", len(a.Graph.Refs), maxGraphRefs)
+	}
+}
+
+// TestGraphOnTestdata extracts the graph of every source in testdata
+// (broken, odd and large samples among them): each code file in a
+// language with graph rules has one, it keeps checkGraph's promises, and
+// its definitions are what get_symbols lists (from the same walk), each
+// name of a merged declaration ("const a = 1, b = 2") its own definition;
+// the graph only adds to them.
+func TestGraphOnTestdata(t *testing.T) {
+	files, err := goldenSources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := Analyze(path, src, Options{})
+		checkGraph(t, path, src, a.Graph)
+		if graphLangs[Language(path, src)] == nil {
+			continue // Go's definitions come from go/parser
+		}
+		if a.Graph == nil {
+			if len(a.Chunks) > 0 && a.Chunks[0].Symbol != "" {
+				t.Errorf("%s: no graph", path)
+			}
+			continue
+		}
+		have := map[string]bool{}
+		for _, d := range a.Graph.Defs {
+			have[fmt.Sprint(d.StartLine, " ", d.Name)] = true
+		}
+		for _, s := range Symbols(path, src) {
+			for _, name := range strings.Split(s.Name, ", ") {
+				if i := strings.LastIndexAny(name, ".:"); i >= 0 {
+					name = name[i+1:] // "Foo::bar", "M.f"
+				}
+				if !validName(name) || name == "…" {
+					continue // a destructuring pattern is no name
+				}
+				if !have[fmt.Sprint(s.StartLine, " ", name)] {
+					t.Errorf("%s: symbol %s (%s) at line %d is no definition", path, name, s.Kind, s.StartLine)
+				}
+			}
+		}
 	}
 }
