@@ -14,7 +14,10 @@ import (
 // outline leaves out (nested functions and classes, fields) that the
 // language's query captures. Its references, imports and package come
 // from the query alone: one file per language (graph_python.go, ...)
-// holds the query, and this file turns its captures into the graph.
+// holds the query, in tree-sitter's query syntax; graph_match.go matches
+// it over a flat copy of the tree (graph_capture.go, which says why not
+// with tree-sitter's QueryCursor), and this file turns the captures into
+// the graph.
 //
 // Capture names (graph_query.go lists them): @call, @type, @inherit,
 // @import and @ref capture the name node of a reference of that kind;
@@ -53,7 +56,7 @@ import (
 // the plain type name (generics and qualifiers dropped).
 
 // maxRawCaptures bounds the references collected from one file before
-// duplicates are dropped; past it the query stops.
+// duplicates are dropped; past it the matching stops.
 const maxRawCaptures = 4 * maxGraphRefs
 
 // maxRecvText bounds the receiver text that is parsed into a receiver;
@@ -91,6 +94,8 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunke
 	return b.g
 }
 
+// newGraphBuilder prepares the graph of one file whose tree was copied
+// into flat.
 func newGraphBuilder(s *source, gl *graphLang, gq *graphQuery, spec *langSpec, root *sitter.Node, chunked *coder, flat []flatNode) *graphBuilder {
 	return &graphBuilder{s: s, gl: gl, gq: gq, spec: spec, root: root, chunked: chunked, g: &Graph{}, flat: flat,
 		nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{},
@@ -130,6 +135,8 @@ type graphBuilder struct {
 	scope, outerScope []int32
 }
 
+// rawRef is a captured reference before duplicates, declared names and
+// locals are dropped.
 type rawRef struct {
 	start, end uint32
 	row, col   uint32
@@ -140,12 +147,14 @@ type rawRef struct {
 	fixedRecv  string    // the receiver, when known without the receiver's text
 }
 
+// rawLocal is a name bound in a function, with its declared type.
 type rawLocal struct {
 	start uint32
 	name  string
 	typ   string
 }
 
+// rawDef is a declaration the query found: its node and its name's.
 type rawDef struct {
 	kind       string
 	node, name capture
