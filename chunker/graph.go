@@ -103,9 +103,9 @@ type Def struct {
 	// Doc is the first line of the declaration's documentation.
 	Doc string
 	// Type describes the declaration's value for resolving selections
-	// through it (see the language's graph file): a function's results,
-	// a variable's or field's type, a type's underlying type. Empty when
-	// the language gives none.
+	// through it (see graph_go.go, and graph_tree.go for the tree-sitter
+	// languages): a function's results, a variable's or field's type, a
+	// type's underlying type. Empty when the language gives none.
 	Type  string
 	Flags uint8
 }
@@ -127,8 +127,9 @@ type Ref struct {
 	// reference is in (the calling function, for a call), or -1.
 	Enclosing int32
 	// Recv says what the name was selected from, in the language's
-	// encoding (see the language's graph file); empty for a bare name,
-	// which the file's scopes and imports resolve.
+	// encoding (see graph_go.go, and graph_tree.go for the tree-sitter
+	// languages); empty for a bare name, which the file's scopes and
+	// imports resolve.
 	Recv string
 }
 

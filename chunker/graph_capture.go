@@ -116,12 +116,23 @@ const noNode = ^uint32(0)
 // (only hostile input nests thousands of levels) are left out.
 const maxFlatDepth = 2048
 
-// maxFlatNodes bounds the named nodes of one file's flat tree.
-const maxFlatNodes = 1 << 23
+// A file's flat tree holds at most maxFlatNodes nodes, and
+// flatNodesPerByte for each byte of the file: named nodes are at least a
+// byte long but for the few a parser inserts to recover from an error,
+// so only a hostile file has more, and it gets no graph.
+const (
+	maxFlatNodes     = 1 << 23
+	flatNodesPerByte = 2
+)
+
+// maxPooledFlat is the largest flat tree buffer kept for the next file.
+const maxPooledFlat = 1 << 18
 
 // flatPool recycles the flat trees' buffers between files.
 var flatPool = sync.Pool{New: func() any { return new(flatBuffer) }}
 
+// flatBuffer is the storage of a flat tree, with the stack of ancestors
+// codeseek_flatten keeps.
 type flatBuffer struct {
 	nodes []flatNode
 	anc   [maxFlatDepth]C.uint32_t
@@ -146,18 +157,18 @@ func flatten(root *sitter.Node, srcLen int, keepAnonymous bool) (*flatBuffer, []
 		if n >= 0 {
 			return buf, buf.nodes[:n]
 		}
-		if size >= maxFlatNodes {
+		if limit := min(maxFlatNodes, flatNodesPerByte*srcLen+1024); size >= limit {
 			release(buf)
 			return nil, nil
 		}
-		size = min(2*size, maxFlatNodes)
+		size = min(2*size, maxFlatNodes, flatNodesPerByte*srcLen+1024)
 	}
 }
 
 // release returns a flat tree's buffer to the pool; a very large one is
 // left to the collector.
 func release(buf *flatBuffer) {
-	if buf != nil && cap(buf.nodes) <= 1<<20 {
+	if buf != nil && cap(buf.nodes) <= maxPooledFlat {
 		flatPool.Put(buf)
 	}
 }

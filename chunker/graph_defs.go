@@ -41,10 +41,6 @@ var (
 // when they are the file's package (a C# or PHP namespace block).
 var namespaceKinds = set("namespace", "package", "module")
 
-// queryKinds are the kinds a query states more precisely than the
-// chunker's classifier, which sees a field or property as a variable.
-var queryKinds = set("field", "property", "constant")
-
 // buildDefs makes the file's definitions: the outline's declarations,
 // one per declared name, then the declarations only the query found,
 // ordered by position, with their parents from the declarations around
@@ -63,7 +59,7 @@ func (b *graphBuilder) buildDefs() {
 			qualifier = d.parent // the classifier's own ("Foo" of "Foo::bar")
 		}
 		if len(d.names) == 0 {
-			if p, ok := b.outlineDef(d, nil, qualifier); ok {
+			if p, ok := b.outlineDef(d, nil, qualifier); ok && len(defs) < maxGraphRefs {
 				defs = append(defs, p)
 			}
 			return
@@ -301,6 +297,7 @@ func encloses(outer, inner defSpan) bool {
 	return outer.start <= inner.start && inner.end <= outer.end && outer != inner
 }
 
+// joinQualified joins two parts of a qualified name, either may be empty.
 func joinQualified(a, b string) string {
 	switch {
 	case a == "":
