@@ -18,6 +18,7 @@ package chunker
 /*
 #include <stdint.h>
 #include <stdbool.h>
+#include <stdlib.h>
 
 // The types and functions of tree-sitter's api.h that the loop uses,
 // declared here because the header is inside go-tree-sitter's module.
@@ -98,7 +99,6 @@ static int codeseek_flatten(csNode root, csFlat *out, int cap, uint32_t *anc, in
 import "C"
 
 import (
-	"sync"
 	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -125,51 +125,47 @@ const (
 	flatNodesPerByte = 2
 )
 
-// maxPooledFlat is the largest flat tree buffer kept for the next file.
-const maxPooledFlat = 1 << 18
-
-// flatPool recycles the flat trees' buffers between files.
-var flatPool = sync.Pool{New: func() any { return new(flatBuffer) }}
-
-// flatBuffer is the storage of a flat tree, with the stack of ancestors
-// codeseek_flatten keeps.
+// flatBuffer is the storage of a flat tree, allocated in C: a Go slice
+// would be zeroed before the C loop writes every node anyway, and a large
+// file's would weigh on the garbage collector.
 type flatBuffer struct {
+	mem   unsafe.Pointer
 	nodes []flatNode
-	anc   [maxFlatDepth]C.uint32_t
 }
 
 // flatten copies the named nodes under root (with keepAnonymous, the
 // anonymous nodes in a field too), or returns nil when the root's handle
-// cannot be read. Return the buffer with release.
+// cannot be read. Free the buffer with release.
 func flatten(root *sitter.Node, srcLen int, keepAnonymous bool) (*flatBuffer, []flatNode) {
 	cn, ok := nodeHandle(root)
 	if !ok {
 		return nil, nil
 	}
-	buf := flatPool.Get().(*flatBuffer)
-	size := max(cap(buf.nodes), srcLen/4+256)
-	for {
-		if cap(buf.nodes) < size {
-			buf.nodes = make([]flatNode, size)
+	limit := min(maxFlatNodes, flatNodesPerByte*srcLen+1024)
+	anc := (*C.uint32_t)(C.malloc(C.size_t(maxFlatDepth) * C.size_t(unsafe.Sizeof(C.uint32_t(0)))))
+	defer C.free(unsafe.Pointer(anc))
+	for size := min(srcLen/4+256, limit); ; size = min(2*size, limit) {
+		mem := C.malloc(C.size_t(size) * C.size_t(unsafe.Sizeof(flatNode{})))
+		if mem == nil {
+			return nil, nil
 		}
-		buf.nodes = buf.nodes[:cap(buf.nodes)]
-		n := int(C.codeseek_flatten(cn, &buf.nodes[0], C.int(len(buf.nodes)), &buf.anc[0], maxFlatDepth, C.bool(keepAnonymous)))
+		buf := &flatBuffer{mem: mem, nodes: unsafe.Slice((*flatNode)(mem), size)}
+		n := int(C.codeseek_flatten(cn, &buf.nodes[0], C.int(size), anc, maxFlatDepth, C.bool(keepAnonymous)))
 		if n >= 0 {
 			return buf, buf.nodes[:n]
 		}
-		if limit := min(maxFlatNodes, flatNodesPerByte*srcLen+1024); size >= limit {
-			release(buf)
+		release(buf)
+		if size >= limit {
 			return nil, nil
 		}
-		size = min(2*size, maxFlatNodes, flatNodesPerByte*srcLen+1024)
 	}
 }
 
-// release returns a flat tree's buffer to the pool; a very large one is
-// left to the collector.
+// release frees a flat tree's buffer; its nodes must not be used after.
 func release(buf *flatBuffer) {
-	if buf != nil && cap(buf.nodes) <= maxPooledFlat {
-		flatPool.Put(buf)
+	if buf != nil && buf.mem != nil {
+		C.free(buf.mem)
+		buf.mem, buf.nodes = nil, nil
 	}
 }
 

@@ -129,7 +129,7 @@ func (b *graphBuilder) importRef(c *capture, from string) {
 	if j == len(text) {
 		return
 	}
-	r := rawRef{start: c.start + uint32(j), end: c.end, row: c.row, col: c.col + uint32(j), kind: RefImport, name: text[j:]}
+	r := rawRef{start: c.start + uint32(j), end: c.end, row: c.row, col: c.col + uint32(j), kind: RefImport}
 	if nl := strings.LastIndexByte(text[:j], '\n'); nl >= 0 {
 		r.row += uint32(strings.Count(text[:j], "\n"))
 		r.col = uint32(j - nl - 1)
@@ -138,7 +138,7 @@ func (b *graphBuilder) importRef(c *capture, from string) {
 		from = qualifiedName(text[:j])
 	}
 	if from != "" {
-		r.fixedRecv = "n:" + from
+		b.importRecv[r.start] = "n:" + from
 	}
 	b.refs = append(b.refs, r)
 }

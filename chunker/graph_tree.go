@@ -99,8 +99,8 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunke
 func newGraphBuilder(s *source, gl *graphLang, gq *graphQuery, spec *langSpec, root *sitter.Node, chunked *coder, flat []flatNode) *graphBuilder {
 	return &graphBuilder{s: s, gl: gl, gq: gq, spec: spec, root: root, chunked: chunked, g: &Graph{}, flat: flat,
 		nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{},
-		docs: map[uint32]string{}, names: map[string]string{},
-		refs: make([]rawRef, 0, len(flat)/4), captured: make([]uint64, len(flat)/64+1)}
+		docs: map[uint32]string{}, names: map[string]string{}, importRecv: map[uint32]string{},
+		refs: make([]rawRef, 0, len(flat)/8), captured: make([]uint64, len(flat)/64+1)}
 }
 
 // graphBuilder collects one file's captures and makes its graph.
@@ -128,7 +128,9 @@ type graphBuilder struct {
 	abstract  map[uint32]bool   // abstract declarations, by the start of the name
 	parents   map[uint32]string // the types declarations extend, by the start of the name
 	docs      map[uint32]string // docstrings, by the start of the name
-	spans     []defSpan         // of g.Defs, index for index
+	// importRecv holds the receivers of the imported names, by start.
+	importRecv map[uint32]string
+	spans      []defSpan // of g.Defs, index for index
 	// scope is, for each definition, the innermost function-like
 	// definition at or around it, and outerScope the one strictly
 	// around it; -1 for none.
@@ -143,8 +145,6 @@ type rawRef struct {
 	kind       RefKind
 	hasRecv    bool
 	recv       [2]uint32 // byte range of the receiver
-	name       string    // set when the name is a part of the node (an import's last segment)
-	fixedRecv  string    // the receiver, when known without the receiver's text
 }
 
 // rawLocal is a name bound in a function, with its declared type.
@@ -351,10 +351,7 @@ func (b *graphBuilder) buildRefs() {
 		if r.kind != RefImport && mask < len(b.masked) && b.masked[mask] == r.start {
 			continue
 		}
-		name := r.name
-		if name == "" {
-			name = b.name(r.start, r.end)
-		}
+		name := b.name(r.start, r.end)
 		// Ruby's sigils: a :symbol names a method, an @ivar a member of
 		// the instance.
 		sigil := len(name) - len(strings.TrimLeft(name, ":@"))
@@ -376,8 +373,8 @@ func (b *graphBuilder) buildRefs() {
 		ref := Ref{Name: name, Line: int(r.row) + 1, Col: int(r.col) + 1 + sigil, Kind: kind, Enclosing: encl}
 		if self {
 			ref.Recv = "self"
-		} else if r.fixedRecv != "" {
-			ref.Recv = r.fixedRecv
+		} else if recv, ok := b.importRecv[r.start]; ok && r.kind == RefImport {
+			ref.Recv = recv
 		} else if r.hasRecv {
 			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), fn, locals)
 		}
