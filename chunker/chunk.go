@@ -195,9 +195,13 @@ func splitCode(s *source, lang string, budget int, withGraph bool) ([]span, *Gra
 		return nil, g, err
 	}
 	defer tree.Close()
-	spans := newCoder(s, spec, budget).chunkTree(tree.RootNode())
+	c := newCoder(s, spec, budget)
 	if withGraph && g == nil {
-		g = treeGraph(s, lang, spec, tree.RootNode())
+		c.memo, c.containers = map[unitsKey][]unit{}, map[containerKey]*sitter.Node{}
+	}
+	spans := c.chunkTree(tree.RootNode())
+	if withGraph && g == nil {
+		g = treeGraph(s, lang, spec, tree.RootNode(), c)
 	}
 	return spans, g, nil
 }

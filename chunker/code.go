@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -8,7 +9,12 @@ import (
 
 // decl describes one declaration found in a syntax tree.
 type decl struct {
-	name   string // plain name ("Close")
+	name string // plain name ("Close")
+	// names are the nodes of the declared names, in order: one for most
+	// declarations, several for "const a = 1, b = 2"; nil when the
+	// classifier found no name node. The symbol graph places its
+	// definitions at them.
+	names  []*sitter.Node
 	kind   string // function, method, class, struct, interface, enum, type, const, var, ...
 	parent string // qualified name of the enclosing declaration, or ""
 	sig    string
@@ -54,6 +60,25 @@ type coder struct {
 	budget int
 	out    []span
 	limits
+	// memo and containers, when not nil, keep the items found in each
+	// container and the wrapper found in each unit (findContainer), so
+	// that the symbol graph's walk over the declarations reuses what
+	// chunking found instead of classifying every item again.
+	memo       map[unitsKey][]unit
+	containers map[containerKey]*sitter.Node
+}
+
+// containerKey names a unit by its main node and lines, all that
+// findContainer looks at.
+type containerKey struct {
+	main *sitter.Node
+	a, b int
+}
+
+// unitsKey names the items of one container under one parent.
+type unitsKey struct {
+	container *sitter.Node
+	parent    string
 }
 
 // rows returns the 0-based line range of a node. A node ending at column 0
@@ -108,6 +133,10 @@ func (c *coder) content(n *sitter.Node) string {
 
 // units lists the items of a container node (the file, a class body).
 func (c *coder) units(container *sitter.Node, parent string) []unit {
+	key := unitsKey{container, parent}
+	if us, ok := c.memo[key]; ok {
+		return slices.Clone(us)
+	}
 	var out []unit
 	var pending []*sitter.Node // comments and attributes waiting for a declaration
 	flushPending := func() {
@@ -175,6 +204,11 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 		out = c.addUnit(out, u)
 	}
 	flushPending()
+	if c.memo != nil && !c.exhausted() {
+		// Items cut short by the work budget are not kept: another walk
+		// with budget left must see them all.
+		c.memo[key] = slices.Clone(out)
+	}
 	return out
 }
 
@@ -409,7 +443,20 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 	if x == nil {
 		return nil
 	}
-	lines := u.b - u.a + 1
+	key := containerKey{x, u.a, u.b}
+	if found, ok := c.containers[key]; ok {
+		return found
+	}
+	found := c.searchContainer(x, u.b-u.a+1)
+	if c.containers != nil && !c.exhausted() {
+		c.containers[key] = found
+	}
+	return found
+}
+
+// searchContainer is findContainer's search from x, the main node of a
+// unit of the given number of lines.
+func (c *coder) searchContainer(x *sitter.Node, lines int) *sitter.Node {
 	for depth := 0; depth < 12 && x != nil; depth++ {
 		count := int(x.NamedChildCount())
 		if !c.spend(count) {

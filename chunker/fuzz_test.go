@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -34,7 +35,8 @@ func nastySeeds() [][]byte {
 
 // FuzzSplit checks that Split never panics and always returns sorted,
 // in-file, non-overlapping chunks whose content matches their lines, for
-// arbitrary bytes in every language. Symbols must not panic either.
+// arbitrary bytes in every language. Symbols must not panic either, nor
+// Analyze, whose chunks are Split's and whose graph stays in the file.
 func FuzzSplit(f *testing.F) {
 	for _, seed := range nastySeeds() {
 		for i := range fuzzPaths {
@@ -46,7 +48,8 @@ func FuzzSplit(f *testing.F) {
 	})
 }
 
-// checkSplit asserts the contracts of Split and Symbols on one input.
+// checkSplit asserts the contracts of Split, Symbols and Analyze on one
+// input.
 func checkSplit(t *testing.T, path string, src []byte) {
 	chunks := Split(path, src, Options{MaxTokens: 64})
 	checkChunks(t, path, src, chunks, 64)
@@ -55,6 +58,57 @@ func checkSplit(t *testing.T, path string, src []byte) {
 	for _, s := range syms {
 		if s.StartLine < 1 || s.EndLine < s.StartLine || s.EndLine > lines {
 			t.Fatalf("%s: symbol %q has lines %d-%d outside 1-%d", path, s.Name, s.StartLine, s.EndLine, lines)
+		}
+	}
+	a, _ := Analyze(path, src, Options{MaxTokens: 64})
+	if !reflect.DeepEqual(a.Chunks, chunks) {
+		t.Fatalf("%s: Analyze chunks differ from Split's", path)
+	}
+	checkGraph(t, path, src, a.Graph)
+}
+
+// checkGraph asserts what navigation relies on in a file's graph: names
+// and positions inside the file, spans holding their names, references
+// bounded, enclosing definitions that exist and hold the reference.
+func checkGraph(t *testing.T, path string, src []byte, g *Graph) {
+	if g == nil {
+		return
+	}
+	lines := splitKeepLines(string(src))
+	inFile := func(line, col int) bool {
+		return line >= 1 && line <= len(lines) && col >= 1 && col <= len(lines[line-1])
+	}
+	for _, d := range g.Defs {
+		if d.Name == "" || !inFile(d.Line, d.Col) || d.StartLine < 1 || d.EndLine > len(lines) ||
+			d.StartLine > d.Line || d.Line > d.EndLine {
+			t.Fatalf("%s: definition %q (%s) at %d:%d, lines %d-%d, in a file of %d lines", path, d.Qualified(), d.Kind, d.Line, d.Col, d.StartLine, d.EndLine, len(lines))
+		}
+		line := lines[d.Line-1]
+		if strings.Contains(line, d.Name) && !strings.HasPrefix(line[d.Col-1:], d.Name) {
+			// (A declaration without a name of its own, as Kotlin's
+			// companion object, is placed at its start.)
+			t.Fatalf("%s: definition %q at %d:%d is not where its name is", path, d.Name, d.Line, d.Col)
+		}
+	}
+	if len(g.Refs) > maxGraphRefs {
+		t.Fatalf("%s: %d references, over %d", path, len(g.Refs), maxGraphRefs)
+	}
+	for _, r := range g.Refs {
+		if r.Name == "" || !inFile(r.Line, r.Col) {
+			t.Fatalf("%s: reference %q at %d:%d outside the file", path, r.Name, r.Line, r.Col)
+		}
+		if r.Enclosing < -1 || int(r.Enclosing) >= len(g.Defs) {
+			t.Fatalf("%s: reference %q enclosed by %d of %d definitions", path, r.Name, r.Enclosing, len(g.Defs))
+		}
+		if r.Enclosing >= 0 {
+			if d := g.Defs[r.Enclosing]; r.Line < d.StartLine || r.Line > d.EndLine {
+				t.Fatalf("%s: reference %q at line %d enclosed by %q of lines %d-%d", path, r.Name, r.Line, d.Qualified(), d.StartLine, d.EndLine)
+			}
+		}
+	}
+	for _, im := range g.Imports {
+		if im.Name == "" || im.Path == "" || im.Line < 1 || im.Line > len(lines) {
+			t.Fatalf("%s: import %q %q at line %d", path, im.Name, im.Path, im.Line)
 		}
 	}
 }

@@ -1,7 +1,5 @@
 package chunker
 
-import sitter "github.com/smacker/go-tree-sitter"
-
 // RefKind says how a reference uses the name it mentions.
 type RefKind uint8
 
@@ -110,9 +108,9 @@ type Def struct {
 	// Doc is the first line of the declaration's documentation.
 	Doc string
 	// Type describes the declaration's value for resolving selections
-	// through it (see the language's graph file): a function's results,
-	// a variable's or field's type, a type's underlying type. Empty when
-	// the language gives none.
+	// through it (see graph_go.go, and graph_tree.go for the tree-sitter
+	// languages): a function's results, a variable's or field's type, a
+	// type's underlying type. Empty when the language gives none.
 	Type  string
 	Flags uint8
 }
@@ -134,17 +132,12 @@ type Ref struct {
 	// reference is in (the calling function, for a call), or -1.
 	Enclosing int32
 	// Recv says what the name was selected from, in the language's
-	// encoding (see the language's graph file); empty for a bare name,
-	// which the file's scopes and imports resolve.
+	// encoding (see graph_go.go, and graph_tree.go for the tree-sitter
+	// languages); empty for a bare name, which the file's scopes and
+	// imports resolve.
 	Recv string
 }
 
 // maxGraphRefs bounds the references kept of one file, so a generated
 // file of megabytes of tables cannot make the graph larger than its text.
 const maxGraphRefs = 1 << 17
-
-// treeGraph extracts the graph of a file in a language with tree-sitter
-// rules; nil until a language has them.
-func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node) *Graph {
-	return nil
-}

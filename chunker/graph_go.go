@@ -54,6 +54,15 @@ func goGraph(src []byte) *Graph {
 	for _, d := range f.Decls {
 		w.decl(d)
 	}
+	// In a broken file go/parser can end a declaration before what it
+	// holds ("func A\nA" ends at its name, its result type on the next
+	// line): a declaration spans at least its references.
+	for _, r := range w.g.Refs {
+		if r.Enclosing >= 0 {
+			d := &w.g.Defs[r.Enclosing]
+			d.StartLine, d.EndLine = min(d.StartLine, r.Line), max(d.EndLine, r.Line)
+		}
+	}
 	return w.g
 }
 
@@ -137,7 +146,9 @@ func allDigits(s string) bool {
 
 // def appends a declaration and returns its index.
 func (w *goWalker) def(name *ast.Ident, kind, parent string, node ast.Node, doc *ast.CommentGroup, sig, typ string, flags uint8) int32 {
-	if len(w.g.Defs) >= maxGraphRefs {
+	if len(w.g.Defs) >= maxGraphRefs || name.Name == "_" {
+		// The blank name declares nothing anyone looks up; go/parser
+		// also gives it to a "func" cut off before its name.
 		return w.encl
 	}
 	line, col := w.pos(name.Pos())
@@ -147,6 +158,7 @@ func (w *goWalker) def(name *ast.Ident, kind, parent string, node ast.Node, doc 
 	}
 	sl, _ := w.pos(start)
 	el, _ := w.pos(node.End())
+	el = max(el, line) // a declaration cut off by the end of the file
 	w.g.Defs = append(w.g.Defs, Def{Name: name.Name, Kind: kind, Parent: parent, Line: line, Col: col,
 		StartLine: sl, EndLine: el, Signature: sig, Doc: firstDocLine(doc), Type: typ, Flags: flags})
 	return int32(len(w.g.Defs) - 1)

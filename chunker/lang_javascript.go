@@ -53,26 +53,26 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 		}
 		return nil
 	case "function_declaration", "generator_function_declaration", "function_signature":
-		return &decl{name: c.nameOf(n), kind: "function", sig: c.signature(n, field(n, "body")), node: n}
+		return c.jsDecl(n, "function", c.signature(n, field(n, "body")), nil)
 	case "class_declaration", "abstract_class_declaration", "class":
 		body := field(n, "body")
-		return &decl{name: c.nameOf(n), kind: "class", sig: c.signature(n, body), body: body, node: n}
+		return c.jsDecl(n, "class", c.signature(n, body), body)
 	case "interface_declaration":
 		body := field(n, "body")
-		return &decl{name: c.nameOf(n), kind: "interface", sig: c.signature(n, body), body: body, node: n}
+		return c.jsDecl(n, "interface", c.signature(n, body), body)
 	case "enum_declaration":
-		return &decl{name: c.nameOf(n), kind: "enum", sig: c.signature(n, field(n, "body")), node: n}
+		return c.jsDecl(n, "enum", c.signature(n, field(n, "body")), nil)
 	case "type_alias_declaration":
-		return &decl{name: c.nameOf(n), kind: "type", sig: c.signature(n, nil), node: n}
+		return c.jsDecl(n, "type", c.signature(n, nil), nil)
 	case "internal_module", "module":
 		body := field(n, "body")
-		return &decl{name: c.nameOf(n), kind: "namespace", sig: c.signature(n, body), body: body, node: n}
+		return c.jsDecl(n, "namespace", c.signature(n, body), body)
 	case "method_definition", "method_signature", "abstract_method_signature":
-		kind := "method"
-		if nm := c.nameOf(n); nm == "constructor" {
-			kind = "constructor"
+		d := c.jsDecl(n, "method", c.signature(n, field(n, "body")), nil)
+		if d.name == "constructor" {
+			d.kind = "constructor"
 		}
-		return &decl{name: c.nameOf(n), kind: kind, sig: c.signature(n, field(n, "body")), node: n}
+		return d
 	case "public_field_definition", "field_definition":
 		v := field(n, "value")
 		if v == nil || !jsFunctionValues[v.Type()] {
@@ -85,9 +85,10 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 		if name == nil {
 			return nil
 		}
-		return &decl{name: c.content(name), kind: "method", sig: c.signature(n, field(v, "body")), node: n}
+		return &decl{name: c.content(name), names: []*sitter.Node{name}, kind: "method", sig: c.signature(n, field(v, "body")), node: n}
 	case "lexical_declaration", "variable_declaration":
 		var names []string
+		var nodes []*sitter.Node
 		var fn *sitter.Node
 		count := int(n.NamedChildCount())
 		for i := 0; i < count; i++ {
@@ -95,7 +96,12 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 			if vd.Type() != "variable_declarator" {
 				continue
 			}
-			names = append(names, c.nameOf(vd))
+			nm := c.nameNode(vd)
+			text, _ := c.named(nm)
+			names = append(names, text)
+			if nm != nil {
+				nodes = append(nodes, nm)
+			}
 			if v := field(vd, "value"); v != nil && jsFunctionValues[v.Type()] {
 				fn = v
 			}
@@ -108,11 +114,17 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 			kind = "const"
 		}
 		if fn != nil && len(names) == 1 {
-			return &decl{name: names[0], kind: "function", sig: c.signature(n, field(fn, "body")), node: n}
+			return &decl{name: names[0], names: nodes, kind: "function", sig: c.signature(n, field(fn, "body")), node: n}
 		}
-		return &decl{name: joinNames(names), kind: kind, sig: c.signature(n, nil), node: n}
+		return &decl{name: joinNames(names), names: nodes, kind: kind, sig: c.signature(n, nil), node: n}
 	}
 	return nil
+}
+
+// jsDecl is the declaration n makes under its "name" field.
+func (c *coder) jsDecl(n *sitter.Node, kind, sig string, body *sitter.Node) *decl {
+	name, names := c.named(c.nameNode(n))
+	return &decl{name: name, names: names, kind: kind, sig: sig, body: body, node: n}
 }
 
 // bodyOf returns the node where a declaration's header ends.

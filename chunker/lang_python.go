@@ -25,7 +25,8 @@ func classifyPython(c *coder, n *sitter.Node, parent string) *decl {
 		return d
 	case "function_definition", "class_definition":
 		body := field(n, "body")
-		d := &decl{name: c.nameOf(n), kind: "function", sig: c.signature(n, body)}
+		name, names := c.named(c.nameNode(n))
+		d := &decl{name: name, names: names, kind: "function", sig: c.signature(n, body)}
 		if n.Type() == "class_definition" {
 			d.kind = "class"
 			d.body = body
@@ -48,7 +49,7 @@ func classifyPython(c *coder, n *sitter.Node, parent string) *decl {
 		if left == nil || left.Type() != "identifier" {
 			return nil
 		}
-		return &decl{name: c.content(left), kind: "var", sig: c.signature(n, nil)}
+		return &decl{name: c.content(left), names: []*sitter.Node{left}, kind: "var", sig: c.signature(n, nil)}
 	}
 	return nil
 }

@@ -30,8 +30,9 @@ type tableSpec struct {
 	unwrap map[string]bool
 	// custom runs first and may handle a node completely.
 	custom func(c *coder, n *sitter.Node, parent string) (*decl, bool)
-	// name overrides name extraction.
-	name func(c *coder, n *sitter.Node) string
+	// name overrides name extraction: it returns the name node, or nil
+	// for the default.
+	name func(c *coder, n *sitter.Node) *sitter.Node
 }
 
 func (t *tableSpec) classify(c *coder, n *sitter.Node, parent string) *decl {
@@ -70,18 +71,19 @@ func (t *tableSpec) classifyAt(c *coder, n *sitter.Node, parent string, depth in
 	if !ok {
 		return nil
 	}
-	name := ""
+	var nm *sitter.Node
 	if t.name != nil {
-		name = t.name(c, n)
+		nm = t.name(c, n)
 	}
-	if name == "" {
-		name = c.nameOf(n, t.nameTypes...)
+	if nm == nil {
+		nm = c.nameNode(n, t.nameTypes...)
 	}
+	name, names := c.named(nm)
 	body := field(n, "body")
 	if body == nil && len(t.bodyTypes) > 0 {
 		body = childOfType(n, t.bodyTypes...)
 	}
-	d := &decl{name: name, kind: r.kind, sig: c.signature(n, body), node: n}
+	d := &decl{name: name, names: names, kind: r.kind, sig: c.signature(n, body), node: n}
 	if r.members && body != nil {
 		d.body = body
 		d.transparent = r.transparent
@@ -90,14 +92,14 @@ func (t *tableSpec) classifyAt(c *coder, n *sitter.Node, parent string, depth in
 }
 
 // cName follows the declarator chain of a C or C++ declaration down to the
-// declared identifier.
-func cName(c *coder, n *sitter.Node) string {
+// declared identifier and returns its text and node.
+func cName(c *coder, n *sitter.Node) (string, []*sitter.Node) {
 	d := field(n, "declarator")
 	for i := 0; d != nil && i < 8; i++ {
 		switch d.Type() {
 		case "identifier", "field_identifier", "qualified_identifier", "operator_name",
 			"destructor_name", "type_identifier", "primitive_type":
-			return oneLine(c.content(d))
+			return c.named(d)
 		}
 		next := field(d, "declarator")
 		if next == nil {
@@ -106,7 +108,7 @@ func cName(c *coder, n *sitter.Node) string {
 		}
 		d = next
 	}
-	return ""
+	return "", nil
 }
 
 // hasFunctionDeclarator reports whether a C declaration declares a function
@@ -130,19 +132,22 @@ func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 		}
 		if t := field(n, "type"); t != nil && field(t, "body") != nil {
 			// struct foo { ... } x;
-			d := &decl{name: c.nameOf(t), kind: strings.TrimSuffix(t.Type(), "_specifier"), sig: c.signature(n, field(t, "body")), node: n}
+			name, names := c.named(c.nameNode(t))
+			d := &decl{name: name, names: names, kind: strings.TrimSuffix(t.Type(), "_specifier"), sig: c.signature(n, field(t, "body")), node: n}
 			return d, true
 		}
 		kind := "var"
 		if hasFunctionDeclarator(n) {
 			kind = "function"
 		}
-		return &decl{name: cName(c, n), kind: kind, sig: c.signature(n, nil), node: n}, true
+		name, names := cName(c, n)
+		return &decl{name: name, names: names, kind: kind, sig: c.signature(n, nil), node: n}, true
 	case "type_definition":
-		return &decl{name: cName(c, n), kind: "type", sig: c.signature(n, field(field(n, "type"), "body")), node: n}, true
+		name, names := cName(c, n)
+		return &decl{name: name, names: names, kind: "type", sig: c.signature(n, field(field(n, "type"), "body")), node: n}, true
 	case "function_definition":
-		name := cName(c, n)
-		d := &decl{name: name, kind: "function", sig: c.signature(n, field(n, "body")), node: n}
+		name, names := cName(c, n)
+		d := &decl{name: name, names: names, kind: "function", sig: c.signature(n, field(n, "body")), node: n}
 		if i := strings.LastIndex(name, "::"); i > 0 && parent == "" {
 			// void Foo::bar() {...} defines a method of Foo.
 			d.parent, d.name = name[:i], name[i+2:]
@@ -220,18 +225,15 @@ func init() {
 			"static_item":             {kind: "var"},
 			"type_item":               {kind: "type"},
 			"macro_definition":        {kind: "macro"},
-		}, name: func(c *coder, n *sitter.Node) string {
+		}, name: func(c *coder, n *sitter.Node) *sitter.Node {
 			if n.Type() != "impl_item" {
-				return ""
+				return nil
 			}
 			t := field(n, "type")
-			if t == nil {
-				return ""
-			}
-			if t.Type() == "generic_type" {
+			if t != nil && t.Type() == "generic_type" {
 				t = field(t, "type")
 			}
-			return c.content(t)
+			return t
 		}}).classify,
 	}
 
@@ -284,7 +286,8 @@ func init() {
 		}, custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 			if n.Type() == "assignment" {
 				if l := field(n, "left"); l != nil && l.Type() == "constant" {
-					return &decl{name: c.content(l), kind: "const", sig: c.signature(n, nil), node: n}, true
+					name, names := c.named(l)
+					return &decl{name: name, names: names, kind: "const", sig: c.signature(n, nil), node: n}, true
 				}
 			}
 			return nil, false
@@ -314,15 +317,17 @@ func init() {
 					return nil, true
 				}
 				var names []string
+				var nodes []*sitter.Node
 				count := int(n.NamedChildCount())
 				for i := 0; i < count; i++ {
 					if el := n.NamedChild(i); el.Type() == "const_element" {
 						if nm := childOfType(el, "name"); nm != nil {
 							names = append(names, c.content(nm))
+							nodes = append(nodes, nm)
 						}
 					}
 				}
-				return &decl{name: joinNames(names), kind: "const", sig: c.signature(n, nil), node: n}, true
+				return &decl{name: joinNames(names), names: nodes, kind: "const", sig: c.signature(n, nil), node: n}, true
 			}
 			return nil, false
 		}}).classify,
@@ -346,7 +351,8 @@ func init() {
 				case "class_declaration":
 					// One node type for classes, interfaces and enum classes.
 					body := childOfType(n, "class_body", "enum_class_body")
-					d := &decl{name: c.nameOf(n, "type_identifier"), kind: "class", sig: c.signature(n, body), node: n, body: body}
+					name, names := c.named(c.nameNode(n, "type_identifier"))
+					d := &decl{name: name, names: names, kind: "class", sig: c.signature(n, body), node: n, body: body}
 					if sig := " " + d.sig; strings.Contains(sig, " interface ") {
 						d.kind = "interface"
 					} else if strings.Contains(sig, " enum class ") {
@@ -366,7 +372,8 @@ func init() {
 					if strings.Contains(c.signature(n, nil), "val ") {
 						kind = "const"
 					}
-					return &decl{name: c.nameOf(n, "simple_identifier"), kind: kind, sig: c.signature(n, nil), node: n}, true
+					name, names := c.named(c.nameNode(n, "simple_identifier"))
+					return &decl{name: name, names: names, kind: kind, sig: c.signature(n, nil), node: n}, true
 				}
 				return nil, false
 			}}).classify,
@@ -398,8 +405,8 @@ func init() {
 						kind = m.NextSibling().Type()
 					}
 					body := field(n, "body")
-					name := c.nameOf(n, "type_identifier")
-					return &decl{name: name, kind: kind, sig: c.signature(n, body), node: n, body: body}, true
+					name, names := c.named(c.nameNode(n, "type_identifier"))
+					return &decl{name: name, names: names, kind: kind, sig: c.signature(n, body), node: n, body: body}, true
 				case "init_declaration":
 					return &decl{name: "init", kind: "constructor", sig: c.signature(n, field(n, "body")), node: n}, true
 				case "property_declaration":
@@ -413,7 +420,8 @@ func init() {
 					if parent != "" {
 						kind = "property"
 					}
-					return &decl{name: c.nameOf(n, "simple_identifier"), kind: kind, sig: c.signature(n, field(n, "computed_value")), node: n}, true
+					name, names := c.named(c.nameNode(n, "simple_identifier"))
+					return &decl{name: name, names: names, kind: kind, sig: c.signature(n, field(n, "computed_value")), node: n}, true
 				}
 				return nil, false
 			}}).classify,
@@ -442,11 +450,12 @@ func init() {
 				if n.Type() == "var_definition" {
 					kind = "var"
 				}
-				name := ""
-				if p := field(n, "pattern"); p != nil {
-					name = c.content(p)
+				p := field(n, "pattern")
+				d := &decl{kind: kind, sig: c.signature(n, nil), node: n}
+				if p != nil {
+					d.name, d.names = c.content(p), []*sitter.Node{p}
 				}
-				return &decl{name: name, kind: kind, sig: c.signature(n, nil), node: n}, true
+				return d, true
 			}
 			return nil, false
 		}}).classify,
@@ -471,11 +480,8 @@ func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
 	var d *decl
 	switch n.Type() {
 	case "function_statement", "local_function_statement", "function_declaration":
-		name := ""
-		if nm := field(n, "name"); nm != nil {
-			name = oneLine(c.content(nm))
-		}
-		d = &decl{name: name, kind: "function", node: n}
+		name, names := c.named(field(n, "name"))
+		d = &decl{name: name, names: names, kind: "function", node: n}
 		for _, sep := range []string{":", "."} {
 			if i := strings.LastIndex(name, sep); i > 0 {
 				d.parent, d.name = name[:i], name[i+1:]
@@ -491,7 +497,8 @@ func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
 		if nm == nil {
 			return nil
 		}
-		d = &decl{name: oneLine(c.content(nm)), kind: "var", node: n, sig: luaSignature(c, n)}
+		name, names := c.named(nm)
+		d = &decl{name: name, names: names, kind: "var", node: n, sig: luaSignature(c, n)}
 		if v := field(n, "value"); v != nil && (v.Type() == "function_definition" || v.Type() == "function") {
 			d.kind = "function"
 		}

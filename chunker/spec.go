@@ -145,15 +145,29 @@ func findType(n *sitter.Node, depth int, types ...string) *sitter.Node {
 // nameOf returns the text of n's "name" field, or of the first identifier
 // found by fallbacks.
 func (c *coder) nameOf(n *sitter.Node, fallbacks ...string) string {
+	name, _ := c.named(c.nameNode(n, fallbacks...))
+	return name
+}
+
+// nameNode returns n's "name" field, or the first node of the fallback
+// types in its subtree, or nil.
+func (c *coder) nameNode(n *sitter.Node, fallbacks ...string) *sitter.Node {
 	if nm := field(n, "name"); nm != nil {
-		return oneLine(c.content(nm))
+		return nm
 	}
 	if len(fallbacks) > 0 {
-		if nm := findType(n, 3, fallbacks...); nm != nil {
-			return oneLine(c.content(nm))
-		}
+		return findType(n, 3, fallbacks...)
 	}
-	return ""
+	return nil
+}
+
+// named returns the text of a declaration's name node and the node as the
+// declaration's names; "" and nil for no node.
+func (c *coder) named(nm *sitter.Node) (string, []*sitter.Node) {
+	if nm == nil {
+		return "", nil
+	}
+	return oneLine(c.content(nm)), []*sitter.Node{nm}
 }
 
 // oneLine collapses white space so that names and signatures fit a line.
@@ -193,13 +207,19 @@ func (c *coder) signature(n, body *sitter.Node) string {
 	} else if i := bytes.IndexByte(c.src[n.StartByte():end], '\n'); i >= 0 {
 		end = n.StartByte() + uint32(i)
 	}
-	end = c.beforeComment(n, end)
-	if end-n.StartByte() > maxSignatureScan {
+	return headerText(c.src, n.StartByte(), c.beforeComment(n, end))
+}
+
+// headerText is the signature made of the header between two byte
+// offsets: white space collapsed, an opening brace or colon dropped,
+// capped at maxSignature.
+func headerText(src []byte, start, end uint32) string {
+	if end-start > maxSignatureScan {
 		// A header of megabytes (one giant parameter list) is collapsed
 		// only as far as the signature can show.
-		end = n.StartByte() + maxSignatureScan
+		end = start + maxSignatureScan
 	}
-	s := strings.Join(strings.Fields(string(c.src[n.StartByte():end])), " ")
+	s := strings.Join(strings.Fields(string(src[start:end])), " ")
 	s = strings.TrimRight(s, " {:")
 	if len(s) > maxSignature {
 		s = s[:maxSignature]

@@ -49,30 +49,48 @@ func Symbols(path string, src []byte) []Symbol {
 		return nil // no outline without a tree, as for a language without a grammar
 	}
 	defer tree.Close()
-	c := newCoder(s, spec, DefaultMaxTokens)
 	var out []Symbol
+	newCoder(s, spec, DefaultMaxTokens).walkDecls(tree.RootNode(), nil, func(d *decl, _ string) {
+		out = append(out, Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
+			StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc})
+	})
+	return out
+}
+
+// walkDecls calls visit for each declaration of a parsed file, in file
+// order, found the way Split finds them: the file's items, the members of
+// class-likes and namespaces, and the declarations inside wrappers (IIFE,
+// UMD bundle, #ifdef). visit also gets the parent the declaration was
+// classified under, which tells a parent the classifier gave itself
+// ("Foo" of "void Foo::bar()") from the enclosing one. The walk stops
+// where the file's work budget runs out.
+//
+// Looking inside every item for a wrapper of declarations is most of the
+// walk's work. mayHold, when not nil, tells from the byte range of an
+// item's lines whether it can hold one (enough declarations at all), so
+// that the others are passed over; it must not say no to an item holding
+// declarations.
+func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) bool, visit func(d *decl, parent string)) {
 	var walk func(n *sitter.Node, parent string, depth int)
 	walk = func(n *sitter.Node, parent string, depth int) {
 		for _, u := range c.units(n, parent) {
 			if c.exhausted() {
 				return // the outline so far; the rest of the file is too costly
 			}
-			if depth < maxSymbolDepth && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) {
-				// Declarations inside a wrapper (IIFE, UMD bundle, #ifdef),
-				// found the way Split finds them.
+			if depth < maxSymbolDepth && len(u.ds) <= 1 && (len(u.ds) == 0 || u.ds[0].body == nil) &&
+				(mayHold == nil || mayHold(uint32(c.start[u.a]), uint32(c.start[u.b+1]))) {
+				// Declarations inside a wrapper, found the way Split
+				// finds them.
 				if body := c.findContainer(u); body != nil {
 					if len(u.ds) == 1 {
-						d := u.ds[0]
-						out = append(out, Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
-							StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc})
+						visit(u.ds[0], parent)
 					}
 					walk(body, parent, depth+1)
 					continue
 				}
 			}
 			for _, d := range u.ds {
-				out = append(out, Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
-					StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc})
+				visit(d, parent)
 				if d.body != nil && depth < maxSymbolDepth {
 					p := d.qualified()
 					if d.transparent {
@@ -83,8 +101,7 @@ func Symbols(path string, src []byte) []Symbol {
 			}
 		}
 	}
-	walk(tree.RootNode(), "", 0)
-	return out
+	walk(root, "", 0)
 }
 
 // maxSymbolDepth bounds class nesting in symbol tables; deeper members are

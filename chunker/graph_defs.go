@@ -1,0 +1,474 @@
+package chunker
+
+import (
+	"bytes"
+	"slices"
+	"sort"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// pendingDef is a definition before the file's definitions are ordered
+// and their parents known.
+type pendingDef struct {
+	Def
+	span      defSpan
+	nameStart uint32
+	// qualifier is the part of the parent the declaration itself states
+	// ("Foo" of "void Foo::bar()", "M" of Lua's "function M.f()", "A"
+	// of Ruby's "class A::B"); the enclosing declarations make the rest.
+	qualifier string
+	// fromQuery marks a declaration only the query found: a function in
+	// a class-like is a method.
+	fromQuery bool
+}
+
+// classLikeKinds are the declarations whose functions are methods.
+var classLikeKinds = set("class", "struct", "interface", "trait", "impl", "object", "enum", "record",
+	"protocol", "extension", "actor", "union", "module")
+
+// typeKinds are the declarations of types, and valueKinds those of
+// values: a type declared in a value's declaration ("typedef struct foo
+// {...} foo_t;", "const A = class B {}") is not its member, though the
+// fields of an anonymous one are.
+var (
+	typeKinds  = set("class", "struct", "union", "enum", "interface", "trait", "record", "protocol")
+	valueKinds = set("type", "var", "const", "field", "property")
+)
+
+// namespaceKinds are the declarations that are transparent in parents
+// when they are the file's package (a C# or PHP namespace block).
+var namespaceKinds = set("namespace", "package", "module")
+
+// buildDefs makes the file's definitions: the outline's declarations,
+// one per declared name, then the declarations only the query found,
+// ordered by position, with their parents from the declarations around
+// them.
+func (b *graphBuilder) buildDefs() {
+	c := newCoder(b.s, b.spec, DefaultMaxTokens)
+	if b.chunked != nil {
+		c.memo, c.containers = b.chunked.memo, b.chunked.containers
+	}
+	var defs []pendingDef
+	seen := map[uint32]bool{} // declared names, by start byte
+	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].node.start < b.cands[j].node.start })
+	c.walkDecls(b.root, b.mayHold, func(d *decl, parent string) {
+		qualifier := ""
+		if d.parent != parent {
+			qualifier = d.parent // the classifier's own ("Foo" of "Foo::bar")
+		}
+		if len(d.names) == 0 {
+			if p, ok := b.outlineDef(d, nil, qualifier); ok && len(defs) < maxGraphRefs {
+				defs = append(defs, p)
+			}
+			return
+		}
+		for _, nm := range d.names {
+			if p, ok := b.outlineDef(d, nm, qualifier); ok && len(defs) < maxGraphRefs {
+				seen[b.skipSpace(nm.StartByte(), nm.EndByte())], seen[p.nameStart] = true, true
+				defs = append(defs, p)
+			}
+		}
+	})
+	for i := range b.cands {
+		cd := &b.cands[i]
+		if seen[cd.name.start] || len(defs) >= maxGraphRefs {
+			continue
+		}
+		seen[cd.name.start] = true
+		if p, ok := b.queryDef(cd); ok {
+			defs = append(defs, p)
+		}
+	}
+	sort.SliceStable(defs, func(i, j int) bool {
+		if defs[i].span.start != defs[j].span.start {
+			return defs[i].span.start < defs[j].span.start
+		}
+		return defs[i].span.end > defs[j].span.end
+	})
+	b.setParents(defs)
+	b.g.Defs = make([]Def, len(defs))
+	b.spans = make([]defSpan, len(defs))
+	for i := range defs {
+		b.g.Defs[i] = defs[i].Def
+		b.spans[i] = defs[i].span
+		b.masked = append(b.masked, defs[i].nameStart)
+	}
+	b.setScopes()
+}
+
+// setScopes finds, for each definition, the function-like definitions
+// whose locals it sees.
+func (b *graphBuilder) setScopes() {
+	n := len(b.g.Defs)
+	b.scope, b.outerScope = make([]int32, n), make([]int32, n)
+	var stack []int32
+	for i := range b.g.Defs {
+		for len(stack) > 0 && !encloses(b.spans[stack[len(stack)-1]], b.spans[i]) {
+			stack = stack[:len(stack)-1]
+		}
+		outer := int32(-1)
+		if len(stack) > 0 {
+			outer = b.scope[stack[len(stack)-1]]
+		}
+		b.outerScope[i], b.scope[i] = outer, outer
+		if scopeKinds[b.g.Defs[i].Kind] {
+			b.scope[i] = int32(i)
+		}
+		stack = append(stack, int32(i))
+	}
+}
+
+// mayHold reports whether a wrapper of declarations may start between two
+// byte offsets (see walkDecls and findWrappers).
+func (b *graphBuilder) mayHold(start, end uint32) bool {
+	i := sort.Search(len(b.wrappers), func(i int) bool { return b.wrappers[i] >= start })
+	return i < len(b.wrappers) && b.wrappers[i] < end
+}
+
+// wrapperLevels is how far above a declaration the node it counts for as
+// a wrapper's member may be: its parent, or the parent of the export,
+// decorator or declaration list around it.
+const wrapperLevels = 3
+
+// findWrappers lists the nodes that may be wrappers of declarations: the
+// chunker counts a wrapper's members among its children, each of which
+// holds the declaration the query found within wrapperLevels, so a node
+// with fewer of them is none. The query's declarations include every kind
+// the chunker's classifiers count (functions, classes; not variables,
+// fields or constants).
+func (b *graphBuilder) findWrappers() {
+	flat := b.flat
+	counts := map[uint32]int{}
+	for i := range b.cands {
+		if valueOnlyKinds[b.cands[i].kind] {
+			continue
+		}
+		p := uint32(flat[b.cands[i].node.node].parent)
+		for level := 0; level < wrapperLevels && p != noNode; level++ {
+			if counts[p]++; counts[p] == containerMinDecls {
+				b.wrappers = append(b.wrappers, uint32(flat[p].start))
+			}
+			p = uint32(flat[p].parent)
+		}
+	}
+	slices.Sort(b.wrappers)
+}
+
+// valueOnlyKinds are the query's kinds of declaration that the chunker
+// does not count when it looks for a wrapper of declarations.
+var valueOnlyKinds = set("field", "constant", "const", "var")
+
+// outlineDef makes the definition of one name of an outline declaration;
+// nm is nil when the classifier found no name node.
+func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier string) (pendingDef, bool) {
+	end := d.node.EndByte()
+	p := pendingDef{span: defSpan{b.skipSpace(d.node.StartByte(), end), end}, qualifier: qualifier}
+	p.Kind, p.Signature, p.Doc = d.kind, d.sig, docLine(d.doc)
+	p.StartLine, p.EndLine = d.a+1, d.b+1
+	if nm == nil {
+		p.Name = d.name
+		p.nameStart = b.findName(p.span.start, d.name)
+		p.Line, p.Col = b.position(p.nameStart)
+	} else {
+		leaf, prefix := b.nameLeaf(nm)
+		sp := leaf.StartPoint()
+		c := capture{start: leaf.StartByte(), end: leaf.EndByte(), row: sp.Row, col: sp.Column}
+		b.trimSpace(&c)
+		p.Name, p.nameStart = b.text(c.start, c.end), c.start
+		p.Line, p.Col = int(c.row)+1, int(c.col)+1
+		if p.qualifier == "" {
+			p.qualifier = prefix
+		}
+	}
+	if !validName(p.Name) {
+		return p, false
+	}
+	if p.qualifier == "" {
+		p.qualifier = b.parents[p.nameStart]
+	}
+	p.Type = b.nameTypes[p.nameStart]
+	if b.abstract[p.nameStart] {
+		p.Flags |= DefAbstract
+	}
+	return p, true
+}
+
+// queryDef makes the definition of a declaration only the query found,
+// from its node in the flat tree: no cgo call per declaration, of which a
+// generated file can have a hundred thousand.
+func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
+	p := pendingDef{span: defSpan{cd.node.start, cd.node.end}, nameStart: cd.name.start, fromQuery: true}
+	p.Name = b.text(cd.name.start, cd.name.end)
+	p.Line, p.Col = int(cd.name.row)+1, int(cd.name.col)+1
+	if sym, ok := strings.CutPrefix(p.Name, ":"); ok { // Ruby's attr_reader :name
+		p.Name, p.Col, p.nameStart = sym, p.Col+1, p.nameStart+1
+	}
+	if segs, ok := splitQualified(p.Name); ok && len(segs) > 1 && !strings.ContainsAny(p.Name, "\n") {
+		// A qualified name ("obj.method = function", "Foo.prototype.bar
+		// = ..."): the qualifier is the parent, a prototype is its
+		// constructor.
+		last := segs[len(segs)-1]
+		segs = slices.DeleteFunc(segs[:len(segs)-1], func(s string) bool { return s == "prototype" })
+		p.qualifier = strings.Join(segs, ".")
+		skip := len(p.Name) - len(last)
+		p.Col += skip
+		p.nameStart += uint32(skip)
+		p.Name = last
+	}
+	if !validName(p.Name) {
+		return p, false
+	}
+	p.Kind = cd.kind
+	if p.qualifier == "" {
+		p.qualifier = b.parents[cd.name.start]
+	}
+	p.Type = b.nameTypes[cd.name.start]
+	if b.abstract[cd.name.start] {
+		p.Flags |= DefAbstract
+	}
+	p.StartLine, _ = b.position(cd.node.start)
+	p.EndLine, _ = b.position(max(cd.node.start, cd.node.end-1))
+	p.Signature = headerText(b.s.src, cd.node.start, b.headerEnd(cd.node.node))
+	p.Doc = b.docs[cd.name.start]
+	if p.Doc == "" {
+		if doc, line := b.docAbove(cd.node.node); doc != "" {
+			p.Doc, p.StartLine = doc, line
+		}
+	}
+	return p, true
+}
+
+// headerEnd is where the header of the declaration at flat node i ends:
+// at its body, or at the end of its first line.
+func (b *graphBuilder) headerEnd(i uint32) uint32 {
+	n := &b.flat[i]
+	start, end := uint32(n.start), min(uint32(n.end), uint32(len(b.s.src)))
+	for ch := uint32(n.first); ch != noNode && b.gq.bodyField != 0; ch = uint32(b.flat[ch].next) {
+		if uint16(b.flat[ch].field) == b.gq.bodyField && uint32(b.flat[ch].start) > start {
+			return uint32(b.flat[ch].start)
+		}
+	}
+	if nl := bytes.IndexByte(b.s.src[start:end], '\n'); nl >= 0 {
+		return start + uint32(nl)
+	}
+	return end
+}
+
+// setParents sets each definition's parent from the definitions around
+// it, defs being ordered by position with the outer of two nested
+// declarations first.
+func (b *graphBuilder) setParents(defs []pendingDef) {
+	type open struct {
+		i     int
+		scope string // the parent of its members
+	}
+	var stack []open
+	for i := range defs {
+		d := &defs[i]
+		for len(stack) > 0 && !encloses(defs[stack[len(stack)-1].i].span, d.span) {
+			stack = stack[:len(stack)-1]
+		}
+		scope := ""
+		if len(stack) > 0 {
+			top := stack[len(stack)-1]
+			scope = top.scope
+			if typeKinds[d.Kind] && valueKinds[defs[top.i].Kind] {
+				scope = defs[top.i].Parent
+			}
+			if d.fromQuery && d.Kind == "function" && classLikeKinds[defs[top.i].Kind] {
+				d.Kind = "method"
+			}
+		}
+		d.Parent = joinQualified(scope, qualifiedName(d.qualifier))
+		members := d.Qualified()
+		if namespaceKinds[d.Kind] && members == b.g.Package {
+			members = scope // the package is not repeated in its members' parents
+		}
+		stack = append(stack, open{i, members})
+	}
+}
+
+// encloses reports whether the declaration spanning outer contains the
+// one spanning inner; the names of one declaration ("const a = 1, b = 2")
+// share a span and enclose each other not.
+func encloses(outer, inner defSpan) bool {
+	return outer.start <= inner.start && inner.end <= outer.end && outer != inner
+}
+
+// joinQualified joins two parts of a qualified name, either may be empty.
+func joinQualified(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "." + b
+}
+
+// nameLeaf returns the simple name inside a declared name node ("bar" of
+// "ns::Foo::bar", "f" of Lua's "M.f") and the qualifier before it.
+func (b *graphBuilder) nameLeaf(nm *sitter.Node) (*sitter.Node, string) {
+	leaf := nm
+	for i := 0; i < 4 && leaf.NamedChildCount() > 1; i++ {
+		next := field(leaf, "name")
+		if next == nil {
+			next = field(leaf, "field")
+		}
+		if next == nil {
+			next = field(leaf, "method")
+		}
+		if next == nil {
+			// Lua's "M.f" is a run of names: the last one is declared.
+			if last := leaf.NamedChild(int(leaf.NamedChildCount()) - 1); last != nil && last.ChildCount() == 0 {
+				next = last
+			}
+		}
+		if next == nil {
+			break
+		}
+		leaf = next
+	}
+	if leaf == nm {
+		return leaf, ""
+	}
+	prefix := strings.TrimSpace(b.text(nm.StartByte(), leaf.StartByte()))
+	if _, ok := splitQualified(strings.TrimRight(prefix, ".:\\>-")); !ok && prefix != "" {
+		return nm, "" // not a qualified name ("(a, b)" of a pattern)
+	}
+	return leaf, prefix
+}
+
+// validName reports whether a declared name is a name, not a pattern
+// ("{ a, b }" of a destructuring declaration) or an empty one.
+func validName(name string) bool {
+	if name == "" || len(name) > maxSignature {
+		return false
+	}
+	if strings.HasPrefix(name, "operator") {
+		return true // C++'s operator() and operator[]
+	}
+	return !strings.ContainsAny(name, " \t\r\n{}()[],;=\"'")
+}
+
+// findName returns where name first occurs in the declaration starting at
+// start, or start.
+func (b *graphBuilder) findName(start uint32, name string) uint32 {
+	end := min(int(start)+maxSignatureScan, len(b.s.src))
+	if name != "" && int(start) < end {
+		if i := strings.Index(string(b.s.src[start:end]), name); i >= 0 {
+			return start + uint32(i)
+		}
+	}
+	return start
+}
+
+// position is the 1-based line and byte column of a byte offset.
+func (b *graphBuilder) position(off uint32) (int, int) {
+	line := sort.Search(b.s.n, func(i int) bool { return b.s.start[i+1] > int(off) })
+	if line >= b.s.n {
+		line = max(b.s.n-1, 0)
+	}
+	return line + 1, int(off) - b.s.start[line] + 1
+}
+
+// maxDocComments bounds the comments looked at above a declaration.
+const maxDocComments = 64
+
+// docAbove returns the first line of the doc comment right above the
+// declaration at flat node i and the line where that comment starts.
+func (b *graphBuilder) docAbove(i uint32) (string, int) {
+	if b.spec.noCommentDocs {
+		return "", 0
+	}
+	line, _ := b.position(uint32(b.flat[i].start))
+	first, last := noNode, noNode
+	p := uint32(b.flat[i].prev)
+	for k := 0; k < maxDocComments && p != noNode && b.gq.comments[uint16(b.flat[p].symbol)]; k++ {
+		c := &b.flat[p]
+		a, _ := b.position(uint32(c.start))
+		e, _ := b.position(max(uint32(c.start), uint32(c.end)-1))
+		text := b.text(uint32(c.start), uint32(c.end))
+		if e+1 < line || !b.spec.isDoc(text) || b.spec.isDirective(text) {
+			break
+		}
+		if last == noNode {
+			last = p
+		}
+		first, line = p, a
+		p = uint32(c.prev)
+	}
+	if first == noNode {
+		return "", 0
+	}
+	return docLine(b.text(uint32(b.flat[first].start), uint32(b.flat[last].end))), line
+}
+
+// maxDocScan bounds the bytes of a doc comment searched for its first
+// line.
+const maxDocScan = 4096
+
+// docLine is the first non-blank line of a doc comment or docstring,
+// with the comment markers and quotes stripped.
+func docLine(doc string) string {
+	if len(doc) > maxDocScan {
+		doc = doc[:maxDocScan]
+	}
+	for doc != "" {
+		line := doc
+		if i := strings.IndexByte(doc, '\n'); i >= 0 {
+			line, doc = doc[:i], doc[i+1:]
+		} else {
+			doc = ""
+		}
+		if l := stripDocMarkers(line); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+// docOpeners and docClosers are the comment and string markers around
+// a doc line, longest first.
+var (
+	docOpeners = []string{"--[==[", "--[=[", "--[[", "/**", "/*!", "/*", "///", "//!", "//", "#'", "#", "---", "--",
+		`r"""`, `u"""`, `"""`, `r'''`, `'''`, `"`, `'`, "*"}
+	docClosers = []string{"*/", "]==]", "]=]", "]]", `"""`, `'''`, `"`, `'`}
+)
+
+func stripDocMarkers(line string) string {
+	line = strings.TrimSpace(line)
+	for _, m := range docOpeners {
+		if strings.HasPrefix(line, m) {
+			line = strings.TrimSpace(line[len(m):])
+			break
+		}
+	}
+	for _, m := range docClosers {
+		if strings.HasSuffix(line, m) {
+			line = strings.TrimSpace(line[:len(line)-len(m)])
+			break
+		}
+	}
+	line = strings.TrimSpace(trimXMLTag(line))
+	if strings.Trim(line, "*-=#/ ") == "" {
+		return "" // a rule of stars or dashes
+	}
+	return line
+}
+
+// trimXMLTag strips the element tags around a C# XML doc line
+// ("<summary>Adds.</summary>").
+func trimXMLTag(line string) string {
+	if strings.HasPrefix(line, "<") {
+		if end := strings.IndexByte(line, '>'); end > 0 && !strings.ContainsAny(line[1:end], " =\"") {
+			line = line[end+1:]
+		}
+	}
+	if i := strings.LastIndex(line, "</"); i >= 0 && strings.HasSuffix(line, ">") && !strings.ContainsAny(line[i:], " =") {
+		line = line[:i]
+	}
+	return line
+}

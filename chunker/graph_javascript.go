@@ -1,0 +1,132 @@
+package chunker
+
+func init() {
+	js := func(query string) *graphLang {
+		return &graphLang{query: query, self: []string{"this"}, super: []string{"super"}, symSep: "#"}
+	}
+	graphLangs["javascript"] = js(jsGraphQuery + jsOnlyGraphQuery + jsxGraphQuery)
+	graphLangs["typescript"] = js(jsGraphQuery + tsGraphQuery)
+	graphLangs["tsx"] = js(jsGraphQuery + tsGraphQuery + jsxGraphQuery)
+}
+
+// jsGraphQuery holds the patterns JavaScript and TypeScript share; see
+// graph_tree.go for the capture names.
+const jsGraphQuery = `
+; Declarations, with the ones the outline leaves out: nested functions
+; and classes, functions assigned to names and members, object literal
+; methods.
+(function_declaration name: (identifier) @name) @def.function
+(generator_function_declaration name: (identifier) @name) @def.function
+(class_declaration name: (_) @name) @def.class
+(class name: (_) @name) @def.class
+(method_definition name: (_) @name) @def.method
+(variable_declarator name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @def.function
+(assignment_expression left: (member_expression) @name
+  right: [(arrow_function) (function_expression) (generator_function)]) @def.function
+(pair key: (property_identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @def.method
+
+; Imports: ES modules and CommonJS require.
+(import_statement
+  (import_clause (named_imports (import_specifier name: (_) @import.sym alias: (_) @import.alias)))
+  source: (string) @import.from)
+(import_statement
+  (import_clause (named_imports (import_specifier name: (_) @import.sym !alias)))
+  source: (string) @import.from)
+(import_statement (import_clause (identifier) @import.default) source: (string) @import.from)
+(import_statement (import_clause (namespace_import (identifier) @import.alias)) source: (string) @import.from)
+(variable_declarator name: (identifier) @import.alias
+  value: (call_expression function: (identifier) @_require arguments: (arguments (string) @import.file))
+  (#eq? @_require "require"))
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @import.sym)
+  value: (call_expression function: (identifier) @_require arguments: (arguments (string) @import.from))
+  (#eq? @_require "require"))
+(import_specifier name: (identifier) @skip)
+(import_specifier alias: (identifier) @skip)
+(import_clause (identifier) @skip)
+(namespace_import (identifier) @skip)
+
+; Calls, construction and member accesses.
+(call_expression function: (identifier) @call)
+(call_expression function: (member_expression object: (_) @recv property: (property_identifier) @call))
+(new_expression constructor: (identifier) @type)
+(new_expression constructor: (member_expression object: (_) @recv property: (property_identifier) @type))
+(member_expression object: (_) @recv property: [(property_identifier) (private_property_identifier)] @ref)
+(decorator (identifier) @call)
+(decorator (member_expression object: (_) @recv property: (property_identifier) @call))
+
+; Names bound in a function: parameters, variables, destructuring.
+(arrow_function parameter: (identifier) @local)
+(function_expression name: (identifier) @skip)
+(assignment_pattern left: (identifier) @local)
+(rest_pattern (identifier) @local)
+(variable_declarator name: (identifier) @local)
+(variable_declarator name: (identifier) @local value: (new_expression constructor: (_) @local.type))
+(object_pattern (shorthand_property_identifier_pattern) @local)
+(pair_pattern value: (identifier) @local)
+(array_pattern (identifier) @local)
+(for_in_statement left: (identifier) @local)
+(catch_clause parameter: (identifier) @local)
+
+; Any other name in a value position.
+(identifier) @ref
+(shorthand_property_identifier) @ref
+`
+
+// jsOnlyGraphQuery: JavaScript's parameters, class fields and base class.
+const jsOnlyGraphQuery = `
+(formal_parameters (identifier) @local)
+(field_definition property: (property_identifier) @name) @def.field
+(class_heritage (identifier) @inherit)
+(class_heritage (member_expression object: (_) @recv property: (property_identifier) @inherit))
+`
+
+// tsGraphQuery: TypeScript's fields, interfaces, enums, types and
+// heritage clauses.
+const tsGraphQuery = `
+(public_field_definition name: (property_identifier) @name) @def.field
+(public_field_definition name: (_) @name type: (type_annotation (_) @declared))
+(property_signature name: (property_identifier) @name) @def.field
+(property_signature name: (_) @name type: (type_annotation (_) @declared))
+(method_signature name: (_) @name) @def.method
+(interface_body (method_signature name: (_) @abstract))
+(abstract_method_signature name: (_) @abstract)
+(abstract_class_declaration name: (_) @name) @def.class
+(interface_declaration name: (_) @name) @def.interface
+(enum_declaration name: (_) @name) @def.enum
+(enum_body (property_identifier) @name @def.constant)
+(enum_assignment name: (property_identifier) @name) @def.constant
+(function_declaration name: (_) @name return_type: (type_annotation (_) @declared))
+(function_signature name: (_) @name return_type: (type_annotation (_) @declared))
+(method_definition name: (_) @name return_type: (type_annotation (_) @declared))
+(method_signature name: (_) @name return_type: (type_annotation (_) @declared))
+(abstract_method_signature name: (_) @name return_type: (type_annotation (_) @declared))
+
+(type_identifier) @type
+(type_parameter name: (type_identifier) @skip)
+(nested_type_identifier module: (_) @recv name: (type_identifier) @type)
+(extends_clause value: (identifier) @inherit)
+(extends_clause value: (member_expression object: (_) @recv property: (property_identifier) @inherit))
+(implements_clause (type_identifier) @inherit)
+(implements_clause (generic_type name: (type_identifier) @inherit))
+(implements_clause (nested_type_identifier module: (_) @recv name: (type_identifier) @inherit))
+(extends_type_clause type: (type_identifier) @inherit)
+(extends_type_clause type: (generic_type name: (type_identifier) @inherit))
+(extends_type_clause type: (nested_type_identifier module: (_) @recv name: (type_identifier) @inherit))
+
+(required_parameter pattern: (identifier) @local)
+(required_parameter pattern: (identifier) @local type: (type_annotation (_) @local.type))
+(optional_parameter pattern: (identifier) @local)
+(optional_parameter pattern: (identifier) @local type: (type_annotation (_) @local.type))
+(variable_declarator name: (identifier) @local type: (type_annotation (_) @local.type))
+
+(import_require_clause (identifier) @import.alias source: (string) @import.file)
+(import_require_clause (identifier) @skip)
+`
+
+// jsxGraphQuery: a component (a capitalized JSX element) is called.
+const jsxGraphQuery = `
+(jsx_opening_element name: (identifier) @call (#match? @call "^[A-Z]"))
+(jsx_self_closing_element name: (identifier) @call (#match? @call "^[A-Z]"))
+`

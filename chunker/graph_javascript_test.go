@@ -1,0 +1,139 @@
+package chunker
+
+import "testing"
+
+const jsGraphSrc = `import React, { useState as useS, Component } from 'react';
+import * as path from "./path.js";
+const fs = require('fs');
+const { join } = require('path');
+
+/** Adds things. */
+export function add(a, b = DEFAULT) {
+  const total = a + b;
+  helper(total, callback);
+  return Math.max(total, this.limit);
+}
+
+export const arrow = (x) => x.map(item => item.value);
+let counter = 0, other = 1;
+
+export default class Widget extends Component {
+  static count = 0;
+  handler = () => this.render();
+  /** Renders. */
+  render() {
+    const store = new Store();
+    store.get().then(v => v.x);
+    super.render();
+    return fs.readFileSync(path.join(counter, other));
+  }
+}
+
+const api = {
+  fetch(url) { return http.get(url); },
+  post: function (url, body) { return http.post(url, body); },
+};
+
+Widget.prototype.reset = function reset() {};
+(function () {
+  function inner() { return <Panel title={useS(0)} />; }
+})();
+`
+
+func TestJavaScriptGraph(t *testing.T) {
+	src := jsGraphSrc
+	g := analyzeGraph(t, "widget.jsx", src)
+	checkImports(t, g, "React react#default", "useS react#useState", "Component react#Component",
+		"path ./path.js", "fs fs", "join path#join")
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "add", kind: "function", at: "function add", doc: "Adds things."},
+		{qualified: "arrow", kind: "function", at: "const arrow"},
+		{qualified: "counter", kind: "var", at: "let counter"},
+		{qualified: "other", kind: "var", at: "other = 1"},
+		{qualified: "Widget", kind: "class", at: "class Widget"},
+		{qualified: "Widget.count", kind: "field", at: "static count"},
+		{qualified: "Widget.handler", kind: "method", at: "handler ="},
+		{qualified: "Widget.render", kind: "method", at: "render() {", doc: "Renders."},
+		{qualified: "api.fetch", kind: "method", at: "fetch(url)"},
+		{qualified: "api.post", kind: "method", at: "post: function"},
+		{qualified: "Widget.reset", kind: "function", at: "prototype.reset"},
+		{qualified: "inner", kind: "function", at: "function inner"},
+	})
+	checkRefs(t, g, src, []wantRef{
+		{"useState", "useState as", RefImport, "n:react", ""},
+		{"join", "{ join }", RefImport, "n:path", ""},
+		{"DEFAULT", "b = DEFAULT", RefOther, "", "add"},
+		{"helper", "helper(total", RefCall, "", "add"},
+		{"callback", "callback);", RefOther, "", "add"},
+		{"max", "Math.max", RefCall, "n:Math", "add"},
+		{"limit", "this.limit", RefOther, "self", "add"},
+		{"map", "x.map", RefCall, "?", "arrow"},
+		{"Component", "extends Component", RefInherit, "", "Widget"},
+		{"render", "this.render()", RefCall, "self", "Widget.handler"},
+		{"Store", "new Store()", RefType, "", "Widget.render"},
+		{"get", "store.get()", RefCall, "t:Store", "Widget.render"},
+		{"then", ".then(", RefCall, "?", "Widget.render"},
+		{"render", "super.render()", RefCall, "super", "Widget.render"},
+		{"readFileSync", "fs.readFileSync", RefCall, "n:fs", "Widget.render"},
+		{"counter", "join(counter", RefOther, "", "Widget.render"},
+		{"get", "http.get", RefCall, "n:http", "api.fetch"},
+		{"Panel", "<Panel", RefCall, "", "inner"},
+		{"useS", "useS(0)", RefCall, "", "inner"},
+	})
+	checkNoRefs(t, g, "a", "b", "total", "x", "item", "store", "v", "url", "body", "reset", "React")
+}
+
+const tsGraphSrc = `import type { Foo } from "./foo";
+import fs = require("fs");
+
+export interface Shape extends Base<T>, Other {
+  area(): number;
+  name: string;
+}
+
+export abstract class Square<T> extends Rect implements Shape, ns.Thing {
+  private side: Length;
+  abstract draw(ctx: Canvas): void;
+  area(): number {
+    const r: Rect = this.make<Rect>();
+    return r.width * this.svc.scale(new Map<string, Foo>());
+  }
+}
+
+enum Color { Red, Green }
+
+function f(x: Shape): Promise<Result> { return x.area(); }
+`
+
+func TestTypeScriptGraph(t *testing.T) {
+	src := tsGraphSrc
+	g := analyzeGraph(t, "shape.ts", src)
+	checkImports(t, g, "Foo ./foo#Foo", "fs fs")
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Shape", kind: "interface", at: "interface Shape"},
+		{qualified: "Shape.area", kind: "method", at: "area(): number;", typ: "t:number", flags: DefAbstract},
+		{qualified: "Shape.name", kind: "field", at: "name: string", typ: "t:string"},
+		{qualified: "Square", kind: "class", at: "class Square"},
+		{qualified: "Square.side", kind: "field", at: "side: Length", typ: "t:Length"},
+		{qualified: "Square.draw", kind: "method", at: "draw(ctx", flags: DefAbstract},
+		{qualified: "Square.area", kind: "method", at: "area(): number {", typ: "t:number"},
+		{qualified: "Color", kind: "enum", at: "enum Color"},
+		{qualified: "Color.Green", kind: "constant", at: "Green"},
+		{qualified: "f", kind: "function", at: "f(x: Shape)", typ: "t:Promise"},
+	})
+	checkRefs(t, g, src, []wantRef{
+		{"Base", "extends Base", RefInherit, "", "Shape"},
+		{"Rect", "extends Rect", RefInherit, "", "Square"},
+		{"Shape", "implements Shape", RefInherit, "", "Square"},
+		{"Thing", "ns.Thing", RefInherit, "n:ns", "Square"},
+		{"Length", "side: Length", RefType, "", "Square.side"},
+		{"Canvas", "ctx: Canvas", RefType, "", "Square.draw"},
+		{"make", "this.make", RefCall, "self", "Square.area"},
+		{"width", "r.width", RefOther, "t:Rect", "Square.area"},
+		{"scale", "svc.scale", RefCall, "self .svc", "Square.area"},
+		{"Map", "new Map", RefType, "", "Square.area"},
+		{"Foo", "string, Foo>", RefType, "", "Square.area"},
+		{"area", "x.area()", RefCall, "t:Shape", "f"},
+	})
+	checkNoRefs(t, g, "r", "x", "ctx", "T")
+}

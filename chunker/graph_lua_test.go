@@ -1,0 +1,48 @@
+package chunker
+
+import "testing"
+
+const luaGraphSrc = `local json = require("json")
+local util = require "lib.util"
+local M = {}
+
+--- Adds an item.
+function M.add(cart, item)
+  local copy = util.clone(item)
+  helper(process, copy)
+  return json.encode(copy)
+end
+
+function M:save(store)
+  self:flush()
+  store:write(self)
+end
+
+local function check(x) return x > 0 end
+M.handler = function() return check(1) end
+
+return M
+`
+
+func TestLuaGraph(t *testing.T) {
+	src := luaGraphSrc
+	g := analyzeGraph(t, "m.lua", src)
+	checkImports(t, g, "json json", "util lib.util")
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "M", kind: "var", at: "local M"},
+		{qualified: "M.add", kind: "method", at: "M.add", doc: "Adds an item."},
+		{qualified: "M.save", kind: "method", at: "M:save"},
+		{qualified: "check", kind: "function", at: "function check"},
+		{qualified: "M.handler", kind: "function", at: "M.handler"},
+	})
+	checkRefs(t, g, src, []wantRef{
+		{"clone", "util.clone", RefCall, "n:util", "M.add"},
+		{"helper", "helper(", RefCall, "", "M.add"},
+		{"process", "process,", RefOther, "", "M.add"},
+		{"encode", "json.encode", RefCall, "n:json", "M.add"},
+		{"flush", "self:flush", RefCall, "self", "M.save"},
+		{"write", "store:write", RefCall, "?", "M.save"},
+		{"check", "check(1)", RefCall, "", "M.handler"},
+	})
+	checkNoRefs(t, g, "cart", "item", "copy", "store", "self", "x")
+}

@@ -1,0 +1,63 @@
+package chunker
+
+import "testing"
+
+const phpGraphSrc = `<?php
+namespace App\Shop;
+
+use App\Models\Item;
+use App\Contracts\{Store, Logger as Log};
+
+/** A cart of items. */
+class Cart extends Base implements \Countable, Store
+{
+    use Traits\Loggable;
+    const LIMIT = 10;
+    protected ?Store $store;
+
+    /** Adds an item. */
+    public function add(Item $item, int $qty = 1): Item
+    {
+        $copy = clone $item;
+        $this->store->save($copy)->flush();
+        parent::add($item);
+        $x = new \App\Models\Order();
+        $x->place();
+        \App\Helpers\format($copy);
+        Helper::run(static::LIMIT);
+        return $item->price;
+    }
+}
+
+interface Shape { public function area(): float; }
+`
+
+func TestPHPGraph(t *testing.T) {
+	src := phpGraphSrc
+	g := analyzeGraph(t, "Cart.php", src)
+	if g.Package != "App.Shop" {
+		t.Errorf("package %q", g.Package)
+	}
+	checkImports(t, g, "Item App.Models.Item", "Store App.Contracts.Store", "Log App.Contracts.Logger")
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Cart", kind: "class", at: "class Cart", doc: "A cart of items."},
+		{qualified: "Cart.LIMIT", kind: "const", at: "LIMIT = 10"},
+		{qualified: "Cart.store", kind: "property", at: "$store;", typ: "t:Store"},
+		{qualified: "Cart.add", kind: "method", at: "function add", typ: "t:Item", doc: "Adds an item."},
+		{qualified: "Shape.area", kind: "method", at: "area()", typ: "t:float", flags: DefAbstract},
+	})
+	checkRefs(t, g, src, []wantRef{
+		{"Logger", "Logger as", RefImport, "n:App.Contracts", ""},
+		{"Base", "extends Base", RefInherit, "", "Cart"},
+		{"Countable", "Countable", RefInherit, "", "Cart"},
+		{"Loggable", "Traits\\Loggable", RefInherit, "n:Traits", "Cart"},
+		{"save", "->save", RefCall, "self .store", "Cart.add"},
+		{"add", "parent::add", RefCall, "super", "Cart.add"},
+		{"Order", "Models\\Order", RefType, "n:App.Models", "Cart.add"},
+		{"place", "$x->place", RefCall, "t:Order", "Cart.add"},
+		{"format", "Helpers\\format", RefCall, "n:App.Helpers", "Cart.add"},
+		{"run", "Helper::run", RefCall, "n:Helper", "Cart.add"},
+		{"LIMIT", "static::LIMIT", RefOther, "self", "Cart.add"},
+		{"price", "$item->price", RefOther, "t:Item", "Cart.add"},
+	})
+}

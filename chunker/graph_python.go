@@ -1,0 +1,81 @@
+package chunker
+
+func init() {
+	graphLangs["python"] = &graphLang{
+		query: pythonGraphQuery,
+		self:  []string{"self", "cls"},
+		super: []string{"super("},
+	}
+}
+
+// pythonGraphQuery: see graph_tree.go for the capture names.
+const pythonGraphQuery = `
+; Declarations, with the ones the outline leaves out: functions and
+; classes nested in functions, class attributes.
+(function_definition name: (identifier) @name return_type: (_) @declared)
+(function_definition name: (identifier) @name) @def.function
+(class_definition name: (identifier) @name) @def.class
+(function_definition name: (identifier) @name body: (block . (expression_statement . (string) @doc .)))
+(class_definition name: (identifier) @name body: (block . (expression_statement . (string) @doc .)))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @name)) @def.field))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @name type: (_) @declared))))
+(module (expression_statement (assignment left: (identifier) @name type: (_) @declared)))
+(decorated_definition
+  (decorator [(identifier) (attribute)] @_deco (#match? @_deco "(^|\\.)abstract(method|property)$"))
+  definition: (function_definition name: (identifier) @abstract))
+
+; Imports.
+(import_statement name: (dotted_name) @import.module)
+(import_statement name: (aliased_import name: (dotted_name) @import.path alias: (identifier) @import.alias))
+(import_from_statement module_name: (_) @import.from name: (dotted_name) @import.sym)
+(import_from_statement module_name: (_) @import.from
+  name: (aliased_import name: (dotted_name) @import.sym alias: (identifier) @import.alias))
+(import_from_statement module_name: (_) @import.from (wildcard_import) @import.star)
+(dotted_name (identifier) @skip)
+(aliased_import alias: (identifier) @skip)
+
+; Calls, decorators and member accesses.
+(call function: (identifier) @call)
+(call function: (attribute object: (_) @recv attribute: (identifier) @call))
+(decorator (identifier) @call)
+(decorator (attribute object: (_) @recv attribute: (identifier) @call))
+(attribute object: (_) @recv attribute: (identifier) @ref)
+
+; Type uses: annotations, generics, unions.
+(type (identifier) @type)
+(type (attribute object: (_) @recv attribute: (identifier) @type))
+(generic_type (identifier) @type)
+(type (subscript [value: (identifier) subscript: (identifier)] @type))
+(type (subscript [value: (attribute object: (_) @recv attribute: (identifier) @type)
+                  subscript: (attribute object: (_) @recv attribute: (identifier) @type)]))
+(type (binary_operator [left: (identifier) right: (identifier)] @type))
+
+; Base classes.
+(class_definition superclasses: (argument_list (identifier) @inherit))
+(class_definition superclasses: (argument_list (attribute object: (_) @recv attribute: (identifier) @inherit)))
+
+; Names bound in a function: parameters and assignment targets.
+(parameters (identifier) @local)
+(lambda_parameters (identifier) @local)
+(typed_parameter (identifier) @local type: (_) @local.type)
+(default_parameter name: (identifier) @local)
+(typed_default_parameter name: (identifier) @local type: (_) @local.type)
+(list_splat_pattern (identifier) @local)
+(dictionary_splat_pattern (identifier) @local)
+(assignment left: (identifier) @local)
+(assignment left: (identifier) @local type: (_) @local.type)
+(augmented_assignment left: (identifier) @local)
+(pattern_list (identifier) @local)
+(tuple_pattern (identifier) @local)
+(list_pattern (identifier) @local)
+(for_statement left: (identifier) @local)
+(for_in_clause left: (identifier) @local)
+(as_pattern_target (identifier) @local)
+(named_expression name: (identifier) @local)
+(keyword_argument name: (identifier) @skip)
+(global_statement (identifier) @skip)
+(nonlocal_statement (identifier) @skip)
+
+; Any other name in a value position.
+(identifier) @ref
+`

@@ -1,0 +1,100 @@
+package chunker
+
+import "testing"
+
+const pythonGraphSrc = `"""Shop module."""
+import os.path
+import numpy as np
+from . import sibling
+from ..pkg.mod import thing as other, more
+from typing import *
+
+LIMIT: int = 10
+
+
+class Base(object, metaclass=ABCMeta):
+    """A base.
+
+    More text.
+    """
+    count = 0
+    name: str = "x"
+
+    @abstractmethod
+    def run(self, x: int, key: "Foo" = None) -> Result:
+        ...
+
+
+class Child(Base, mixins.Helper):
+    def run(self, job: Job, n=3):
+        """Run the job."""
+        y = job.prepare()
+        for i, item in enumerate(self.items):
+            os.path.join(item, y)
+        helper(run_callback, y, key=i)
+        super().run(job)
+        result: Result = make()
+        result.finish().commit()
+        global_thing.attr.method()
+
+        def inner(a):
+            """Adds y."""
+            return a + y
+
+        class Local:
+            def m(self):
+                return inner(1)
+
+        return Child(n=n)
+
+
+def top(x=DEFAULT) -> "Child":
+    return np.array(x)
+`
+
+func TestPythonGraph(t *testing.T) {
+	src := pythonGraphSrc
+	g := analyzeGraph(t, "shop.py", src)
+	if g.Package != "" {
+		t.Errorf("package %q", g.Package)
+	}
+	checkImports(t, g, "os os", "np numpy", "sibling .sibling", "other ..pkg.mod.thing", "more ..pkg.mod.more", ". typing")
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "LIMIT", kind: "var", at: "LIMIT: int", typ: "t:int"},
+		{qualified: "Base", kind: "class", at: "class Base", doc: "A base."},
+		{qualified: "Base.count", kind: "field", at: "count = 0"},
+		{qualified: "Base.name", kind: "field", at: "name: str", typ: "t:str"},
+		{qualified: "Base.run", kind: "method", at: "def run(self, x", typ: "t:Result", flags: DefAbstract},
+		{qualified: "Child", kind: "class", at: "class Child"},
+		{qualified: "Child.run", kind: "method", at: "def run(self, job", doc: "Run the job."},
+		{qualified: "Child.run.inner", kind: "function", at: "def inner", doc: "Adds y."},
+		{qualified: "Child.run.Local", kind: "class", at: "class Local"},
+		{qualified: "Child.run.Local.m", kind: "method", at: "def m(self)"},
+		{qualified: "top", kind: "function", at: "def top", typ: "t:Child"},
+	})
+	checkRefs(t, g, src, []wantRef{
+		{"path", "import os.path", RefImport, "n:os", ""},
+		{"thing", "import thing", RefImport, "n:..pkg.mod", ""},
+		{"object", "Base(object", RefInherit, "", "Base"},
+		{"ABCMeta", "metaclass=ABCMeta", RefOther, "", "Base"},
+		{"abstractmethod", "@abstractmethod", RefCall, "", "Base.run"},
+		{"Result", "-> Result", RefType, "", "Base.run"},
+		{"Helper", "mixins.Helper", RefInherit, "n:mixins", "Child"},
+		{"Job", "job: Job", RefType, "", "Child.run"},
+		{"prepare", "job.prepare()", RefCall, "t:Job", "Child.run"},
+		{"items", "self.items", RefOther, "self", "Child.run"},
+		{"join", "os.path.join", RefCall, "n:os.path", "Child.run"},
+		{"run_callback", "helper(run_callback", RefOther, "", "Child.run"},
+		{"run", "super().run(job)", RefCall, "super", "Child.run"},
+		{"finish", "result.finish()", RefCall, "t:Result", "Child.run"},
+		{"commit", "finish().commit()", RefCall, "?", "Child.run"},
+		{"method", "attr.method()", RefCall, "n:global_thing.attr", "Child.run"},
+		{"inner", "return inner(1)", RefCall, "", "Child.run.Local.m"},
+		{"Child", "return Child(n=n)", RefCall, "", "Child.run"},
+		{"DEFAULT", "x=DEFAULT", RefOther, "", "top"},
+		{"array", "np.array(x)", RefCall, "n:np", "top"},
+	})
+	// Parameters, assigned names (also a closure's, in inner) and keyword
+	// argument names are no references.
+	checkNoRefs(t, g, "self", "job", "y", "i", "item", "result", "a", "n", "key", "x", "count", "LIMIT")
+}

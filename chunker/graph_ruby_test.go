@@ -1,0 +1,68 @@
+package chunker
+
+import "testing"
+
+const rubyGraphSrc = `require 'json'
+require_relative "lib/cart"
+
+module Shop
+  class Cart < Base
+    include Enumerable
+    attr_reader :items
+    LIMIT = 10
+
+    # Adds an item.
+    def add(item, qty = 1)
+      copy = item.dup
+      @store.save(copy)
+      self.total += qty
+      Net::HTTP.get(URI(url))
+      helper(method(:process), LIMIT)
+      items.each { |i| i.touch }
+    end
+
+    def self.build(opts = {})
+      new(opts).tap(&:validate)
+    end
+  end
+
+  class Admin::Panel; end
+end
+`
+
+func TestRubyGraph(t *testing.T) {
+	src := rubyGraphSrc
+	g := analyzeGraph(t, "cart.rb", src)
+	checkImports(t, g, ". json", ". lib/cart")
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Shop", kind: "module", at: "module Shop"},
+		{qualified: "Shop.Cart", kind: "class", at: "class Cart"},
+		{qualified: "Shop.Cart.items", kind: "property", at: ":items"},
+		{qualified: "Shop.Cart.LIMIT", kind: "const", at: "LIMIT = 10"},
+		{qualified: "Shop.Cart.add", kind: "method", at: "def add", doc: "Adds an item."},
+		{qualified: "Shop.Cart.build", kind: "method", at: "self.build"},
+		{qualified: "Shop.Admin.Panel", kind: "class", at: "Admin::Panel"},
+	})
+	checkRefs(t, g, src, []wantRef{
+		{"Base", "< Base", RefInherit, "", "Shop.Cart"},
+		{"Enumerable", "include Enumerable", RefInherit, "", "Shop.Cart"},
+		{"dup", "item.dup", RefCall, "?", "Shop.Cart.add"},
+		{"store", "@store", RefOther, "self", "Shop.Cart.add"},
+		{"save", "store.save", RefCall, "self .store", "Shop.Cart.add"},
+		{"total", "self.total", RefCall, "self", "Shop.Cart.add"},
+		{"HTTP", "Net::HTTP", RefOther, "n:Net", "Shop.Cart.add"},
+		{"get", "HTTP.get", RefCall, "n:Net.HTTP", "Shop.Cart.add"},
+		{"url", "url))", RefCall, "", "Shop.Cart.add"},
+		{"process", ":process", RefOther, "", "Shop.Cart.add"},
+		{"LIMIT", "LIMIT)", RefOther, "", "Shop.Cart.add"},
+		{"items", "items.each", RefCall, "", "Shop.Cart.add"},
+		{"touch", "i.touch", RefCall, "?", "Shop.Cart.add"},
+		{"validate", "&:validate", RefCall, "", "Shop.Cart.build"},
+	})
+	checkNoRefs(t, g, "item", "qty", "copy", "i", "opts")
+	for _, r := range g.Refs {
+		if (r.Name == "item" || r.Name == "copy" || r.Name == "opts") && r.Recv == "" {
+			t.Errorf("local %s at %d:%d is a reference (%s)", r.Name, r.Line, r.Col, r.Kind)
+		}
+	}
+}

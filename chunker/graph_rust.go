@@ -1,0 +1,105 @@
+package chunker
+
+func init() {
+	graphLangs["rust"] = &graphLang{
+		query: rustGraphQuery,
+		// super:: is the parent module, not a base: it stays a name.
+		self:     []string{"self", "Self"},
+		inferred: set("Self", "_"),
+	}
+}
+
+// rustGraphQuery: see graph_tree.go for the capture names. An impl's
+// methods are the outline's, with the impl's type as their parent; "impl
+// Trait for T" inherits Trait.
+const rustGraphQuery = `
+; Declarations, with the ones the outline leaves out: fields, variants,
+; associated types, nested functions.
+(function_item name: (identifier) @name) @def.function
+(function_item name: (identifier) @name return_type: (_) @declared)
+(function_signature_item name: (identifier) @name) @def.function
+(function_signature_item name: (identifier) @name return_type: (_) @declared)
+(trait_item body: (declaration_list (function_signature_item name: (identifier) @abstract)))
+(struct_item name: (type_identifier) @name) @def.struct
+(enum_item name: (type_identifier) @name) @def.enum
+(union_item name: (type_identifier) @name) @def.union
+(trait_item name: (type_identifier) @name) @def.trait
+(type_item name: (type_identifier) @name) @def.type
+(associated_type name: (type_identifier) @name) @def.type
+(const_item name: (identifier) @name) @def.const
+(const_item name: (identifier) @name type: (_) @declared)
+(static_item name: (identifier) @name) @def.var
+(static_item name: (identifier) @name type: (_) @declared)
+(mod_item name: (identifier) @name) @def.module
+(macro_definition name: (identifier) @name) @def.macro
+(field_declaration name: (field_identifier) @name) @def.field
+(field_declaration name: (field_identifier) @name type: (_) @declared)
+(enum_variant name: (identifier) @name) @def.constant
+
+; Imports: use trees one level deep, and extern crates.
+(use_declaration argument: [(scoped_identifier) (identifier)] @import.path)
+(use_declaration argument: (use_as_clause path: (_) @import.path alias: (identifier) @import.alias))
+(use_declaration argument: (use_wildcard (_) @import.path @import.star))
+(scoped_use_list path: (_) @import.from list: (use_list [(identifier) (scoped_identifier)] @import.sym))
+(scoped_use_list path: (_) @import.from
+  list: (use_list (use_as_clause path: (_) @import.sym alias: (identifier) @import.alias)))
+(extern_crate_declaration name: (identifier) @import.path)
+(use_declaration argument: (identifier) @skip)
+(use_declaration argument: (scoped_identifier path: (identifier) @skip))
+(use_declaration argument: (scoped_identifier path: (scoped_identifier path: (identifier) @skip name: (identifier) @skip)))
+(use_declaration argument: (scoped_identifier path: (scoped_identifier path: (scoped_identifier
+  path: (identifier) @skip name: (identifier) @skip) name: (identifier) @skip)))
+(scoped_use_list path: (identifier) @skip)
+(scoped_use_list path: (scoped_identifier name: (identifier) @skip))
+(scoped_use_list path: (scoped_identifier path: (identifier) @skip))
+(scoped_use_list path: (scoped_identifier path: (scoped_identifier name: (identifier) @skip)))
+(scoped_use_list path: (scoped_identifier path: (scoped_identifier path: (identifier) @skip)))
+(use_list (identifier) @skip)
+(use_as_clause path: (identifier) @skip)
+(use_as_clause alias: (identifier) @skip)
+(use_wildcard (identifier) @skip)
+(extern_crate_declaration name: (identifier) @skip)
+
+; Calls, macros, paths and fields.
+(call_expression function: (identifier) @call)
+(call_expression function: (scoped_identifier path: (_) @recv name: (identifier) @call))
+(call_expression function: (field_expression value: (_) @recv field: (field_identifier) @call))
+(call_expression function: (generic_function function: (identifier) @call))
+(call_expression function: (generic_function function: (scoped_identifier path: (_) @recv name: (identifier) @call)))
+(call_expression function: (generic_function function: (field_expression value: (_) @recv field: (field_identifier) @call)))
+(macro_invocation macro: (identifier) @call)
+(macro_invocation macro: (scoped_identifier path: (_) @recv name: (identifier) @call))
+(scoped_identifier path: (_) @recv name: (identifier) @ref)
+(field_expression value: (_) @recv field: (field_identifier) @ref)
+
+; Type uses and implemented traits.
+(type_identifier) @type
+(scoped_type_identifier path: (_) @recv name: (type_identifier) @type)
+(impl_item trait: (type_identifier) @inherit)
+(impl_item trait: (generic_type type: (type_identifier) @inherit))
+(impl_item trait: (scoped_type_identifier path: (_) @recv name: (type_identifier) @inherit))
+(trait_bounds (type_identifier) @inherit)
+(trait_bounds (generic_type type: (type_identifier) @inherit))
+(type_parameters (type_identifier) @skip)
+(constrained_type_parameter left: (type_identifier) @skip)
+
+; Names bound in a function: parameters, let patterns, closures, arms.
+(parameter pattern: (identifier) @local)
+(parameter pattern: (identifier) @local type: (_) @local.type)
+(let_declaration pattern: (identifier) @local)
+(let_declaration pattern: (identifier) @local type: (_) @local.type)
+(let_declaration pattern: (identifier) @local
+  value: (call_expression function: (scoped_identifier path: (identifier) @local.type name: (identifier) @_new))
+  (#eq? @_new "new"))
+(let_declaration pattern: (identifier) @local value: (struct_expression name: (_) @local.type))
+(tuple_pattern (identifier) @local)
+(tuple_struct_pattern type: (_) (identifier) @local)
+(struct_pattern (field_pattern name: (shorthand_field_identifier) @local))
+(closure_parameters (identifier) @local)
+(for_expression pattern: (identifier) @local)
+(mut_pattern (identifier) @local)
+(ref_pattern (identifier) @local)
+
+; Any other name in a value position.
+(identifier) @ref
+`

@@ -1,0 +1,71 @@
+package chunker
+
+import "testing"
+
+const rustGraphSrc = `use std::collections::HashMap;
+use crate::model::{Item, Order as O};
+
+/// A cart of items.
+pub struct Cart {
+    items: Vec<Item>,
+    pub owner: Owner,
+}
+
+pub trait Store {
+    fn save(&self, c: &Cart) -> Result<(), Error>;
+}
+
+impl Store for Cart {
+    fn save(&self, c: &Cart) -> Result<(), Error> {
+        let map: HashMap<String, Item> = HashMap::new();
+        let o = Owner::new();
+        self.items.push(Item::default());
+        o.greet(c.owner.name());
+        helper(process, &map);
+        Self::validate(c)?;
+        crate::util::log::info("saved");
+        Ok(())
+    }
+}
+
+enum Mode { Fast, Slow }
+mod inner { pub fn f() -> Mode { Mode::Fast } }
+`
+
+func TestRustGraph(t *testing.T) {
+	src := rustGraphSrc
+	g := analyzeGraph(t, "cart.rs", src)
+	checkImports(t, g, "HashMap std.collections.HashMap", "Item crate.model.Item", "O crate.model.Order")
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Cart", kind: "struct", at: "struct Cart", doc: "A cart of items."},
+		{qualified: "Cart.items", kind: "field", at: "items: Vec", typ: "t:Vec"},
+		{qualified: "Cart.owner", kind: "field", at: "owner: Owner", typ: "t:Owner"},
+		{qualified: "Store", kind: "trait", at: "trait Store"},
+		{qualified: "Store.save", kind: "method", at: "fn save", typ: "t:Result", flags: DefAbstract},
+		{qualified: "Cart.save", kind: "method", at: "    fn save(&self, c: &Cart) -> Result<(), Error> {", typ: "t:Result"},
+		{qualified: "Mode.Slow", kind: "constant", at: "Slow"},
+		{qualified: "inner", kind: "module", at: "mod inner"},
+		{qualified: "inner.f", kind: "function", at: "f() -> Mode", typ: "t:Mode"},
+	})
+	checkRefs(t, g, src, []wantRef{
+		{"HashMap", "collections::HashMap", RefImport, "n:std.collections", ""},
+		{"Order", "Order as", RefImport, "n:crate.model", ""},
+		{"Store", "impl Store", RefInherit, "", "Cart"},
+		{"HashMap", "map: HashMap", RefType, "", "Cart.save"},
+		{"new", "HashMap::new", RefCall, "n:HashMap", "Cart.save"},
+		{"push", "items.push", RefCall, "self .items", "Cart.save"},
+		{"default", "Item::default", RefCall, "n:Item", "Cart.save"},
+		{"greet", "o.greet", RefCall, "t:Owner", "Cart.save"},
+		{"name", "owner.name()", RefCall, "t:Cart .owner", "Cart.save"},
+		{"process", "process, &map", RefOther, "", "Cart.save"},
+		{"validate", "Self::validate", RefCall, "self", "Cart.save"},
+		{"info", "log::info", RefCall, "n:crate.util.log", "Cart.save"},
+		{"Fast", "Mode::Fast", RefOther, "n:Mode", "inner.f"},
+	})
+	checkNoRefs(t, g, "map", "o", "c", "Self", "std", "model")
+	// The impl is a declaration of its type: its methods have the type as
+	// parent, and the trait method's name is no reference.
+	if d := findDef(g, "Cart"); d == nil || d.Kind != "struct" {
+		t.Errorf("Cart: %+v", d)
+	}
+}

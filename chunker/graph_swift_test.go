@@ -1,0 +1,58 @@
+package chunker
+
+import "testing"
+
+const swiftGraphSrc = `import Foundation
+
+/// A cart of items.
+class Cart: Base, Comparable {
+    var items: [Item] = []
+    let owner: Owner
+
+    /// Adds an item.
+    func add(_ item: Item, qty: Int = 1) -> Item {
+        let copy = item.copy()
+        let store: Store = Store(name: "x")
+        store.save(copy).flush()
+        self.items.append(copy)
+        super.add(item)
+        helper(compute, Cart.count)
+        items.forEach { $0.touch() }
+        return copy
+    }
+}
+
+protocol Shape { func area() -> Double }
+extension Cart: Shape { func area() -> Double { return 0 } }
+enum Mode { case fast, slow }
+`
+
+func TestSwiftGraph(t *testing.T) {
+	src := swiftGraphSrc
+	g := analyzeGraph(t, "Cart.swift", src)
+	checkImports(t, g, ". Foundation")
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Cart", kind: "class", at: "class Cart", doc: "A cart of items."},
+		{qualified: "Cart.items", kind: "property", at: "var items"},
+		{qualified: "Cart.owner", kind: "property", at: "let owner", typ: "t:Owner"},
+		{qualified: "Cart.add", kind: "method", at: "func add", typ: "t:Item", doc: "Adds an item."},
+		{qualified: "Shape", kind: "protocol", at: "protocol Shape"},
+		{qualified: "Shape.area", kind: "method", at: "area() -> Double }", typ: "t:Double", flags: DefAbstract},
+		{qualified: "Cart", kind: "class", at: "class Cart"},
+		{qualified: "Mode.slow", kind: "constant", at: "slow"},
+	})
+	// The extension's method is Cart's.
+	checkDefAt(t, g, src, "Cart.area", "area() -> Double {")
+	checkRefs(t, g, src, []wantRef{
+		{"Base", ": Base", RefInherit, "", "Cart"},
+		{"Shape", "Cart: Shape", RefInherit, "", "Cart"},
+		{"copy", "item.copy()", RefCall, "t:Item", "Cart.add"},
+		{"save", "store.save", RefCall, "t:Store", "Cart.add"},
+		{"append", "items.append", RefCall, "self .items", "Cart.add"},
+		{"add", "super.add", RefCall, "super", "Cart.add"},
+		{"compute", "compute,", RefOther, "", "Cart.add"},
+		{"count", "Cart.count", RefOther, "n:Cart", "Cart.add"},
+		{"touch", "$0.touch", RefCall, "?", "Cart.add"},
+	})
+	checkNoRefs(t, g, "item", "qty", "copy", "store", "$0", "name")
+}

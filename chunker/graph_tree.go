@@ -1,0 +1,659 @@
+package chunker
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// The graph of a file in a tree-sitter language comes from two sources.
+// Its definitions are the declarations the chunker's outline finds
+// (walkDecls, as get_symbols lists them), plus the declarations the
+// outline leaves out (nested functions and classes, fields) that the
+// language's query captures. Its references, imports and package come
+// from the query alone: one file per language (graph_python.go, ...)
+// holds the query, in tree-sitter's query syntax; graph_match.go matches
+// it over a flat copy of the tree (graph_capture.go, which says why not
+// with tree-sitter's QueryCursor), and this file turns the captures into
+// the graph.
+//
+// Capture names (graph_query.go lists them): @call, @type, @inherit,
+// @import and @ref capture the name node of a reference of that kind;
+// @recv, in the same pattern, what the name is selected from. @name
+// captures a declared name, @def.KIND the declaration around it when the
+// outline may not list it, @declared its declared type, @abstract the
+// name of a method without a body, @parent the type an extension function
+// extends (its parent), @doc its docstring. @local captures a name bound in a
+// function (a parameter, an assignment's target) with @local.type its
+// declared type; @skip a name that is no reference at all. The @import.*
+// captures make the file's imports and @package its package. A node
+// captured several ways counts once: an import before an inheritance
+// before a call before a type use before any other reference, a selected
+// name before a bare one, and a declared, local or skipped name is no
+// reference.
+//
+// Receivers (Ref.Recv) are encoded the same way for every tree-sitter
+// language, for navigation to resolve at query time:
+//
+//	""          a bare name, resolved through the file's scopes and imports
+//	"self"      selected from the current instance: self., this., $this->,
+//	            Ruby's @ivar and Rust's Self:: and self.
+//	"super"     selected from the base class: super., super()., parent::, base.
+//	"n:A.B"     selected from a name that is not a local variable: a module,
+//	            class or namespace, possibly qualified, every separator
+//	            (::, \, ->) written "." (os.path.join: "n:os.path")
+//	"t:T"       selected from a value of type T, as the file states it:
+//	            new T(), a local or parameter declared with type T
+//	"?"         selected from anything else: a call's result, a subscript,
+//	            an untyped local
+//
+// A base may be followed by member selections, each " .NAME", as in the
+// Go graph's encoding: self.items.append() selects append from
+// "self .items", and navigation types it through the Def.Type of the field
+// items. Def.Type, where the language states it cheaply, is "t:T" with T
+// the plain type name (generics and qualifiers dropped).
+
+// maxRawCaptures bounds the references collected from one file before
+// duplicates are dropped; past it the matching stops.
+const maxRawCaptures = 4 * maxGraphRefs
+
+// maxRecvText bounds the receiver text that is parsed into a receiver;
+// longer ones are "?".
+const maxRecvText = 256
+
+// maxSelections bounds the member selections after a receiver's base.
+const maxSelections = 4
+
+// treeGraph extracts the graph of a file in a language with tree-sitter
+// rules, from the tree the chunker parsed and what its chunking found
+// (chunked, whose memos the walk over the declarations reuses); nil for a
+// language without rules.
+func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunked *coder) *Graph {
+	gl := graphLangs[lang]
+	if gl == nil || root == nil {
+		return nil
+	}
+	gq, err := gl.compile(lang)
+	if err != nil {
+		return nil
+	}
+	buf, flat := flatten(root, len(s.src), gl.keepAnonymous)
+	if buf == nil {
+		return nil
+	}
+	b := newGraphBuilder(s, gl, gq, spec, root, chunked, flat)
+	(&matcher{ps: gq.ps, src: s.src, flat: flat, emit: b.match, skip: b.isCaptured}).run()
+	b.findWrappers()
+	b.buildImports()
+	b.buildDefs()
+	b.flat = nil
+	release(buf)
+	b.buildRefs()
+	return b.g
+}
+
+// newGraphBuilder prepares the graph of one file whose tree was copied
+// into flat.
+func newGraphBuilder(s *source, gl *graphLang, gq *graphQuery, spec *langSpec, root *sitter.Node, chunked *coder, flat []flatNode) *graphBuilder {
+	return &graphBuilder{s: s, gl: gl, gq: gq, spec: spec, root: root, chunked: chunked, g: &Graph{}, flat: flat,
+		nameTypes: map[uint32]string{}, abstract: map[uint32]bool{}, parents: map[uint32]string{},
+		docs: map[uint32]string{}, names: map[string]string{}, importRecv: map[uint32]string{},
+		refs: make([]rawRef, 0, len(flat)/8), captured: make([]uint64, len(flat)/64+1)}
+}
+
+// graphBuilder collects one file's captures and makes its graph.
+type graphBuilder struct {
+	s    *source
+	gl   *graphLang
+	gq   *graphQuery
+	spec *langSpec
+	root *sitter.Node
+	// chunked is the coder that chunked the file, whose memos the walk
+	// over the declarations shares.
+	chunked *coder
+	g       *Graph
+
+	flat      []flatNode // until the definitions are made
+	refs      []rawRef
+	captured  []uint64          // bit set of the flat tree's nodes captured as a reference or name
+	names     map[string]string // see name
+	imports   []placedImport
+	masked    []uint32 // start bytes of names that are no reference, sorted in buildRefs
+	locals    []rawLocal
+	cands     []rawDef          // declarations the query found
+	wrappers  []uint32          // starts of the nodes that may be wrappers of declarations (see mayHold)
+	nameTypes map[uint32]string // declared types, by the start of the declared name
+	abstract  map[uint32]bool   // abstract declarations, by the start of the name
+	parents   map[uint32]string // the types declarations extend, by the start of the name
+	docs      map[uint32]string // docstrings, by the start of the name
+	// importRecv holds the receivers of the imported names, by start.
+	importRecv map[uint32]string
+	spans      []defSpan // of g.Defs, index for index
+	// scope is, for each definition, the innermost function-like
+	// definition at or around it, and outerScope the one strictly
+	// around it; -1 for none.
+	scope, outerScope []int32
+}
+
+// rawRef is a captured reference before duplicates, declared names and
+// locals are dropped.
+type rawRef struct {
+	start, end uint32
+	row, col   uint32
+	kind       RefKind
+	hasRecv    bool
+	recv       [2]uint32 // byte range of the receiver
+}
+
+// rawLocal is a name bound in a function, with its declared type.
+type rawLocal struct {
+	start uint32
+	name  string
+	typ   string
+}
+
+// rawDef is a declaration the query found: its node and its name's.
+type rawDef struct {
+	kind       string
+	node, name capture
+}
+
+// defSpan is the byte range of a definition's declaration.
+type defSpan struct {
+	start, end uint32
+}
+
+// text returns the source between two byte offsets, clamped to the file.
+func (b *graphBuilder) text(start, end uint32) string {
+	n := uint32(len(b.s.src))
+	end = min(end, n)
+	if start >= end {
+		return ""
+	}
+	return string(b.s.src[start:end])
+}
+
+// name returns the text of a name, one string for all its uses in the
+// file: a file names the same few hundred things thousands of times.
+func (b *graphBuilder) name(start, end uint32) string {
+	end = min(end, uint32(len(b.s.src)))
+	if start >= end {
+		return ""
+	}
+	bs := b.s.src[start:end]
+	if s, ok := b.names[string(bs)]; ok {
+		return s
+	}
+	s := string(bs)
+	b.names[s] = s
+	return s
+}
+
+// match files the captures of one match.
+func (b *graphBuilder) match(m []capture) bool {
+	var recv, local, localType, name, def, defType, parent, doc *capture
+	var defKind string
+	var imp *importParts
+	refs := len(b.refs)
+	for i := range m {
+		c := &m[i]
+		b.trimSpace(c)
+		info := b.gq.caps[c.index]
+		switch info.role {
+		case roleRef, roleSkip, roleLocal, roleName, roleAbstract:
+			b.captured[c.node/64] |= 1 << (c.node % 64)
+		}
+		switch info.role {
+		case roleRef:
+			b.refs = append(b.refs, rawRef{start: c.start, end: c.end, row: c.row, col: c.col, kind: info.kind})
+		case roleRecv:
+			if recv != nil { // a receiver captured on several nodes spans them
+				span := *recv
+				span.start, span.end = min(span.start, c.start), max(span.end, c.end)
+				c = &span
+			}
+			recv = c
+		case roleSkip:
+			b.masked = append(b.masked, c.start)
+		case roleLocal:
+			local = c
+			b.masked = append(b.masked, c.start)
+		case roleLocalType:
+			localType = c
+		case roleName:
+			name = c // masked as the definition's name once definitions are known
+		case roleDef:
+			def, defKind = c, info.defKind
+		case roleDefType:
+			defType = c
+		case roleParent:
+			parent = c
+		case roleDoc:
+			doc = c
+		case roleAbstract:
+			b.abstract[c.start] = true
+			b.masked = append(b.masked, c.start)
+		case rolePackage:
+			if b.g.Package == "" {
+				b.g.Package = qualifiedName(b.text(c.start, c.end))
+			}
+		default:
+			if info.role >= roleImportFrom && info.role <= roleImportDefault {
+				if imp == nil {
+					imp = &importParts{}
+				}
+				b.importPart(imp, info.role, c)
+			}
+		}
+	}
+	if recv != nil {
+		for i := refs; i < len(b.refs); i++ {
+			b.refs[i].hasRecv, b.refs[i].recv = true, [2]uint32{recv.start, recv.end}
+		}
+	}
+	if local != nil {
+		l := rawLocal{start: local.start, name: b.name(local.start, local.end)}
+		if localType != nil {
+			l.typ = plainTypeName(b.text(localType.start, localType.end), b.gl.inferred)
+		}
+		b.locals = append(b.locals, l)
+	}
+	if name != nil && defType != nil {
+		if t := plainTypeName(b.text(defType.start, defType.end), b.gl.inferred); t != "" {
+			b.nameTypes[name.start] = "t:" + t
+		}
+	}
+	if name != nil && doc != nil {
+		b.docs[name.start] = docLine(b.text(doc.start, min(doc.end, doc.start+maxDocScan)))
+	}
+	if name != nil && parent != nil {
+		b.parents[name.start] = qualifiedName(b.text(parent.start, parent.end))
+	}
+	if def != nil && name != nil {
+		b.cands = append(b.cands, rawDef{kind: defKind, node: *def, name: *name})
+	}
+	if imp != nil {
+		b.addImport(imp)
+	}
+	return len(b.refs) < maxRawCaptures
+}
+
+// isCaptured reports whether a node of the flat tree is captured as a
+// reference or a name already, so that a bare "(identifier) @ref", which
+// yields to any of those, need not be.
+func (b *graphBuilder) isCaptured(node uint32) bool {
+	return b.captured[node/64]&(1<<(node%64)) != 0
+}
+
+// trimSpace moves a capture's start past leading white space: the Lua
+// grammar starts nodes at the end of the previous line.
+func (b *graphBuilder) trimSpace(c *capture) {
+	for c.start < c.end && int(c.start) < len(b.s.src) && isSpace(b.s.src[c.start]) {
+		if b.s.src[c.start] == '\n' {
+			c.row, c.col = c.row+1, 0
+		} else {
+			c.col++
+		}
+		c.start++
+	}
+}
+
+// skipSpace returns the first byte at or after start, before end, that is
+// not white space.
+func (b *graphBuilder) skipSpace(start, end uint32) uint32 {
+	for start < end && int(start) < len(b.s.src) && isSpace(b.s.src[start]) {
+		start++
+	}
+	return start
+}
+
+// buildRefs orders the collected references, keeps one per name node,
+// drops the names that are declarations or locals, and sets their
+// enclosing declarations and receivers.
+func (b *graphBuilder) buildRefs() {
+	slices.SortFunc(b.refs, func(ri, rj rawRef) int {
+		if ri.start != rj.start {
+			return cmp.Compare(ri.start, rj.start)
+		}
+		return cmp.Compare(refRank(&rj), refRank(&ri))
+	})
+	slices.SortStableFunc(b.locals, func(a, b rawLocal) int { return cmp.Compare(a.start, b.start) })
+	locals := map[localKey]string{}
+	sw := newDefSweeper(b)
+	for _, l := range b.locals {
+		_, fn := sw.at(l.start)
+		if fn < 0 {
+			continue // a top-level binding is a global, and its uses are references
+		}
+		k := localKey{fn, l.name}
+		if t, ok := locals[k]; !ok || t == "" {
+			locals[k] = l.typ
+		}
+	}
+	slices.Sort(b.masked)
+	mask := 0 // b.masked[mask] is the first mask at or after the reference
+	sw = newDefSweeper(b)
+	last := uint32(1<<32 - 1)
+	for i := range b.refs {
+		r := &b.refs[i]
+		if r.start == last {
+			continue // a lower-ranked capture of the same name
+		}
+		last = r.start
+		if len(b.g.Refs) >= maxGraphRefs {
+			break
+		}
+		for mask < len(b.masked) && b.masked[mask] < r.start {
+			mask++
+		}
+		if r.kind != RefImport && mask < len(b.masked) && b.masked[mask] == r.start {
+			continue
+		}
+		name := b.name(r.start, r.end)
+		// Ruby's sigils: a :symbol names a method, an @ivar a member of
+		// the instance.
+		sigil := len(name) - len(strings.TrimLeft(name, ":@"))
+		self := strings.HasPrefix(name, "@")
+		name = name[sigil:]
+		if name == "" || b.gl.inferred[name] {
+			continue // "var x = ...", Rust's Self: no type is named
+		}
+		encl, fn := sw.at(r.start)
+		kind := r.kind
+		if kind == RefOther && !r.hasRecv && !self {
+			if _, local := b.local(locals, fn, name); local {
+				continue
+			}
+			if b.gl.bareCalls && sigil == 0 && (name[0] == '_' || name[0] >= 'a' && name[0] <= 'z') {
+				kind = RefCall
+			}
+		}
+		ref := Ref{Name: name, Line: int(r.row) + 1, Col: int(r.col) + 1 + sigil, Kind: kind, Enclosing: encl}
+		if self {
+			ref.Recv = "self"
+		} else if recv, ok := b.importRecv[r.start]; ok && r.kind == RefImport {
+			ref.Recv = recv
+		} else if r.hasRecv {
+			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), fn, locals)
+		}
+		b.g.Refs = append(b.g.Refs, ref)
+	}
+}
+
+// refRank orders the captures of one name node: the most telling kind
+// first, and a selected name before the same name captured bare.
+func refRank(r *rawRef) int {
+	rank := 0
+	switch r.kind {
+	case RefImport:
+		rank = 5
+	case RefInherit:
+		rank = 4
+	case RefCall:
+		rank = 3
+	case RefType:
+		rank = 2
+	case RefOther:
+		rank = 1
+	}
+	rank *= 2
+	if r.hasRecv {
+		rank++
+	}
+	return rank
+}
+
+// localKey names a local of the function g.Defs[fn].
+type localKey struct {
+	fn   int32
+	name string
+}
+
+// scopeKinds are the definitions whose bodies bind locals.
+var scopeKinds = set("function", "method", "constructor")
+
+// defSweeper answers, for positions in increasing order, which
+// definitions contain them: the spans of a file's definitions are nested
+// or disjoint, so a stack of the open ones is enough.
+type defSweeper struct {
+	b     *graphBuilder
+	next  int
+	stack []int32 // open definitions, outermost first
+}
+
+func newDefSweeper(b *graphBuilder) *defSweeper { return &defSweeper{b: b} }
+
+// at returns the innermost definition containing pos and the innermost
+// function-like one, or -1.
+func (sw *defSweeper) at(pos uint32) (encl, fn int32) {
+	spans := sw.b.spans
+	for sw.next < len(spans) && spans[sw.next].start <= pos {
+		sw.pop(spans[sw.next].start)
+		sw.stack = append(sw.stack, int32(sw.next))
+		sw.next++
+	}
+	sw.pop(pos)
+	if len(sw.stack) == 0 {
+		return -1, -1
+	}
+	encl = sw.stack[len(sw.stack)-1]
+	return encl, sw.b.scope[encl]
+}
+
+// pop closes the open definitions that end at or before pos.
+func (sw *defSweeper) pop(pos uint32) {
+	for len(sw.stack) > 0 && sw.b.spans[sw.stack[len(sw.stack)-1]].end <= pos {
+		sw.stack = sw.stack[:len(sw.stack)-1]
+	}
+}
+
+// maxScopeChain bounds the enclosing functions searched for a local.
+const maxScopeChain = 16
+
+// local reports whether name is bound in function fn or a function
+// around it (a closure's variable), and its declared type.
+func (b *graphBuilder) local(locals map[localKey]string, fn int32, name string) (string, bool) {
+	for i := 0; fn >= 0 && i < maxScopeChain; i++ {
+		if t, ok := locals[localKey{fn, name}]; ok {
+			return t, true
+		}
+		fn = b.outerScope[fn]
+	}
+	return "", false
+}
+
+// receiver encodes what a name was selected from (see the top of this
+// file) from the receiver's source text.
+func (b *graphBuilder) receiver(text string, fn int32, locals map[localKey]string) string {
+	if len(text) > maxRecvText {
+		return "?"
+	}
+	text = strings.TrimSpace(text)
+	for i := 0; i < 3 && strings.HasPrefix(text, "(") && strings.HasSuffix(text, ")"); i++ {
+		text = strings.TrimSpace(text[1 : len(text)-1])
+	}
+	if strings.HasPrefix(text, "\\") || strings.HasPrefix(text, "::") {
+		text = strings.TrimSpace(text[separatorLen(text):]) // a fully qualified name
+		if text == "" {
+			return "" // PHP's \Countable: the global namespace
+		}
+	}
+	if rest, ok := strings.CutPrefix(text, "new"); ok && rest != "" && isSpace(rest[0]) {
+		if t := plainTypeName(rest, b.gl.inferred); t != "" {
+			return "t:" + t
+		}
+		return "?"
+	}
+	base := ""
+	for _, w := range b.gl.super {
+		if call, ok := strings.CutSuffix(w, "("); ok && strings.HasPrefix(text, w) {
+			// super(...) is the base, whatever its arguments.
+			if end := strings.IndexByte(text, ')'); end >= len(call) {
+				base, text = "super", strings.TrimSpace(text[end+1:])
+				text = text[separatorLen(text):]
+				break
+			}
+		}
+	}
+	segs, ok := splitQualified(text)
+	if !ok {
+		return "?"
+	}
+	if base == "" {
+		if len(segs) == 0 {
+			return "?"
+		}
+		first := segs[0]
+		segs = segs[1:]
+		switch {
+		case wordIn(first, b.gl.self):
+			base = "self"
+		case wordIn(first, b.gl.super):
+			base = "super"
+		case b.gl.inferred[first]:
+			return "?" // Kotlin's it
+		case strings.HasPrefix(first, "@") && strings.TrimLeft(first, "@") != "":
+			// Ruby's @ivar and @@cvar: a member of the instance or class.
+			base = "self"
+			segs = append([]string{strings.TrimLeft(first, "@")}, segs...)
+		default:
+			t, local := b.local(locals, fn, first)
+			switch {
+			case local && t != "":
+				base = "t:" + t
+			case local:
+				return "?"
+			default:
+				return "n:" + strings.Join(append([]string{first}, segs...), ".")
+			}
+		}
+	}
+	if len(segs) > maxSelections {
+		return "?"
+	}
+	for _, s := range segs {
+		base += " ." + s
+	}
+	return base
+}
+
+func wordIn(w string, words []string) bool {
+	for _, x := range words {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// splitQualified splits a receiver's text at its separators (. :: -> \ ?.
+// &. and Lua's :) into names; ok is false when a part is not a plain
+// name (a call, a subscript, a literal).
+func splitQualified(text string) (segs []string, ok bool) {
+	i := 0
+	for i < len(text) {
+		for i < len(text) && isSpace(text[i]) {
+			i++
+		}
+		j := i
+		for j < len(text) && isNameByte(text[j]) {
+			j++
+		}
+		if j == i {
+			return nil, false
+		}
+		segs = append(segs, text[i:j])
+		i = j
+		for i < len(text) && isSpace(text[i]) {
+			i++
+		}
+		if i == len(text) {
+			break
+		}
+		n := separatorLen(text[i:])
+		if n == 0 {
+			return nil, false
+		}
+		i += n
+	}
+	return segs, true
+}
+
+// separatorLen is the length of the qualifier separator text starts
+// with, or 0.
+func separatorLen(text string) int {
+	for _, sep := range []string{"::", "->", "?.", "&.", "!!.", ".", "\\", ":"} {
+		if strings.HasPrefix(text, sep) {
+			return len(sep)
+		}
+	}
+	return 0
+}
+
+// isNameByte reports whether b can be part of a name: letters, digits,
+// "_", "$" (PHP variables, JavaScript), "@" (Ruby instance variables)
+// and any byte of a non-ASCII character.
+func isNameByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '$' || b == '@' || b >= 0x80
+}
+
+// qualifiedName writes a qualified name with "." separators ("std::io"
+// and "Foo\Bar" become "std.io" and "Foo.Bar"); text that is no plain
+// qualified name is returned with its white space removed.
+func qualifiedName(text string) string {
+	text = strings.TrimLeft(strings.TrimSpace(text), "\\:.")
+	if segs, ok := splitQualified(text); ok {
+		return strings.Join(segs, ".")
+	}
+	return strings.Join(strings.Fields(text), "")
+}
+
+// typeModifiers are words and sigils before a type's name that are not
+// part of it.
+var typeModifiers = []string{"const ", "volatile ", "mut ", "dyn ", "impl ", "struct ", "class ", "enum ",
+	"union ", "typename ", "final ", "readonly ", "ref ", "in ", "out ", "unsigned ", "signed ", "&", "*", "?", "^", "\""}
+
+// plainTypeName is the plain name of the type a type expression names:
+// modifiers, qualifiers and type arguments dropped ("const std::vector<int>&"
+// is "vector"), Python's Optional[T] is T. It is "" for a type that names
+// nothing (inferred, a function type, a tuple).
+func plainTypeName(t string, inferred map[string]bool) string {
+	if len(t) > maxRecvText {
+		t = t[:maxRecvText]
+	}
+	for range 8 {
+		t = strings.TrimLeft(strings.TrimSpace(t), "\\:")
+		trimmed := false
+		for _, m := range typeModifiers {
+			if strings.HasPrefix(t, m) {
+				t, trimmed = t[len(m):], true
+			}
+		}
+		if lifetime, ok := strings.CutPrefix(t, "'"); ok { // Rust's &'a T
+			if sp := strings.IndexByte(lifetime, ' '); sp > 0 {
+				t, trimmed = lifetime[sp:], true
+			}
+		}
+		if !trimmed {
+			break
+		}
+	}
+	end := 0
+	for end < len(t) && (isNameByte(t[end]) || separatorLen(t[end:]) > 0 && t[end] != '?') {
+		end += max(1, separatorLen(t[end:]))
+	}
+	segs, ok := splitQualified(strings.TrimRight(t[:end], ".:\\"))
+	if !ok || len(segs) == 0 {
+		return ""
+	}
+	name := segs[len(segs)-1]
+	if name == "Optional" && end < len(t) && t[end] == '[' {
+		return plainTypeName(t[end+1:], inferred)
+	}
+	if inferred[name] || strings.HasPrefix(name, "$") || strings.HasPrefix(name, "@") {
+		return ""
+	}
+	return name
+}
