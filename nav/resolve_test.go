@@ -1,0 +1,87 @@
+package nav
+
+import (
+	"reflect"
+	"testing"
+)
+
+// pyRepo: a class whose method calls another through self, a module that
+// imports a function, and a same-named method of another class.
+var pyRepo = map[string]string{
+	"shop/cart.py": `class Cart:
+    def add(self, item):
+        self.items.append(item)
+        return self.total()
+
+    def total(self):
+        return len(self.items)
+
+
+def new_cart():
+    return Cart()
+`,
+	"shop/ledger.py": `class Ledger:
+    def total(self):
+        return 0
+`,
+	"app.py": `from shop.cart import new_cart
+
+
+def checkout(items):
+    cart = new_cart()
+    for it in items:
+        cart.add(it)
+    return cart.total()
+
+
+def report(ledger):
+    return ledger.total()
+
+
+def helper():
+    return total()
+`,
+}
+
+func TestGenericResolution(t *testing.T) {
+	ix := testIndex(t, pyRepo)
+	cases := []struct {
+		symbol string
+		want   map[string]string // enclosing -> match
+	}{
+		// self.total() in Cart.add resolves to Cart.total; the bare total()
+		// in helper cannot be a method; the others are unknown receivers.
+		{"Cart.total", map[string]string{"Cart.add": "exact", "checkout": "name", "report": "name"}},
+		{"Ledger.total", map[string]string{"checkout": "name", "report": "name"}},
+		// The from-import binds new_cart: its use is resolved.
+		{"new_cart", map[string]string{"checkout": "exact"}},
+	}
+	for _, c := range cases {
+		tg, err := ResolveTarget(ix, c.symbol, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, err := References(ix, tg, RefFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, r := range refs {
+			if r.Kind.String() == "import" {
+				continue
+			}
+			got[r.Enclosing] = r.Match
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("references of %s by caller: %v, want %v", c.symbol, got, c.want)
+		}
+	}
+	// At a position: self.total() resolves to Cart's own method.
+	defs, err := DefinitionAt(ix, Position{Path: "shop/cart.py", Line: lineOf(t, pyRepo, "shop/cart.py", "self.total()"), Col: 21})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if defs[0].Symbol() != "Cart.total" || defs[0].Match != MatchExact {
+		t.Errorf("definition of self.total(): %s %s", defs[0].Symbol(), defs[0].Match)
+	}
+}
