@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"bytes"
 	"go/ast"
 	"go/build/constraint"
 	"go/parser"
@@ -41,11 +42,13 @@ import (
 // does not parse at all (no package clause).
 func goGraph(src []byte) *Graph {
 	fset := token.NewFileSet()
-	f, _ := parser.ParseFile(fset, "", src, parser.ParseComments)
+	// Comments are not parsed (a sixth of the parse): doc comments and the
+	// build line are read from the source lines themselves.
+	f, _ := parser.ParseFile(fset, "", src, 0)
 	if f == nil || f.Name == nil || !f.Package.IsValid() || f.Name.Name == "_" {
 		return nil
 	}
-	w := &goWalker{fset: fset, src: src, f: f, g: &Graph{Package: f.Name.Name, Build: goBuildLine(f)},
+	w := &goWalker{fset: fset, src: src, f: f, g: &Graph{Package: f.Name.Name, Build: goBuildLine(src)},
 		imports: map[string]string{}, memo: map[*ast.Object]string{}, busy: map[*ast.Object]bool{},
 		override: map[*ast.Object]string{}, encl: -1}
 	for _, imp := range f.Imports {
@@ -66,16 +69,22 @@ func goGraph(src []byte) *Graph {
 	return w.g
 }
 
-// goBuildLine is the expression of a file's //go:build line, or "".
-func goBuildLine(f *ast.File) string {
-	for _, cg := range f.Comments {
-		if cg.Pos() > f.Package {
-			break
+// goBuildLine is the expression of a file's //go:build line, or "": a
+// line of the header, before the package clause.
+func goBuildLine(src []byte) string {
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
 		}
-		for _, c := range cg.List {
-			if constraint.IsGoBuild(c.Text) {
-				return strings.TrimSpace(strings.TrimPrefix(c.Text, "//go:build"))
-			}
+		t := strings.TrimSpace(string(line))
+		switch {
+		case constraint.IsGoBuild(t):
+			return strings.TrimSpace(strings.TrimPrefix(t, "//go:build"))
+		case strings.HasPrefix(t, "package "):
+			return ""
 		}
 	}
 	return ""
@@ -145,36 +154,58 @@ func allDigits(s string) bool {
 }
 
 // def appends a declaration and returns its index.
-func (w *goWalker) def(name *ast.Ident, kind, parent string, node ast.Node, doc *ast.CommentGroup, sig, typ string, flags uint8) int32 {
+func (w *goWalker) def(name *ast.Ident, kind, parent string, node ast.Node, sig, typ string, flags uint8) int32 {
 	if len(w.g.Defs) >= maxGraphRefs || name.Name == "_" {
 		// The blank name declares nothing anyone looks up; go/parser
 		// also gives it to a "func" cut off before its name.
 		return w.encl
 	}
 	line, col := w.pos(name.Pos())
-	start := node.Pos()
-	if doc != nil && doc.Pos() < start {
-		start = doc.Pos()
-	}
-	sl, _ := w.pos(start)
+	sl, _ := w.pos(node.Pos())
+	doc, docStart := w.docAbove(sl)
 	el, _ := w.pos(node.End())
 	el = max(el, line) // a declaration cut off by the end of the file
 	w.g.Defs = append(w.g.Defs, Def{Name: name.Name, Kind: kind, Parent: parent, Line: line, Col: col,
-		StartLine: sl, EndLine: el, Signature: sig, Doc: firstDocLine(doc), Type: typ, Flags: flags})
+		StartLine: docStart, EndLine: el, Signature: sig, Doc: doc, Type: typ, Flags: flags})
 	return int32(len(w.g.Defs) - 1)
 }
 
-// firstDocLine is the first non-blank line of a doc comment.
-func firstDocLine(doc *ast.CommentGroup) string {
-	if doc == nil {
-		return ""
-	}
-	for _, l := range strings.Split(doc.Text(), "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			return l
+// docAbove reads the doc comment of a declaration starting on line: the
+// run of // lines right above it, as go/doc takes it. It returns the
+// comment's first line of text (directives such as //go:noinline left
+// out) and the line the declaration starts on with its doc.
+func (w *goWalker) docAbove(line int) (string, int) {
+	tf := w.fset.File(w.f.Package)
+	start, first := line, ""
+	for l := line - 1; l >= 1; l-- {
+		a := tf.Offset(tf.LineStart(l))
+		b := len(w.src)
+		if l < tf.LineCount() {
+			b = tf.Offset(tf.LineStart(l + 1))
 		}
+		t := strings.TrimSpace(string(w.src[a:b]))
+		if !strings.HasPrefix(t, "//") {
+			break
+		}
+		start = l
+		text := strings.TrimSpace(t[2:])
+		if directive(t) || text == "" {
+			continue
+		}
+		first = text
 	}
-	return ""
+	return first, start
+}
+
+// directive reports a machine-read comment line ("//go:noinline",
+// "//line x.go:1", "//export F"), which is not documentation.
+func directive(line string) bool {
+	rest := line[2:]
+	if strings.HasPrefix(rest, "line ") || strings.HasPrefix(rest, "export ") || strings.HasPrefix(rest, "extern ") {
+		return true
+	}
+	i := strings.IndexByte(rest, ':')
+	return i > 0 && !strings.ContainsAny(rest[:i], " \t") && i+1 < len(rest) && rest[i+1] != ' '
 }
 
 // sigText is the source from a to b on one line, capped like signatures.
@@ -221,32 +252,18 @@ func (w *goWalker) decl(d ast.Decl) {
 		w.funcDecl(d)
 	case *ast.GenDecl:
 		for _, s := range d.Specs {
-			doc := d.Doc
-			if len(d.Specs) > 1 || d.Lparen.IsValid() {
-				doc = specDoc(s)
-			}
 			var node ast.Node = s
 			if !d.Lparen.IsValid() {
 				node = d
 			}
 			switch s := s.(type) {
 			case *ast.TypeSpec:
-				w.typeSpec(s, node, doc)
+				w.typeSpec(s, node)
 			case *ast.ValueSpec:
-				w.valueSpec(d.Tok, s, node, doc)
+				w.valueSpec(d.Tok, s, node)
 			}
 		}
 	}
-}
-
-func specDoc(s ast.Spec) *ast.CommentGroup {
-	switch s := s.(type) {
-	case *ast.TypeSpec:
-		return s.Doc
-	case *ast.ValueSpec:
-		return s.Doc
-	}
-	return nil
 }
 
 func (w *goWalker) funcDecl(d *ast.FuncDecl) {
@@ -261,7 +278,7 @@ func (w *goWalker) funcDecl(d *ast.FuncDecl) {
 	}
 	typ := "t:" + w.funcType(d.Type)
 	outer := w.encl
-	w.encl = w.def(d.Name, kind, parent, d, d.Doc, w.sigText(d.Pos(), end), typ, 0)
+	w.encl = w.def(d.Name, kind, parent, d, w.sigText(d.Pos(), end), typ, 0)
 	if d.Recv != nil {
 		w.fields(d.Recv, RefType)
 	}
@@ -272,7 +289,7 @@ func (w *goWalker) funcDecl(d *ast.FuncDecl) {
 	w.encl = outer
 }
 
-func (w *goWalker) typeSpec(s *ast.TypeSpec, node ast.Node, doc *ast.CommentGroup) {
+func (w *goWalker) typeSpec(s *ast.TypeSpec, node ast.Node) {
 	kind, typ := "type", "t:"+w.typ(s.Type)
 	var flags uint8
 	switch s.Type.(type) {
@@ -295,7 +312,7 @@ func (w *goWalker) typeSpec(s *ast.TypeSpec, node ast.Node, doc *ast.CommentGrou
 	if node == ast.Node(s) {
 		sig = "type " + sig
 	}
-	w.encl = w.def(s.Name, kind, "", node, doc, sig, typ, flags)
+	w.encl = w.def(s.Name, kind, "", node, sig, typ, flags)
 	self := w.encl
 	if s.TypeParams != nil {
 		w.fields(s.TypeParams, RefType)
@@ -320,14 +337,14 @@ func (w *goWalker) structMembers(parent string, t *ast.StructType, self int32) {
 		if len(f.Names) == 0 { // embedded
 			name := goast.BaseIdent(f.Type)
 			if name != nil {
-				w.encl = w.def(name, "field", parent, f, f.Doc, w.sigText(f.Pos(), f.End()), typ, DefEmbedded)
+				w.encl = w.def(name, "field", parent, f, w.sigText(f.Pos(), f.End()), typ, DefEmbedded)
 			}
 			w.expr(f.Type, RefInherit)
 			w.encl = self
 			continue
 		}
 		for _, n := range f.Names {
-			w.encl = w.def(n, "field", parent, f, f.Doc, w.sigText(f.Pos(), f.End()), typ, 0)
+			w.encl = w.def(n, "field", parent, f, w.sigText(f.Pos(), f.End()), typ, 0)
 		}
 		w.expr(f.Type, RefType)
 		w.encl = self
@@ -341,7 +358,7 @@ func (w *goWalker) interfaceMembers(parent string, t *ast.InterfaceType, self in
 	for _, m := range t.Methods.List {
 		if ft, ok := m.Type.(*ast.FuncType); ok && len(m.Names) > 0 {
 			for _, n := range m.Names {
-				w.encl = w.def(n, "method", parent, m, m.Doc, w.sigText(m.Pos(), m.End()), "t:"+w.funcType(ft), DefAbstract)
+				w.encl = w.def(n, "method", parent, m, w.sigText(m.Pos(), m.End()), "t:"+w.funcType(ft), DefAbstract)
 			}
 			w.expr(ft, RefType)
 			w.encl = self
@@ -349,14 +366,14 @@ func (w *goWalker) interfaceMembers(parent string, t *ast.InterfaceType, self in
 		}
 		// An embedded interface, or a type set term of a constraint.
 		if name := goast.BaseIdent(m.Type); name != nil {
-			w.encl = w.def(name, "field", parent, m, m.Doc, w.sigText(m.Pos(), m.End()), "t:"+w.typ(m.Type), DefEmbedded)
+			w.encl = w.def(name, "field", parent, m, w.sigText(m.Pos(), m.End()), "t:"+w.typ(m.Type), DefEmbedded)
 		}
 		w.expr(m.Type, RefInherit)
 		w.encl = self
 	}
 }
 
-func (w *goWalker) valueSpec(tok token.Token, s *ast.ValueSpec, node ast.Node, doc *ast.CommentGroup) {
+func (w *goWalker) valueSpec(tok token.Token, s *ast.ValueSpec, node ast.Node) {
 	kind := "var"
 	if tok == token.CONST {
 		kind = "const"
@@ -380,7 +397,7 @@ func (w *goWalker) valueSpec(tok token.Token, s *ast.ValueSpec, node ast.Node, d
 		if node == ast.Node(s) {
 			sig = kind + " " + sig
 		}
-		idx := w.def(n, kind, "", node, doc, sig, typ, 0)
+		idx := w.def(n, kind, "", node, sig, typ, 0)
 		if first < 0 {
 			first = idx
 		}
