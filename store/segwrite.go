@@ -32,11 +32,13 @@ func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[st
 	var gnames [2][nameIndexes]*lexicon
 	var blobs [2][][]byte
 	var wg sync.WaitGroup
+	// The graph's name indexes read the blobs, not the chunks: they are
+	// built beside the lexicons rather than after them.
 	for k, cs := range kinds {
-		wg.Add(1)
+		wg.Add(2)
+		go func() { defer wg.Done(); lex[k], syms[k] = buildLexicon(cs), buildNameIndex(cs) }()
 		go func() {
 			defer wg.Done()
-			lex[k], syms[k] = buildLexicon(cs), buildNameIndex(cs)
 			blobs[k] = fileBlobs(cs, graphs)
 			gnames[k] = buildGraphIndexes(blobs[k])
 		}()
