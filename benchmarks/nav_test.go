@@ -189,7 +189,7 @@ func BenchmarkAffectedStdlib(b *testing.B) {
 	}
 	edited := 0
 	for _, f := range []string{"strings/strings.go", "bytes/bytes.go", "time/format.go", "net/url/url.go", "encoding/json/encode.go",
-		"io/io.go", "os/file.go", "fmt/print.go", "sort/sort.go", "strconv/atoi.go"} {
+		"io/io.go", "os/file.go", "fmt/print.go", "sort/sort.go", "strconv/number.go"} {
 		p := filepath.Join(root, f)
 		src, err := os.ReadFile(p)
 		if err != nil {

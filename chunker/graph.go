@@ -141,3 +141,20 @@ type Ref struct {
 // maxGraphRefs bounds the references kept of one file, so a generated
 // file of megabytes of tables cannot make the graph larger than its text.
 const maxGraphRefs = 1 << 17
+
+// GraphOf extracts a file's symbol graph alone, for comparing two
+// versions of a file (a diff) where chunks are not wanted: a Go file is
+// not chunked at all. It is Analyze's graph, or nil.
+func GraphOf(path string, src []byte) *Graph {
+	if len(src) == 0 || IsDoc(path) {
+		return nil
+	}
+	if Language(path, src) == "go" {
+		if minified(newSource(src, nil)) {
+			return nil
+		}
+		return goGraph(src)
+	}
+	a, _ := Analyze(path, src, Options{})
+	return a.Graph
+}

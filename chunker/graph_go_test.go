@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -199,5 +200,16 @@ func TestGoGraphBrokenFile(t *testing.T) {
 	}
 	if goGraph([]byte("this is not go")) != nil {
 		t.Error("a file without a package clause has a graph")
+	}
+}
+
+// GraphOf gives a Go file the graph Analyze gives it, without chunking.
+func TestGraphOfMatchesAnalyze(t *testing.T) {
+	a, _ := Analyze("shop.go", []byte(goGraphSrc), Options{})
+	if got := GraphOf("shop.go", []byte(goGraphSrc)); !reflect.DeepEqual(got, a.Graph) {
+		t.Errorf("GraphOf differs from Analyze's graph")
+	}
+	if GraphOf("README.md", []byte("# x\n")) != nil {
+		t.Error("a document has a graph")
 	}
 }

@@ -100,7 +100,12 @@ func (g *Graph) Encode() []byte {
 // function it was opened with: copies, or (for the store) views of memory
 // the caller keeps alive.
 type GraphDecoder struct {
-	strs                []string
+	table               []byte   // the string table's bytes
+	ends                []uint32 // string i is table[ends[i-1]:ends[i]] (the lengths stripped)
+	starts              []uint32
+	made                []string // strings made so far (made[i] valid when set[i])
+	set                 []bool
+	mk                  func([]byte) string
 	pkg, build          string
 	imports, defs, refs []byte // each section, from its count on
 }
@@ -133,9 +138,13 @@ func OpenGraph(b []byte, str func([]byte) string) (*GraphDecoder, error) {
 	if r.Bad || n > len(b) {
 		return nil, ErrBadGraph
 	}
-	d := &GraphDecoder{strs: make([]string, n)}
-	for i := range d.strs {
-		d.strs[i] = str(r.Bytes())
+	// Strings are located now and made when first asked for: a query for
+	// one name decodes a file's references without making the others.
+	d := &GraphDecoder{table: b, starts: make([]uint32, n), ends: make([]uint32, n), made: make([]string, n), set: make([]bool, n), mk: str}
+	for i := 0; i < n && !r.Bad; i++ {
+		s := r.Bytes()
+		end := len(b) - len(r.B)
+		d.starts[i], d.ends[i] = uint32(end-len(s)), uint32(end)
 	}
 	d.pkg = d.str(&r)
 	d.build = d.str(&r)
@@ -155,11 +164,53 @@ func OpenGraph(b []byte, str func([]byte) string) (*GraphDecoder, error) {
 
 func (d *GraphDecoder) str(r *varint.Reader) string {
 	i := r.Uint()
-	if i >= len(d.strs) {
+	if i >= len(d.starts) {
 		r.Bad = true
 		return ""
 	}
-	return d.strs[i]
+	return d.string(i)
+}
+
+func (d *GraphDecoder) string(i int) string {
+	if !d.set[i] {
+		d.made[i], d.set[i] = d.mk(d.table[d.starts[i]:d.ends[i]]), true
+	}
+	return d.made[i]
+}
+
+// id returns the string id of s, or -1 when the graph has no such string.
+func (d *GraphDecoder) id(s string) int {
+	for i := range d.starts {
+		if string(d.table[d.starts[i]:d.ends[i]]) == s { // compiled without a copy
+			return i
+		}
+	}
+	return -1
+}
+
+// RefsNamed calls fn for each reference to name, in position order,
+// making no string of the other references.
+func (d *GraphDecoder) RefsNamed(name string, fn func(Ref)) error {
+	want := d.id(name)
+	if want < 0 {
+		return nil
+	}
+	r := varint.Reader{B: d.refs}
+	line := 0
+	for i, n := 0, r.Uint(); i < n && !r.Bad; i++ {
+		nameID := r.Uint()
+		line += r.Uint()
+		col, kind, encl, recv := r.Uint(), r.Uint(), r.Uint(), r.Uint()
+		if nameID != want || r.Bad {
+			continue
+		}
+		if recv >= len(d.starts) {
+			r.Bad = true
+			break
+		}
+		fn(Ref{Name: name, Line: line, Col: col, Kind: RefKind(kind), Enclosing: int32(encl) - 1, Recv: d.string(recv)})
+	}
+	return errOf(&r)
 }
 
 // Package is the graph's Package.

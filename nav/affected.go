@@ -1,9 +1,12 @@
 package nav
 
 import (
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/codeseek/codeseek/chunker"
 )
@@ -49,9 +52,14 @@ type Change struct {
 // change. Risk is high for a removed or re-signatured declaration that is
 // still referenced.
 func Affected(ix Index, changes []FileChange) []Change {
+	type versions struct{ old, cur map[string]chunker.Def }
+	decls := make([]versions, len(changes))
+	parallel(len(changes), func(i int) {
+		decls[i] = versions{declsOf(changes[i].Path, changes[i].Old), declsOf(changes[i].Path, changes[i].New)}
+	})
 	var out []Change
-	for _, fc := range changes {
-		old, cur := declsOf(fc.Path, fc.Old), declsOf(fc.Path, fc.New)
+	for i, fc := range changes {
+		old, cur := decls[i].old, decls[i].cur
 		for key, nd := range cur {
 			od, existed := old[key]
 			c := Change{Path: fc.Path, Def: nd}
@@ -75,13 +83,13 @@ func Affected(ix Index, changes []FileChange) []Change {
 			}
 		}
 	}
-	for i := range out {
+	parallel(len(out), func(i int) {
 		c := &out[i]
 		if c.Kind != ChangeAdded {
 			c.References = changeReferences(ix, c.Path, c.Def)
 		}
 		c.Risk = riskOf(c.Kind, len(c.References))
-	}
+	})
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if ra, rb := riskOrder(a.Risk), riskOrder(b.Risk); ra != rb {
@@ -107,6 +115,22 @@ func valueDecl(kind string) bool {
 		return true
 	}
 	return false
+}
+
+// parallel calls fn(0..n-1) on all cores.
+func parallel(n int, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func riskOf(kind string, refs int) string {
@@ -136,11 +160,11 @@ func declsOf(path string, src []byte) map[string]chunker.Def {
 	if src == nil {
 		return out
 	}
-	a, _ := chunker.Analyze(path, src, chunker.Options{})
-	if a.Graph == nil {
+	g := chunker.GraphOf(path, src)
+	if g == nil {
 		return out
 	}
-	for _, d := range a.Graph.Defs {
+	for _, d := range g.Defs {
 		if d.Flags&chunker.DefEmbedded != 0 || !mapped(d) && d.Kind != "field" {
 			continue
 		}

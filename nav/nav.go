@@ -122,47 +122,14 @@ func sortReferences(refs []Reference) {
 }
 
 // lineTexts returns the text of the given lines of the file at path, read
-// from the index's chunks (the indexed, secret-redacted text), white
-// space collapsed.
+// from the index (the indexed, secret-redacted text), white space
+// collapsed.
 func lineTexts(ix Index, path string, lines []int) map[int]string {
-	out := make(map[int]string, len(lines))
-	if len(lines) == 0 {
-		return out
-	}
-	want := map[int]bool{}
-	for _, l := range lines {
-		want[l] = true
-	}
-	for _, c := range ix.ChunksOf(path) {
-		if !anyIn(want, c.StartLine, c.EndLine) {
-			continue
-		}
-		l := c.StartLine
-		for _, text := range strings.Split(c.Content, "\n") {
-			if want[l] {
-				out[l] = strings.Join(strings.Fields(text), " ")
-			}
-			l++
-		}
+	out := ix.Lines(path, lines)
+	for l, t := range out {
+		out[l] = strings.Join(strings.Fields(t), " ")
 	}
 	return out
-}
-
-func anyIn(want map[int]bool, a, b int) bool {
-	if b-a < len(want) {
-		for l := a; l <= b; l++ {
-			if want[l] {
-				return true
-			}
-		}
-		return false
-	}
-	for l := range want {
-		if l >= a && l <= b {
-			return true
-		}
-	}
-	return false
 }
 
 type graphFilesKey struct{}

@@ -168,3 +168,4 @@ func (l localIndex) Memo(key any, build func() any) any            { return l.ix
 func (l localIndex) FileDecls(path string) (*chunker.Graph, error) { return l.ix.FileDecls(path) }
 func (l localIndex) EachName(fn func(name string, n NameUse))      { l.ix.EachName(fn) }
 func (l localIndex) FileImports(path string) []chunker.Import      { return l.ix.FileImports(path) }
+func (l localIndex) Lines(path string, lines []int) map[int]string { return l.ix.Lines(path, lines) }

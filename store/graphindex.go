@@ -3,6 +3,7 @@ package store
 import (
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -33,6 +34,10 @@ type GraphReader interface {
 	NameUses(name string) (files, uses int)
 	// ChunksOf returns the live chunks of the file at path in line order.
 	ChunksOf(path string) []*Chunk
+	// Lines returns the indexed text of the given lines of the file at
+	// path (lines no chunk holds, blank ones, are missing), without
+	// loading its chunks.
+	Lines(path string, lines []int) map[int]string
 	// EachName calls fn for every name the live files declare or use,
 	// read from the name indexes without decoding any graph: the
 	// reference graph of the whole repository, by name.
@@ -270,11 +275,10 @@ func (ix *Index) ReferencesTo(name string) []FileRefs {
 		}
 		fr := FileRefs{GraphFile: loc.graphFile(d)}
 		enclosing := map[int32]bool{}
-		d.Refs(func(r chunker.Ref) {
-			if r.Name == name {
-				fr.Refs = append(fr.Refs, cloneRef(r))
-				enclosing[r.Enclosing] = true
-			}
+		d.RefsNamed(name, func(r chunker.Ref) {
+			r.Name = name // the caller's string, not a view
+			fr.Refs = append(fr.Refs, cloneRef(r))
+			enclosing[r.Enclosing] = true
 		})
 		if len(fr.Refs) == 0 {
 			return
@@ -357,4 +361,30 @@ func (ix *Index) EachName(fn func(name string, n NameUse)) {
 	for name, e := range names {
 		fn(name, *e)
 	}
+}
+
+// Lines returns the indexed text of some lines of the file at path.
+func (ix *Index) Lines(path string, lines []int) map[int]string {
+	defer runtime.KeepAlive(ix)
+	out := make(map[int]string, len(lines))
+	loc, ok := ix.locs[path]
+	if !ok || len(lines) == 0 {
+		return out
+	}
+	want := make(map[int]bool, len(lines))
+	for _, l := range lines {
+		want[l] = true
+	}
+	fs := loc.v.files[loc.file]
+	for r := fs.lo; r < fs.hi && len(out) < len(want); r++ {
+		c := loc.v.transient(r) // read in place; only the wanted lines are copied
+		l := c.StartLine
+		for text := range strings.SplitSeq(c.Content, "\n") {
+			if want[l] {
+				out[l] = strings.Clone(text)
+			}
+			l++
+		}
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -115,6 +116,7 @@ func (s *Service) readDiff(ctx context.Context, root, base string, keep func(pat
 		}
 	}
 	var out []nav.FileChange
+	var olds []string
 	warning := ""
 	for _, d := range diffs {
 		p := d.NewPath
@@ -128,24 +130,84 @@ func (s *Service) readDiff(ctx context.Context, root, base string, keep func(pat
 			warning = fmt.Sprintf("the change touches more than %d files: only the first %d were analysed; pass a closer base", maxDiffFiles, maxDiffFiles)
 			break
 		}
-		fc := nav.FileChange{Path: p, OldChanged: d.OldChanged, NewChanged: d.NewChanged}
+		out = append(out, nav.FileChange{Path: p, OldChanged: d.OldChanged, NewChanged: d.NewChanged})
 		if d.OldPath != "" {
-			if old, err := git(ctx, root, "show", base+":./"+d.OldPath); err == nil && !looksBinary(old) {
-				fc.Old, _ = secrets.Redact(old)
-			}
+			olds = append(olds, d.OldPath)
+		} else {
+			olds = append(olds, "")
 		}
 		if d.NewPath != "" {
 			src, err := indexer.ReadSource(filepath.Join(root, filepath.FromSlash(d.NewPath)), indexer.ReadOptions{Root: root, MaxSize: s.cfg.Walk.MaxFileSize})
 			if err == nil {
-				fc.New = src.Text
+				out[len(out)-1].New = src.Text
 			}
 		}
-		if fc.Old == nil && fc.New == nil {
-			continue // binary, secret, too large or gone
-		}
-		out = append(out, fc)
 	}
-	return out, warning, nil
+	oldText, err := gitShow(ctx, root, base, olds)
+	if err != nil {
+		return nil, "", err
+	}
+	maxSize := s.cfg.Walk.MaxFileSize
+	if maxSize <= 0 {
+		maxSize = indexer.DefaultMaxFileSize
+	}
+	kept := out[:0]
+	for i, fc := range out {
+		if old := oldText[i]; old != nil && !looksBinary(old) && int64(len(old)) <= maxSize {
+			fc.Old, _ = secrets.Redact(old)
+		}
+		if fc.Old != nil || fc.New != nil { // else binary, secret, too large or gone
+			kept = append(kept, fc)
+		}
+	}
+	return kept, warning, nil
+}
+
+// gitShow reads the files at paths ("" for none) as they are in base, with
+// one git process: nil for a path base does not have.
+func gitShow(ctx context.Context, dir, base string, paths []string) ([][]byte, error) {
+	out := make([][]byte, len(paths))
+	var in bytes.Buffer
+	var asked []int
+	for i, p := range paths {
+		if p != "" && !strings.ContainsAny(p, "\n") {
+			fmt.Fprintf(&in, "%s:./%s\n", base, p)
+			asked = append(asked, i)
+		}
+	}
+	if len(asked) == 0 {
+		return out, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "--batch")
+	cmd.Stdin = &in
+	res, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	for _, i := range asked {
+		// Each answer is "SHA TYPE SIZE\n" and SIZE bytes and a newline,
+		// or "NAME missing\n".
+		nl := bytes.IndexByte(res, '\n')
+		if nl < 0 {
+			break
+		}
+		head := strings.Fields(string(res[:nl]))
+		res = res[nl+1:]
+		if len(head) != 3 {
+			continue // missing
+		}
+		size, err := strconv.Atoi(head[2])
+		if err != nil || size > len(res) {
+			break
+		}
+		if head[1] == "blob" {
+			out[i] = res[:size:size]
+		}
+		res = res[min(size+1, len(res)):]
+	}
+	return out, nil
 }
 
 // looksBinary reports whether content has a NUL byte in its first 8 KB,
