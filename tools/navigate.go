@@ -87,6 +87,11 @@ func (s *Service) navIndex(ctx context.Context, p *NavParams) (nav.Index, string
 	if err := s.navPath(ix, p); err != nil {
 		return nil, "", err
 	}
+	if p.Directory != "" || p.FileType != "" { // a filter no file passes is a typo, not "no answers"
+		if err := checkFiltersMatch([]store.Searcher{ix}, SearchParams{Directory: p.Directory, FileType: p.FileType}); err != nil {
+			return nil, "", err
+		}
+	}
 	return ix, id, nil
 }
 
@@ -420,11 +425,6 @@ func (s *Service) CodeMap(ctx context.Context, p NavParams) (formatter.CodeMapRe
 	ix, id, err := s.navIndex(ctx, &p)
 	if err != nil {
 		return formatter.CodeMapResponse{}, err
-	}
-	if p.Directory != "" {
-		if err := checkFiltersMatch([]store.Searcher{ix}, SearchParams{Directory: p.Directory, FileType: p.FileType}); err != nil {
-			return formatter.CodeMapResponse{}, err
-		}
 	}
 	m := nav.CodeMap(ix, p.Directory, keepFiles(p.FileType, ""))
 	resp := formatter.CodeMapResponse{RepositoryID: id, Directory: p.Directory, TotalFiles: m.TotalFiles, TotalSymbols: m.TotalSymbols}

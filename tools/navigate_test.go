@@ -352,3 +352,22 @@ func TestNavigationRefusesAnOlderIndex(t *testing.T) {
 		t.Error("Current reports an older index as current")
 	}
 }
+
+// A filter that no indexed file passes is named as the mistake it is.
+func TestNavigationFiltersMustMatch(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	for _, args := range []map[string]any{
+		{"symbol": "Cart.Add", "directory": "nope"},
+		{"symbol": "Cart.Add", "file_type": "rb"},
+		{"symbol": "Cart.Add", "directory": "../x"},
+	} {
+		for _, tool := range []string{"find_references", "find_definition", "call_hierarchy"} {
+			res := callTool(t, c, tool, args)
+			text := resultText(t, res)
+			if !res.IsError || !(strings.Contains(text, "directory") || strings.Contains(text, "file_type")) {
+				t.Errorf("%s %v: %s", tool, args, text)
+			}
+		}
+	}
+}
