@@ -259,10 +259,28 @@ func loadDefinition(ix Index, p string, idx int32, match string) (Definition, bo
 
 // nearness scores candidates for a use the resolver could not settle:
 // the same file, then the same directory, then a file the use's file
-// imports something of, in the same language family.
+// imports, in the same language family.
 func nearness(ix Index, f store.GraphFile, r chunker.Ref) func(store.FileDef) int {
 	dir := path.Dir(f.Path)
 	selected := r.Recv != ""
+	imports := ix.FileImports(f.Path)
+	imported := func(d store.FileDef) bool {
+		if f.Language == "go" {
+			w := goWorldOf(ix)
+			for _, im := range imports {
+				if id, ok := w.importDir(im.Path, f.Path); ok && id == path.Dir(d.Path) {
+					return true
+				}
+			}
+			return false
+		}
+		for _, im := range imports {
+			if mod, _ := splitImport(f, im.Path, ""); moduleMatches(d.GraphFile, f, mod) || moduleMatches(d.GraphFile, f, im.Path) {
+				return true
+			}
+		}
+		return false
+	}
 	return func(d store.FileDef) int {
 		score := 0
 		switch {
@@ -270,6 +288,8 @@ func nearness(ix Index, f store.GraphFile, r chunker.Ref) func(store.FileDef) in
 			score = 6
 		case path.Dir(d.Path) == dir:
 			score = 4
+		case imported(d):
+			score = 2
 		}
 		if !sameFamily(d.Language, f.Language) {
 			score -= 8

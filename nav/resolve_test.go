@@ -85,3 +85,22 @@ func TestGenericResolution(t *testing.T) {
 		t.Errorf("definition of self.total(): %s %s", defs[0].Symbol(), defs[0].Match)
 	}
 }
+
+// A use resolution cannot settle ranks the declarations of the modules its
+// file imports first.
+func TestNameCandidatesFromImportsFirst(t *testing.T) {
+	files := map[string]string{"shop/basket.py": "class Basket:\n    def total(self):\n        return 1\n"}
+	for p, src := range pyRepo {
+		files[p] = src
+	}
+	ix := testIndex(t, files)
+	// cart.total() on an untyped local: shop.cart is imported, shop.basket
+	// (first by path) is not.
+	defs, err := DefinitionAt(ix, Position{Path: "app.py", Line: lineOf(t, files, "app.py", "cart.total()"), Col: 17})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(defs) != 3 || defs[0].Symbol() != "Cart.total" || defs[0].Match != MatchName {
+		t.Errorf("definitions of cart.total(): %+v", defs)
+	}
+}
