@@ -30,6 +30,12 @@ type graphLang struct {
 	// a method (Ruby, where "items" is self.items() and capitalized names
 	// are constants).
 	bareCalls bool
+	// repair, when set, mends what the parser's error recovery made of an
+	// outline declaration: it returns the declaration's name node when
+	// the parse put it elsewhere (nil when it did not), and the end of a
+	// scope whose closing brace a broken declaration inside it took (0
+	// when it did not).
+	repair func(b *graphBuilder, n *sitter.Node) (name *sitter.Node, end uint32)
 
 	once     sync.Once
 	compiled *graphQuery
