@@ -204,7 +204,7 @@ func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier, parent st
 		}
 	}
 	p.Name = operatorName(p.Name)
-	if !validName(p.Name) {
+	if !b.validDefName(p.Name) {
 		return p, false
 	}
 	if p.qualifier == "" {
@@ -247,7 +247,7 @@ func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
 		p.Name = last
 	}
 	p.Name = operatorName(p.Name)
-	if !validName(p.Name) {
+	if !b.validDefName(p.Name) {
 		return p, false
 	}
 	p.Kind = cd.kind
@@ -411,7 +411,17 @@ func validName(name string) bool {
 	if strings.HasPrefix(name, "operator") {
 		return true // C++'s operator() and operator[]
 	}
-	return !strings.ContainsAny(name, " \t\r\n{}()[],;=\"'")
+	// Ruby's setter "def pos=(value)" is named pos=.
+	return !strings.ContainsAny(strings.TrimSuffix(name, "="), " \t\r\n{}()[],;=\"'")
+}
+
+// validDefName reports whether a declared name is a name in the file's
+// language: validName's, or one of the operators it names methods by.
+func (b *graphBuilder) validDefName(name string) bool {
+	if b.gl.operatorNames != "" && name != "" && len(name) <= 3 && strings.Trim(name, b.gl.operatorNames) == "" {
+		return true
+	}
+	return validName(name)
 }
 
 // operatorName writes a C++ operator's name the one way people and ctags

@@ -30,6 +30,10 @@ type graphLang struct {
 	// a method (Ruby, where "items" is self.items() and capitalized names
 	// are constants).
 	bareCalls bool
+	// operatorNames are the bytes of the operators that name methods
+	// ("def ==(other)", "def [](key)" in Ruby); empty where operators
+	// name no declaration or are written as names ("operator==").
+	operatorNames string
 	// repair, when set, mends what the parser's error recovery made of an
 	// outline declaration: it returns the declaration's name node when
 	// the parse put it elsewhere (nil when it did not), and the end of a
