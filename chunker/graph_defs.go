@@ -223,6 +223,15 @@ func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier, parent st
 func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
 	p := pendingDef{span: defSpan{cd.node.start, cd.node.end}, nameStart: cd.name.start, fromQuery: true}
 	p.Name = b.text(cd.name.start, cd.name.end)
+	if cd.name.node == cd.node.node {
+		// A declaration named by the keyword it starts with (TypeScript's
+		// construct signature "new (x: T): U" is named new).
+		n := 0
+		for n < len(p.Name) && isNameByte(p.Name[n]) {
+			n++
+		}
+		p.Name = p.Name[:n]
+	}
 	p.Line, p.Col = int(cd.name.row)+1, int(cd.name.col)+1
 	if sym, ok := strings.CutPrefix(p.Name, ":"); ok { // Ruby's attr_reader :name
 		p.Name, p.Col, p.nameStart = sym, p.Col+1, p.nameStart+1

@@ -91,6 +91,9 @@ const tsGraphQuery = `
 (property_signature name: (_) @name type: (type_annotation (_) @declared))
 (method_signature name: (_) @name) @def.method
 (interface_body (method_signature name: (_) @abstract))
+(construct_signature) @name @def.method
+(construct_signature type: (type_annotation (_) @declared)) @name
+(interface_body (construct_signature) @abstract)
 (abstract_method_signature name: (_) @abstract)
 (abstract_class_declaration name: (_) @name) @def.class
 (interface_declaration name: (_) @name) @def.interface

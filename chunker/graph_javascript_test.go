@@ -137,3 +137,20 @@ func TestTypeScriptGraph(t *testing.T) {
 	})
 	checkNoRefs(t, g, "r", "x", "ctx", "T")
 }
+
+// TestTypeScriptConstructSignature: an interface's construct signature
+// is a method named new, as ctags names it.
+func TestTypeScriptConstructSignature(t *testing.T) {
+	src := `export interface SequenceErrorCtor {
+  /**
+   * Makes the error.
+   */
+  new (message: string): SequenceError;
+  (code: number): string;
+}
+`
+	g := analyzeGraph(t, "SequenceError.ts", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "SequenceErrorCtor.new", kind: "method", at: "new (", typ: "t:SequenceError", doc: "Makes the error.", flags: DefAbstract},
+	})
+}

@@ -22,7 +22,9 @@ import (
 // Capture names (graph_query.go lists them): @call, @type, @inherit,
 // @import and @ref capture the name node of a reference of that kind;
 // @recv, in the same pattern, what the name is selected from. @name
-// captures a declared name, @def.KIND the declaration around it when the
+// captures a declared name (on the declaration's own node, the word the
+// declaration starts with: TypeScript's construct signature "new (...): T"
+// is named new), @def.KIND the declaration around it when the
 // outline may not list it, @declared its declared type, @abstract the
 // name of a method without a body, @parent the type an extension function
 // extends (its parent), @doc its docstring. @local captures a name bound in a
