@@ -135,7 +135,8 @@ const cppGraphQuery = `
 //     that its closing brace closes the namespace around it: the
 //     namespace ends at the brace that matches its own, found by
 //     scanning the source.
-func cRepair(b *graphBuilder, n *sitter.Node) (*sitter.Node, uint32) {
+func cRepair(b *graphBuilder, d *decl) (*sitter.Node, uint32) {
+	n := d.node
 	if !n.HasError() {
 		return nil, 0
 	}

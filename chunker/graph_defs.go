@@ -61,7 +61,7 @@ func (b *graphBuilder) buildDefs() {
 		names, end, repaired := d.names, uint32(0), false
 		if b.gl.repair != nil {
 			var nm *sitter.Node
-			if nm, end = b.gl.repair(b, d.node); nm != nil {
+			if nm, end = b.gl.repair(b, d); nm != nil {
 				// The classifier named the declaration after what the
 				// parse left in the name's place.
 				names, qualifier, repaired = []*sitter.Node{nm}, "", true

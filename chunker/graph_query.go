@@ -34,12 +34,13 @@ type graphLang struct {
 	// ("def ==(other)", "def [](key)" in Ruby); empty where operators
 	// name no declaration or are written as names ("operator==").
 	operatorNames string
-	// repair, when set, mends what the parser's error recovery made of an
-	// outline declaration: it returns the declaration's name node when
-	// the parse put it elsewhere (nil when it did not), and the end of a
-	// scope whose closing brace a broken declaration inside it took (0
-	// when it did not).
-	repair func(b *graphBuilder, n *sitter.Node) (name *sitter.Node, end uint32)
+	// repair, when set, mends what the outline makes of a declaration
+	// where the graph needs more: it returns the declaration's name node
+	// when the classifier's is not the one (a name that the parser's
+	// error recovery put elsewhere, the type inside Rust's "impl Trait
+	// for &'a T"), else nil, and the end of a scope whose closing brace a
+	// broken declaration inside it took, else 0.
+	repair func(b *graphBuilder, d *decl) (name *sitter.Node, end uint32)
 
 	once     sync.Once
 	compiled *graphQuery
