@@ -132,9 +132,9 @@ const cppGraphQuery = `
 //     member initializer, the trailing macro): the name is the ERROR's
 //     function declarator's.
 //   - The body of such a constructor can become an initializer list, so
-//     that its closing brace closes the namespace around it: the
-//     namespace ends at the brace that matches its own, found by
-//     scanning the source.
+//     that its closing brace closes the namespace around it: a namespace
+//     or class ends at the brace that matches its own, found by scanning
+//     the source (see braceScopeEnd).
 func cRepair(b *graphBuilder, d *decl) (*sitter.Node, uint32) {
 	n := d.node
 	if !n.HasError() {
@@ -143,7 +143,7 @@ func cRepair(b *graphBuilder, d *decl) (*sitter.Node, uint32) {
 	switch n.Type() {
 	case "function_definition", "declaration":
 		return cLostDeclarator(n), 0
-	case "namespace_definition":
+	case "namespace_definition", "class_specifier", "struct_specifier", "union_specifier":
 		return nil, b.braceScopeEnd(n)
 	}
 	return nil, 0
@@ -194,7 +194,9 @@ func cDeclaratorName(d *sitter.Node) *sitter.Node {
 
 // braceScopeEnd returns the end of the brace that matches the opening
 // brace of scope n's body, when it lies past n's end inside n's parent
-// and no declaration straddles it; else 0.
+// and no declaration straddles it; else 0. The scan is lexical, for the
+// languages of C's syntax and preprocessor (C, C++, C#), and follows the
+// first branch of a conditional, as ctags does.
 func (b *graphBuilder) braceScopeEnd(n *sitter.Node) uint32 {
 	body := field(n, "body")
 	if body == nil {
@@ -266,9 +268,22 @@ func cMatchBrace(src []byte, open uint32) uint32 {
 }
 
 // skipCString returns the offset of the quote that closes the literal
-// opening at src[i] (a raw string R"d(...)d" too), or the last byte.
+// opening at src[i] (C++'s raw string R"d(...)d", C#'s verbatim @"..."
+// and raw """...""" too), or the last byte.
 func skipCString(src []byte, i int) int {
 	q := src[i]
+	if q == '"' && i > 0 && (src[i-1] == '@' || src[i-1] == '$' && i > 1 && src[i-2] == '@') {
+		for j := i + 1; j < len(src); j++ {
+			if src[j] == '"' {
+				if j+1 < len(src) && src[j+1] == '"' {
+					j++ // a doubled quote is a quote
+					continue
+				}
+				return j
+			}
+		}
+		return len(src) - 1
+	}
 	if q == '"' && i > 0 && src[i-1] == 'R' {
 		if k := bytes.IndexByte(src[i+1:min(len(src), i+18)], '('); k >= 0 {
 			closing := append(append([]byte(")"), src[i+1:i+1+k]...), '"')
@@ -277,6 +292,17 @@ func skipCString(src []byte, i int) int {
 			}
 			return len(src) - 1
 		}
+	}
+	if q == '"' && bytes.HasPrefix(src[i:], []byte(`"""`)) {
+		// C#'s raw string: its closing quotes are as many as its opening.
+		n := 3
+		for i+n < len(src) && src[i+n] == '"' {
+			n++
+		}
+		if j := bytes.Index(src[i+n:], src[i:i+n]); j >= 0 {
+			return i + n + j + n - 1
+		}
+		return len(src) - 1
 	}
 	for j := i + 1; j < len(src); j++ {
 		switch src[j] {
