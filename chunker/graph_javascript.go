@@ -1,12 +1,43 @@
 package chunker
 
+import (
+	"fmt"
+	"strings"
+)
+
 func init() {
 	js := func(query string) *graphLang {
 		return &graphLang{query: query, self: []string{"this"}, super: []string{"super"}, symSep: "#"}
 	}
-	graphLangs["javascript"] = js(jsGraphQuery + jsOnlyGraphQuery + jsxGraphQuery)
-	graphLangs["typescript"] = js(jsGraphQuery + tsGraphQuery)
-	graphLangs["tsx"] = js(jsGraphQuery + tsGraphQuery + jsxGraphQuery)
+	shared := jsGraphQuery + jsNamespaceObjects()
+	graphLangs["javascript"] = js(shared + jsOnlyGraphQuery + jsxGraphQuery)
+	graphLangs["typescript"] = js(shared + tsGraphQuery)
+	graphLangs["tsx"] = js(shared + tsGraphQuery + jsxGraphQuery)
+}
+
+// jsNamespaceMaxDepth is how deep in a namespace object its object-valued
+// properties are definitions.
+const jsNamespaceMaxDepth = 3
+
+// jsNamespaceObjects are the patterns of namespace objects: an object
+// literal declared at the top level of a file (const ShaderLib = {
+// background: { uniforms: {...} } }) whose object-valued properties are
+// definitions (ShaderLib.background, ShaderLib.background.uniforms), as
+// ctags makes them, down to jsNamespaceMaxDepth. An object literal in a
+// function, a call's argument or a return is data, not a namespace.
+func jsNamespaceObjects() string {
+	var b strings.Builder
+	b.WriteString("\n; Namespace objects (see jsNamespaceObjects).\n")
+	prop := "(pair key: (property_identifier) @name value: (object)) @def.property"
+	for range jsNamespaceMaxDepth {
+		decl := "(variable_declarator value: (object " + prop + "))"
+		for _, wrap := range []string{"(program (lexical_declaration %s))", "(program (variable_declaration %s))",
+			"(program (export_statement declaration: (lexical_declaration %s)))"} {
+			fmt.Fprintf(&b, wrap+"\n", decl)
+		}
+		prop = "(pair value: (object " + prop + "))"
+	}
+	return b.String()
 }
 
 // jsGraphQuery holds the patterns JavaScript and TypeScript share; see
