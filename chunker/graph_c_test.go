@@ -183,26 +183,16 @@ struct async_msg : log_msg_buffer
 func TestCPPMacroDefs(t *testing.T) {
 	src := cppMacroSrc
 	g := analyzeGraph(t, "sink-inl.h", src)
-	for _, w := range []struct{ qualified, kind, at string }{
-		{"spdlog.sinks.ansicolor_sink.ansicolor_sink", "method", ">::ansicolor_sink("},
-		{"spdlog.sinks.ansicolor_sink.set_pattern", "method", "set_pattern("},
-		{"spdlog.sinks.wincolor_sink.set_color", "method", "set_color("},
-		{"spdlog.sinks.wincolor_stderr_sink.wincolor_stderr_sink", "method", ">::wincolor_stderr_sink("},
-		{"spdlog.details.os.now", "function", "now()"},
-		{"spdlog.details.os.thread_id", "function", "thread_id()"},
-		{"spdlog.details.os.getenv", "function", "getenv("},
-		{"spdlog.details.async_msg.operator=", "method", "operator=("},
-	} {
-		line, col := position(t, src, w.at, w.qualified[strings.LastIndexByte(w.qualified, '.')+1:])
-		d := findDef(g, w.qualified)
-		if d == nil {
-			t.Errorf("no definition %s; have %s", w.qualified, defNames(g))
-			continue
-		}
-		if d.Kind != w.kind || d.Line != line || d.Col != col {
-			t.Errorf("%s: %s at %d:%d, want %s at %d:%d", w.qualified, d.Kind, d.Line, d.Col, w.kind, line, col)
-		}
-	}
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "spdlog.sinks.ansicolor_sink.ansicolor_sink", kind: "method", at: ">::ansicolor_sink("},
+		{qualified: "spdlog.sinks.ansicolor_sink.set_pattern", kind: "method", at: "set_pattern("},
+		{qualified: "spdlog.sinks.wincolor_sink.set_color", kind: "method", at: "set_color("},
+		{qualified: "spdlog.sinks.wincolor_stderr_sink.wincolor_stderr_sink", kind: "method", at: ">::wincolor_stderr_sink("},
+		{qualified: "spdlog.details.os.now", kind: "function", at: "now()"},
+		{qualified: "spdlog.details.os.thread_id", kind: "function", at: "thread_id()"},
+		{qualified: "spdlog.details.os.getenv", kind: "function", at: "getenv("},
+		{qualified: "spdlog.details.async_msg.operator=", kind: "method", at: "operator=("},
+	})
 	// Operators are named without spaces but between words.
 	for name, at := range map[string]string{"operator==": "operator ==", "operator bool": "operator bool()"} {
 		d := findDef(g, "spdlog.details.async_msg."+name)
