@@ -63,7 +63,11 @@ func (b *graphBuilder) buildDefs() {
 			var nm *sitter.Node
 			if nm, end = b.gl.repair(b, d); nm != nil {
 				// The classifier named the declaration after what the
-				// parse left in the name's place.
+				// parse left in the name's place, which is no name the
+				// query may declare either.
+				for _, old := range d.names {
+					seen[b.skipSpace(old.StartByte(), old.EndByte())] = true
+				}
 				names, qualifier, repaired = []*sitter.Node{nm}, "", true
 			}
 		}
