@@ -149,6 +149,7 @@ SPDLOG_INLINE log_msg::log_msg(spdlog::source_loc loc, string_view_t a_logger_na
 {}
 
 namespace os {
+SPDLOG_API size_t pid() SPDLOG_NOEXCEPT;
 
 SPDLOG_INLINE spdlog::log_clock::time_point now() SPDLOG_NOEXCEPT
 {
@@ -195,6 +196,7 @@ func TestCPPMacroDefs(t *testing.T) {
 		{qualified: "spdlog.details.log_msg.log_msg", kind: "method", at: "::log_msg(s"},
 		{qualified: "spdlog.details.os.now", kind: "function", at: "point now()"},
 		{qualified: "spdlog.details.os.thread_id", kind: "function", at: "thread_id()"},
+		{qualified: "spdlog.details.os.pid", kind: "function", at: "pid()"},
 		{qualified: "spdlog.details.os.getenv", kind: "function", at: "getenv("},
 		{qualified: "spdlog.details.async_msg.operator=", kind: "method", at: "operator=("},
 	})

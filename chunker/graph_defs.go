@@ -79,6 +79,9 @@ func (b *graphBuilder) buildDefs() {
 		}
 		for _, nm := range names {
 			if p, ok := b.outlineDef(d, nm, qualifier, parent, end); ok && len(defs) < maxGraphRefs {
+				if repaired && p.Kind == "var" {
+					p.Kind = "function" // a prototype, declaring what the repair found
+				}
 				if repaired && p.qualifier != "" && p.Kind == "function" {
 					p.Kind = "method" // "Foo::Foo" repaired, as the classifier makes it
 				}
