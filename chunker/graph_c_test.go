@@ -1,6 +1,9 @@
 package chunker
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const cGraphSrc = `#include <stdio.h>
 #include "cart.h"
@@ -105,4 +108,137 @@ func TestCPPGraph(t *testing.T) {
 		{"area", "Shape::area", RefOther, "n:Shape", "geo.Shape.draw"},
 	})
 	checkNoRefs(t, g, "c", "pen", "b", "std")
+}
+
+// cppMacroSrc is spdlog's way of writing C++: macros the parser does not
+// know before and after declarations, class templates' members defined
+// out of the class, inside namespaces.
+const cppMacroSrc = `namespace spdlog {
+namespace sinks {
+
+template<typename ConsoleMutex>
+SPDLOG_INLINE ansicolor_sink<ConsoleMutex>::ansicolor_sink(FILE *target_file, color_mode mode)
+    : target_file_(target_file)
+    , formatter_(details::make_unique<spdlog::pattern_formatter>())
+{
+    set_color_mode(mode);
+    colors_[level::trace] = to_string_(white);
+}
+
+template<typename ConsoleMutex>
+SPDLOG_INLINE void ansicolor_sink<ConsoleMutex>::set_pattern(const std::string &pattern)
+{
+    formatter_ = nullptr;
+}
+
+template<typename ConsoleMutex>
+void SPDLOG_INLINE wincolor_sink<ConsoleMutex>::set_color(int level)
+{
+    colors_[level] = 0;
+}
+
+template<typename ConsoleMutex>
+SPDLOG_INLINE wincolor_stderr_sink<ConsoleMutex>::wincolor_stderr_sink(color_mode mode)
+    : wincolor_sink<ConsoleMutex>(::GetStdHandle(STD_ERROR_HANDLE), mode)
+{}
+} // namespace sinks
+
+namespace details {
+SPDLOG_INLINE log_msg::log_msg(spdlog::source_loc loc, string_view_t a_logger_name)
+    : log_msg(os::now(), loc, a_logger_name)
+{}
+
+namespace os {
+SPDLOG_API size_t pid() SPDLOG_NOEXCEPT;
+
+SPDLOG_INLINE spdlog::log_clock::time_point now() SPDLOG_NOEXCEPT
+{
+    return log_clock::now();
+}
+
+// Return current thread id as size_t (from thread local storage)
+SPDLOG_INLINE size_t thread_id() SPDLOG_NOEXCEPT
+{
+    return _thread_id();
+}
+
+std::string SPDLOG_INLINE getenv(const char *field)
+{
+    return "";
+}
+} // namespace os
+
+struct async_msg : log_msg_buffer
+{
+#if defined(_MSC_VER) && _MSC_VER <= 1800
+    async_msg &operator=(async_msg &&other)
+    {
+        return *this;
+    }
+#endif
+    bool operator == (const async_msg &other) const { return true; }
+    explicit operator bool() const { return true; }
+};
+} // namespace details
+} // namespace spdlog
+`
+
+// TestCPPMacroDefs: the declarations that macros unknown to the parser
+// break keep their names and their namespaces, as ctags gives them.
+func TestCPPMacroDefs(t *testing.T) {
+	src := cppMacroSrc
+	g := analyzeGraph(t, "sink-inl.h", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "spdlog.sinks.ansicolor_sink.ansicolor_sink", kind: "method", at: ">::ansicolor_sink("},
+		{qualified: "spdlog.sinks.ansicolor_sink.set_pattern", kind: "method", at: "set_pattern("},
+		{qualified: "spdlog.sinks.wincolor_sink.set_color", kind: "method", at: "set_color("},
+		{qualified: "spdlog.sinks.wincolor_stderr_sink.wincolor_stderr_sink", kind: "method", at: ">::wincolor_stderr_sink("},
+		{qualified: "spdlog.details.log_msg.log_msg", kind: "method", at: "::log_msg(s"},
+		{qualified: "spdlog.details.os.now", kind: "function", at: "point now()"},
+		{qualified: "spdlog.details.os.thread_id", kind: "function", at: "thread_id()"},
+		{qualified: "spdlog.details.os.pid", kind: "function", at: "pid()"},
+		{qualified: "spdlog.details.os.getenv", kind: "function", at: "getenv("},
+		{qualified: "spdlog.details.async_msg.operator=", kind: "method", at: "operator=("},
+	})
+	// Operators are named without spaces but between words.
+	for name, at := range map[string]string{"operator==": "operator ==", "operator bool": "operator bool()"} {
+		d := findDef(g, "spdlog.details.async_msg."+name)
+		if d == nil {
+			t.Errorf("no definition %s; have %s", name, defNames(g))
+			continue
+		}
+		if line, col := position(t, src, at, "operator"); d.Line != line || d.Col != col {
+			t.Errorf("%s at %d:%d, want %d:%d", name, d.Line, d.Col, line, col)
+		}
+	}
+	for _, d := range g.Defs {
+		if d.Name == "wincolor_sink" || d.Name == "target_file_" || d.Qualified() == "spdlog.details.log_msg" {
+			t.Errorf("a member initializer is no definition: %s %s at %d:%d", d.Kind, d.Qualified(), d.Line, d.Col)
+		}
+		if strings.Contains(d.Qualified(), "SPDLOG") || strings.ContainsAny(d.Qualified(), "<> ") && !strings.Contains(d.Name, "operator") {
+			t.Errorf("a macro or template arguments in %s %s", d.Kind, d.Qualified())
+		}
+	}
+}
+
+func TestCMatchBrace(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want int // index of the closing brace, -1 for none
+	}{
+		{"{ a { b } c } d", 12},
+		{"{ \"}\" '}' /* } */ // }\n }", 24},
+		{"{ R\"x(})x\" }", 11},
+		{"{ @\"C:\\\" \"}\" }", 13},
+		{"{ \"\"\"\n}\n\"\"\" }", 12},
+		{"{ 1'000; }", 9},
+		{"{\n#if A\n  if (a) {\n#else\n  if (b) {\n#endif\n  }\n}", 47},
+		{"{\n#define M }\n}", 14},
+		{"{ {", -1},
+	} {
+		got := int(cMatchBrace([]byte(tc.src), 0)) - 1
+		if got != tc.want {
+			t.Errorf("%q: closing brace at %d, want %d", tc.src, got, tc.want)
+		}
+	}
 }

@@ -1,5 +1,7 @@
 package chunker
 
+import sitter "github.com/smacker/go-tree-sitter"
+
 func init() {
 	graphLangs["csharp"] = &graphLang{
 		query:    csharpGraphQuery,
@@ -8,7 +10,19 @@ func init() {
 		inferred: set("var"),
 		// this and base are anonymous nodes in the grammar.
 		keepAnonymous: true,
+		repair:        csharpRepair,
 	}
+}
+
+// csharpRepair ends a class or namespace that the parser closed early, at
+// an #if whose branches its braces do not balance in, at the brace that
+// matches its own (see braceScopeEnd), so that the members after the
+// #if keep their parent.
+func csharpRepair(b *graphBuilder, d *decl) (*sitter.Node, uint32) {
+	if d.body == nil || !d.node.HasError() {
+		return nil, 0
+	}
+	return nil, b.braceScopeEnd(d.node)
 }
 
 // csharpGraphQuery: see graph_tree.go for the capture names. The grammar
@@ -32,6 +46,8 @@ const csharpGraphQuery = `
 (record_declaration name: (identifier) @name) @def.record
 (delegate_declaration name: (identifier) @name) @def.type
 (method_declaration name: (identifier) @name) @def.method
+(method_declaration (explicit_interface_specifier) @parent name: (identifier) @name)
+(property_declaration (explicit_interface_specifier) @parent name: (identifier) @name)
 (method_declaration returns: (_) @declared name: (identifier) @name)
 (constructor_declaration name: (identifier) @name) @def.constructor
 (property_declaration name: (identifier) @name) @def.property

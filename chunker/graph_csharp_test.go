@@ -1,6 +1,9 @@
 package chunker
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const csharpGraphSrc = `using System;
 using System.Collections.Generic;
@@ -68,4 +71,90 @@ func TestCSharpGraph(t *testing.T) {
 		{"Price", "copy.Price", RefOther, "t:Item", "Cart.Add"},
 	})
 	checkNoRefs(t, g, "it", "name", "store", "copy", "item", "Shop", "Core", "System", "Generic", "var")
+}
+
+// TestCSharpConditionalBraces: a class that the parser closes early (an
+// #if between an if and its else, twice) keeps its members after that;
+// an explicit interface implementation is the interface's member, as
+// ctags scopes it.
+func TestCSharpConditionalBraces(t *testing.T) {
+	src := `namespace Shop.Utilities
+{
+    internal class Cache<TKey, TValue> : ICache<TKey, TValue>, ICache
+    {
+        public TValue this[TKey key]
+        {
+            get
+            {
+                if (_items != null)
+                {
+                    return (TValue)_items[key!]!;
+                }
+#if HAVE_FROZEN
+                else if (_frozen != null)
+                {
+                    return _frozen[key];
+                }
+#endif
+                else
+                {
+                    return Backing[key];
+                }
+            }
+            set
+            {
+                if (_items != null)
+                {
+                    _items[key!] = value;
+                }
+#if HAVE_FROZEN
+                else if (_frozen != null)
+                {
+                    throw new NotSupportedException();
+                }
+#endif
+                else
+                {
+                    Backing[key] = value;
+                }
+            }
+        }
+
+        public void Add(KeyValuePair<TKey, TValue> item)
+        {
+            if (_items != null)
+            {
+                ((IList)_items).Add(item);
+            }
+#if HAVE_FROZEN
+            else if (_frozen != null)
+            {
+                throw new NotSupportedException();
+            }
+#endif
+            else
+            {
+                _backing?.Add(item);
+            }
+        }
+
+        bool ICache.Contains(object key)
+        {
+            var path = @"C:\";
+            return true;
+        }
+
+        bool ICache<TKey, TValue>.IsFixedSize => false;
+    }
+}
+`
+	g := analyzeGraph(t, "Cache.cs", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Cache.Add", kind: "method", at: "void Add", typ: "t:void"},
+		{qualified: "Cache.ICache.Contains", kind: "method", at: "ICache.Contains", typ: "t:bool"},
+		{qualified: "Cache.ICache.IsFixedSize", kind: "property", at: ">.IsFixedSize", typ: "t:bool"},
+	})
+	if d := findDef(g, "Cache"); d == nil || d.EndLine != strings.Count(src, "\n")-1 {
+		t.Errorf("Cache: %+v, want it to end on the line before the namespace's end", d)
+	}
 }

@@ -58,14 +58,33 @@ func (b *graphBuilder) buildDefs() {
 		if d.parent != parent {
 			qualifier = d.parent // the classifier's own ("Foo" of "Foo::bar")
 		}
-		if len(d.names) == 0 {
-			if p, ok := b.outlineDef(d, nil, qualifier); ok && len(defs) < maxGraphRefs {
+		names, end, repaired := d.names, uint32(0), false
+		if b.gl.repair != nil {
+			var nm *sitter.Node
+			if nm, end = b.gl.repair(b, d); nm != nil {
+				// The classifier named the declaration after what the
+				// parse left in the name's place, which is no name the
+				// query may declare either.
+				for _, old := range d.names {
+					seen[b.skipSpace(old.StartByte(), old.EndByte())] = true
+				}
+				names, qualifier, repaired = []*sitter.Node{nm}, "", true
+			}
+		}
+		if len(names) == 0 {
+			if p, ok := b.outlineDef(d, nil, qualifier, parent, end); ok && len(defs) < maxGraphRefs {
 				defs = append(defs, p)
 			}
 			return
 		}
-		for _, nm := range d.names {
-			if p, ok := b.outlineDef(d, nm, qualifier); ok && len(defs) < maxGraphRefs {
+		for _, nm := range names {
+			if p, ok := b.outlineDef(d, nm, qualifier, parent, end); ok && len(defs) < maxGraphRefs {
+				if repaired && p.Kind == "var" {
+					p.Kind = "function" // a prototype, declaring what the repair found
+				}
+				if repaired && p.qualifier != "" && p.Kind == "function" {
+					p.Kind = "method" // "Foo::Foo" repaired, as the classifier makes it
+				}
 				seen[b.skipSpace(nm.StartByte(), nm.EndByte())], seen[p.nameStart] = true, true
 				defs = append(defs, p)
 			}
@@ -160,29 +179,39 @@ func (b *graphBuilder) findWrappers() {
 // does not count when it looks for a wrapper of declarations.
 var valueOnlyKinds = set("field", "constant", "const", "var")
 
-// outlineDef makes the definition of one name of an outline declaration;
-// nm is nil when the classifier found no name node.
-func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier string) (pendingDef, bool) {
+// outlineDef makes the definition of one name of an outline declaration
+// classified under parent; nm is nil when the classifier found no name
+// node. A scopeEnd other than 0 is where the declaration really ends (see
+// graphLang.repair).
+func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier, parent string, scopeEnd uint32) (pendingDef, bool) {
 	end := d.node.EndByte()
 	p := pendingDef{span: defSpan{b.skipSpace(d.node.StartByte(), end), end}, qualifier: qualifier}
 	p.Kind, p.Signature, p.Doc = d.kind, d.sig, docLine(d.doc)
 	p.StartLine, p.EndLine = d.a+1, d.b+1
+	if scopeEnd > end {
+		p.span.end = scopeEnd
+		p.EndLine, _ = b.position(scopeEnd - 1)
+	}
 	if nm == nil {
 		p.Name = d.name
 		p.nameStart = b.findName(p.span.start, d.name)
 		p.Line, p.Col = b.position(p.nameStart)
 	} else {
-		leaf, prefix := b.nameLeaf(nm)
+		leaf, prefix, typed := b.nameLeaf(nm)
 		sp := leaf.StartPoint()
 		c := capture{start: leaf.StartByte(), end: leaf.EndByte(), row: sp.Row, col: sp.Column}
 		b.trimSpace(&c)
 		p.Name, p.nameStart = b.text(c.start, c.end), c.start
 		p.Line, p.Col = int(c.row)+1, int(c.col)+1
-		if p.qualifier == "" {
+		if typed && prefix == "" && p.qualifier != "" && parent == "" && p.Kind == "method" {
+			p.Kind = "function" // a method only of the qualifier the type made
+		}
+		if p.qualifier == "" || typed {
 			p.qualifier = prefix
 		}
 	}
-	if !validName(p.Name) {
+	p.Name = operatorName(p.Name)
+	if !b.validDefName(p.Name) {
 		return p, false
 	}
 	if p.qualifier == "" {
@@ -201,14 +230,30 @@ func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier string) (p
 func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
 	p := pendingDef{span: defSpan{cd.node.start, cd.node.end}, nameStart: cd.name.start, fromQuery: true}
 	p.Name = b.text(cd.name.start, cd.name.end)
+	if cd.name.node == cd.node.node {
+		// A declaration named by the keyword it starts with (TypeScript's
+		// construct signature "new (x: T): U" is named new).
+		n := 0
+		for n < len(p.Name) && isNameByte(p.Name[n]) {
+			n++
+		}
+		p.Name = p.Name[:n]
+	}
 	p.Line, p.Col = int(cd.name.row)+1, int(cd.name.col)+1
 	if sym, ok := strings.CutPrefix(p.Name, ":"); ok { // Ruby's attr_reader :name
 		p.Name, p.Col, p.nameStart = sym, p.Col+1, p.nameStart+1
 	}
-	if segs, ok := splitQualified(p.Name); ok && len(segs) > 1 && !strings.ContainsAny(p.Name, "\n") {
+	if i := strings.LastIndex(p.Name, "operator"); i > 0 && separatorBefore(p.Name[:i]) {
+		// C++'s "Foo::operator=": the operator's qualifier is its parent.
+		p.qualifier = p.Name[:i]
+		p.Col += i
+		p.nameStart += uint32(i)
+		p.Name = p.Name[i:]
+	} else if segs, ok := splitQualified(stripTypeArgs(p.Name)); ok && len(segs) > 1 && !strings.ContainsAny(p.Name, "\n") &&
+		strings.HasSuffix(p.Name, segs[len(segs)-1]) {
 		// A qualified name ("obj.method = function", "Foo.prototype.bar
-		// = ..."): the qualifier is the parent, a prototype is its
-		// constructor.
+		// = ...", C++'s "Foo<T>::Foo"): the qualifier is the parent, a
+		// prototype is its constructor.
 		last := segs[len(segs)-1]
 		segs = slices.DeleteFunc(segs[:len(segs)-1], func(s string) bool { return s == "prototype" })
 		p.qualifier = strings.Join(segs, ".")
@@ -217,7 +262,8 @@ func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
 		p.nameStart += uint32(skip)
 		p.Name = last
 	}
-	if !validName(p.Name) {
+	p.Name = operatorName(p.Name)
+	if !b.validDefName(p.Name) {
 		return p, false
 	}
 	p.Kind = cd.kind
@@ -309,9 +355,12 @@ func joinQualified(a, b string) string {
 }
 
 // nameLeaf returns the simple name inside a declared name node ("bar" of
-// "ns::Foo::bar", "f" of Lua's "M.f") and the qualifier before it.
-func (b *graphBuilder) nameLeaf(nm *sitter.Node) (*sitter.Node, string) {
-	leaf := nm
+// "ns::Foo::bar", "Foo" of "Foo<T>::bar", "f" of Lua's "M.f") and the
+// qualifier before it; typed reports a name whose parse took the type
+// before it for a qualifier, so that what the classifier made of that
+// qualifier is no parent either.
+func (b *graphBuilder) nameLeaf(nm *sitter.Node) (leaf *sitter.Node, prefix string, typed bool) {
+	leaf = nm
 	for i := 0; i < 4 && leaf.NamedChildCount() > 1; i++ {
 		next := field(leaf, "name")
 		if next == nil {
@@ -332,13 +381,41 @@ func (b *graphBuilder) nameLeaf(nm *sitter.Node) (*sitter.Node, string) {
 		leaf = next
 	}
 	if leaf == nm {
-		return leaf, ""
+		return leaf, "", false
 	}
-	prefix := strings.TrimSpace(b.text(nm.StartByte(), leaf.StartByte()))
+	prefix, typed = cutAtGap(stripTypeArgs(strings.TrimSpace(b.text(nm.StartByte(), leaf.StartByte()))))
 	if _, ok := splitQualified(strings.TrimRight(prefix, ".:\\>-")); !ok && prefix != "" {
-		return nm, "" // not a qualified name ("(a, b)" of a pattern)
+		return nm, "", false // not a qualified name ("(a, b)" of a pattern)
 	}
-	return leaf, prefix
+	return leaf, prefix, typed
+}
+
+// cutAtGap drops from a qualifier what comes before a missing separator,
+// two names with only white space between them: tree-sitter's error
+// recovery makes a type or macro before a declared name part of its
+// qualifier ("time_point " of "SPDLOG_INLINE log_clock::time_point now()",
+// "SPDLOG_INLINE " of "void SPDLOG_INLINE Foo::bar()").
+func cutAtGap(prefix string) (string, bool) {
+	cut := -1
+	for i := 1; i < len(prefix); i++ {
+		if isSpace(prefix[i]) && isNameByte(prefix[i-1]) {
+			j := i
+			for j < len(prefix) && isSpace(prefix[j]) {
+				j++
+			}
+			if j == len(prefix) || isNameByte(prefix[j]) {
+				cut = j
+			}
+			i = j
+		}
+	}
+	if len(prefix) > 0 && isNameByte(prefix[len(prefix)-1]) {
+		cut = len(prefix) // no separator between the qualifier and the name
+	}
+	if cut < 0 {
+		return prefix, false
+	}
+	return prefix[cut:], true
 }
 
 // validName reports whether a declared name is a name, not a pattern
@@ -350,7 +427,62 @@ func validName(name string) bool {
 	if strings.HasPrefix(name, "operator") {
 		return true // C++'s operator() and operator[]
 	}
-	return !strings.ContainsAny(name, " \t\r\n{}()[],;=\"'")
+	// Ruby's setter "def pos=(value)" is named pos=.
+	return !strings.ContainsAny(strings.TrimSuffix(name, "="), " \t\r\n{}()[],;=\"'")
+}
+
+// validDefName reports whether a declared name is a name in the file's
+// language: validName's, or one of the operators it names methods by.
+func (b *graphBuilder) validDefName(name string) bool {
+	if b.gl.operatorNames != "" && name != "" && len(name) <= 3 && strings.Trim(name, b.gl.operatorNames) == "" {
+		return true
+	}
+	return validName(name)
+}
+
+// operatorName writes a C++ operator's name the one way people and ctags
+// look it up: "operator =" and "operator ()" are "operator=" and
+// "operator()"; a space stays only between two words ("operator new",
+// "operator const char*"); a conversion operator's parameters and
+// qualifiers ("operator bool() const") are no part of it.
+func operatorName(name string) string {
+	if !strings.HasPrefix(name, "operator") {
+		return name
+	}
+	if strings.ContainsAny(name, " \t\r\n") {
+		name = squeezeOperator(name)
+	}
+	if i := strings.IndexByte(name, '('); i > 0 && !strings.HasPrefix(name, "operator()") {
+		name = name[:i]
+	}
+	return name
+}
+
+// squeezeOperator removes the white space of an operator's name but
+// between two words.
+func squeezeOperator(name string) string {
+	var out strings.Builder
+	for i := 0; i < len(name); i++ {
+		if !isSpace(name[i]) {
+			out.WriteByte(name[i])
+			continue
+		}
+		j := i
+		for j < len(name) && isSpace(name[j]) {
+			j++
+		}
+		if j < len(name) && isNameByte(name[j]) && isNameByte(name[i-1]) {
+			out.WriteByte(' ')
+		}
+		i = j - 1
+	}
+	return out.String()
+}
+
+// separatorBefore reports whether text ends with a qualifier's separator.
+func separatorBefore(text string) bool {
+	text = strings.TrimRight(text, " \t")
+	return strings.HasSuffix(text, "::") || strings.HasSuffix(text, ".")
 }
 
 // findName returns where name first occurs in the declaration starting at

@@ -1,12 +1,43 @@
 package chunker
 
+import (
+	"fmt"
+	"strings"
+)
+
 func init() {
 	js := func(query string) *graphLang {
 		return &graphLang{query: query, self: []string{"this"}, super: []string{"super"}, symSep: "#"}
 	}
-	graphLangs["javascript"] = js(jsGraphQuery + jsOnlyGraphQuery + jsxGraphQuery)
-	graphLangs["typescript"] = js(jsGraphQuery + tsGraphQuery)
-	graphLangs["tsx"] = js(jsGraphQuery + tsGraphQuery + jsxGraphQuery)
+	shared := jsGraphQuery + jsNamespaceObjects()
+	graphLangs["javascript"] = js(shared + jsOnlyGraphQuery + jsxGraphQuery)
+	graphLangs["typescript"] = js(shared + tsGraphQuery)
+	graphLangs["tsx"] = js(shared + tsGraphQuery + jsxGraphQuery)
+}
+
+// jsNamespaceMaxDepth is how deep in a namespace object its object-valued
+// properties are definitions.
+const jsNamespaceMaxDepth = 3
+
+// jsNamespaceObjects are the patterns of namespace objects: an object
+// literal declared at the top level of a file (const ShaderLib = {
+// background: { uniforms: {...} } }) whose object-valued properties are
+// definitions (ShaderLib.background, ShaderLib.background.uniforms), as
+// ctags makes them, down to jsNamespaceMaxDepth. An object literal in a
+// function, a call's argument or a return is data, not a namespace.
+func jsNamespaceObjects() string {
+	var b strings.Builder
+	b.WriteString("\n; Namespace objects (see jsNamespaceObjects).\n")
+	prop := "(pair key: (property_identifier) @name value: (object)) @def.property"
+	for range jsNamespaceMaxDepth {
+		decl := "(variable_declarator value: (object " + prop + "))"
+		for _, wrap := range []string{"(program (lexical_declaration %s))", "(program (variable_declaration %s))",
+			"(program (export_statement declaration: (lexical_declaration %s)))"} {
+			fmt.Fprintf(&b, wrap+"\n", decl)
+		}
+		prop = "(pair value: (object " + prop + "))"
+	}
+	return b.String()
 }
 
 // jsGraphQuery holds the patterns JavaScript and TypeScript share; see
@@ -91,6 +122,9 @@ const tsGraphQuery = `
 (property_signature name: (_) @name type: (type_annotation (_) @declared))
 (method_signature name: (_) @name) @def.method
 (interface_body (method_signature name: (_) @abstract))
+(construct_signature) @name @def.method
+(construct_signature type: (type_annotation (_) @declared)) @name
+(interface_body (construct_signature) @abstract)
 (abstract_method_signature name: (_) @abstract)
 (abstract_class_declaration name: (_) @name) @def.class
 (interface_declaration name: (_) @name) @def.interface

@@ -137,3 +137,60 @@ func TestTypeScriptGraph(t *testing.T) {
 	})
 	checkNoRefs(t, g, "r", "x", "ctx", "T")
 }
+
+// TestTypeScriptConstructSignature: an interface's construct signature
+// is a method named new, as ctags names it.
+func TestTypeScriptConstructSignature(t *testing.T) {
+	src := `export interface SequenceErrorCtor {
+  /**
+   * Makes the error.
+   */
+  new (message: string): SequenceError;
+  (code: number): string;
+}
+`
+	g := analyzeGraph(t, "SequenceError.ts", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "SequenceErrorCtor.new", kind: "method", at: "new (", typ: "t:SequenceError", doc: "Makes the error.", flags: DefAbstract},
+	})
+}
+
+// TestJavaScriptNamespaceObjects: the object-valued properties of an
+// object literal declared at the top level are definitions, three levels
+// deep; object literals in functions and calls are not.
+func TestJavaScriptNamespaceObjects(t *testing.T) {
+	src := `const ShaderLib = {
+	background: {
+		uniforms: {
+			envMap: { value: null },
+			intensity: { value: 1 }
+		},
+		vertexShader: ShaderChunk.background_vert
+	}
+};
+
+export const UniformsLib = { common: { diffuse: { value: 1 } } };
+
+function make() {
+	const local = { inner: { a: 1 } };
+	return configure({ option: { b: 2 } });
+}
+`
+	g := analyzeGraph(t, "ShaderLib.js", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "ShaderLib.background", kind: "property", at: "background: {"},
+		{qualified: "ShaderLib.background.uniforms", kind: "property", at: "uniforms: {"},
+		{qualified: "ShaderLib.background.uniforms.envMap", kind: "property", at: "envMap:"},
+		{qualified: "UniformsLib.common", kind: "property", at: "common:"},
+		{qualified: "UniformsLib.common.diffuse", kind: "property", at: "diffuse:"},
+	})
+	for _, d := range g.Defs {
+		switch d.Name {
+		case "vertexShader", "value", "inner", "option", "a", "b":
+			t.Errorf("%s %s is no definition", d.Kind, d.Qualified())
+		}
+	}
+	if g := analyzeGraph(t, "ShaderLib.ts", src); findDef(g, "ShaderLib.background.uniforms.envMap") == nil {
+		t.Errorf("TypeScript: no ShaderLib.background.uniforms.envMap; have %s", defNames(g))
+	}
+}

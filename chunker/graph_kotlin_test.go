@@ -67,3 +67,33 @@ func TestKotlinGraph(t *testing.T) {
 	})
 	checkNoRefs(t, g, "item", "qty", "copy", "s", "it", "c")
 }
+
+// TestKotlinLocalFunctions: a function declared in a function's body or
+// in a lambda is a definition whose parent is the enclosing declaration
+// (a lambda is none).
+func TestKotlinLocalFunctions(t *testing.T) {
+	src := `package com.x
+
+class Inspector {
+  fun containerData(xs: List<Int>) {
+    val m = xs.associateWith {
+      fun kmConstructor(a: Int): Int = a
+      kmConstructor(it)
+    }
+    fun helper() {}
+  }
+}
+
+fun toFileSpec() = run {
+  apply {
+    fun fileAnnotation() {}
+  }
+}
+`
+	g := analyzeGraph(t, "Inspector.kt", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Inspector.containerData.kmConstructor", kind: "function", at: "fun kmConstructor", typ: "t:Int"},
+		{qualified: "Inspector.containerData.helper", kind: "function", at: "fun helper"},
+		{qualified: "toFileSpec.fileAnnotation", kind: "function", at: "fun fileAnnotation"},
+	})
+}

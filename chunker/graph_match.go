@@ -70,6 +70,9 @@ type queryParser struct {
 	capList []string
 }
 
+// errorSymbol is tree-sitter's symbol of an ERROR node.
+const errorSymbol = 1<<16 - 1
+
 // compilePatterns compiles a query for a language.
 func compilePatterns(query string, lang *sitter.Language) (*patternSet, error) {
 	p := &queryParser{src: query, syms: map[string][]uint16{}, fields: map[string]uint16{}, capIDs: map[string]uint32{}}
@@ -80,6 +83,9 @@ func compilePatterns(query string, lang *sitter.Language) (*patternSet, error) {
 			p.syms[name] = append(p.syms[name], uint16(s))
 		}
 	}
+	// An ERROR node, where the parser's recovery put what it could not
+	// parse, may be matched below a pattern's root.
+	p.syms["ERROR"] = []uint16{errorSymbol}
 	for f := 1; f < 1<<16; f++ {
 		name := lang.FieldName(f)
 		if name == "" {
@@ -105,6 +111,9 @@ func compilePatterns(query string, lang *sitter.Language) (*patternSet, error) {
 			ps.anyRoot = append(ps.anyRoot, i)
 		}
 		for _, s := range root.syms {
+			if int(s) >= len(ps.byRoot) {
+				return nil, fmt.Errorf("query offset %d: a pattern's root cannot be an ERROR", p.pos)
+			}
 			ps.byRoot[s] = append(ps.byRoot[s], i)
 		}
 	}

@@ -30,6 +30,17 @@ type graphLang struct {
 	// a method (Ruby, where "items" is self.items() and capitalized names
 	// are constants).
 	bareCalls bool
+	// operatorNames are the bytes of the operators that name methods
+	// ("def ==(other)", "def [](key)" in Ruby); empty where operators
+	// name no declaration or are written as names ("operator==").
+	operatorNames string
+	// repair, when set, mends what the outline makes of a declaration
+	// where the graph needs more: it returns the declaration's name node
+	// when the classifier's is not the one (a name that the parser's
+	// error recovery put elsewhere, the type inside Rust's "impl Trait
+	// for &'a T"), else nil, and the end of a scope whose closing brace a
+	// broken declaration inside it took, else 0.
+	repair func(b *graphBuilder, d *decl) (name *sitter.Node, end uint32)
 
 	once     sync.Once
 	compiled *graphQuery

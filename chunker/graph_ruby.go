@@ -6,6 +6,8 @@ func init() {
 		self:      []string{"self"},
 		super:     []string{"super"},
 		bareCalls: true,
+		// def ==(other), def <=>(other), def [](key), def -@
+		operatorNames: "=!~<>+-*/%&|^[]@`",
 	}
 }
 

@@ -66,3 +66,43 @@ func TestRubyGraph(t *testing.T) {
 		}
 	}
 }
+
+// TestRubyMethodNames: a method is named as it is called, its ?, ! or =
+// (a setter) included, and an operator method by its operator.
+func TestRubyMethodNames(t *testing.T) {
+	src := `module Kramdown
+  class StringScanner
+    # Sets the byte position of the scan pointer.
+    def pos=(pos)
+      @pos = pos
+    end
+
+    def empty?
+      true
+    end
+
+    def reset!
+    end
+
+    def self.limit=(n)
+    end
+
+    def ==(other)
+      pos == other.pos
+    end
+
+    def [](i)
+    end
+  end
+end
+`
+	g := analyzeGraph(t, "string_scanner.rb", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Kramdown.StringScanner.pos=", kind: "method", at: "def pos="},
+		{qualified: "Kramdown.StringScanner.empty?", kind: "method", at: "def empty?"},
+		{qualified: "Kramdown.StringScanner.reset!", kind: "method", at: "def reset!"},
+		{qualified: "Kramdown.StringScanner.limit=", kind: "method", at: "self.limit="},
+		{qualified: "Kramdown.StringScanner.==", kind: "method", at: "def =="},
+		{qualified: "Kramdown.StringScanner.[]", kind: "method", at: "def []"},
+	})
+}

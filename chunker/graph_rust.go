@@ -1,12 +1,41 @@
 package chunker
 
+import sitter "github.com/smacker/go-tree-sitter"
+
 func init() {
 	graphLangs["rust"] = &graphLang{
 		query: rustGraphQuery,
 		// super:: is the parent module, not a base: it stays a name.
 		self:     []string{"self", "Self"},
 		inferred: set("Self", "_"),
+		repair:   rustRepair,
 	}
+}
+
+// rustRepair names an impl of a reference, pointer or trait object by
+// the type it is of, as ctags does: "impl Replacer for &'a str" is
+// str's, "impl<'a, T: Input> Input for &'a T" is T's.
+func rustRepair(_ *graphBuilder, d *decl) (*sitter.Node, uint32) {
+	if d.kind != "impl" || len(d.names) != 1 {
+		return nil, 0
+	}
+	t := d.names[0]
+	for i := 0; t != nil && i < 8; i++ {
+		switch t.Type() {
+		case "reference_type", "pointer_type", "generic_type":
+			t = field(t, "type")
+		case "dynamic_type":
+			t = field(t, "trait")
+		case "type_identifier", "primitive_type", "scoped_type_identifier":
+			if i == 0 {
+				return nil, 0 // the classifier's name is the type's
+			}
+			return t, 0
+		default:
+			return nil, 0
+		}
+	}
+	return nil, 0
 }
 
 // rustGraphQuery: see graph_tree.go for the capture names. An impl's

@@ -69,3 +69,38 @@ func TestRustGraph(t *testing.T) {
 		t.Errorf("Cart: %+v", d)
 	}
 }
+
+// TestRustImplOfReference: the methods of an impl for a reference, a
+// pointer or a generic parameter have the plain type as their parent, as
+// ctags scopes them.
+func TestRustImplOfReference(t *testing.T) {
+	src := `impl<'a> Replacer for &'a str {
+    fn replace_append(&mut self, caps: &Captures<'_>, dst: &mut String) {}
+}
+
+impl<'a> Replacer for &'a Cow<'a, str> {
+    fn no_expansion(&mut self) -> Option<Cow<'_, str>> { None }
+}
+
+impl<T: AsRef<[u8]>> Input for T {
+    fn as_bytes(&self) -> &[u8] { self.as_ref() }
+}
+
+impl<'a, T: Input> Input for &'a mut T {
+    fn len(&self) -> usize { (**self).len() }
+}
+
+impl Drop for *const Node {
+    fn drop(&mut self) {}
+}
+`
+	g := analyzeGraph(t, "input.rs", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "str", kind: "impl", at: "&'a str"},
+		{qualified: "str.replace_append", kind: "method", at: "fn replace_append"},
+		{qualified: "Cow.no_expansion", kind: "method", at: "fn no_expansion", typ: "t:Option"},
+		{qualified: "T.as_bytes", kind: "method", at: "fn as_bytes"},
+		{qualified: "T.len", kind: "method", at: "fn len", typ: "t:usize"},
+		{qualified: "Node.drop", kind: "method", at: "fn drop"},
+	})
+}

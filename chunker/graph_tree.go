@@ -22,7 +22,9 @@ import (
 // Capture names (graph_query.go lists them): @call, @type, @inherit,
 // @import and @ref capture the name node of a reference of that kind;
 // @recv, in the same pattern, what the name is selected from. @name
-// captures a declared name, @def.KIND the declaration around it when the
+// captures a declared name (on the declaration's own node, the word the
+// declaration starts with: TypeScript's construct signature "new (...): T"
+// is named new), @def.KIND the declaration around it when the
 // outline may not list it, @declared its declared type, @abstract the
 // name of a method without a body, @parent the type an extension function
 // extends (its parent), @doc its docstring. @local captures a name bound in a
@@ -32,7 +34,9 @@ import (
 // captured several ways counts once: an import before an inheritance
 // before a call before a type use before any other reference, a selected
 // name before a bare one, and a declared, local or skipped name is no
-// reference.
+// reference. Below its root, a pattern may match an ERROR node, where the
+// parser's recovery put what it could not parse (a C++ header broken by a
+// macro it does not know).
 //
 // Receivers (Ref.Recv) are encoded the same way for every tree-sitter
 // language, for navigation to resolve at query time:
@@ -603,11 +607,37 @@ func isNameByte(b byte) bool {
 // and "Foo\Bar" become "std.io" and "Foo.Bar"); text that is no plain
 // qualified name is returned with its white space removed.
 func qualifiedName(text string) string {
-	text = strings.TrimLeft(strings.TrimSpace(text), "\\:.")
+	text = strings.TrimLeft(strings.TrimSpace(stripTypeArgs(text)), "\\:.")
 	if segs, ok := splitQualified(text); ok {
 		return strings.Join(segs, ".")
 	}
 	return strings.Join(strings.Fields(text), "")
+}
+
+// stripTypeArgs removes the type arguments from a qualified name: a
+// C++ class template's members are defined as "Foo<T>::bar", and their
+// parent is Foo. A name whose angle brackets do not balance ("->" aside)
+// is returned as it is.
+func stripTypeArgs(text string) string {
+	if strings.IndexByte(text, '<') < 0 {
+		return text
+	}
+	out := make([]byte, 0, len(text))
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '<':
+			depth++
+		case c == '>' && depth > 0:
+			depth--
+		case depth == 0:
+			out = append(out, c)
+		}
+	}
+	if depth != 0 {
+		return text
+	}
+	return string(out)
 }
 
 // typeModifiers are words and sigils before a type's name that are not
