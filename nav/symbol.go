@@ -25,7 +25,8 @@ func parseSymbol(s string) (symQuery, bool) {
 	}
 	s = strings.NewReplacer("(*", "", "*", "", "(", "", ")", "", "$", "").Replace(s)
 	s = strings.Trim(s, ". ")
-	if s == "" || strings.ContainsAny(s, " \t\n") {
+	s = operatorName(s)
+	if s == "" || strings.ContainsAny(strings.Replace(s, "operator ", "operator_", 1), " \t\n") {
 		return symQuery{}, false
 	}
 	var q symQuery
@@ -46,6 +47,23 @@ func parseSymbol(s string) (symQuery, bool) {
 	}
 	q.name = parts[len(parts)-1]
 	return q, q.name != ""
+}
+
+// operatorName writes a C++ operator as the chunker names it: "operator="
+// for "operator =", while a conversion keeps its space ("operator bool").
+func operatorName(s string) string {
+	i := strings.Index(s, "operator ")
+	if i < 0 || i > 0 && s[i-1] != '.' {
+		return s
+	}
+	rest := strings.TrimLeft(s[i+len("operator "):], " ")
+	if rest == "" {
+		return s
+	}
+	if c := rest[0]; c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+		return s[:i] + "operator " + rest
+	}
+	return s[:i] + "operator" + rest
 }
 
 // scopeOf lists the names a definition can be qualified by, outermost

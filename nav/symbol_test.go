@@ -19,6 +19,8 @@ func TestParseSymbol(t *testing.T) {
 		"Foo#bar":            {quals: []string{"Foo"}, name: "bar"},
 		`App\Models\User`:    {quals: []string{"App", "Models"}, name: "User"},
 		"$this->save":        {quals: []string{"this"}, name: "save"},
+		"a.b.operator =":     {quals: []string{"a", "b"}, name: "operator="},
+		"Ptr::operator bool": {quals: []string{"Ptr"}, name: "operator bool"},
 	}
 	for in, want := range cases {
 		got, ok := parseSymbol(in)

@@ -26,6 +26,9 @@ type corpusSpec struct {
 	Commit string   // github: the commit read
 	Sub    []string // paths kept, relative to the package or repository root (deb: glob patterns)
 	Kinds  []string // ctags kinds sampled (definitions of functions, methods and their types)
+	// DeclKeyword, when set, must be on the line of a function or method
+	// tag: it keeps out what the language's ctags parser mistakes for one.
+	DeclKeyword string
 }
 
 // ctagsCorpora are the corpora of ctags-truth, one per language.
@@ -40,7 +43,7 @@ var ctagsCorpora = []corpusSpec{
 	{Lang: "C", Ctags: "C", Source: "github", Name: "lua/lua", Commit: "53b41d0cddd80bf33fdc631bdd32e3ba53842b89", Kinds: []string{"function", "struct"}},
 	{Lang: "C++", Ctags: "C++", Source: "deb", Name: "libspdlog-dev", Sub: []string{"usr/include/spdlog"}, Kinds: []string{"function", "class", "struct"}},
 	{Lang: "Java", Ctags: "Java", Source: "github", Name: "google/gson", Commit: "9835b6f90192f79cdf5300c528fc6212455fb6c1", Sub: []string{"gson/src/main"}, Kinds: []string{"method", "class", "interface", "enum"}},
-	{Lang: "Kotlin", Ctags: "Kotlin", Source: "github", Name: "square/kotlinpoet", Commit: "be2de914ce6eb3694092ed4e0f28626cbce1ffe0", Sub: []string{"kotlinpoet/src/commonMain", "kotlinpoet/src/jvmMain", "interop"}, Kinds: []string{"method", "class", "interface", "object"}},
+	{Lang: "Kotlin", Ctags: "Kotlin", Source: "github", Name: "square/kotlinpoet", Commit: "be2de914ce6eb3694092ed4e0f28626cbce1ffe0", Sub: []string{"kotlinpoet/src/commonMain", "kotlinpoet/src/jvmMain", "interop"}, Kinds: []string{"method", "class", "interface", "object"}, DeclKeyword: "fun "},
 	{Lang: "C#", Ctags: "C#", Source: "github", Name: "JamesNK/Newtonsoft.Json", Commit: "09bb545d72969ad7fb4ea07db0d5c34f4fc07877", Sub: []string{"Src/Newtonsoft.Json"}, Kinds: []string{"method", "class", "interface", "struct"}},
 	{Lang: "Lua", Ctags: "Lua", Source: "github", Name: "luarocks/luarocks", Commit: "2d2cc8eff2f03c23d142f8059146fb241dcf56b5", Sub: []string{"src"}, Kinds: []string{"function"}},
 	{Lang: "Bash", Ctags: "Sh", Source: "github", Name: "acmesh-official/acme.sh", Commit: "d60c75b4e30a26addd8b9d0bfdeeed39c84ed51e", Kinds: []string{"function"}},
@@ -60,6 +63,7 @@ type ctagsTag struct {
 	Scope     string `json:"scope"`
 	ScopeKind string `json:"scopeKind"`
 	End       int    `json:"end"`
+	Pattern   string `json:"pattern"` // the tag's line, as /^…$/
 }
 
 // CtagsTruth is the output of ctags-truth.
@@ -143,8 +147,15 @@ func selectTags(tags []ctagsTag, spec corpusSpec, ex *exclusions) []ctagsTag {
 			ex.add("kind not sampled ("+t.Kind+")", "")
 			continue
 		}
-		if strings.Contains(t.Name, "__anon") || strings.HasPrefix(t.Name, "AnonymousFunction") || strings.HasPrefix(t.Name, "anonymous") {
+		if strings.Contains(t.Name, "__anon") || strings.HasPrefix(t.Name, "AnonymousFunction") || strings.HasPrefix(t.Name, "anonymous") ||
+			strings.Contains(t.Name, "<lambda>") || strings.Contains(t.Scope, "<lambda>") {
 			ex.add("anonymous name made up by ctags", t.Path+":"+fmt.Sprint(t.Line))
+			continue
+		}
+		if spec.DeclKeyword != "" && kindGroup(t) != "type" && t.Pattern != "" && !strings.Contains(t.Pattern, spec.DeclKeyword) {
+			// Kotlin: ctags 5.9 tags lambda parameters and loop variables
+			// as methods; a function's line has its keyword.
+			ex.add("function tag on a line without "+strings.TrimSpace(spec.DeclKeyword)+" (ctags misparse)", t.Path+":"+fmt.Sprint(t.Line))
 			continue
 		}
 		count[qualifiedTag(t)]++
