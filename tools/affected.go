@@ -39,18 +39,11 @@ func (s *Service) AffectedByDiff(ctx context.Context, p NavParams, base string) 
 	if strings.HasPrefix(base, "-") || strings.ContainsAny(base, " \t\n") {
 		return formatter.AffectedResponse{}, argErrorf("base", "%q is not a git revision: pass a branch, tag or commit such as main or HEAD~3", base)
 	}
-	if err := p.checkFilters(); err != nil {
-		return formatter.AffectedResponse{}, err
-	}
-	release, err := s.acquireSearch(ctx)
+	ix, id, release, err := s.openNav(ctx, &p)
 	if err != nil {
 		return formatter.AffectedResponse{}, err
 	}
 	defer release()
-	ix, id, err := s.navIndex(ctx, &p)
-	if err != nil {
-		return formatter.AffectedResponse{}, err
-	}
 	root := ix.Manifest().Meta.Path
 	changes, warning, err := s.readDiff(ctx, root, base, keepFiles(p.FileType, p.Directory))
 	if err != nil {

@@ -46,6 +46,24 @@ type NavParams struct {
 	Directory string
 }
 
+// openNav checks a navigation call's filters, takes a search slot and
+// loads its repository; the caller releases the slot once done.
+func (s *Service) openNav(ctx context.Context, p *NavParams) (nav.Index, string, func(), error) {
+	if err := p.checkFilters(); err != nil {
+		return nil, "", nil, err
+	}
+	release, err := s.acquireSearch(ctx)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	ix, id, err := s.navIndex(ctx, p)
+	if err != nil {
+		release()
+		return nil, "", nil, err
+	}
+	return ix, id, release, nil
+}
+
 // navIndex loads the one repository a navigation call is about: the one
 // named, the one an absolute file path lies in, else the only one this
 // service serves or the one holding the working directory.
@@ -237,18 +255,11 @@ func (s *Service) FindDefinition(ctx context.Context, p NavParams, limit int) (f
 	if limit < 1 || limit > MaxLimit {
 		return formatter.DefinitionResponse{}, argErrorf("limit", "%d is out of range: use 1 to %d (default %d)", limit, MaxLimit, DefaultDefinitionLimit)
 	}
-	if err := p.checkFilters(); err != nil {
-		return formatter.DefinitionResponse{}, err
-	}
-	release, err := s.acquireSearch(ctx)
+	ix, id, release, err := s.openNav(ctx, &p)
 	if err != nil {
 		return formatter.DefinitionResponse{}, err
 	}
 	defer release()
-	ix, id, err := s.navIndex(ctx, &p)
-	if err != nil {
-		return formatter.DefinitionResponse{}, err
-	}
 	pos, err := p.position()
 	if err != nil {
 		return formatter.DefinitionResponse{}, err
@@ -311,18 +322,11 @@ func (s *Service) FindReferences(ctx context.Context, p NavParams, kinds string,
 	if err != nil {
 		return formatter.ReferencesResponse{}, err
 	}
-	if err := p.checkFilters(); err != nil {
-		return formatter.ReferencesResponse{}, err
-	}
-	release, err := s.acquireSearch(ctx)
+	ix, id, t, release, err := s.navTarget(ctx, &p)
 	if err != nil {
 		return formatter.ReferencesResponse{}, err
 	}
 	defer release()
-	ix, id, t, err := s.navTarget(ctx, &p)
-	if err != nil {
-		return formatter.ReferencesResponse{}, err
-	}
 	refs, err := nav.References(ix, t, nav.RefFilter{Kinds: ks, Keep: keepFiles(p.FileType, p.Directory)})
 	if err != nil {
 		return formatter.ReferencesResponse{}, navError(err)
@@ -343,21 +347,23 @@ func (s *Service) FindReferences(ctx context.Context, p NavParams, kinds string,
 	return resp, nil
 }
 
-// navTarget loads the repository and resolves the symbol or position.
-func (s *Service) navTarget(ctx context.Context, p *NavParams) (nav.Index, string, nav.Target, error) {
-	ix, id, err := s.navIndex(ctx, p)
+// navTarget opens the repository and resolves the symbol or position;
+// the caller releases the search slot.
+func (s *Service) navTarget(ctx context.Context, p *NavParams) (nav.Index, string, nav.Target, func(), error) {
+	ix, id, release, err := s.openNav(ctx, p)
 	if err != nil {
-		return nil, "", nav.Target{}, err
+		return nil, "", nav.Target{}, nil, err
 	}
 	pos, err := p.position()
-	if err != nil {
-		return nil, "", nav.Target{}, err
+	if err == nil {
+		var t nav.Target
+		if t, err = nav.ResolveTarget(ix, p.Symbol, pos); err == nil {
+			return ix, id, t, release, nil
+		}
+		err = navError(err)
 	}
-	t, err := nav.ResolveTarget(ix, p.Symbol, pos)
-	if err != nil {
-		return nil, "", nav.Target{}, navError(err)
-	}
-	return ix, id, t, nil
+	release()
+	return nil, "", nav.Target{}, nil, err
 }
 
 // CallHierarchy answers call_hierarchy.
@@ -373,18 +379,11 @@ func (s *Service) CallHierarchy(ctx context.Context, p NavParams, direction stri
 	if depth < 1 || depth > MaxCallDepth {
 		return formatter.CallHierarchyResponse{}, argErrorf("depth", "%d is out of range: use 1 to %d (default %d)", depth, MaxCallDepth, DefaultCallDepth)
 	}
-	if err := p.checkFilters(); err != nil {
-		return formatter.CallHierarchyResponse{}, err
-	}
-	release, err := s.acquireSearch(ctx)
+	ix, id, t, release, err := s.navTarget(ctx, &p)
 	if err != nil {
 		return formatter.CallHierarchyResponse{}, err
 	}
 	defer release()
-	ix, id, t, err := s.navTarget(ctx, &p)
-	if err != nil {
-		return formatter.CallHierarchyResponse{}, err
-	}
 	nodes, n, cut, err := nav.CallHierarchy(ix, t, nav.CallOptions{Outgoing: direction == "outgoing", Depth: depth, Keep: keepFiles(p.FileType, p.Directory)})
 	if err != nil {
 		return formatter.CallHierarchyResponse{}, navError(err)
@@ -414,18 +413,11 @@ func callNodesOut(ns []nav.CallNode) []formatter.CallNode {
 // CodeMap answers code_map.
 func (s *Service) CodeMap(ctx context.Context, p NavParams) (formatter.CodeMapResponse, error) {
 	start := time.Now()
-	if err := p.checkFilters(); err != nil {
-		return formatter.CodeMapResponse{}, err
-	}
-	release, err := s.acquireSearch(ctx)
+	ix, id, release, err := s.openNav(ctx, &p)
 	if err != nil {
 		return formatter.CodeMapResponse{}, err
 	}
 	defer release()
-	ix, id, err := s.navIndex(ctx, &p)
-	if err != nil {
-		return formatter.CodeMapResponse{}, err
-	}
 	m := nav.CodeMap(ix, p.Directory, keepFiles(p.FileType, ""))
 	resp := formatter.CodeMapResponse{RepositoryID: id, Directory: p.Directory, TotalFiles: m.TotalFiles, TotalSymbols: m.TotalSymbols}
 	for _, f := range m.Files {
@@ -453,18 +445,11 @@ func (s *Service) FindRelated(ctx context.Context, p NavParams, limit int) (form
 	if p.Line < 1 {
 		return formatter.SearchResponse{}, argErrorf("line", "%d is not a line: pass a 1-based line of file_path", p.Line)
 	}
-	if err := p.checkFilters(); err != nil {
-		return formatter.SearchResponse{}, err
-	}
-	release, err := s.acquireSearch(ctx)
+	ix, id, release, err := s.openNav(ctx, &p)
 	if err != nil {
 		return formatter.SearchResponse{}, err
 	}
 	defer release()
-	ix, id, err := s.navIndex(ctx, &p)
-	if err != nil {
-		return formatter.SearchResponse{}, err
-	}
 	src, hits, err := nav.Related(ctx, ix, p.FilePath, p.Line, limit, store.Filter{FileType: p.FileType, Directory: p.Directory})
 	if err != nil {
 		return formatter.SearchResponse{}, navError(err)
