@@ -402,8 +402,7 @@ func retryable(err error, probe bool) bool {
 	// Timeout bit is meaningful; TLS and protocol errors are permanent.
 	var netErr net.Error
 	return errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
-		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) ||
-		(errors.As(err, &netErr) && netErr.Timeout())
+		isConnReset(err) || (errors.As(err, &netErr) && netErr.Timeout())
 }
 
 // isConnectError reports failures to reach the server at all: refused
