@@ -347,8 +347,8 @@ func trimBlank(lines [][]seg) ([][]seg, int) {
 
 // window picks the n lines of lines to show: those with the most lines
 // the terms match, the first of them two lines down (after the lines that
-// lead to it), or the top of a chunk (its doc and signature) when nothing
-// matches.
+// lead to it, unless a blank line is between), or the top of a chunk (its
+// doc and signature) when nothing matches.
 func window(lines [][]seg, n int, terms []string) int {
 	if len(lines) <= n || len(terms) == 0 {
 		return 0
@@ -358,7 +358,7 @@ func window(lines [][]seg, n int, terms []string) int {
 	for i, l := range lines {
 		hit[i] = len(matches(lineText(l), terms)) > 0
 	}
-	best, bestN, bestOff := 0, 0, 0
+	best, bestN, bestOff, bestFirst := 0, 0, 0, 0
 	for i := 0; i+n <= len(lines); i++ {
 		c, first := 0, -1
 		for j := i; j < i+n; j++ {
@@ -374,7 +374,14 @@ func window(lines [][]seg, n int, terms []string) int {
 		}
 		off := abs(first - i - lead)
 		if c > bestN || c == bestN && off < bestOff {
-			best, bestN, bestOff = i, c, off
+			best, bestN, bestOff, bestFirst = i, c, off, first
+		}
+	}
+	// The lines leading to the first match stop at a blank line: what is
+	// above it belongs to something else.
+	for j := best; j < bestFirst; j++ {
+		if strings.TrimSpace(lineText(lines[j])) == "" {
+			best = j + 1
 		}
 	}
 	return best

@@ -293,3 +293,12 @@ func TestCodeMapKeepsWhatFitsAndFoldsTheRest(t *testing.T) {
 		t.Errorf("%d tokens", n)
 	}
 }
+
+func TestConciseWindowStartsAfterABlankLine(t *testing.T) {
+	content := "package server\n\nimport \"time\"\n\n" + retryGo
+	r := formatter.SearchResponse{Results: []formatter.SearchResult{{FilePath: "server/retry.go", Language: "go", StartLine: 1, EndLine: 18, Content: content}}}
+	got := render(t, r, "retry the upload", Options{})
+	if !strings.Contains(got, "\n   … 4 lines\n 5:// RetryUpload sends") {
+		t.Errorf("the window should open at the doc comment:\n%s", got)
+	}
+}
