@@ -53,17 +53,25 @@ func (p *printer) hit(x formatter.SearchResult, terms []string, d formatter.Deta
 	if d != formatter.Detailed {
 		hit := block{lines: lines, first: start, sep: ":"}
 		gutter := gutterWidth(hit)
-		if len(lines) <= ConciseLines+1 { // a note would take the line it saves
+		if len(lines) <= ConciseLines+1 {
 			p.code(hit, gutter, terms)
 			return
 		}
 		from := window(lines, ConciseLines, terms)
-		hit.lines, hit.first = lines[from:from+ConciseLines], start+from
+		to := from + ConciseLines
+		// A single line left out would cost its note's line: show it.
+		if from == 1 {
+			from = 0
+		}
+		if len(lines)-to == 1 {
+			to = len(lines)
+		}
+		hit.lines, hit.first = lines[from:to], start+from
 		if from > 0 {
 			p.elided(gutter, plural(from, "line", "lines"))
 		}
 		p.code(hit, gutter, terms)
-		if rest := len(lines) - from - ConciseLines; rest > 0 {
+		if rest := len(lines) - to; rest > 0 {
 			p.elided(gutter, plural(rest, "more line", "more lines"))
 		}
 		return

@@ -47,7 +47,8 @@ type Options struct {
 	MaxTokens int
 }
 
-// ConciseLines is how many lines of code a search hit shows by default:
+// ConciseLines is how many lines of code a search hit shows by default
+// (a single line more rather than a note saying it was left out):
 // enough for a signature and its first statements, few enough that ten
 // hits fit a screen or two.
 const ConciseLines = 5
