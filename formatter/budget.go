@@ -5,27 +5,23 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/tiktoken-go/tokenizer"
+	"github.com/tiktoken-go/tokenizer/codec"
 )
 
-// TokenEncoding is the tokenizer used for max_tokens budgets and the token
-// benchmarks: o200k_base, the encoding of current OpenAI models and a fair
-// proxy for other agents' tokenizers. Its vocabulary is compiled into the
-// binary, so counting never touches the network.
-const TokenEncoding = tokenizer.O200kBase
+// TokenEncoding names the tokenizer used for max_tokens budgets and the
+// token benchmarks: o200k_base, the encoding of current OpenAI models and
+// a fair proxy for other agents' tokenizers. Its vocabulary is compiled
+// into the binary, so counting never touches the network. The codec is
+// taken directly rather than through tokenizer.Get, which would link all
+// five vocabularies (6 MB more binary) for one that is used.
+const TokenEncoding = "o200k_base"
 
-var codec = sync.OnceValues(func() (tokenizer.Codec, error) {
-	return tokenizer.Get(TokenEncoding)
-})
+var o200k = sync.OnceValue(codec.NewO200kBase)
 
 // CountTokens returns how many o200k_base tokens s costs an agent, so
 // budgets and benchmarks use the same measure as the model does.
 func CountTokens(s string) (int, error) {
-	c, err := codec()
-	if err != nil {
-		return 0, fmt.Errorf("formatter: load tokenizer: %w", err)
-	}
-	n, err := c.Count(s)
+	n, err := o200k().Count(s)
 	if err != nil {
 		return 0, fmt.Errorf("formatter: count tokens: %w", err)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // Feature is one ranking signal that can be switched off, so its worth
-// can be measured (the README's ablation table).
+// can be measured (the ablation table in docs/evaluation.md).
 type Feature uint16
 
 // Ranking features.
@@ -55,7 +55,7 @@ var featureNames = map[string]Feature{
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
-// development suites only (../shared/eval); see the README.
+// development suites only (../shared/eval); see docs/how-search-works.md.
 type Weights struct {
 	// Vector is the vector channel's share of the blended score per
 	// query kind; the lexical channel has the rest.

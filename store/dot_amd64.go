@@ -2,7 +2,7 @@ package store
 
 import "golang.org/x/sys/cpu"
 
-//go:generate sh -c "cd asm && go run . -out ../dot_amd64.s -stubs ../dot_amd64_stub.go -pkg store"
+//go:generate sh -c "cd asm && go run . -out ../dot_amd64.s -stubs ../dot_stub_amd64.go -pkg store"
 
 // useAVX2 picks the assembly kernel: it scores a 256-dimension row about
 // ten times faster than the best pure-Go loop (README, vector scan).

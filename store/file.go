@@ -195,10 +195,5 @@ func WriteFileAtomic(path string, perm os.FileMode, write func(io.Writer) error)
 	if err = os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return syncDir(dir)
 }

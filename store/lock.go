@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // WriteLock is an exclusive, advisory lock on a data directory, held while
@@ -28,7 +27,7 @@ func LockWrites(dir string) (*WriteLock, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open lock %s: %w", path, err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if err := lockFile(f); err != nil {
 		owner, _ := os.ReadFile(path)
 		f.Close()
 		pid := strings.TrimSpace(string(owner))
@@ -48,7 +47,7 @@ func (l *WriteLock) Unlock() error {
 		return nil
 	}
 	l.f.Truncate(0)
-	err := l.f.Close() // closing drops the flock
+	err := l.f.Close() // closing drops the lock
 	l.f = nil
 	return err
 }

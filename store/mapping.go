@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"syscall"
 	"unsafe"
 )
 
@@ -32,14 +31,14 @@ func mapFile(f *os.File, size int64) (*mapping, error) {
 		f.Close()
 		return nil, fmt.Errorf("%w: segment size %d", ErrCorrupt, size)
 	}
-	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	data, err := mapReadOnly(f, int(size))
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("map segment: %w", err)
 	}
 	m := &mapping{region{data: data, f: f}}
 	runtime.AddCleanup(m, func(r region) {
-		syscall.Munmap(r.data)
+		unmap(r.data)
 		r.f.Close()
 	}, m.region)
 	return m, nil

@@ -9,16 +9,14 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/codeseek/codeseek/buildinfo"
 	"github.com/codeseek/codeseek/formatter"
 	"github.com/codeseek/codeseek/indexer"
 )
 
-// Version is reported to MCP clients.
-var Version = "0.1.0"
-
 // NewMCPServer returns an MCP server exposing svc's tools.
 func NewMCPServer(svc *Service) *server.MCPServer {
-	s := server.NewMCPServer("codeseek", Version,
+	s := server.NewMCPServer("codeseek", buildinfo.Version,
 		server.WithToolCapabilities(false),
 		server.WithInstructions(instructions),
 		server.WithRecovery(), // a panicking handler answers with an error; the server lives on

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/codeseek/codeseek/buildinfo"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -60,12 +61,12 @@ func newRootCmd() *cobra.Command {
 		Long:          "codeseek indexes repositories (code-aware chunks, embedded offline by default) and answers natural-language questions from the terminal or over MCP.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       tools.Version,
+		Version:       buildinfo.Version,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	g.register(root)
 	root.AddCommand(newIndexCmd(g), newSearchCmd(g), newServeCmd(g), newReposCmd(g), newRemoveCmd(g), newSymbolsCmd(g), newMCPConfigCmd(),
-		newDefCmd(g), newRefsCmd(g), newMapCmd(g), newRelatedCmd(g), newAffectedCmd(g))
+		newDefCmd(g), newRefsCmd(g), newMapCmd(g), newRelatedCmd(g), newAffectedCmd(g), newVersionCmd())
 	return root
 }
 

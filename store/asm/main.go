@@ -1,7 +1,7 @@
 // Command asm generates the store's AVX2 int8 dot product kernel with avo.
 // It is its own module so that avo stays out of codeseek's dependencies:
 //
-//	cd store/asm && go run . -out ../dot_amd64.s -stubs ../dot_amd64_stub.go -pkg store
+//	cd store/asm && go run . -out ../dot_amd64.s -stubs ../dot_stub_amd64.go -pkg store
 package main
 
 import (

@@ -1,4 +1,4 @@
-package main
+package clientconfig
 
 import (
 	"bytes"

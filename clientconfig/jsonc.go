@@ -1,4 +1,4 @@
-package main
+package clientconfig
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 
 // Client settings files are JSON, and some (Zed's settings.json, VS Code's
 // mcp.json) are JSONC: comments and trailing commas. Decoding and
-// re-encoding would drop the comments and reorder keys, so mcp-config
+// re-encoding would drop the comments and reorder keys, so this package
 // edits the text instead: it locates one member by byte offsets and splices
 // in the new value, leaving every other byte of the file as it was.
 
