@@ -3,7 +3,6 @@ module github.com/codeseek/codeseek
 go 1.26.8
 
 require (
-	github.com/alecthomas/chroma/v2 v2.27.0
 	github.com/cespare/xxhash/v2 v2.3.0
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/mark3labs/mcp-go v1.2.1

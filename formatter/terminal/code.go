@@ -1,74 +1,26 @@
 package terminal
 
 import (
-	"path"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
-	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/codeseek/codeseek/chunker"
 )
 
-// maxHighlight is the most bytes of code lexed for colour; longer text
-// (a generated file's one chunk) is drawn plain rather than risk a slow
-// regular expression on a person's every search.
+// maxHighlight is the most bytes of code parsed for colour; longer text
+// (a generated file's one chunk) is drawn plain, so a person's search
+// never waits on a parse.
 const maxHighlight = 64 << 10
 
-// lexerAliases are codeseek's language names chroma knows by another.
-var lexerAliases = map[string]string{"csharp": "c#", "protobuf": "protocol buffer", "make": "makefile"}
-
-var (
-	lexerMu    sync.Mutex
-	lexerCache = map[string]chroma.Lexer{}
-)
-
-// lexerFor finds chroma's lexer for a file: by its name first (it tells
-// .tsx from .ts, a Makefile from text), else by codeseek's language name;
-// nil when neither is known.
-func lexerFor(file, lang string) chroma.Lexer {
-	key := path.Base(file) + "\x00" + lang
-	lexerMu.Lock()
-	defer lexerMu.Unlock()
-	if l, ok := lexerCache[key]; ok {
-		return l
-	}
-	var l chroma.Lexer
-	if file != "" {
-		l = lexers.Match(path.Base(file))
-	}
-	if l == nil && lang != "" && lang != "text" {
-		if a, ok := lexerAliases[lang]; ok {
-			lang = a
-		}
-		l = lexers.Get(lang)
-	}
-	if l != nil {
-		l = chroma.Coalesce(l)
-	}
-	lexerCache[key] = l
-	return l
-}
-
-// tokenStyle maps chroma's token types to the view's few colours.
-func tokenStyle(t chroma.TokenType) string {
-	switch {
-	case t.InCategory(chroma.Comment):
-		return "2" // dim
-	case t == chroma.KeywordType, t == chroma.NameBuiltin, t == chroma.NameBuiltinPseudo:
-		return "36" // cyan
-	case t.InCategory(chroma.Keyword):
-		return "34" // blue
-	case t.InSubCategory(chroma.LiteralString):
-		return "33" // yellow
-	case t.InSubCategory(chroma.LiteralNumber):
-		return "36"
-	case t == chroma.GenericHeading, t == chroma.GenericSubheading, t == chroma.GenericStrong:
-		return "1"
-	}
-	return ""
+// classStyle maps the chunker's token classes to the view's few colours.
+var classStyle = map[chunker.TokenClass]string{
+	chunker.ClassComment: "2",  // dim
+	chunker.ClassKeyword: "34", // blue
+	chunker.ClassType:    "36", // cyan
+	chunker.ClassString:  "33", // yellow
+	chunker.ClassNumber:  "36",
 }
 
 // codeLines splits code into lines of coloured runs (plain when colour is
@@ -94,19 +46,23 @@ func codeLines(code, file, lang string, color bool) [][]seg {
 			text = text[i+1:]
 		}
 	}
-	var l chroma.Lexer
+	var toks []chunker.Token
 	if color && len(code) <= maxHighlight {
-		l = lexerFor(file, lang)
-	}
-	if l == nil {
-		add(code, "")
-	} else if it, err := l.Tokenise(nil, code); err != nil {
-		add(code, "")
-	} else {
-		for t := it(); t != chroma.EOF; t = it() {
-			add(t.Value, tokenStyle(t.Type))
+		if lang == "" || lang == "text" {
+			lang = chunker.Language(file, nil)
 		}
+		toks = chunker.Highlight(lang, []byte(code))
 	}
+	at := 0
+	for _, t := range toks {
+		if t.Start < at || t.End > len(code) {
+			continue // nested in a token already drawn
+		}
+		add(code[at:t.Start], "")
+		add(code[t.Start:t.End], classStyle[t.Class])
+		at = t.End
+	}
+	add(code[at:], "")
 	if len(out) > n { // a lexer that ensures a final newline
 		out = out[:n]
 	}
