@@ -15,6 +15,7 @@ require (
 	github.com/tiktoken-go/tokenizer v0.10.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
+	golang.org/x/text v0.14.0
 )
 
 require (
@@ -24,5 +25,4 @@ require (
 	github.com/spf13/cast v1.7.1 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
-	golang.org/x/text v0.14.0 // indirect
 )

@@ -19,6 +19,15 @@ func RenderCodeMap(r CodeMapResponse, o Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return FitCodeMap(r, o.MaxTokens, func(rr CodeMapResponse) (string, error) { return codeMapFormats.render(rr, o) })
+}
+
+// FitCodeMap is RenderCodeMap for a renderer of another package (the
+// CLI's terminal view), so every rendering of a map keeps the same
+// declarations under a budget: render draws a map, and the answer is the
+// rendering of the most important declarations whose rendering fits
+// maxTokens (everything when maxTokens is not positive).
+func FitCodeMap(r CodeMapResponse, maxTokens int, render func(CodeMapResponse) (string, error)) (string, error) {
 	type item struct{ file, sym int }
 	var items []item
 	for fi, f := range r.Files {
@@ -29,7 +38,7 @@ func RenderCodeMap(r CodeMapResponse, o Options) (string, error) {
 	sort.SliceStable(items, func(i, j int) bool {
 		return r.Files[items[i].file].Symbols[items[i].sym].Rank > r.Files[items[j].file].Symbols[items[j].sym].Rank
 	})
-	render := func(k int) (string, error) {
+	prefix := func(k int) (string, error) {
 		keep := make([]map[int]bool, len(r.Files))
 		for _, it := range items[:k] {
 			if keep[it.file] == nil {
@@ -70,28 +79,28 @@ func RenderCodeMap(r CodeMapResponse, o Options) (string, error) {
 			}
 			return rr.Folded[i].Dir < rr.Folded[j].Dir
 		})
-		return codeMapFormats.render(rr, o)
+		return render(rr)
 	}
-	if o.MaxTokens <= 0 {
-		return render(len(items))
+	if maxTokens <= 0 {
+		return prefix(len(items))
 	}
 	// A declaration's row costs well over four tokens, so no more than
 	// MaxTokens/4 of them can fit: the search need not render more.
-	s, err := fitPrefix(min(len(items), o.MaxTokens/4), o.MaxTokens, render)
+	s, err := fitPrefix(min(len(items), maxTokens/4), maxTokens, prefix)
 	if err != nil {
 		return "", err
 	}
-	if n, err := CountTokens(s); err != nil || n <= o.MaxTokens {
+	if n, err := CountTokens(s); err != nil || n <= maxTokens {
 		return s, err
 	}
 	// Even the folded counts do not fit: say so in the fewest tokens.
 	rr := CodeMapResponse{RepositoryID: r.RepositoryID, Directory: r.Directory, TotalFiles: r.TotalFiles, TotalSymbols: r.TotalSymbols,
 		Warning: "the map does not fit max_tokens: raise max_tokens or pass a smaller directory"}
-	if s, err = codeMapFormats.render(rr, o); err != nil {
+	if s, err = render(rr); err != nil {
 		return "", err
 	}
-	if n, err := CountTokens(s); err != nil || n > o.MaxTokens {
-		return "", fmt.Errorf("%w: max_tokens=%d cannot hold even the map's counts (%d tokens)", ErrBudgetTooSmall, o.MaxTokens, n)
+	if n, err := CountTokens(s); err != nil || n > maxTokens {
+		return "", fmt.Errorf("%w: max_tokens=%d cannot hold even the map's counts (%d tokens)", ErrBudgetTooSmall, maxTokens, n)
 	}
 	return s, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/formatter/terminal"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -32,8 +34,8 @@ func (n *navFlags) register(c *cobra.Command) {
 
 // start returns the service and the parameters for a navigation command,
 // the repository indexed first when it has no index.
-func (n *navFlags) start(c *cobra.Command, g *globalFlags) (*tools.Service, tools.NavParams, formatter.Options, error) {
-	opts, err := n.out.options(n.maxTokens)
+func (n *navFlags) start(c *cobra.Command, g *globalFlags) (*tools.Service, tools.NavParams, output, error) {
+	opts, err := n.out.output(n.maxTokens)
 	if err != nil {
 		return nil, tools.NavParams{}, opts, err
 	}
@@ -87,8 +89,8 @@ const targetHelp = "SYMBOL is a name as you would write it (ParseDuration, Clien
 // navCommand completes a navigation command: its shared flags, and a RunE
 // that indexes the repository if needed, reads the SYMBOL or FILE:LINE
 // argument (when the command takes one) and prints what answer renders.
-func navCommand(g *globalFlags, c *cobra.Command, answer func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error)) *cobra.Command {
-	var n navFlags
+func navCommand(g *globalFlags, c *cobra.Command, answer func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error)) *cobra.Command {
+	n := navFlags{out: outputFlags{view: true}}
 	c.RunE = func(c *cobra.Command, a []string) error {
 		svc, p, opts, err := n.start(c, g)
 		if err != nil {
@@ -114,12 +116,12 @@ func newDefCmd(g *globalFlags) *cobra.Command {
 		Short: "Show where a symbol is declared (or what the name at a position refers to)",
 		Long:  "def finds the declarations a symbol names, best match first, or resolves the name at a position to its declaration. " + targetHelp,
 		Args:  argsBetween(1, 1),
-	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error) {
 		r, err := svc.FindDefinition(c.Context(), p, limit)
 		if err != nil {
 			return "", err
 		}
-		return formatter.RenderDefinitions(r, o)
+		return render(r, o, formatter.RenderDefinitions, terminal.Definitions)
 	})
 	c.Flags().IntVar(&limit, "limit", tools.DefaultDefinitionLimit, fmt.Sprintf("most definitions, 1 to %d", tools.MaxLimit))
 	return c
@@ -135,13 +137,13 @@ func newRefsCmd(g *globalFlags) *cobra.Command {
 		Long: "refs lists every use of the symbol, exact matches first, each with its kind and enclosing function. " +
 			"--callers shows who calls it as a call hierarchy (--depth levels); --callees what it calls. " + targetHelp,
 		Args: argsBetween(1, 1),
-	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error) {
 		if !callers && !callees {
 			r, err := svc.FindReferences(c.Context(), p, kind, limit)
 			if err != nil {
 				return "", err
 			}
-			return formatter.RenderReferences(r, o)
+			return render(r, o, formatter.RenderReferences, terminal.References)
 		}
 		if callers && callees {
 			return "", usageError{fmt.Errorf("--callers and --callees: pass one of them")}
@@ -154,7 +156,7 @@ func newRefsCmd(g *globalFlags) *cobra.Command {
 		if err != nil {
 			return "", err
 		}
-		return formatter.RenderCallHierarchy(r, o)
+		return render(r, o, formatter.RenderCallHierarchy, terminal.CallHierarchy)
 	})
 	f := c.Flags()
 	f.StringVar(&kind, "kind", "", "only uses of this kind: call, type, import, inherit, other (comma-separated)")
@@ -171,15 +173,22 @@ func newMapCmd(g *globalFlags) *cobra.Command {
 		Short: "Overview of a repository or directory: files and their most used declarations",
 		Long:  "map lists files and declarations most important first (by how much the rest of the repository uses them), within --max-tokens (default 1500). DIR is relative to the repository root.",
 		Args:  argsBetween(0, 1),
-	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error) {
 		if !c.Flags().Changed("max-tokens") {
 			o.MaxTokens = tools.DefaultMapTokens
+			if o.View != nil {
+				o.View.MaxTokens = tools.DefaultMapTokens
+			}
 		}
 		r, err := svc.CodeMap(c.Context(), p)
 		if err != nil {
 			return "", err
 		}
-		return tools.RenderMap(r, o)
+		s, err := render(r, o, tools.RenderMap, terminal.CodeMap)
+		if errors.Is(err, formatter.ErrBudgetTooSmall) {
+			return "", usagef("--max-tokens: %v: raise it, or pass a smaller directory", err)
+		}
+		return s, err
 	})
 	c.Flags().Lookup("dir").Hidden = true // DIR is the argument
 	return c
@@ -191,7 +200,7 @@ func newRelatedCmd(g *globalFlags) *cobra.Command {
 		Use:   "related FILE:LINE",
 		Short: "Find the code most like the function at a line, other files first",
 		Args:  argsBetween(1, 1),
-	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error) {
 		if p.FilePath == "" {
 			return "", usageError{fmt.Errorf("%q is not FILE:LINE", p.Symbol)}
 		}
@@ -199,7 +208,9 @@ func newRelatedCmd(g *globalFlags) *cobra.Command {
 		if err != nil {
 			return "", err
 		}
-		return formatter.RenderSearch(r, o)
+		return render(r, o, formatter.RenderSearch, func(r formatter.SearchResponse, v terminal.Options) (string, error) {
+			return terminal.Search(r, "", v)
+		})
 	})
 	c.Flags().IntVar(&limit, "limit", tools.DefaultLimit, fmt.Sprintf("number of results, 1 to %d", tools.MaxLimit))
 	return c
@@ -213,12 +224,12 @@ func newAffectedCmd(g *globalFlags) *cobra.Command {
 		Long: "affected compares the working tree (untracked files included) with --base (default HEAD) in git and lists each declaration added, removed, re-signatured or edited, " +
 			"with its references elsewhere and a risk: high for a removed or re-signatured declaration that is still referenced.",
 		Args: argsBetween(0, 0),
-	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o formatter.Options) (string, error) {
+	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error) {
 		r, err := svc.AffectedByDiff(c.Context(), p, base)
 		if err != nil {
 			return "", err
 		}
-		return formatter.RenderAffected(r, o)
+		return render(r, o, formatter.RenderAffected, terminal.Affected)
 	})
 	c.Flags().StringVar(&base, "base", "HEAD", "git revision to compare the working tree with")
 	return c

@@ -9,11 +9,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/formatter/terminal"
 	"github.com/codeseek/codeseek/tools"
 )
 
 func newSearchCmd(g *globalFlags) *cobra.Command {
-	var out outputFlags
+	out := outputFlags{view: true}
 	var repo string
 	var maxTokens int
 	p := tools.SearchParams{}
@@ -24,11 +25,11 @@ func newSearchCmd(g *globalFlags) *cobra.Command {
 		Args:  argsBetween(1, 1),
 		RunE: func(c *cobra.Command, a []string) error {
 			p.Query = a[0]
-			opts, err := out.options(maxTokens)
+			o, err := out.output(maxTokens)
 			if err != nil {
 				return err
 			}
-			p.WithContext = opts.Detail == formatter.Detailed
+			p.WithContext = o.Detail == formatter.Detailed
 			svc, err := g.service(c.Context())
 			if err != nil {
 				return err
@@ -40,7 +41,9 @@ func newSearchCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return print(formatter.RenderSearch(resp, opts))
+			return print(render(resp, o, formatter.RenderSearch, func(r formatter.SearchResponse, v terminal.Options) (string, error) {
+				return terminal.Search(r, p.Query, v)
+			}))
 		},
 	}
 	f := c.Flags()

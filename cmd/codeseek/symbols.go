@@ -4,11 +4,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/formatter/terminal"
 	"github.com/codeseek/codeseek/tools"
 )
 
 func newSymbolsCmd(g *globalFlags) *cobra.Command {
-	var out outputFlags
+	out := outputFlags{view: true}
 	var p tools.SymbolsParams
 	c := &cobra.Command{
 		Use:   "symbols FILE",
@@ -16,7 +17,7 @@ func newSymbolsCmd(g *globalFlags) *cobra.Command {
 		Args:  argsBetween(1, 1),
 		RunE: func(c *cobra.Command, a []string) error {
 			p.FilePath = a[0]
-			opts, err := out.options(0)
+			o, err := out.output(0)
 			if err != nil {
 				return err
 			}
@@ -28,7 +29,7 @@ func newSymbolsCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return print(formatter.RenderSymbols(list, opts))
+			return print(render(list, o, formatter.RenderSymbols, terminal.Symbols))
 		},
 	}
 	c.Flags().StringVar(&p.RepositoryID, "repo", "", "repository (ID or path) FILE is relative to")
