@@ -117,8 +117,11 @@ func TestWriteLoadRoundTrip(t *testing.T) {
 			for i := range got {
 				cos += float64(got[i]) * float64(want[i])
 			}
-			if cos < 0.999 {
-				t.Errorf("query=%v %q: cosine(quantised, float) = %.5f, want ≥ 0.999", q, text, cos)
+			// Three bits a weight keep a text's vector close to the float
+			// model's (a step of about 0.6σ for these Gaussian rows);
+			// int8 gave 0.999, and the retrieval benchmarks did not move.
+			if cos < 0.95 {
+				t.Errorf("query=%v %q: cosine(quantised, float) = %.5f, want ≥ 0.95", q, text, cos)
 			}
 		}
 	}
@@ -144,7 +147,7 @@ func TestWriteLoadRoundTrip(t *testing.T) {
 }
 
 func TestLoadRejectsBadInput(t *testing.T) {
-	p := randomParams(FeatureConfig{Buckets: 16}, 4, 1)
+	p := randomParams(FeatureConfig{Buckets: 16}, 8, 1)
 	var buf bytes.Buffer
 	if err := Write(&buf, p); err != nil {
 		t.Fatal(err)
@@ -154,7 +157,7 @@ func TestLoadRejectsBadInput(t *testing.T) {
 		"empty":     nil,
 		"magic":     append([]byte("XXXX"), good[4:]...),
 		"truncated": good[:len(good)-1],
-		"version":   append(append([]byte("CSNB"), 1, 0, 0, 0), good[8:]...),
+		"version":   append(append([]byte("CSNB"), 2, 0, 0, 0), good[8:]...),
 	} {
 		if _, err := Load(data); err == nil {
 			t.Errorf("%s: Load succeeded", name)
@@ -163,11 +166,11 @@ func TestLoadRejectsBadInput(t *testing.T) {
 }
 
 func TestEmbedEmptyTextIsZero(t *testing.T) {
-	p := randomParams(FeatureConfig{Buckets: 16}, 4, 1)
+	p := randomParams(FeatureConfig{Buckets: 16}, 8, 1)
 	var buf bytes.Buffer
 	_ = Write(&buf, p)
 	m, _ := Load(buf.Bytes())
-	v := []float32{1, 2, 3, 4}
+	v := []float32{1, 2, 3, 4, 5, 6, 7, 8}
 	m.Embed("  ;; {} ", false, v)
 	for _, x := range v {
 		if x != 0 {
@@ -189,5 +192,32 @@ func TestBuiltinLoads(t *testing.T) {
 	}
 	if math.Abs(n-1) > 1e-4 {
 		t.Errorf("|v|² = %v, want 1", n)
+	}
+}
+
+func TestPackedLevelsRoundTrip(t *testing.T) {
+	// A row holding every level once per group decodes to exactly those
+	// levels: codes are packed and unpacked in the same order.
+	cfg := FeatureConfig{Buckets: 1, PrefixLen: 0}
+	p := NewParams(cfg, 16)
+	for i := range p.E {
+		p.E[i] = float32(2*(i%8)-7) / 2 // -3.5 … 3.5
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Load(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := m.e[:6]
+	for g := 0; g < 2; g++ {
+		word := uint32(e[3*g]) | uint32(e[3*g+1])<<8 | uint32(e[3*g+2])<<16
+		for i := 0; i < 8; i++ {
+			if got, want := levels[word>>(3*i)&7], float32(2*i-7); got != want {
+				t.Errorf("group %d value %d decodes to %v, want %v", g, i, got, want)
+			}
+		}
 	}
 }

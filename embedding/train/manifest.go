@@ -35,6 +35,9 @@ type Manifest struct {
 	TrainingSeconds float64                         `json:"training_seconds"`
 	Validation      []map[string]map[string]float64 `json:"validation_per_epoch"`
 	FinalQuantised  map[string]map[string]float64   `json:"validation_quantised"`
+	// Requantized says how the weights were converted to a later weight
+	// format after training, if they were.
+	Requantized string `json:"requantized,omitempty"`
 }
 
 // Totals sums up what went into the model.
