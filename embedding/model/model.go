@@ -243,15 +243,26 @@ func (m *Model) accumulate(f *featurizer, text string, rows, out []float32) []Fe
 		if w == 0 {
 			continue
 		}
+		// The eight levels times w, once per feature: a value then costs
+		// a shift, a mask, a load and an add.
+		var wl [1 << codeBits]float32
+		for c, l := range levels {
+			wl[c] = w * l
+		}
 		rb := d / groupSize * groupBytes
 		e := m.e[int(ft.Bucket)*rb:][:rb]
 		o := out[:d]
-		for g := 0; g+groupBytes <= len(e); g += groupBytes {
+		for g, j := 0, 0; g+groupBytes <= len(e); g, j = g+groupBytes, j+groupSize {
 			word := uint32(e[g]) | uint32(e[g+1])<<8 | uint32(e[g+2])<<16
-			oo := o[g/groupBytes*groupSize:][:groupSize]
-			for i := range oo {
-				oo[i] += w * levels[word>>(codeBits*i)&(1<<codeBits-1)]
-			}
+			oo := o[j : j+groupSize : j+groupSize]
+			oo[0] += wl[word&7]
+			oo[1] += wl[word>>3&7]
+			oo[2] += wl[word>>6&7]
+			oo[3] += wl[word>>9&7]
+			oo[4] += wl[word>>12&7]
+			oo[5] += wl[word>>15&7]
+			oo[6] += wl[word>>18&7]
+			oo[7] += wl[word>>21&7]
 		}
 	}
 	return feats
