@@ -4,7 +4,7 @@ package store
 // len(q) values) and q. It is the portable kernel; amd64 with AVX2 uses
 // dotRowsAVX2. Unrolled by eight into four sums: that is what the Go
 // compiler turns into the fewest instructions per value (see the
-// README's vector scan notes for the measurements).
+// docs/store.md, vector engine, for the measurements).
 func dotRowsGo(codes []int8, q []int16, out []int32) {
 	dim := len(q)
 	for r := range out {
