@@ -11,11 +11,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/codeseek/codeseek/internal/atomicfile"
 )
 
 // ServerName is the key codeseek's entry has in every client's settings,
@@ -232,38 +235,7 @@ func (c Client) Write(path string, l Launch) error {
 	if bytes.Equal(before, after) {
 		return nil
 	}
-	return writeAtomic(path, perm, after)
-}
-
-// writeAtomic replaces path with data through a temporary file in the same
-// directory and a rename. It is its own small function rather than the
-// store's, so editing a settings file does not pull in the index.
-func writeAtomic(path string, perm fs.FileMode, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, ".tmp-"+filepath.Base(path)+"-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(perm); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	// atomicfile, not the store's writer, so editing a settings file does
+	// not pull in the index.
+	return atomicfile.Write(path, perm, func(w io.Writer) error { _, err := w.Write(after); return err })
 }

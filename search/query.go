@@ -62,6 +62,11 @@ var stopWords = map[string]bool{
 	"can": true, "get": true, "gets": true, "use": true, "used": true, "using": true, "via": true, "we": true, "i": true,
 }
 
+// IsStopWord reports whether a lower-case query word carries no meaning for
+// matching, so that views emphasising the query's words (the terminal view)
+// skip the same words the ranker does.
+func IsStopWord(w string) bool { return stopWords[w] }
+
 // Query is a search query analysed once for every ranking feature.
 type Query struct {
 	Text string

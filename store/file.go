@@ -9,10 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/codeseek/codeseek/internal/atomicfile"
 )
 
 // Manifests have this layout (segments have their own, see segfile.go),
@@ -154,46 +154,5 @@ func (e *SchemaError) Error() string {
 
 // writeFileAtomic writes a store file (owner-only) atomically.
 func writeFileAtomic(path string, write func(io.Writer) error) error {
-	return WriteFileAtomic(path, 0o600, write)
-}
-
-// WriteFileAtomic writes a file with permissions perm so that readers see
-// either the old or the new content, never a mix: temporary file, fsync,
-// rename, directory fsync. Besides the store it writes client config files
-// (codeseek mcp-config --write), where a crash must not leave half a file.
-func WriteFileAtomic(path string, perm os.FileMode, write func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, ".tmp-"+filepath.Base(path)+"-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	if err = write(bw); err != nil {
-		return err
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(perm); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	return syncDir(dir)
+	return atomicfile.Write(path, 0o600, write)
 }

@@ -27,16 +27,5 @@ func lockFile(f *os.File) error {
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 }
 
-// syncDir makes a rename in dir durable: on Unix the new directory entry
-// is only on disk once the directory itself is synced.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
-}
-
 // openShared opens a file for reading.
 func openShared(path string) (*os.File, error) { return os.Open(path) }

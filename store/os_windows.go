@@ -38,15 +38,9 @@ func lockFile(f *os.File) error {
 	return windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &ol)
 }
 
-// syncDir does nothing: NTFS makes a rename durable with the file's own
-// flush, and a directory handle cannot be flushed (access denied).
-func syncDir(string) error { return nil }
-
 // openShared opens a file for reading so that it can still be renamed over
-// or deleted while open or mapped, as on Unix: a writer replaces the
-// manifest and deletes segments a reader may hold. os.Open does not share
-// deletion, and a held segment would then block every later commit's
-// clean-up.
+// or deleted while open, as on Unix: a writer replaces the manifest and
+// deletes segments a reader may hold. os.Open does not share deletion.
 func openShared(path string) (*os.File, error) {
 	p, err := windows.UTF16PtrFromString(path)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/search"
 )
 
 // maxHighlight is the most bytes of code parsed for colour; longer text
@@ -91,16 +92,6 @@ func lineText(line []seg) string {
 	return b.String()
 }
 
-// stopWords are query words that would emphasise half of any code.
-var stopWords = map[string]bool{
-	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true, "by": true, "do": true,
-	"does": true, "for": true, "from": true, "has": true, "have": true, "how": true, "if": true, "in": true,
-	"into": true, "is": true, "it": true, "its": true, "not": true, "of": true, "on": true, "or": true, "the": true,
-	"to": true, "was": true, "what": true, "when": true, "where": true, "which": true, "who": true, "why": true,
-	"with": true, "that": true, "this": true, "these": true, "there": true, "their": true, "they": true, "them": true,
-	"can": true, "get": true, "use": true, "used": true, "using": true, "via": true, "we": true, "i": true,
-}
-
 // Terms are the words of a query the view emphasises in code, lower-case
 // and longest first: each word, and the parts of an identifier
 // ("RetryUpload", "retry_upload" give retry and upload), without stop
@@ -111,7 +102,7 @@ func Terms(query string) []string {
 	var terms []string
 	addTerm := func(t string, minLen int) {
 		t = asciiLower(t)
-		if len(t) >= minLen && !stopWords[t] && !seen[t] {
+		if len(t) >= minLen && !search.IsStopWord(t) && !seen[t] {
 			seen[t] = true
 			terms = append(terms, t)
 		}
