@@ -15,20 +15,13 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/spf13/cobra"
 
+	"github.com/codeseek/codeseek/httpguard"
 	"github.com/codeseek/codeseek/tools"
 )
 
-// HTTP server timeouts. There is no WriteTimeout: a streamable HTTP
-// response may be an SSE stream that stays open for a whole session, and a
-// tool call may take minutes (index_repository). The read timeout covers
-// headers and body only: net/http lifts it once the body is read
-// (tools.TestGuardLiftsReadDeadline holds it to that).
-const (
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 60 * time.Second
-	idleTimeout       = 2 * time.Minute
-	sessionIdleTTL    = 30 * time.Minute
-)
+// sessionIdleTTL is how long an idle MCP session's state is kept. The
+// server's timeouts are httpguard's.
+const sessionIdleTTL = 30 * time.Minute
 
 // Rate limit defaults: an agent sends a handful of requests per second;
 // a burst of 100 covers many sessions starting at once from one host.
@@ -141,47 +134,29 @@ func listenHTTP(f serveFlags) (net.Listener, error) {
 	if f.rateLimit < 0 {
 		return nil, usagef("--rate-limit must be 0 (off) or positive, got %v", f.rateLimit)
 	}
-	refuse := func(where string) error {
-		return usagef("--http %s listens beyond this machine (%s) without authentication: pass --auth-token TOKEN (or set CODESEEK_AUTH_TOKEN), or listen on 127.0.0.1", f.addr, where)
-	}
-	if host, _, err := net.SplitHostPort(f.addr); err == nil && f.authToken == "" {
-		if ip := net.ParseIP(host); host == "" || ip != nil && !ip.IsLoopback() {
-			return nil, refuse("every interface or a network address") // refused before binding it
-		}
-	}
-	ln, err := net.Listen("tcp", f.addr)
+	ln, err := httpguard.Listen("--http", f.addr, f.authToken)
 	if err != nil {
-		return nil, usagef("--http %s: %v", f.addr, err)
-	}
-	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() && f.authToken == "" {
-		ln.Close() // a host name that resolved beyond loopback
-		return nil, refuse(ln.Addr().String())
+		return nil, usageError{err}
 	}
 	return ln, nil
 }
 
-// serveHTTP serves the guarded MCP endpoint on ln until ctx is done.
-func serveHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, f serveFlags, logger *log.Logger) error {
-	guard := tools.HTTPGuard{
+// guard is the front of every HTTP endpoint, from the flags.
+func (f serveFlags) guard() httpguard.Guard {
+	return httpguard.Guard{
 		AuthToken: f.authToken, AllowOrigins: f.allowOrigins,
 		RatePerSecond: f.rateLimit, RateBurst: int(f.rateLimit * rateBurstFactor),
 	}
+}
+
+// serveHTTP serves the guarded MCP endpoint on ln until ctx is done.
+func serveHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, f serveFlags, logger *log.Logger) error {
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", server.NewStreamableHTTPServer(srv, server.WithSessionIdleTTL(sessionIdleTTL)))
-	h, err := guard.Handler(mux)
+	h, err := f.guard().Handler(mux)
 	if err != nil {
 		return usageError{err}
 	}
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout, IdleTimeout: idleTimeout}
 	logger.Printf("serving MCP over streamable HTTP at http://%s/mcp", ln.Addr())
-	go func() {
-		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(shutdown)
-	}()
-	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve %s: %w", f.addr, err)
-	}
-	return nil
+	return httpguard.Serve(ctx, ln, h)
 }
