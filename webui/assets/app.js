@@ -15,7 +15,7 @@ function el(tag, attrs = {}, ...kids) {
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else e.setAttribute(k, v === true ? "" : v);
   }
-  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+  for (const k of kids) if (k !== null && k !== undefined && k !== false) e.append(k);
   return e;
 }
 
@@ -218,10 +218,10 @@ function searchView() {
         codeTable(h.lines, h.start, null, false));
     });
     results.replaceChildren(...items);
-    status.replaceChildren(
+    status.replaceChildren(...[
       body.results.length + " result" + (body.results.length === 1 ? "" : "s") + " in " + Math.round(body.took_ms) + " ms · ",
       el("a", { href: permalink(), id: "permalink", text: "permalink" }),
-      body.warning ? el("span", { class: "error", text: " · " + body.warning }) : null);
+      body.warning ? el("span", { class: "error", text: " · " + body.warning }) : null].filter(Boolean));
     results.dataset.query = state.q;
     if (lastKey) results.dataset.ms = (performance.now() - lastKey).toFixed(1);
     results.dataset.rendered = String(Number(results.dataset.rendered || 0) + 1);
