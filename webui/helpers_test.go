@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/httpguard"
@@ -92,7 +93,20 @@ type uiServer struct {
 	repo string // the fixture's repository ID
 }
 
+// slowEmbedder takes a while over each batch of documents, so an index
+// run lasts long enough for its progress to be seen.
+type slowEmbedder struct{ embedding.HashEmbedder }
+
+func (e slowEmbedder) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
+	time.Sleep(time.Duration(len(texts)) * 3 * time.Millisecond)
+	return e.HashEmbedder.EmbedDocuments(ctx, texts)
+}
+
 func startUI(t testing.TB, guard httpguard.Guard) *uiServer {
+	return startUIWith(t, guard, embedding.HashEmbedder{Dim: 64})
+}
+
+func startUIWith(t testing.TB, guard httpguard.Guard, emb embedding.Embedder) *uiServer {
 	t.Helper()
 	base := t.TempDir()
 	root := filepath.Join(base, "root")
@@ -102,7 +116,7 @@ func startUI(t testing.TB, guard httpguard.Guard) *uiServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := tools.New(tools.Config{DataDir: filepath.Join(base, "data"), Embedder: embedding.HashEmbedder{Dim: 64}, Roots: roots})
+	svc, err := tools.New(tools.Config{DataDir: filepath.Join(base, "data"), Embedder: emb, Roots: roots})
 	if err != nil {
 		t.Fatal(err)
 	}

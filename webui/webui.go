@@ -272,8 +272,8 @@ type repo struct {
 	IndexedAt string `json:"indexed_at,omitempty"` // RFC 3339
 	Status    string `json:"status"`               // "indexing" or "done"
 	Phase     string `json:"phase,omitempty"`
-	Done      int    `json:"done,omitempty"`
-	Total     int    `json:"total,omitempty"`
+	Done      int    `json:"done"`
+	Total     int    `json:"total"`
 }
 
 func (h *handler) repoList() ([]repo, error) {

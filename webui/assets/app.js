@@ -35,7 +35,7 @@ function fileURL(repo, path, start, end) {
 
 // codeTable renders highlighted lines with numbers; first is the number
 // of the first line, marked a [start, end] range to shade.
-function codeTable(lines, first, marked, linkLines) {
+function codeTable(lines, first, marked, linkLines, label) {
   const tbody = el("tbody");
   lines.forEach((html, i) => {
     const n = first + i;
@@ -46,7 +46,8 @@ function codeTable(lines, first, marked, linkLines) {
     if (marked && n >= marked[0] && n <= marked[1]) tr.classList.add("mark");
     tbody.append(tr);
   });
-  return el("div", { class: "code" }, el("table", { role: "presentation" }, tbody));
+  // A box that scrolls must take focus, so a keyboard can scroll it.
+  return el("div", { class: "code", tabindex: "0", role: "region", "aria-label": label || "code" }, el("table", { role: "presentation" }, tbody));
 }
 
 // --- routing -------------------------------------------------------------
@@ -215,7 +216,7 @@ function searchView() {
         el("header", {}, open,
           h.symbol ? el("code", { text: h.symbol }) : null,
           el("span", { class: "meta", text: [h.kind, h.language, "score " + h.score.toFixed(3)].filter(Boolean).join(" · ") })),
-        codeTable(h.lines, h.start, null, false));
+        codeTable(h.lines, h.start, null, false, "lines " + h.start + "–" + h.end + " of " + h.path));
     });
     results.replaceChildren(...items);
     status.replaceChildren(...[
@@ -276,7 +277,7 @@ async function fileView() {
     main.replaceChildren(el("h1", { text: path }), el("p", { class: "error", role: "alert", text: e.message }));
     return;
   }
-  const code = codeTable(f.lines, 1, null, true);
+  const code = codeTable(f.lines, 1, null, true, f.path);
   code.id = "code";
   const outline = el("ul", { class: "outline", id: "outline" });
   for (const s of f.outline) {
@@ -388,7 +389,7 @@ function reposView() {
   main.replaceChildren(el("h1", { text: "Repositories" }), form, msg,
     el("table", { class: "repos" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Repository" }), el("th", { scope: "col", text: "Files" }),
-        el("th", { scope: "col", text: "Chunks" }), el("th", { scope: "col", class: "wide", text: "Indexed" }),
+        el("th", { scope: "col", class: "wide", text: "Chunks" }), el("th", { scope: "col", class: "wide", text: "Indexed" }),
         el("th", { scope: "col", text: "Status" }), el("th", { scope: "col", text: "Action" }))),
       tbody));
 
@@ -408,7 +409,7 @@ function reposView() {
       return el("tr", { "data-id": r.id, "data-path": r.path },
         el("td", { class: "path" }, el("a", { href: "/?" + new URLSearchParams({ repo: r.id }).toString(), text: r.path }), el("br"), el("span", { class: "kind", text: r.id + (r.project ? " · " + r.project : "") })),
         el("td", { class: "num", text: String(r.files) }),
-        el("td", { class: "num", text: String(r.chunks) }),
+        el("td", { class: "num wide", text: String(r.chunks) }),
         el("td", { class: "wide", text: r.indexed_at ? new Date(r.indexed_at).toLocaleString() : "–" }),
         status,
         el("td", {}, el("button", { type: "button", disabled: running, "aria-label": "Re-index " + r.path, text: "Re-index", onclick: () => startIndex(r.path, false, msg) })));
