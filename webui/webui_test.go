@@ -247,4 +247,4 @@ func TestGuardOnUI(t *testing.T) {
 type cookieJar struct{ cookies []*http.Cookie }
 
 func (j *cookieJar) SetCookies(_ *url.URL, cs []*http.Cookie) { j.cookies = append(j.cookies, cs...) }
-func (j *cookieJar) Cookies(*url.URL) []*http.Cookie         { return j.cookies }
+func (j *cookieJar) Cookies(*url.URL) []*http.Cookie          { return j.cookies }
