@@ -131,7 +131,7 @@ func screenshots(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
 	for _, scheme := range []string{"light", "dark"} {
 		setTheme(t, ctx, scheme)
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,7 +273,6 @@ func TestBrowserIndexProgress(t *testing.T) {
 	writeTree(t, dir, files)
 	ctx := newBrowser(t)
 	do(t, ctx, "open repositories", chromedp.Navigate(s.URL+"/repos"), chromedp.WaitVisible(chromedp.CSS(`#repos tr[data-id="`+s.repo+`"]`)))
-	screenshots(t, ctx, "repos")
 	// Record every status the new row shows, as the stream updates it.
 	do(t, ctx, "watch the table", chromedp.Evaluate[chromedp.Void](`window.seen = [];
 		new MutationObserver(() => {
@@ -286,6 +285,7 @@ func TestBrowserIndexProgress(t *testing.T) {
 		}).observe(document.querySelector("#repos"), {childList: true, subtree: true, characterData: true})`))
 	do(t, ctx, "start an index", chromedp.SendKeys(chromedp.CSS("#indexpath"), dir), chromedp.Click(chromedp.CSS("form.index button")))
 	waitFor(t, ctx, "the run done", `[...document.querySelectorAll("#repos tr")].some(tr => (tr.dataset.path || "").endsWith("/big") && tr.querySelector("td.state").dataset.status === "done" && tr.children[1].textContent === "400")`)
+	screenshots(t, ctx, "repos")
 	seen := eval[[]string](t, ctx, `window.seen`)
 	t.Logf("statuses shown: %q", seen)
 	if len(seen) < 3 || !strings.HasPrefix(seen[0], "indexing") || seen[len(seen)-1] != "done" {
