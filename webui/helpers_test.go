@@ -2,10 +2,12 @@ package webui_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -99,6 +101,19 @@ type slowEmbedder struct{ embedding.HashEmbedder }
 
 func (e slowEmbedder) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
 	time.Sleep(time.Duration(len(texts)) * 3 * time.Millisecond)
+	return e.HashEmbedder.EmbedDocuments(ctx, texts)
+}
+
+// failingEmbedder fails on any text holding FAILME, so a test can make an
+// index run fail.
+type failingEmbedder struct{ embedding.HashEmbedder }
+
+func (e failingEmbedder) EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error) {
+	for _, s := range texts {
+		if strings.Contains(s, "FAILME") {
+			return nil, errors.New("the embedder refused FAILME")
+		}
+	}
 	return e.HashEmbedder.EmbedDocuments(ctx, texts)
 }
 

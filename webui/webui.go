@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -270,7 +271,8 @@ type repo struct {
 	Files     int    `json:"files"`
 	Chunks    int    `json:"chunks"`
 	IndexedAt string `json:"indexed_at,omitempty"` // RFC 3339
-	Status    string `json:"status"`               // "indexing" or "done"
+	Status    string `json:"status"`               // "indexing", "done" or "failed"
+	Error     string `json:"error,omitempty"`      // why the last run failed
 	Phase     string `json:"phase,omitempty"`
 	Done      int    `json:"done"`
 	Total     int    `json:"total"`
@@ -292,7 +294,25 @@ func (h *handler) repoList() ([]repo, error) {
 		}
 		out = append(out, row)
 	}
+	// A failed run shows until an index newer than the failure exists; a
+	// first run that failed has no index, so it gets a row of its own.
+	for id, re := range h.svc.RunErrors() {
+		i := slices.IndexFunc(out, func(r repo) bool { return r.ID == id })
+		if i < 0 {
+			out = append(out, repo{ID: id, Path: re.Root, Status: "failed", Error: re.Err.Error()})
+			continue
+		}
+		if out[i].Status == "done" && (out[i].IndexedAt == "" || !indexedAfter(out[i].IndexedAt, re.Ended)) {
+			out[i].Status, out[i].Error = "failed", re.Err.Error()
+		}
+	}
 	return out, nil
+}
+
+// indexedAfter reports whether an index time (RFC 3339) is later than t.
+func indexedAfter(indexedAt string, t time.Time) bool {
+	at, err := time.Parse(time.RFC3339, indexedAt)
+	return err == nil && at.After(t.Truncate(time.Second))
 }
 
 func (h *handler) repos(w http.ResponseWriter, r *http.Request) {

@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/httpguard"
 	"github.com/codeseek/codeseek/tools"
 )
@@ -248,3 +250,39 @@ type cookieJar struct{ cookies []*http.Cookie }
 
 func (j *cookieJar) SetCookies(_ *url.URL, cs []*http.Cookie) { j.cookies = append(j.cookies, cs...) }
 func (j *cookieJar) Cookies(*url.URL) []*http.Cookie          { return j.cookies }
+
+// TestFailedRunShown checks that a run started from the page that fails
+// shows as failed, with the reason, in the repositories list.
+func TestFailedRunShown(t *testing.T) {
+	s := startUIWith(t, httpguard.Guard{}, failingEmbedder{embedding.HashEmbedder{Dim: 64}})
+	bad := filepath.Join(s.root, "bad")
+	writeTree(t, bad, map[string]string{"x.go": "package x\n\n// FAILME refuses.\nfunc FAILME() {}\n"})
+	resp, err := http.Post(s.URL+"/api/index", "application/json", strings.NewReader(`{"path":`+strconvQuote(bad)+`}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("start: %d", resp.StatusCode)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		_, body := get(t, s.URL+"/api/repos", nil)
+		var out struct {
+			Repositories []struct{ Path, Status, Error string } `json:"repositories"`
+		}
+		json.Unmarshal([]byte(body), &out)
+		for _, r := range out.Repositories {
+			if r.Path == bad && r.Status == "failed" {
+				if !strings.Contains(r.Error, "FAILME") {
+					t.Errorf("failed run's error %q does not say why", r.Error)
+				}
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the failed run never showed: %s", body)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
