@@ -376,3 +376,27 @@ func TestBrowserNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserThemeToggle checks the header's button: it flips the theme
+// the system asked for, and the choice outlives a reload.
+func TestBrowserThemeToggle(t *testing.T) {
+	s := startUI(t, httpguard.Guard{})
+	ctx := newBrowser(t)
+	setTheme(t, ctx, "light")
+	do(t, ctx, "open", chromedp.Navigate(s.URL+"/repos"), chromedp.WaitVisible(chromedp.CSS("#theme")))
+	const bg = `getComputedStyle(document.body).backgroundColor`
+	light := eval[string](t, ctx, bg)
+	do(t, ctx, "toggle", chromedp.Click(chromedp.CSS("#theme")))
+	dark := eval[string](t, ctx, bg)
+	if dark == light {
+		t.Fatalf("background %s before and after the toggle", light)
+	}
+	do(t, ctx, "reload", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#q")))
+	if got := eval[string](t, ctx, bg); got != dark {
+		t.Errorf("after a reload the background is %s, want the chosen %s", got, dark)
+	}
+	do(t, ctx, "toggle back", chromedp.Click(chromedp.CSS("#theme")))
+	if got := eval[string](t, ctx, bg); got != light {
+		t.Errorf("toggled back to %s, want %s", got, light)
+	}
+}
