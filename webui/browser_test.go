@@ -93,15 +93,24 @@ func eval[T any](t testing.TB, ctx context.Context, expr string) T {
 	return v
 }
 
-// waitFor polls a JavaScript predicate until it holds.
+// waitFor polls a JavaScript predicate until it holds. It evaluates the
+// predicate from here rather than in the page, so a navigation that
+// replaces the page's context while it waits only costs a retry.
 func waitFor(t testing.TB, ctx context.Context, what, expr string) {
 	t.Helper()
-	// An interval, not animation frames: a background tab draws no frames.
-	c, cancel := context.WithTimeout(ctx, 40*time.Second)
-	defer cancel()
-	if _, err := chromedp.Run(c, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-		t.Fatalf("waiting for %s (%s): %v", what, expr, err)
+	deadline := time.Now().Add(30 * time.Second)
+	var last error
+	for time.Now().Before(deadline) {
+		c, cancel := context.WithTimeout(ctx, 5*time.Second)
+		ok, err := chromedp.Run(c, chromedp.Evaluate[bool]("!!("+expr+")"))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		last = err
+		time.Sleep(20 * time.Millisecond)
 	}
+	t.Fatalf("waiting for %s (%s): timed out (last error: %v)", what, expr, last)
 }
 
 // setTheme emulates the system's colour scheme; the page follows it.
@@ -364,16 +373,17 @@ func TestBrowserNarrow(t *testing.T) {
 	s := startUI(t, httpguard.Guard{})
 	ctx := newBrowser(t)
 	do(t, ctx, "narrow", chromedp.EmulateViewport(360, 740))
-	for _, p := range []struct{ url, ready string }{
-		{"/?q=parse+span", `document.querySelectorAll("#results .hit").length > 0`},
-		{"/file?repo=" + s.repo + "&path=clock%2Fspan.go", `document.querySelector("#code") !== null`},
-		{"/repos", `document.querySelector("#repos tr[data-id]") !== null`},
+	for _, p := range []struct{ name, url, ready string }{
+		{"search", "/?q=parse+span", `document.querySelectorAll("#results .hit").length > 0`},
+		{"file", "/file?repo=" + s.repo + "&path=clock%2Fspan.go", `document.querySelector("#code") !== null`},
+		{"repos", "/repos", `document.querySelector("#repos tr[data-id]") !== null`},
 	} {
 		do(t, ctx, "open "+p.url, chromedp.Navigate(s.URL+p.url))
 		waitFor(t, ctx, p.url, p.ready)
 		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 360 {
 			t.Errorf("%s is %d px wide at 360 px", p.url, w)
 		}
+		screenshots(t, ctx, p.name+"-360px")
 	}
 }
 

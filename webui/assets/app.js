@@ -103,6 +103,7 @@ $("#theme").addEventListener("click", () => {
   document.documentElement.dataset.theme = next;
   try { localStorage.setItem("codeseek-theme", next); } catch (e) { /* not saved */ }
   labelTheme();
+matchMedia("(prefers-color-scheme: dark)").addEventListener("change", labelTheme);
 });
 labelTheme();
 
