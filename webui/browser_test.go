@@ -279,6 +279,9 @@ func TestBrowserPermalink(t *testing.T) {
 	if m := eval[string](t, tab, `document.querySelector("#mode").value + " " + document.querySelector("#lang").value`); m != "lexical go" {
 		t.Errorf("filters after reload %q, want lexical go", m)
 	}
+	// Enter in the search box, nothing chosen: the first result opens.
+	do(t, tab, "Enter", chromedp.Focus(chromedp.CSS("#q")), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, tab, "the first result open", `location.pathname === "/file" && new URLSearchParams(location.search).get("path") === "`+again[0]+`" && document.querySelector("#code") !== null`)
 }
 
 // TestBrowserIndexProgress starts an index from the repositories page and

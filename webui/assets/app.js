@@ -251,8 +251,12 @@ function searchView() {
       ev.preventDefault();
       moveSelection(items, ev.key === "ArrowDown" ? 1 : -1);
     } else if (ev.key === "Enter") {
-      const sel = items.find((x) => x.classList.contains("selected"));
-      if (sel && (ev.target === q || !typing(ev.target))) { ev.preventDefault(); $("a.open", sel).click(); }
+      if (ev.target !== q && typing(ev.target)) return;
+      // Enter opens the chosen result, else the first, once the results
+      // are the query's; before that it searches at once.
+      const fresh = results.dataset.query === q.value.trim();
+      const sel = fresh && (items.find((x) => x.classList.contains("selected")) || items[0]);
+      if (sel) { ev.preventDefault(); $("a.open", sel).click(); }
     } else if (ev.key === "Escape") {
       if (document.activeElement === q) q.blur();
       else if (history.length > 1) history.back();
