@@ -221,7 +221,7 @@ function searchView() {
     });
     results.replaceChildren(...items);
     status.replaceChildren(...[
-      body.results.length + " result" + (body.results.length === 1 ? "" : "s") + " in " + Math.round(body.took_ms) + " ms · ",
+      body.results.length + " result" + (body.results.length === 1 ? "" : "s") + " in " + (body.took_ms < 10 ? body.took_ms.toFixed(1) : Math.round(body.took_ms)) + " ms · ",
       el("a", { href: permalink(), id: "permalink", text: "permalink" }),
       body.warning ? el("span", { class: "error", text: " · " + body.warning }) : null].filter(Boolean));
     results.dataset.query = state.q;
