@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/codeseek/codeseek/internal/wine"
 )
 
 // watchHarness runs a Watcher with a short debounce and collects its calls.
@@ -196,6 +198,13 @@ func TestWatcherSurvivesDirectoryRenameAndDeletion(t *testing.T) {
 		t.Errorf("changed = %q, want [new/sub/z.go] (not the stale old path)", got)
 	}
 
+	if wine.Running() {
+		// wine 8 leaves a watched directory's entries pending deletion
+		// until the watch closes, so the directory cannot be removed
+		// under it; Windows removes them at once.
+		t.Log("wine: the deletion half of this test needs Windows")
+		return
+	}
 	if err := os.RemoveAll(filepath.Join(root, "new")); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"unsafe"
@@ -13,7 +14,8 @@ import (
 // point into data; every part holds its mapping, so the file stays mapped
 // while anything that can reach a part is alive, and is unmapped by a
 // cleanup once nothing can. Nothing outside the store ever sees mapped
-// memory: chunks handed out are copies (part.chunk).
+// memory: chunks handed out are copies (part.chunk). On Windows the file is
+// read into memory instead (os_windows.go says why).
 type mapping struct {
 	region
 }
@@ -22,7 +24,10 @@ type mapping struct {
 // mapping, or the mapping would never become unreachable.
 type region struct {
 	data []byte
-	f    *os.File // kept open for the background checksum, read with pread
+	// src reads the file for the background checksum: on Unix the open
+	// file, with pread, so checking does not fault every page in.
+	src     io.ReaderAt
+	release func()
 }
 
 // mapFile maps the whole file f, taking ownership of f.
@@ -31,16 +36,13 @@ func mapFile(f *os.File, size int64) (*mapping, error) {
 		f.Close()
 		return nil, fmt.Errorf("%w: segment size %d", ErrCorrupt, size)
 	}
-	data, err := mapReadOnly(f, int(size))
+	r, err := mapRegion(f, int(size))
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("map segment: %w", err)
 	}
-	m := &mapping{region{data: data, f: f}}
-	runtime.AddCleanup(m, func(r region) {
-		unmap(r.data)
-		r.f.Close()
-	}, m.region)
+	m := &mapping{r}
+	runtime.AddCleanup(m, func(r region) { r.release() }, m.region)
 	return m, nil
 }
 

@@ -7,13 +7,19 @@ import (
 	"syscall"
 )
 
-// mapReadOnly maps the first size bytes of f shared and read-only, so the
-// page cache is the only copy and several processes share it.
-func mapReadOnly(f *os.File, size int) ([]byte, error) {
-	return syscall.Mmap(int(f.Fd()), 0, size, syscall.PROT_READ, syscall.MAP_SHARED)
+// mapRegion maps the first size bytes of f shared and read-only, so the
+// page cache is the only copy and several processes share it. The region
+// owns f.
+func mapRegion(f *os.File, size int) (region, error) {
+	data, err := syscall.Mmap(int(f.Fd()), 0, size, syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return region{}, err
+	}
+	return region{data: data, src: f, release: func() {
+		syscall.Munmap(data)
+		f.Close()
+	}}, nil
 }
-
-func unmap(data []byte) { syscall.Munmap(data) }
 
 // lockFile takes an exclusive flock without waiting; the kernel drops it
 // when the process dies or the file is closed.
@@ -31,3 +37,6 @@ func syncDir(dir string) error {
 	defer d.Close()
 	return d.Sync()
 }
+
+// openShared opens a file for reading.
+func openShared(path string) (*os.File, error) { return os.Open(path) }

@@ -3,34 +3,30 @@
 package store
 
 import (
-	"fmt"
+	"bytes"
 	"os"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
 )
 
-// mapReadOnly maps the first size bytes of f read-only. The view keeps the
-// file's section alive on its own, so the mapping handle is closed at once.
-func mapReadOnly(f *os.File, size int) ([]byte, error) {
-	h, err := windows.CreateFileMapping(windows.Handle(f.Fd()), nil, windows.PAGE_READONLY, uint32(uint64(size)>>32), uint32(size), nil)
-	if err != nil {
-		return nil, fmt.Errorf("CreateFileMapping: %w", err)
+// mapRegion reads the file into memory and closes it instead of mapping
+// it. Windows refuses to delete or truncate a file while a view of it is
+// mapped, and the store's commits delete the segments a reader may still
+// hold, so a mapped index would keep every replaced segment on disk (and a
+// data directory undeletable) until the reader let go. The cost is one
+// copy of the index in memory per process instead of the shared page cache.
+func mapRegion(f *os.File, size int) (region, error) {
+	defer f.Close()
+	// Sections are used in place as []uint64 and []float32: align the
+	// buffer as a mapping would be.
+	buf := make([]byte, size+sectionAlign)
+	off := (sectionAlign - int(uintptr(unsafe.Pointer(&buf[0]))%sectionAlign)) % sectionAlign
+	data := buf[off : off+size : off+size]
+	if _, err := f.ReadAt(data, 0); err != nil {
+		return region{}, err
 	}
-	defer windows.CloseHandle(h)
-	addr, err := windows.MapViewOfFile(h, windows.FILE_MAP_READ, 0, 0, uintptr(size))
-	if err != nil {
-		return nil, fmt.Errorf("MapViewOfFile: %w", err)
-	}
-	// The view is not Go memory; converting through a pointer-sized word
-	// keeps vet's uintptr rule satisfied without a copy.
-	return unsafe.Slice(*(**byte)(unsafe.Pointer(&addr)), size), nil
-}
-
-func unmap(data []byte) {
-	if len(data) > 0 {
-		windows.UnmapViewOfFile(uintptr(unsafe.Pointer(&data[0])))
-	}
+	return region{data: data, src: bytes.NewReader(data), release: func() {}}, nil
 }
 
 // lockFile takes an exclusive lock without waiting; Windows drops it when
@@ -45,3 +41,22 @@ func lockFile(f *os.File) error {
 // syncDir does nothing: NTFS makes a rename durable with the file's own
 // flush, and a directory handle cannot be flushed (access denied).
 func syncDir(string) error { return nil }
+
+// openShared opens a file for reading so that it can still be renamed over
+// or deleted while open or mapped, as on Unix: a writer replaces the
+// manifest and deletes segments a reader may hold. os.Open does not share
+// deletion, and a held segment would then block every later commit's
+// clean-up.
+func openShared(path string) (*os.File, error) {
+	p, err := windows.UTF16PtrFromString(path)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	h, err := windows.CreateFile(p, windows.GENERIC_READ,
+		windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE,
+		nil, windows.OPEN_EXISTING, windows.FILE_ATTRIBUTE_NORMAL, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return os.NewFile(uintptr(h), path), nil
+}

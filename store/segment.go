@@ -3,7 +3,6 @@ package store
 import (
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -73,7 +72,7 @@ func readSegment(path string, id uint64, dim int) (*segment, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read index %s: %w", path, err)
 	}
-	go seg.check.run(path, toc, seg.m.f)
+	go seg.check.run(path, toc, seg.m.src)
 	return seg, nil
 }
 
@@ -93,7 +92,7 @@ func openSegment(path string, id uint64, dim int) (*segment, *segmentTOC, error)
 	if !littleEndian {
 		return nil, nil, fmt.Errorf("index segments are little-endian and this CPU is not")
 	}
-	f, err := os.Open(path)
+	f, err := openShared(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -69,7 +69,7 @@ func (s *Store) List() ([]Meta, []error) {
 // Meta reads the header of repository id. With a SchemaError it still
 // returns the header when it could be read, so callers can name the path.
 func (s *Store) Meta(id string) (Meta, error) {
-	f, err := os.Open(s.manifestPath(id))
+	f, err := openShared(s.manifestPath(id))
 	if err != nil {
 		return Meta{}, err
 	}
@@ -120,7 +120,7 @@ func writeManifest(w io.Writer, m *Manifest) error {
 // read.
 func (s *Store) readManifest(id string) (*Manifest, fileStamp, error) {
 	path := s.manifestPath(id)
-	f, err := os.Open(path)
+	f, err := openShared(path)
 	if err != nil {
 		return nil, fileStamp{}, err
 	}

@@ -92,6 +92,9 @@ func TestReadResourceBounds(t *testing.T) {
 		"codeseek://ffffffffffff/a.go": "not indexed",
 		"file:///etc/passwd":           "not a codeseek uri",
 	}
+	if !symlinksResolve(t) {
+		delete(bad, base+"link.txt")
+	}
 	for uri, want := range bad {
 		if got, err := svc.ReadResource(uri); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s = %q, %v; want an error saying %q", uri, got, err, want)

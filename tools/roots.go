@@ -15,6 +15,9 @@ import (
 // everything: the CLI acts for its user directly.
 type Roots struct {
 	dirs []string // absolute, cleaned, symlink-free
+	// all is set by the root "/", which allows every path on every drive:
+	// on Windows "/" alone would resolve to the current drive's root.
+	all bool
 }
 
 // NewRoots resolves each directory (absolute, symlinks evaluated) and
@@ -25,6 +28,9 @@ func NewRoots(dirs []string) (*Roots, error) {
 	}
 	r := &Roots{}
 	for _, d := range dirs {
+		if d == "/" {
+			r.all = true
+		}
 		real, err := resolvePath(d)
 		if err != nil {
 			return nil, fmt.Errorf("root %q: %w", d, err)
@@ -70,7 +76,7 @@ func (r *Roots) String() string {
 // Contains reports whether the absolute, clean path is one of the roots
 // or lies under one. It does not touch the file system.
 func (r *Roots) Contains(path string) bool {
-	if r == nil {
+	if r == nil || r.all {
 		return true
 	}
 	for _, d := range r.dirs {

@@ -1,0 +1,5 @@
+package search
+
+// Under wine, t.TempDir's cleanup needs the delete path Go keeps for older
+// Windows (see package wine).
+import _ "github.com/codeseek/codeseek/internal/wine"
