@@ -36,8 +36,9 @@ const csp = "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ance
 var pages = []string{"/{$}", "/file", "/repos"}
 
 // Handler serves the UI's pages under / and its JSON endpoints under
-// /api/. It leaves every other path (the MCP endpoint) to the mux it is
-// mounted on.
+// /api/, to be mounted at / beside the MCP endpoint and behind the same
+// httpguard.Guard (with Browser set to IsUI); a path it does not know
+// gets 404.
 func Handler(svc *tools.Service) http.Handler {
 	h := &handler{svc: svc, poll: 200 * time.Millisecond}
 	static, _ := fs.Sub(assets, "assets")
