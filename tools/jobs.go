@@ -44,6 +44,7 @@ type indexJob struct {
 	nextID   int
 	rep      formatter.IndexReport
 	err      error
+	ended    time.Time
 }
 
 // jobTable holds the latest run per repository.
@@ -104,11 +105,39 @@ func (s *Service) startIndex(p IndexParams) (*indexJob, error) {
 		defer cancel()
 		rep, err := s.IndexRepository(ctx, p)
 		j.mu.Lock()
-		j.rep, j.err = rep, err
+		j.rep, j.err, j.ended = rep, err, time.Now()
 		j.mu.Unlock()
 		close(j.done)
 	}()
 	return j, nil
+}
+
+// RunError is a background index run that failed.
+type RunError struct {
+	Root  string
+	Ended time.Time
+	Err   error
+}
+
+// RunErrors returns, by repository ID, the latest background runs that
+// ended in an error (within the roots): a person who started a run from
+// the web UI sees why it did not finish, where list_repositories would
+// only show the previous index, or nothing for a first run.
+func (s *Service) RunErrors() map[string]RunError {
+	s.jobs.mu.Lock()
+	defer s.jobs.mu.Unlock()
+	out := map[string]RunError{}
+	for id, j := range s.jobs.jobs {
+		if !j.finished() || !s.cfg.Roots.served(j.root) {
+			continue
+		}
+		j.mu.Lock()
+		if j.err != nil {
+			out[id] = RunError{Root: j.root, Ended: j.ended, Err: j.err}
+		}
+		j.mu.Unlock()
+	}
+	return out
 }
 
 // projectOf is the project a run will record, for reports made before the

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -258,5 +260,84 @@ func TestMalformedArguments(t *testing.T) {
 		if text, isErr := s.call(t, "search_code", good); isErr || !strings.Contains(text, `"file_path"`) {
 			t.Errorf("search_code %v: isError=%v %s; want results", good, isErr, text)
 		}
+	}
+}
+
+// TestHTTPUIBehindGuard checks the web UI that `serve --http` mounts at /
+// from the outside: the same guard as /mcp (401 without the token, 403
+// for a foreign Origin or a rebound Host), the CSP on its pages, and MCP
+// still at /mcp.
+func TestHTTPUIBehindGuard(t *testing.T) {
+	const token = "s3cret-token-for-tests"
+	mcpURL := startHTTPServer(t, []string{"CODESEEK_DATA_DIR=" + t.TempDir(), "CODESEEK_EMBEDDER=hash", "CODESEEK_AUTH_TOKEN=" + token})
+	base := strings.TrimSuffix(mcpURL, "/mcp")
+	get := func(path string, header map[string]string) (*http.Response, string) {
+		req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+		for k, v := range header {
+			if k == "Host" {
+				req.Host = v
+			}
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	bearer := map[string]string{"Authorization": "Bearer " + token}
+	for _, c := range []struct {
+		name, path string
+		header     map[string]string
+		want       int
+	}{
+		{"page without token", "/", nil, http.StatusUnauthorized},
+		{"API without token", "/api/repos", nil, http.StatusUnauthorized},
+		{"page with token", "/", bearer, http.StatusOK},
+		{"API with token", "/api/repos", bearer, http.StatusOK},
+		{"foreign origin", "/api/repos", map[string]string{"Authorization": "Bearer " + token, "Origin": "http://evil.example"}, http.StatusForbidden},
+		{"rebound Host", "/", map[string]string{"Authorization": "Bearer " + token, "Host": "evil.example:80"}, http.StatusForbidden},
+	} {
+		resp, body := get(c.path, c.header)
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: status %d (%q), want %d", c.name, resp.StatusCode, body, c.want)
+		}
+		if c.want == http.StatusOK && c.path == "/" && !strings.HasPrefix(resp.Header.Get("Content-Security-Policy"), "default-src 'self'") {
+			t.Errorf("%s: CSP %q", c.name, resp.Header.Get("Content-Security-Policy"))
+		}
+	}
+	if resp, body := post(t, mcpURL, bearer, nil); resp.StatusCode != http.StatusOK || !strings.Contains(body, "serverInfo") {
+		t.Errorf("MCP beside the UI: %d %q", resp.StatusCode, body)
+	}
+}
+
+// TestUICommand runs `codeseek ui` with stdout piped: it prints the page's
+// address, opens no browser, and serves the page there.
+func TestUICommand(t *testing.T) {
+	cmd := exec.Command(binPath, "ui", "--http", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+t.TempDir(), "CODESEEK_EMBEDDER=hash", "PATH=/nonexistent") // no xdg-open to find
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() }()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("ui printed no address: %v", err)
+	}
+	url := strings.TrimSpace(line)
+	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/") {
+		t.Fatalf("ui printed %q, want http://127.0.0.1:PORT/", url)
+	}
+	resp, err := http.Get(url + "repos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(b), "/static/app.js") {
+		t.Errorf("GET %srepos: %d %q", url, resp.StatusCode, b)
 	}
 }

@@ -8,27 +8,23 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/spf13/cobra"
 
+	"github.com/codeseek/codeseek/httpguard"
 	"github.com/codeseek/codeseek/tools"
+	"github.com/codeseek/codeseek/webui"
 )
 
-// HTTP server timeouts. There is no WriteTimeout: a streamable HTTP
-// response may be an SSE stream that stays open for a whole session, and a
-// tool call may take minutes (index_repository). The read timeout covers
-// headers and body only: net/http lifts it once the body is read
-// (tools.TestGuardLiftsReadDeadline holds it to that).
-const (
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 60 * time.Second
-	idleTimeout       = 2 * time.Minute
-	sessionIdleTTL    = 30 * time.Minute
-)
+// sessionIdleTTL is how long an idle MCP session's state is kept. The
+// server's timeouts are httpguard's.
+const sessionIdleTTL = 30 * time.Minute
 
 // Rate limit defaults: an agent sends a handful of requests per second;
 // a burst of 100 covers many sessions starting at once from one host.
@@ -53,47 +49,26 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 	var wait indexWaitFlag
 	c := &cobra.Command{
 		Use:   "serve [--watch PATH...]",
-		Short: "Serve the MCP tools over stdio (default) or streamable HTTP (--http)",
+		Short: "Serve the MCP tools over stdio (default) or streamable HTTP (--http), and the web UI at / with --http",
 		Args:  serveArgs(&f.watch),
 		RunE: func(c *cobra.Command, a []string) error {
-			if f.authToken == "" {
-				f.authToken = os.Getenv("CODESEEK_AUTH_TOKEN")
-			}
-			roots, err := f.serveRoots(a)
-			if err != nil {
-				return err
-			}
-			var ln net.Listener
-			if f.addr != "" { // refuse an open address before doing any work
-				if ln, err = listenHTTP(f); err != nil {
-					return err
-				}
-				defer ln.Close()
-			}
-			svc, err := g.service(c.Context(), func(cfg *tools.Config) {
-				cfg.Roots, cfg.MaxSearches = roots, f.maxSearches
-			})
-			if err != nil {
-				return err
-			}
-			if err := wait.apply(svc); err != nil {
-				return err
-			}
-			srv := tools.NewMCPServer(svc)
-			logger := log.New(os.Stderr, "codeseek: ", log.LstdFlags)
-			if f.watch {
-				defer startServeWatch(c.Context(), svc, a, logger)()
-			}
-			if ln == nil {
-				return serveStdio(c.Context(), srv, logger)
-			}
-			return serveHTTP(c.Context(), srv, ln, f, logger)
+			return runServe(c, g, &f, &wait, a, nil)
 		},
 	}
-	fl := c.Flags()
 	wait.register(c)
+	f.register(c, "")
+	return c
+}
+
+// register adds the serve flags; ui passes its default address.
+func (f *serveFlags) register(c *cobra.Command, defaultAddr string) {
+	fl := c.Flags()
 	fl.BoolVar(&f.watch, "watch", false, "index the PATH arguments in the background and keep them fresh while serving (each PATH is also a --root)")
-	fl.StringVar(&f.addr, "http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:8765), endpoint /mcp; a non-loopback ADDR needs --auth-token")
+	if defaultAddr == "" {
+		fl.StringVar(&f.addr, "http", "", "serve streamable HTTP at ADDR (e.g. 127.0.0.1:8765), MCP endpoint /mcp, web UI at /; a non-loopback ADDR needs --auth-token")
+	} else {
+		fl.StringVar(&f.addr, "http", defaultAddr, "serve the web UI (and MCP at /mcp) at ADDR; a non-loopback ADDR needs --auth-token")
+	}
 	fl.StringArrayVar(&f.roots, "root", nil, "directory MCP clients may index and search under (repeatable; env CODESEEK_ROOTS, a path list like PATH; default: the directory serve starts in; / allows everything)")
 	fl.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "browser Origin allowed besides localhost, such as https://app.example.com (repeatable; HTTP only)")
 	// The env value is read at run time, not made the flag's default,
@@ -101,7 +76,43 @@ func newServeCmd(g *globalFlags) *cobra.Command {
 	fl.StringVar(&f.authToken, "auth-token", "", "require \"Authorization: Bearer TOKEN\" on every HTTP request (env CODESEEK_AUTH_TOKEN, which keeps it out of ps)")
 	fl.Float64Var(&f.rateLimit, "rate-limit", defaultRatePerSecond, "HTTP requests per second allowed per client IP, after a burst of twice as many; 0 turns the limit off")
 	fl.IntVar(&f.maxSearches, "max-searches", 0, "searches run at once; more wait their turn (default: one per CPU)")
-	return c
+}
+
+// runServe is serve and ui: the service over stdio, or over HTTP with the
+// web UI. listening, if set, is told the UI's address once it is open.
+func runServe(c *cobra.Command, g *globalFlags, f *serveFlags, wait *indexWaitFlag, a []string, listening func(url string)) error {
+	if f.authToken == "" {
+		f.authToken = os.Getenv("CODESEEK_AUTH_TOKEN")
+	}
+	roots, err := f.serveRoots(a)
+	if err != nil {
+		return err
+	}
+	var ln net.Listener
+	if f.addr != "" { // refuse an open address before doing any work
+		if ln, err = listenHTTP(*f); err != nil {
+			return err
+		}
+		defer ln.Close()
+	}
+	svc, err := g.service(c.Context(), func(cfg *tools.Config) {
+		cfg.Roots, cfg.MaxSearches = roots, f.maxSearches
+	})
+	if err != nil {
+		return err
+	}
+	if err := wait.apply(svc); err != nil {
+		return err
+	}
+	srv := tools.NewMCPServer(svc)
+	logger := log.New(os.Stderr, "codeseek: ", log.LstdFlags)
+	if f.watch {
+		defer startServeWatch(c.Context(), svc, a, logger)()
+	}
+	if ln == nil {
+		return serveStdio(c.Context(), srv, logger)
+	}
+	return serveHTTP(c.Context(), svc, srv, ln, *f, logger, listening)
 }
 
 // serveRoots are the --root directories, else CODESEEK_ROOTS, else the
@@ -141,47 +152,55 @@ func listenHTTP(f serveFlags) (net.Listener, error) {
 	if f.rateLimit < 0 {
 		return nil, usagef("--rate-limit must be 0 (off) or positive, got %v", f.rateLimit)
 	}
-	refuse := func(where string) error {
-		return usagef("--http %s listens beyond this machine (%s) without authentication: pass --auth-token TOKEN (or set CODESEEK_AUTH_TOKEN), or listen on 127.0.0.1", f.addr, where)
-	}
-	if host, _, err := net.SplitHostPort(f.addr); err == nil && f.authToken == "" {
-		if ip := net.ParseIP(host); host == "" || ip != nil && !ip.IsLoopback() {
-			return nil, refuse("every interface or a network address") // refused before binding it
-		}
-	}
-	ln, err := net.Listen("tcp", f.addr)
+	ln, err := httpguard.Listen("--http", f.addr, f.authToken)
 	if err != nil {
-		return nil, usagef("--http %s: %v", f.addr, err)
-	}
-	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() && f.authToken == "" {
-		ln.Close() // a host name that resolved beyond loopback
-		return nil, refuse(ln.Addr().String())
+		return nil, usageError{err}
 	}
 	return ln, nil
 }
 
-// serveHTTP serves the guarded MCP endpoint on ln until ctx is done.
-func serveHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, f serveFlags, logger *log.Logger) error {
-	guard := tools.HTTPGuard{
+// guard is the front of every HTTP endpoint, from the flags.
+func (f serveFlags) guard() httpguard.Guard {
+	return httpguard.Guard{
 		AuthToken: f.authToken, AllowOrigins: f.allowOrigins,
 		RatePerSecond: f.rateLimit, RateBurst: int(f.rateLimit * rateBurstFactor),
 	}
+}
+
+// serveHTTP serves the guarded MCP endpoint and web UI on ln until ctx
+// is done.
+func serveHTTP(ctx context.Context, svc *tools.Service, srv *server.MCPServer, ln net.Listener, f serveFlags, logger *log.Logger, listening func(string)) error {
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", server.NewStreamableHTTPServer(srv, server.WithSessionIdleTTL(sessionIdleTTL)))
+	mux.Handle("/", webui.Handler(svc))
+	guard := f.guard()
+	guard.Browser = webui.IsUI
 	h, err := guard.Handler(mux)
 	if err != nil {
 		return usageError{err}
 	}
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout, IdleTimeout: idleTimeout}
 	logger.Printf("serving MCP over streamable HTTP at http://%s/mcp", ln.Addr())
-	go func() {
-		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(shutdown)
-	}()
-	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve %s: %w", f.addr, err)
+	logger.Printf("serving the web UI at %s", uiURL(ln.Addr(), ""))
+	if listening != nil {
+		listening(uiURL(ln.Addr(), f.authToken))
 	}
-	return nil
+	return httpguard.Serve(ctx, ln, h)
+}
+
+// uiURL is the address a browser opens: an unspecified listen address
+// (0.0.0.0, ::) is reached at 127.0.0.1; a token, if any, logs the browser
+// in on the first load.
+func uiURL(addr net.Addr, token string) string {
+	host, port := "127.0.0.1", ""
+	if tcp, ok := addr.(*net.TCPAddr); ok {
+		port = strconv.Itoa(tcp.Port)
+		if !tcp.IP.IsUnspecified() {
+			host = tcp.IP.String()
+		}
+	}
+	u := "http://" + net.JoinHostPort(host, port) + "/"
+	if token != "" {
+		u += "?token=" + url.QueryEscape(token)
+	}
+	return u
 }

@@ -72,14 +72,14 @@ func reindexLine(rep formatter.IndexReport, changed []string, err error) string 
 func serveArgs(watch *bool) cobra.PositionalArgs {
 	return func(c *cobra.Command, a []string) error {
 		if *watch && len(a) == 0 {
-			return usagef("serve --watch: pass the repositories to keep fresh, e.g. `codeseek serve --watch ~/src/app`")
+			return usagef("%[1]s --watch: pass the repositories to keep fresh, e.g. `codeseek %[1]s --watch ~/src/app`", c.Name())
 		}
 		if !*watch && len(a) > 0 {
-			return usagef("serve takes no arguments (got %q); to keep repositories fresh use `codeseek serve --watch PATH...`", a)
+			return usagef("%[1]s takes no arguments (got %[2]q); to keep repositories fresh use `codeseek %[1]s --watch PATH...`", c.Name(), a)
 		}
 		for _, p := range a {
 			if _, err := tools.RepoRoot(p); err != nil {
-				return usagef("serve --watch %s: %v", p, err)
+				return usagef("%s --watch %s: %v", c.Name(), p, err)
 			}
 		}
 		return nil

@@ -1,4 +1,4 @@
-package tools
+package httpguard
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-package tools
+package httpguard
 
 import (
 	"io"
@@ -81,14 +81,14 @@ func TestOriginAllowed(t *testing.T) {
 			t.Errorf("originAllowed(%q) = %v, want %v", origin, got, want)
 		}
 	}
-	if _, err := (HTTPGuard{AllowOrigins: []string{"app.example.com"}}).Handler(http.NotFoundHandler()); err == nil {
+	if _, err := (Guard{AllowOrigins: []string{"app.example.com"}}).Handler(http.NotFoundHandler()); err == nil {
 		t.Error("an origin without a scheme was accepted for --allow-origin")
 	}
 }
 
 func TestGuardBodyLimitAndToken(t *testing.T) {
 	var got string
-	h, err := HTTPGuard{AuthToken: "tok", MaxBody: 10}.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h, err := Guard{AuthToken: "tok", MaxBody: 10}.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		got = string(b)
 	}))
@@ -138,7 +138,7 @@ func TestGuardBodyLimitAndToken(t *testing.T) {
 func TestGuardLiftsReadDeadline(t *testing.T) {
 	const readTimeout = 100 * time.Millisecond
 	var ctxErr error
-	h, _ := HTTPGuard{}.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h, _ := Guard{}.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 		case <-time.After(5 * readTimeout):
@@ -156,5 +156,78 @@ func TestGuardLiftsReadDeadline(t *testing.T) {
 	resp.Body.Close()
 	if ctxErr != nil {
 		t.Errorf("request context ended while the handler ran: %v", ctxErr)
+	}
+}
+
+// TestBrowserLogin checks the web UI's way in: ?token= on a GET gives the
+// session cookie and a redirect without the token; the cookie then stands
+// for the header on browser paths only, so the MCP endpoint still wants
+// the header.
+func TestBrowserLogin(t *testing.T) {
+	h, err := Guard{AuthToken: "tok", Browser: func(r *http.Request) bool { return !strings.HasPrefix(r.URL.Path, "/mcp") }}.
+		Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	get := func(path string, cookie *http.Cookie) *http.Response {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
+		resp, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	if resp := get("/?q=x&token=nope", nil); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("wrong ?token=: status %d, want 401", resp.StatusCode)
+	}
+	resp := get("/?q=x&token=tok", nil)
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/?q=x" {
+		t.Fatalf("right ?token=: status %d, Location %q; want 303 to /?q=x", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	var cookie *http.Cookie
+	for _, c := range resp.Cookies() {
+		if c.Name == CookieName {
+			cookie = c
+		}
+	}
+	if cookie == nil || !cookie.HttpOnly || cookie.SameSite != http.SameSiteStrictMode {
+		t.Fatalf("login cookie %+v, want an HttpOnly SameSite=Strict %s", cookie, CookieName)
+	}
+	if resp := get("/api/repos", cookie); resp.StatusCode != http.StatusOK {
+		t.Errorf("UI path with the cookie: status %d, want 200", resp.StatusCode)
+	}
+	if resp := get("/mcp", cookie); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("MCP path with only the cookie: status %d, want 401", resp.StatusCode)
+	}
+	if resp := get("/mcp?token=tok", nil); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("MCP path with ?token=: status %d, want 401 (the query is no way in for MCP)", resp.StatusCode)
+	}
+}
+
+// TestBrowserReboundHost checks the DNS-rebinding refusal on browser
+// paths: over loopback, a Host other than a loopback name is a page
+// whose domain now points at this machine.
+func TestBrowserReboundHost(t *testing.T) {
+	h, _ := Guard{Browser: func(*http.Request) bool { return true }}.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	for host, want := range map[string]int{"evil.example:80": http.StatusForbidden, "localhost:1": http.StatusOK, "127.0.0.1": http.StatusOK, "[::1]:9": http.StatusOK} {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %q: status %d, want %d", host, resp.StatusCode, want)
+		}
 	}
 }
