@@ -31,15 +31,11 @@ func (s *Service) ReadFile(repositoryID, path string) (File, error) {
 	if err != nil {
 		return File{}, err
 	}
-	real, err := s.resourceFile(formatter.Location{RepositoryID: id, Path: path})
+	real, root, err := s.resourceFile(formatter.Location{RepositoryID: id, Path: path})
 	if err != nil {
 		return File{}, argErrorf("file_path", "%v", err)
 	}
-	m, err := s.store.Meta(id)
-	if err != nil {
-		return File{}, err
-	}
-	src, err := indexer.ReadSource(real, indexer.ReadOptions{Root: m.Path, MaxSize: s.maxFileSize()})
+	src, err := indexer.ReadSource(real, indexer.ReadOptions{Root: root, MaxSize: s.maxFileSize()})
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return File{}, argErrorf("file_path", "%s does not exist: check the path", path)

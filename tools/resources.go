@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -51,18 +50,22 @@ func (s *Service) ReadResource(uri string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	path, err := s.resourceFile(loc)
+	path, root, err := s.resourceFile(loc)
 	if err != nil {
 		return "", err
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
+	// The one read path: a secret file is refused and secrets in a file
+	// are redacted, as search shows them.
+	src, err := indexer.ReadSource(path, indexer.ReadOptions{Root: root, MaxSize: s.maxFileSize()})
+	switch reason := indexer.SkipReason(err); {
+	case reason == indexer.ReasonBinary:
+		return "", fmt.Errorf("%s is not a text file", loc.Path)
+	case reason != "":
+		return "", fmt.Errorf("%s: %w", uri, err)
+	case err != nil:
 		return "", fmt.Errorf("read %s: %w", uri, err)
 	}
-	if bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0 {
-		return "", fmt.Errorf("%s is not a text file", loc.Path)
-	}
-	text, err := lineRange(src, loc.StartLine, loc.EndLine)
+	text, err := lineRange(src.Text, loc.StartLine, loc.EndLine)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", uri, err)
 	}
@@ -72,41 +75,41 @@ func (s *Service) ReadResource(uri string) (string, error) {
 	return text, nil
 }
 
-// resourceFile resolves loc to the regular file it names, refusing
-// anything outside what the server may read.
-func (s *Service) resourceFile(loc formatter.Location) (string, error) {
+// resourceFile resolves loc to the regular file it names and its
+// repository's root, refusing anything outside what the server may read.
+func (s *Service) resourceFile(loc formatter.Location) (path, root string, err error) {
 	m, err := s.store.Meta(loc.RepositoryID)
 	if err != nil {
-		return "", fmt.Errorf("repository %q is not indexed: take the uri from a search result, or call list_repositories for the IDs", loc.RepositoryID)
+		return "", "", fmt.Errorf("repository %q is not indexed: take the uri from a search result, or call list_repositories for the IDs", loc.RepositoryID)
 	}
 	if err := s.checkServed(m.ID); err != nil {
-		return "", err
+		return "", "", err
 	}
 	rel := filepath.FromSlash(loc.Path)
 	if !filepath.IsLocal(rel) {
-		return "", fmt.Errorf("path %q must be relative to the repository root and stay inside it", loc.Path)
+		return "", "", fmt.Errorf("path %q must be relative to the repository root and stay inside it", loc.Path)
 	}
 	real, err := filepath.EvalSymlinks(filepath.Join(m.Path, rel))
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("%s does not exist in repository %s (%s): it was deleted or renamed since indexing; search again", loc.Path, m.ID, m.Path)
+		return "", "", fmt.Errorf("%s does not exist in repository %s (%s): it was deleted or renamed since indexing; search again", loc.Path, m.ID, m.Path)
 	}
 	if err != nil {
-		return "", fmt.Errorf("resolve %s: %w", loc.Path, err)
+		return "", "", fmt.Errorf("resolve %s: %w", loc.Path, err)
 	}
 	if err := s.allowRead(m.Path, real); err != nil {
-		return "", err
+		return "", "", err
 	}
 	fi, err := os.Stat(real)
 	if err != nil {
-		return "", fmt.Errorf("stat %s: %w", loc.Path, err)
+		return "", "", fmt.Errorf("stat %s: %w", loc.Path, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("%s is not a regular file", loc.Path)
+		return "", "", fmt.Errorf("%s is not a regular file", loc.Path)
 	}
 	if limit := s.maxFileSize(); fi.Size() > limit {
-		return "", fmt.Errorf("%s is %d bytes, larger than the %d-byte limit on indexed files", loc.Path, fi.Size(), limit)
+		return "", "", fmt.Errorf("%s is %d bytes, larger than the %d-byte limit on indexed files", loc.Path, fi.Size(), limit)
 	}
-	return real, nil
+	return real, m.Path, nil
 }
 
 // allowRead is the single bound on the files resources/read opens: the

@@ -131,3 +131,28 @@ func TestReadResourceHonoursRoots(t *testing.T) {
 		t.Errorf("with roots %s: %q, %v; want a refusal", served, got, err)
 	}
 }
+
+// resources/read hands file content to an agent, so it reads through the
+// one read path like search: secrets redacted, secret files refused.
+func TestReadResourceRedactsSecrets(t *testing.T) {
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"conf.go": "package conf\n\nconst region = \"eu\"\n\nconst key = \"" + testAWSKey + "\"\n",
+		"main.go": "package main\n\nfunc main() {}\n",
+	})
+	rep, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A secret file written after indexing is refused by its name.
+	writeFiles(t, root, map[string]string{".env": "AWS_SECRET=" + testAWSKey + "\n"})
+	base := "codeseek://" + rep.RepositoryID + "/"
+	text, err := svc.ReadResource(base + "conf.go")
+	if err != nil || strings.Contains(text, testAWSKey) || !strings.Contains(text, "[redacted:") || !strings.Contains(text, `region = "eu"`) {
+		t.Errorf("conf.go = %q, %v; want the file with its key redacted", text, err)
+	}
+	if text, err := svc.ReadResource(base + ".env"); err == nil || strings.Contains(text, testAWSKey) {
+		t.Errorf(".env = %q, %v; want it refused as a secret file", text, err)
+	}
+}
