@@ -53,10 +53,25 @@ type SearchParams struct {
 	WithContext bool
 }
 
+func queryTooLong(n int) error {
+	return argErrorf("query", "is %d KiB, more than the %d KiB a query may hold: keep what names the problem (the error message, identifiers, a few lines of a trace)", (n+1023)>>10, MaxQueryBytes>>10)
+}
+
+// MaxQueryBytes bounds a query. A pasted bug report with its stack trace
+// fits many times over; beyond it a query's cost, not its meaning, grows,
+// and one request could hold a core for seconds.
+const MaxQueryBytes = 32 << 10
+
 func (p *SearchParams) validate() error {
+	if len(p.Query) > 4*MaxQueryBytes { // before trimming, which reads it all
+		return queryTooLong(len(p.Query))
+	}
 	p.Query = strings.TrimSpace(p.Query)
 	if p.Query == "" {
 		return argErrorf("query", "is empty: pass a natural-language question or an identifier")
+	}
+	if len(p.Query) > MaxQueryBytes {
+		return queryTooLong(len(p.Query))
 	}
 	if p.Limit < 1 || p.Limit > MaxLimit {
 		return argErrorf("limit", "%d is out of range: use 1 to %d (default %d)", p.Limit, MaxLimit, DefaultLimit)

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -110,6 +111,28 @@ func TestLineWindowMatchesSplit(t *testing.T) {
 					t.Errorf("lineWindow(%q, %d, %d) = %q, want %q", text, first, last, got, want)
 				}
 			}
+		}
+	}
+}
+
+func TestQueryLengthIsCapped(t *testing.T) {
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("Upload", "send()")})
+	rep, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A long bug report is a query; one byte more than the cap is not.
+	atCap := strings.Repeat("upload failed ", MaxQueryBytes/14)
+	if _, err := svc.Search(context.Background(), SearchParams{Query: atCap, RepositoryID: rep.RepositoryID, Limit: 5}); err != nil {
+		t.Errorf("query of %d bytes: %v", len(atCap), err)
+	}
+	for _, n := range []int{MaxQueryBytes + 1, 4 << 20} {
+		_, err := svc.Search(context.Background(), SearchParams{Query: strings.Repeat("é", n/2+1), RepositoryID: rep.RepositoryID, Limit: 5})
+		var ae *ArgError
+		if !errors.As(err, &ae) || ae.Arg != "query" || !strings.Contains(err.Error(), "32 KiB") {
+			t.Errorf("query of %d bytes: %v, want a query argument error naming the 32 KiB limit", n, err)
 		}
 	}
 }
