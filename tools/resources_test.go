@@ -135,10 +135,11 @@ func TestReadResourceHonoursRoots(t *testing.T) {
 // resources/read hands file content to an agent, so it reads through the
 // one read path like search: secrets redacted, secret files refused.
 func TestReadResourceRedactsSecrets(t *testing.T) {
+	const awsKey = "AKIA" + "QX7Z2KJ4M5N6P3RT" // split so this file holds no key
 	svc := newTestService(t)
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{
-		"conf.go": "package conf\n\nconst region = \"eu\"\n\nconst key = \"" + testAWSKey + "\"\n",
+		"conf.go": "package conf\n\nconst region = \"eu\"\n\nconst key = \"" + awsKey + "\"\n",
 		"main.go": "package main\n\nfunc main() {}\n",
 	})
 	rep, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root})
@@ -146,13 +147,13 @@ func TestReadResourceRedactsSecrets(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A secret file written after indexing is refused by its name.
-	writeFiles(t, root, map[string]string{".env": "AWS_SECRET=" + testAWSKey + "\n"})
+	writeFiles(t, root, map[string]string{".env": "AWS_SECRET=" + awsKey + "\n"})
 	base := "codeseek://" + rep.RepositoryID + "/"
 	text, err := svc.ReadResource(base + "conf.go")
-	if err != nil || strings.Contains(text, testAWSKey) || !strings.Contains(text, "[redacted:") || !strings.Contains(text, `region = "eu"`) {
+	if err != nil || strings.Contains(text, awsKey) || !strings.Contains(text, "[redacted:") || !strings.Contains(text, `region = "eu"`) {
 		t.Errorf("conf.go = %q, %v; want the file with its key redacted", text, err)
 	}
-	if text, err := svc.ReadResource(base + ".env"); err == nil || strings.Contains(text, testAWSKey) {
+	if text, err := svc.ReadResource(base + ".env"); err == nil || strings.Contains(text, awsKey) {
 		t.Errorf(".env = %q, %v; want it refused as a secret file", text, err)
 	}
 }
