@@ -1,5 +1,7 @@
+//go:build wine
+
 package formatter
 
 // Under wine, t.TempDir's cleanup needs the delete path Go keeps for older
-// Windows (see package wine).
+// Windows (see package wine; scripts/test-windows builds with -tags wine).
 import _ "github.com/codeseek/codeseek/internal/wine"

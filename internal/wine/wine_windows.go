@@ -1,4 +1,4 @@
-//go:build windows
+//go:build wine
 
 package wine
 
@@ -9,20 +9,20 @@ import (
 )
 
 // deleteatFallback is Go's switch for the older delete path, which its own
-// tests set. Linking to it needs -ldflags=-checklinkname=0, which only
-// scripts/test-windows passes.
+// tests set. Linking to it needs -ldflags=-checklinkname=0, which
+// scripts/test-windows passes with -tags wine.
 //
 //go:linkname deleteatFallback internal/syscall/windows.TestDeleteatFallback
 var deleteatFallback bool
 
-// Running reports whether the process runs under wine: wine's ntdll
+// running reports whether the process runs under wine: wine's ntdll
 // exports wine_get_version, Windows' does not.
-func Running() bool {
+func running() bool {
 	return windows.NewLazySystemDLL("ntdll.dll").NewProc("wine_get_version").Find() == nil
 }
 
 func init() {
-	if Running() {
+	if running() {
 		deleteatFallback = true
 	}
 }
