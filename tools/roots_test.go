@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/internal/testfs"
 )
 
 func TestRootsContains(t *testing.T) {
@@ -47,30 +48,9 @@ func TestRootsContains(t *testing.T) {
 	}
 }
 
-// symlinksResolve reports whether this system makes symbolic links that
-// filepath.EvalSymlinks follows: Linux and macOS do, Windows does for an
-// account allowed to create them, wine 8 does not.
-func symlinksResolve(t *testing.T) bool {
-	dir := t.TempDir()
-	target, link := filepath.Join(dir, "target"), filepath.Join(dir, "link")
-	if os.Mkdir(target, 0o755) != nil || os.Symlink(target, link) != nil {
-		return false
-	}
-	got, err := filepath.EvalSymlinks(link)
-	want, _ := filepath.EvalSymlinks(target)
-	return err == nil && got == want
-}
-
 func TestRootsAllowResolvesSymlinks(t *testing.T) {
-	if !symlinksResolve(t) {
-		t.Skip("this system cannot make symbolic links that resolve")
-	}
 	inside, outside := t.TempDir(), t.TempDir()
 	r, _ := NewRoots([]string{inside})
-	link := filepath.Join(inside, "link")
-	if err := os.Symlink(outside, link); err != nil {
-		t.Fatal(err)
-	}
 	os.Mkdir(filepath.Join(inside, "dir"), 0o755)
 	if err := r.Allow("repo_path", filepath.Join(inside, "dir")); err != nil {
 		t.Errorf("directory inside the root refused: %v", err)
@@ -78,12 +58,23 @@ func TestRootsAllowResolvesSymlinks(t *testing.T) {
 	if err := r.Allow("repo_path", filepath.Join(inside, "not-yet")); err != nil {
 		t.Errorf("missing path inside the root refused (existence is the caller's check): %v", err)
 	}
-	for _, p := range []string{link, filepath.Join(link, "x"), filepath.Join(inside, "..", filepath.Base(outside))} {
+	refused := func(p string) {
+		t.Helper()
 		err := r.Allow("repo_path", p)
 		if err == nil || !strings.Contains(err.Error(), "--root") || !strings.HasPrefix(err.Error(), "repo_path:") {
 			t.Errorf("Allow(%s) = %v, want a repo_path error naming --root", p, err)
 		}
 	}
+	refused(filepath.Join(inside, "..", filepath.Base(outside)))
+	if !testfs.SymlinksResolve(t) {
+		t.Skip("this system cannot make symbolic links that resolve")
+	}
+	link := filepath.Join(inside, "link")
+	if err := os.Symlink(outside, link); err != nil {
+		t.Fatal(err)
+	}
+	refused(link)
+	refused(filepath.Join(link, "x"))
 }
 
 func TestServiceHidesRepositoriesOutsideRoots(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/internal/testfs"
 )
 
 func newTestService(t *testing.T) *Service {
@@ -120,7 +121,7 @@ func TestUnreadableFileIsListedAndIndexingContinues(t *testing.T) {
 	svc := newTestService(t)
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"ok.go": goFunc("Fine", "x()"), "secret.go": goFunc("Secret", "y()")})
-	if !symlinksResolve(t) {
+	if !testfs.SymlinksResolve(t) {
 		t.Skip("this system cannot make symbolic links that resolve, so no dangling one either")
 	}
 	os.Symlink(filepath.Join(root, "gone.go"), filepath.Join(root, "dangling.go"))
