@@ -15,8 +15,9 @@ import (
 // everything: the CLI acts for its user directly.
 type Roots struct {
 	dirs []string // absolute, cleaned, symlink-free
-	// all is set by the root "/", which allows every path on every drive:
-	// on Windows "/" alone would resolve to the current drive's root.
+	// all is set by the root "/" (on Windows also `\`), which allows
+	// every path on every drive: on Windows "/" alone would resolve to the
+	// current drive's root.
 	all bool
 }
 
@@ -28,7 +29,7 @@ func NewRoots(dirs []string) (*Roots, error) {
 	}
 	r := &Roots{}
 	for _, d := range dirs {
-		if d == "/" {
+		if filepath.ToSlash(d) == "/" {
 			r.all = true
 		}
 		real, err := resolvePath(d)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -45,6 +46,50 @@ func TestRootsContains(t *testing.T) {
 	}
 	if _, err := NewRoots([]string{filepath.Join(base, "missing")}); err == nil {
 		t.Error("a missing root was accepted")
+	}
+}
+
+// TestRootsOnWindowsPaths: paths compare without case, as NTFS names do
+// (filepath.Rel); a root holds no path on another drive or share; "/" and
+// `\` hold every drive.
+func TestRootsOnWindowsPaths(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("drive letters and case-insensitive names are Windows's")
+	}
+	r, err := NewRoots([]string{t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := r.Dirs()[0]
+	vol := filepath.VolumeName(real)
+	other := "Q:"
+	if strings.EqualFold(vol, other) {
+		other = "R:"
+	}
+	for path, want := range map[string]bool{
+		strings.ToLower(real):                     true,
+		strings.ToUpper(filepath.Join(real, "a")): true,
+		other + real[len(vol):]:                   false,
+		other + `\`:                               false,
+		`\\server\share\x`:                        false,
+	} {
+		if got := r.Contains(path); got != want {
+			t.Errorf("root %s: Contains(%s) = %v, want %v", real, path, got, want)
+		}
+	}
+	for _, d := range []string{"/", `\`} {
+		all, err := NewRoots([]string{d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{real, other + `\x`, `\\server\share\x`} {
+			if !all.Contains(p) {
+				t.Errorf("root %s does not contain %s", d, p)
+			}
+			if err := all.Allow("repo_path", p); err != nil {
+				t.Errorf("root %s: Allow(%s) = %v", d, p, err)
+			}
+		}
 	}
 }
 
