@@ -198,7 +198,7 @@ func TestWatcherSurvivesDirectoryRenameAndDeletion(t *testing.T) {
 
 	if err := os.RemoveAll(filepath.Join(root, "new")); err != nil {
 		if watchedDirStays(err) {
-			t.Skipf("deleting a watched directory: %v: this system deletes without POSIX semantics (wine), so the watched subdirectory stays, marked for deletion, until its watch is closed", err)
+			t.Skipf("this system deletes without POSIX semantics (wine), so a watched subdirectory stays, marked for deletion, until its watch closes: %v", err)
 		}
 		t.Fatal(err)
 	}
