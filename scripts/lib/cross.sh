@@ -78,3 +78,86 @@ p.stdin.close(); p.wait(timeout=30)
 print("%s %s indexed %s files, search_code found %s" % (info["name"], info["version"], idx["structuredContent"]["files_indexed"], ", ".join(files)))
 PY
 }
+
+# The checks scripts/test-windows and scripts/test-arm64 share. Each script
+# sets runner (the command that runs a program of the target platform:
+# wine, qemu), defines target_path P (the path such a program sees for the
+# Linux path P), and sets work, logs and status; a failing check sets
+# status=1.
+
+on_target() { "${runner[@]}" "$@"; }
+
+# check_version BIN PLATFORM: the target's binary names its platform and
+# the built-in model.
+check_version() {
+	local v
+	if v=$(on_target "$1" version | tr -d '\r') && grep -q "^platform: $2\$" <<<"$v" && grep -q '^model:    builtin-nbow-' <<<"$v"; then
+		echo "PASS version: $(tr '\n' ' ' <<<"$v")"
+	else
+		echo "FAIL version: $v"; status=1
+	fi
+}
+
+# skips LOG lists the tests LOG (go test -v) skipped, each with its reason:
+# what this system cannot do (a symlink, a FIFO, git) is skipped, not
+# failed, and shown here rather than hidden in a PASS.
+skips() {
+	tr -d '\r' <"$1" | awk '/^=== RUN/ { why = ""; next }
+		/^--- SKIP: / { print "    skip " $3 ": " why; next }
+		/^    [^ ]/ { why = $0; sub(/^ +[^ ]+: /, "", why) }'
+}
+
+# unit_tests TIMEOUT WALL SUFFIX PKG...: runs each package's test binary
+# ($work/PKG.testSUFFIX) on the target in the package's directory, as go
+# test runs it; TIMEOUT is go test's -timeout, WALL the seconds after which
+# the emulator itself is stopped.
+unit_tests() {
+	local timeout=$1 wall=$2 suffix=$3 p
+	shift 3
+	for p in "$@"; do
+		if (cd "$p" && timeout "$wall" "${runner[@]}" "$work/$p.test$suffix" -test.v -test.timeout "$timeout" >"$logs/$p.log" 2>&1); then
+			echo "PASS unit tests ./$p ($(grep -c '^--- PASS' "$logs/$p.log") passed, $(grep -c '^--- SKIP' "$logs/$p.log") skipped)"
+			skips "$logs/$p.log"
+		else
+			echo "FAIL unit tests ./$p:"; grep -E -- '--- FAIL|panic|Error' "$logs/$p.log" | head -20; status=1
+		fi
+	done
+}
+
+# search_parity BIN HOST: indexes a copy of this repository (git archive
+# HEAD, into $work/repo) with the host's build ($work/codeseek) and the
+# target's BIN and compares the top 5 files of each query in
+# scripts/platform-queries.txt; HOST names the host build in the report.
+search_parity() {
+	local bin=$1 host=$2 same=0 total=0 q ref got
+	mkdir -p "$work/repo"
+	git archive HEAD | tar -x -C "$work/repo"
+	while IFS= read -r q; do
+		[ -n "$q" ] || continue
+		total=$((total + 1))
+		ref=$("$work/codeseek" search "$q" --repo "$work/repo" --data-dir "$work/data-host" --format json --limit 5 2>/dev/null | top_files)
+		got=$(on_target "$bin" search "$q" --repo "$(target_path "$work/repo")" --data-dir "$(target_path "$work/data-target")" --format json --limit 5 2>/dev/null | tr -d '\r' | top_files)
+		if [ -n "$ref" ] && [ "$ref" = "$got" ]; then
+			same=$((same + 1))
+		else
+			echo "  differs: $q"; echo "    $host: $ref"; echo "    target: $got"
+		fi
+	done <scripts/platform-queries.txt
+	if [ "$same" = "$total" ] && [ "$total" -ge 10 ]; then
+		echo "PASS search: top 5 files equal the $host build's for $same/$total queries"
+	else
+		echo "FAIL search: top 5 files equal for $same/$total queries"; status=1
+	fi
+}
+
+# mcp_check BIN: an MCP stdio session with the target's `BIN serve` over
+# $work/repo (search_parity made it).
+mcp_check() {
+	local out repo
+	repo=$(target_path "$work/repo")
+	if out=$(cd "$work" && mcp_session "${runner[@]}" "$1" serve --data-dir "$(target_path "$work/data-mcp")" --root "$repo" -- "$repo" 2>"$logs/mcp.log"); then
+		echo "PASS MCP stdio session: $out"
+	else
+		echo "FAIL MCP stdio session: $out"; tail -20 "$logs/mcp.log"; status=1
+	fi
+}
