@@ -83,15 +83,19 @@ func TestIndexHostileRepo(t *testing.T) {
 	root := hostileRepo(t)
 	var plan *Plan
 	var err error
+	var changed []string
 	noHang(t, "NewPlan", func() {
-		plan, err = NewPlan(context.Background(), root, nil, Config{})
+		if plan, err = NewPlan(context.Background(), root, nil, Config{}); err == nil {
+			err = plan.Stream(context.Background(), Config{}, func(fs []FileChunks) error {
+				for _, f := range fs {
+					changed = append(changed, f.File.Path)
+				}
+				return nil
+			})
+		}
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	var changed []string
-	for _, f := range plan.Changed {
-		changed = append(changed, f.File.Path)
 	}
 	assertStrings(t, "indexed", changed, []string{"main.go"})
 	assertStrings(t, "skipped", skipStrings(plan.Skipped), []string{

@@ -46,7 +46,9 @@ type Config struct {
 // without it.
 const ReasonChunkerError = "chunker_error"
 
-// Progress reports how far a run is. Phase is "scan", "chunk" or "embed".
+// Progress reports how far a run is. Phase is "scan", then "chunk" and
+// "embed" by turns as windows of files go through (Done and Total count
+// files), then the caller's own ("write").
 type Progress struct {
 	Phase string
 	Done  int
@@ -97,34 +99,28 @@ type FileError struct {
 
 func (e FileError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
 
-// Plan is the difference between the tree on disk and the previous index.
+// Plan is the difference between the tree on disk and the previous index,
+// as far as sizes and modification times tell: Todo files are read by
+// Stream, which sorts each into the lists below.
 type Plan struct {
 	Root      string
-	Changed   []FileChunks // chunked, not yet embedded
+	Todo      []File // new, or size or mtime moved
 	Unchanged []Unchanged
 	Deleted   []string // paths in the previous index that are gone
 	Skipped   []Skip
 	Errors    []FileError
+	prev      map[string]PrevFile
 }
 
-// Chunks is the number of chunks to embed.
-func (p *Plan) Chunks() int {
-	n := 0
-	for _, f := range p.Changed {
-		n += len(f.Chunks)
-	}
-	return n
-}
-
-// NewPlan walks root and chunks every file that is new or differs from
-// prev (by size and mtime first, by content hash when those moved).
+// NewPlan walks root and compares it with prev: files whose size and
+// mtime match are unchanged, the others are to be read (Todo).
 func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Config) (*Plan, error) {
 	report(cfg, "scan", 0, 0)
 	files, skipped, err := Walk(ctx, root, cfg.Walk)
 	if err != nil {
 		return nil, err
 	}
-	plan := &Plan{Root: root}
+	plan := &Plan{Root: root, prev: prev}
 	for _, s := range skipped {
 		if s.Reason == ReasonUnreadable {
 			plan.Errors = append(plan.Errors, FileError{Path: s.Path, Err: s.Err})
@@ -132,51 +128,97 @@ func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Con
 		plan.Skipped = append(plan.Skipped, s)
 	}
 	seen := make(map[string]bool, len(files))
-	var todo []File
 	for _, f := range files {
 		seen[f.Path] = true
 		if p, ok := prev[f.Path]; ok && p.Size == f.Size && p.ModTime.Equal(f.ModTime) {
 			plan.Unchanged = append(plan.Unchanged, Unchanged{File: f, Hash: p.Hash, SecretFree: p.SecretFree})
 			continue
 		}
-		todo = append(todo, f)
+		plan.Todo = append(plan.Todo, f)
 	}
 	for path := range prev {
 		if !seen[path] {
 			plan.Deleted = append(plan.Deleted, path)
 		}
 	}
-	results := chunkFiles(ctx, root, todo, prev, cfg)
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	sort.Strings(plan.Deleted)
+	return plan, nil
+}
+
+// Window bounds on the files Stream reads, chunks and embeds together:
+// enough to keep every core busy, small enough that a window's chunks are
+// a sliver of a run's memory budget.
+const (
+	windowFiles = 1024
+	windowBytes = 8 << 20
+)
+
+// Stream reads the plan's Todo files in order, a window at a time:
+// chunks them on all cores, embeds their chunks when cfg.Embedder is set,
+// and hands each window's new or changed files to emit, which may keep
+// them. Files whose content turns out unchanged, not indexable or
+// unreadable go to the plan's lists, so nothing but a window is ever held
+// and a repository of any size streams in bounded memory.
+func (p *Plan) Stream(ctx context.Context, cfg Config, emit func([]FileChunks) error) error {
+	done := 0
+	for lo := 0; lo < len(p.Todo); {
+		hi, bytes := lo, int64(0)
+		for hi < len(p.Todo) && hi-lo < windowFiles && (hi == lo || bytes+p.Todo[hi].Size <= windowBytes) {
+			bytes += p.Todo[hi].Size
+			hi++
+		}
+		results := chunkFiles(ctx, p.Root, p.Todo[lo:hi], p.prev, cfg, done, len(p.Todo))
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		changed := p.sort(results)
+		if cfg.Embedder != nil {
+			report(cfg, "embed", done, len(p.Todo))
+			if err := embedFiles(ctx, changed, cfg); err != nil {
+				return err
+			}
+		}
+		done = hi
+		report(cfg, "embed", done, len(p.Todo))
+		if err := emit(changed); err != nil {
+			return err
+		}
+		lo = hi
 	}
+	sort.Strings(p.Deleted)
+	sort.Slice(p.Skipped, func(i, j int) bool { return p.Skipped[i].Path < p.Skipped[j].Path })
+	return nil
+}
+
+// sort files each chunked file into the plan's lists and returns the new
+// or changed ones.
+func (p *Plan) sort(results []chunkResult) []FileChunks {
+	var changed []FileChunks
 	for _, r := range results {
 		switch {
 		case r.skip != "":
 			// Found binary, minified or secret only once read whole: skipped
 			// like the walker's skips, and dropped from the index if it was in.
 			// A chunker failure is also an error, so its cause is reported.
-			plan.Skipped = append(plan.Skipped, Skip{Path: r.fc.File.Path, Reason: r.skip, Err: r.err})
+			p.Skipped = append(p.Skipped, Skip{Path: r.fc.File.Path, Reason: r.skip, Err: r.err})
 			if r.err != nil {
-				plan.Errors = append(plan.Errors, FileError{Path: r.fc.File.Path, Err: r.err})
+				p.Errors = append(p.Errors, FileError{Path: r.fc.File.Path, Err: r.err})
 			}
-			if _, ok := prev[r.fc.File.Path]; ok {
-				plan.Deleted = append(plan.Deleted, r.fc.File.Path)
+			if _, ok := p.prev[r.fc.File.Path]; ok {
+				p.Deleted = append(p.Deleted, r.fc.File.Path)
 			}
 		case r.err != nil:
-			plan.Errors = append(plan.Errors, FileError{Path: r.fc.File.Path, Err: r.err})
+			p.Errors = append(p.Errors, FileError{Path: r.fc.File.Path, Err: r.err})
 		case r.same:
-			plan.Unchanged = append(plan.Unchanged, Unchanged{File: r.fc.File, Hash: r.fc.Hash, SecretFree: r.fc.Secrets == 0})
+			p.Unchanged = append(p.Unchanged, Unchanged{File: r.fc.File, Hash: r.fc.Hash, SecretFree: r.fc.Secrets == 0})
 		default:
-			plan.Changed = append(plan.Changed, r.fc)
+			changed = append(changed, r.fc)
 			if r.note != nil {
-				plan.Errors = append(plan.Errors, FileError{Path: r.fc.File.Path, Err: r.note})
+				p.Errors = append(p.Errors, FileError{Path: r.fc.File.Path, Err: r.note})
 			}
 		}
 	}
-	sort.Strings(plan.Deleted)
-	sort.Slice(plan.Skipped, func(i, j int) bool { return plan.Skipped[i].Path < plan.Skipped[j].Path })
-	return plan, nil
+	return changed
 }
 
 type chunkResult struct {
@@ -187,8 +229,9 @@ type chunkResult struct {
 	note error  // the chunks are usable, but a rerun may differ (chunker.Analyze)
 }
 
-// chunkFiles reads, hashes and chunks files on all cores, keeping order.
-func chunkFiles(ctx context.Context, root string, files []File, prev map[string]PrevFile, cfg Config) []chunkResult {
+// chunkFiles reads, hashes and chunks files on all cores, keeping order;
+// progress counts from base of total.
+func chunkFiles(ctx context.Context, root string, files []File, prev map[string]PrevFile, cfg Config, base, total int) []chunkResult {
 	out := make([]chunkResult, len(files))
 	var next, done int
 	var mu sync.Mutex
@@ -220,13 +263,13 @@ func chunkFiles(ctx context.Context, root string, files []File, prev map[string]
 	for {
 		select {
 		case <-finished:
-			report(cfg, "chunk", len(files), len(files))
+			report(cfg, "chunk", base+len(files), total)
 			return out
 		case <-tick.C:
 			mu.Lock()
 			d := done
 			mu.Unlock()
-			report(cfg, "chunk", d, len(files))
+			report(cfg, "chunk", base+d, total)
 		}
 	}
 }
@@ -273,11 +316,8 @@ func analyzeFile(cfg Config, path string, src []byte) (a chunker.Analysis, note,
 	return a, note, nil
 }
 
-// Embed computes the vectors of every changed file's chunks, in batches.
-func Embed(ctx context.Context, plan *Plan, cfg Config) error {
-	if cfg.Embedder == nil {
-		return fmt.Errorf("indexer: no embedder configured")
-	}
+// embedFiles computes the vectors of the files' chunks, in batches.
+func embedFiles(ctx context.Context, files []FileChunks, cfg Config) error {
 	batch := cfg.BatchSize
 	if batch <= 0 {
 		batch = DefaultBatchSize
@@ -285,8 +325,6 @@ func Embed(ctx context.Context, plan *Plan, cfg Config) error {
 	type ref struct{ file, chunk int }
 	var refs []ref
 	var texts []string
-	total := plan.Chunks()
-	done := 0
 	flush := func() error {
 		if len(texts) == 0 {
 			return nil
@@ -299,16 +337,13 @@ func Embed(ctx context.Context, plan *Plan, cfg Config) error {
 			return fmt.Errorf("embed: got %d vectors for %d texts", len(vecs), len(texts))
 		}
 		for i, r := range refs {
-			plan.Changed[r.file].Vectors[r.chunk] = vecs[i]
+			files[r.file].Vectors[r.chunk] = vecs[i]
 		}
-		done += len(texts)
-		report(cfg, "embed", done, total)
 		refs, texts = refs[:0], texts[:0]
 		return nil
 	}
-	report(cfg, "embed", 0, total)
-	for fi := range plan.Changed {
-		fc := &plan.Changed[fi]
+	for fi := range files {
+		fc := &files[fi]
 		fc.Vectors = make([][]float32, len(fc.Chunks))
 		for ci, c := range fc.Chunks {
 			refs = append(refs, ref{fi, ci})

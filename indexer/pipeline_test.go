@@ -10,19 +10,24 @@ import (
 	"github.com/codeseek/codeseek/chunker"
 )
 
-// planOK runs NewPlan on root with no previous index.
-func planOK(t *testing.T, root string, cfg Config) *Plan {
+// planOK runs NewPlan and Stream on root with no previous index and
+// returns the plan with the changed files Stream emitted.
+func planOK(t *testing.T, root string, cfg Config) (*Plan, []FileChunks) {
 	t.Helper()
 	plan, err := NewPlan(context.Background(), root, nil, cfg)
 	if err != nil {
 		t.Fatalf("NewPlan(%s): %v", root, err)
 	}
-	return plan
+	var changed []FileChunks
+	if err := plan.Stream(context.Background(), cfg, func(fs []FileChunks) error { changed = append(changed, fs...); return nil }); err != nil {
+		t.Fatalf("Stream(%s): %v", root, err)
+	}
+	return plan, changed
 }
 
-func changedPaths(plan *Plan) []string {
+func changedPaths(changed []FileChunks) []string {
 	out := []string{}
-	for _, fc := range plan.Changed {
+	for _, fc := range changed {
 		out = append(out, fc.File.Path)
 	}
 	return out
@@ -43,13 +48,13 @@ func TestPlanIsolatesChunkerPanic(t *testing.T) {
 		}
 		return chunker.Analyze(path, src, opt)
 	}}
-	plan := planOK(t, root, cfg)
-	assertStrings(t, "changed", changedPaths(plan), []string{"a.go", "z.py"})
+	plan, changed := planOK(t, root, cfg)
+	assertStrings(t, "changed", changedPaths(changed), []string{"a.go", "z.py"})
 	assertStrings(t, "skipped", skipStrings(plan.Skipped), []string{"lib/bad.rb " + ReasonChunkerError})
 	if len(plan.Errors) != 1 || plan.Errors[0].Path != "lib/bad.rb" || !strings.Contains(plan.Errors[0].Error(), "chunker failed: rule exploded") {
 		t.Errorf("errors %v, want lib/bad.rb with the panic's message", plan.Errors)
 	}
-	for _, fc := range plan.Changed {
+	for _, fc := range changed {
 		if len(fc.Chunks) == 0 {
 			t.Errorf("%s has no chunks", fc.File.Path)
 		}
@@ -72,12 +77,12 @@ func TestPlanReportsParseTimeout(t *testing.T) {
 		}
 		return a, err
 	}}
-	plan := planOK(t, root, cfg)
-	assertStrings(t, "changed", changedPaths(plan), []string{"a.go", "slow.go"})
+	plan, changed := planOK(t, root, cfg)
+	assertStrings(t, "changed", changedPaths(changed), []string{"a.go", "slow.go"})
 	if len(plan.Errors) != 1 || plan.Errors[0].Path != "slow.go" || !errors.Is(plan.Errors[0].Err, chunker.ErrParseTimeout) {
 		t.Errorf("errors %v, want slow.go with the time limit", plan.Errors)
 	}
-	for _, fc := range plan.Changed {
+	for _, fc := range changed {
 		if len(fc.Chunks) == 0 {
 			t.Errorf("%s has no chunks", fc.File.Path)
 		}
@@ -100,12 +105,12 @@ func TestPlanRubyModuleDoc(t *testing.T) {
 	b.WriteString("  end\nend\n")
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{"lib/rack/events.rb": b.String(), "lib/rack.rb": "require 'rack/events'\n"})
-	plan := planOK(t, root, Config{})
-	assertStrings(t, "changed", changedPaths(plan), []string{"lib/rack.rb", "lib/rack/events.rb"})
+	plan, changed := planOK(t, root, Config{})
+	assertStrings(t, "changed", changedPaths(changed), []string{"lib/rack.rb", "lib/rack/events.rb"})
 	if len(plan.Errors) > 0 || len(plan.Skipped) > 0 {
 		t.Errorf("errors %v, skipped %v", plan.Errors, skipStrings(plan.Skipped))
 	}
-	if n := len(plan.Changed[1].Chunks); n < 3 {
+	if n := len(changed[1].Chunks); n < 3 {
 		t.Errorf("events.rb has %d chunks, want the doc and the class's methods apart", n)
 	}
 }

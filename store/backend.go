@@ -22,13 +22,47 @@ type Backend interface {
 	// Previous returns the committed manifest of id to re-index against,
 	// or nil when there is none.
 	Previous(id string) (*Manifest, error)
-	// Commit applies u on top of prev atomically: searches see the whole
-	// update or none of it.
-	Commit(ctx context.Context, prev *Manifest, u Update) error
+	// Begin starts an index run on top of prev (nil for a full build)
+	// that commits header meta (counts are filled in); memory is the run's
+	// budget in bytes, 0 for the default. Searches see the whole run once
+	// it commits, or none of it.
+	Begin(ctx context.Context, prev *Manifest, meta Meta, memory int64) (Writer, error)
 	// Load returns the committed index of id for searching.
 	Load(ctx context.Context, id string) (Searcher, error)
 	// Remove deletes repository id.
 	Remove(id string) error
+}
+
+// Writer is one index run in progress (the embedded store's is Run): the
+// changed files stream in through Add, Commit makes them visible together
+// with the unchanged files, and Abort (after a failure) drops what was
+// written. Files of the previous index in neither are deleted.
+type Writer interface {
+	// Add adds changed files with all their chunks (each file's in one
+	// call) and symbol graphs by path. It takes chunks over.
+	Add(ctx context.Context, files []FileState, chunks []Chunk, graphs map[string][]byte) error
+	// Commit makes the run the committed index; unchanged are the files
+	// carried over, as the previous manifest lists them.
+	Commit(ctx context.Context, unchanged []FileState) error
+	// Abort abandons the run; the committed index stays as it was.
+	Abort()
+}
+
+// Apply commits u on top of prev through b as one run.
+func Apply(ctx context.Context, b Backend, prev *Manifest, u Update) error {
+	w, err := b.Begin(ctx, prev, u.Meta, 0)
+	if err != nil {
+		return err
+	}
+	if err := w.Add(ctx, u.Changed, u.Chunks, u.Graphs); err != nil {
+		w.Abort()
+		return err
+	}
+	if err := w.Commit(ctx, u.Unchanged); err != nil {
+		w.Abort()
+		return err
+	}
+	return nil
 }
 
 // Searcher is one repository's committed index as the ranker reads it.
@@ -102,8 +136,8 @@ func Local(s *Store) Backend { return local{s} }
 
 type local struct{ *Store }
 
-func (l local) Commit(_ context.Context, prev *Manifest, u Update) error {
-	return l.Store.Commit(prev, u)
+func (l local) Begin(_ context.Context, prev *Manifest, meta Meta, memory int64) (Writer, error) {
+	return l.Store.Begin(prev, meta, memory), nil
 }
 
 func (l local) Load(_ context.Context, id string) (Searcher, error) {
@@ -153,10 +187,16 @@ func (l localIndex) Similarity(_ context.Context, _ Kind, vec []float32, chunks 
 	return out, nil
 }
 
-// NextManifest is the manifest that applying u to prev (nil for a full
-// build) commits, with its counts, for backends that keep no segment
-// files: every file's Segment is 0.
-func NextManifest(prev *Manifest, u Update) (*Manifest, error) { return carryOver(prev, u, 0) }
+// NextManifest is the manifest of prev (nil for a full build) with header
+// meta, unchanged files carried over and the changed ones as given (see
+// CountChunks), for backends that keep no segment files.
+func NextManifest(prev *Manifest, meta Meta, unchanged, changed []FileState) (*Manifest, error) {
+	return nextManifest(prev, meta, unchanged, changed)
+}
+
+// CountChunks returns copies of files with each one's Kind and Chunks
+// taken from chunks, and Segment 0.
+func CountChunks(files []FileState, chunks []Chunk) []FileState { return withCounts(files, chunks) }
 
 func (l localIndex) GraphFiles() []GraphFile                       { return l.ix.GraphFiles() }
 func (l localIndex) FileGraph(path string) (*chunker.Graph, error) { return l.ix.FileGraph(path) }

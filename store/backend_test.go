@@ -42,7 +42,7 @@ func TestLocalBackendFiltersEveryChannel(t *testing.T) {
 		Changed: []FileState{{Path: "a/x.go"}, {Path: "b/y.py"}},
 		Chunks:  []Chunk{chunk("a/x.go", "go"), chunk("b/y.py", "python")}}
 	ctx := context.Background()
-	if err := b.Commit(ctx, nil, u); err != nil {
+	if err := Apply(ctx, b, nil, u); err != nil {
 		t.Fatal(err)
 	}
 	ix, err := b.Load(ctx, "r")

@@ -1,8 +1,8 @@
 package store
 
 import (
+	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,68 +19,10 @@ import (
 // that file's chunks.
 const mergeFactor = 4
 
-// Commit applies u on top of prev (nil for a full build): it writes the
-// changed files' chunks, together with the live chunks of any segments the
-// merge policy folds in, as one new segment, then replaces the manifest.
-// The manifest's rename is the commit point: a crash before it leaves the
-// previous index as it was. Commit takes u.Chunks over (it reorders
-// them). The caller holds the data directory's WriteLock.
+// Commit applies u on top of prev (nil for a full build) as one run with
+// the default memory budget (see Run). Commit takes u.Chunks over.
 func (s *Store) Commit(prev *Manifest, u Update) error {
-	id, dim := u.Meta.ID, u.Meta.Dimension
-	segID := newSegmentID(prev)
-	m, err := carryOver(prev, u, segID)
-	if err != nil {
-		return err
-	}
-	var prevSegs []SegmentInfo
-	if prev != nil {
-		prevSegs = prev.Segments
-	}
-	live := map[uint64]int{}
-	for _, f := range m.Files {
-		live[f.Segment] += f.Chunks
-	}
-	absorb := absorbed(prevSegs, live, len(u.Chunks))
-	chunks := u.Chunks
-	graphs := make(map[string][]byte, len(u.Graphs))
-	for path, g := range u.Graphs {
-		graphs[path] = g
-	}
-	if len(absorb) > 0 {
-		if chunks, err = s.gather(m, absorb, chunks, graphs); err != nil {
-			return err
-		}
-	}
-	for _, si := range prevSegs {
-		if !absorb[si.ID] && live[si.ID] > 0 {
-			m.Segments = append(m.Segments, si)
-		}
-	}
-	for i := range m.Files {
-		if absorb[m.Files[i].Segment] {
-			m.Files[i].Segment = segID
-		}
-	}
-
-	dir := s.repoDir(id)
-	segPath := filepath.Join(dir, segmentName(segID))
-	if len(chunks) > 0 {
-		if err := writeFileAtomic(segPath, func(w io.Writer) error { return writeSegment(w, segID, dim, chunks, graphs) }); err != nil {
-			return fmt.Errorf("write index %s: %w", segPath, err)
-		}
-		m.Segments = append(m.Segments, SegmentInfo{ID: segID, Chunks: len(chunks)})
-	}
-	path := s.manifestPath(id)
-	if err := writeFileAtomic(path, func(w io.Writer) error { return writeManifest(w, m) }); err != nil {
-		return fmt.Errorf("write index %s: %w", path, err)
-	}
-	removeUnused(dir, m)
-	var seg *segment
-	if len(chunks) > 0 {
-		seg, _ = writtenSegment(segPath, segID, dim) // on failure the next search maps it and reports why
-	}
-	s.install(m, seg)
-	return nil
+	return Apply(context.Background(), Local(s), prev, u)
 }
 
 // newSegmentID returns an ID above every segment of prev. IDs are
@@ -96,11 +38,11 @@ func newSegmentID(prev *Manifest) uint64 {
 	return id
 }
 
-// carryOver builds the new manifest's file list and counts: unchanged
-// files keep their previous entry's chunks and segment, changed files
-// point at the new segment segID.
-func carryOver(prev *Manifest, u Update, segID uint64) (*Manifest, error) {
-	m := &Manifest{Meta: u.Meta}
+// nextManifest builds a manifest's file list and counts: unchanged files
+// keep their previous entry's kind, chunks and segment; changed files come
+// with theirs (see withCounts).
+func nextManifest(prev *Manifest, meta Meta, unchanged, changed []FileState) (*Manifest, error) {
+	m := &Manifest{Meta: meta}
 	m.Meta.Files, m.Meta.CodeChunks, m.Meta.DocChunks = 0, 0, 0
 	before := map[string]*FileState{}
 	if prev != nil {
@@ -108,7 +50,7 @@ func carryOver(prev *Manifest, u Update, segID uint64) (*Manifest, error) {
 			before[prev.Files[i].Path] = &prev.Files[i]
 		}
 	}
-	for _, f := range u.Unchanged {
+	for _, f := range unchanged {
 		p := before[f.Path]
 		if p == nil {
 			return nil, fmt.Errorf("store: unchanged file %s is not in the previous index", f.Path)
@@ -116,16 +58,7 @@ func carryOver(prev *Manifest, u Update, segID uint64) (*Manifest, error) {
 		f.Kind, f.Chunks, f.Segment = p.Kind, p.Chunks, p.Segment
 		m.Files = append(m.Files, f)
 	}
-	kinds := map[string]Kind{}
-	counts := map[string]int{}
-	for _, c := range u.Chunks {
-		kinds[c.FilePath] = c.Kind
-		counts[c.FilePath]++
-	}
-	for _, f := range u.Changed {
-		f.Kind, f.Chunks, f.Segment = kinds[f.Path], counts[f.Path], segID
-		m.Files = append(m.Files, f)
-	}
+	m.Files = append(m.Files, changed...)
 	sort.Slice(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
 	for _, f := range m.Files {
 		if f.Kind == Doc {
@@ -138,18 +71,39 @@ func carryOver(prev *Manifest, u Update, segID uint64) (*Manifest, error) {
 	return m, nil
 }
 
+// withCounts returns copies of files with each one's kind and number of
+// chunks taken from chunks, and Segment 0.
+func withCounts(files []FileState, chunks []Chunk) []FileState {
+	kinds := map[string]Kind{}
+	counts := map[string]int{}
+	for i := range chunks {
+		kinds[chunks[i].FilePath] = chunks[i].Kind
+		counts[chunks[i].FilePath]++
+	}
+	out := make([]FileState, len(files))
+	for i, f := range files {
+		f.Kind, f.Chunks, f.Segment = kinds[f.Path], counts[f.Path], 0
+		out[i] = f
+	}
+	return out
+}
+
 // absorbed applies the merge policy to the previous segments (oldest
 // first) given their live chunk counts and the number of new chunks: it
 // folds in, from the newest back, every segment smaller than mergeFactor
 // times what has been gathered, and any segment that is mostly dead.
-// Segments without live chunks are dropped without being read.
-func absorbed(segs []SegmentInfo, live map[uint64]int, gathered int) map[uint64]bool {
+// Segments without live chunks are dropped without being read. Nothing is
+// folded in that would make the merged segment hold more than maxChunks:
+// a merge gathers its chunks in memory, and the budget bounds it.
+func absorbed(segs []SegmentInfo, live map[uint64]int, gathered, maxChunks int) map[uint64]bool {
 	out := map[uint64]bool{}
 	bySize := true
 	for i := len(segs) - 1; i >= 0; i-- {
 		si, n := segs[i], live[segs[i].ID]
 		switch {
 		case n == 0:
+		case gathered+n > maxChunks:
+			bySize = false
 		case bySize && n < mergeFactor*gathered, 2*n < si.Chunks:
 			out[si.ID] = true
 			gathered += n
@@ -199,12 +153,12 @@ func (s *Store) gather(m *Manifest, absorb map[uint64]bool, chunks []Chunk, grap
 }
 
 // install makes the committed manifest m the index searches see, when all
-// its segments are mapped (seg is the one just written). Otherwise the
-// next search maps the missing segments.
-func (s *Store) install(m *Manifest, seg *segment) {
+// its segments are mapped (written are the ones just written). Otherwise
+// the next search maps the missing segments.
+func (s *Store) install(m *Manifest, written []*segment) {
 	id := m.Meta.ID
 	segs := reusable(s.current(id))
-	if seg != nil {
+	for _, seg := range written {
 		segs[seg.id] = seg
 	}
 	idx, err := newIndex(m, segs) // fails when a segment is not in memory

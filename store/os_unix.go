@@ -3,6 +3,7 @@
 package store
 
 import (
+	"errors"
 	"os"
 	"syscall"
 )
@@ -29,3 +30,12 @@ func lockFile(f *os.File) error {
 
 // openShared opens a file for reading.
 func openShared(path string) (*os.File, error) { return os.Open(path) }
+
+// diskFull reports whether err is the file system running out of space
+// or of the user's quota.
+func diskFull(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
+}
+
+// readOnlyFS reports whether err is a write to a read-only file system.
+func readOnlyFS(err error) bool { return errors.Is(err, syscall.EROFS) }

@@ -4,6 +4,7 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"unsafe"
 
@@ -54,3 +55,12 @@ func openShared(path string) (*os.File, error) {
 	}
 	return os.NewFile(uintptr(h), path), nil
 }
+
+// diskFull reports whether err is the disk running out of space or of the
+// user's quota.
+func diskFull(err error) bool {
+	return errors.Is(err, windows.ERROR_DISK_FULL) || errors.Is(err, windows.ERROR_HANDLE_DISK_FULL) || errors.Is(err, windows.ERROR_DISK_QUOTA_EXCEEDED)
+}
+
+// readOnlyFS reports whether err is a write to write-protected media.
+func readOnlyFS(err error) bool { return errors.Is(err, windows.ERROR_WRITE_PROTECT) }

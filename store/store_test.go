@@ -277,24 +277,28 @@ func TestAbsorbed(t *testing.T) {
 	segs := []SegmentInfo{{ID: 1, Chunks: 10000}, {ID: 2, Chunks: 1000}, {ID: 3, Chunks: 100}, {ID: 4, Chunks: 10}}
 	full := map[uint64]int{1: 10000, 2: 1000, 3: 100, 4: 10}
 	for _, tc := range []struct {
-		live     map[uint64]int
-		gathered int
-		want     []uint64
+		live      map[uint64]int
+		gathered  int
+		maxChunks int
+		want      []uint64
 	}{
-		{full, 1, nil},
-		{full, 5, []uint64{4}},
-		{full, 30, []uint64{3, 4}},
-		{map[uint64]int{1: 4000, 2: 1000, 3: 100, 4: 10}, 1, []uint64{1}}, // mostly dead
-		{map[uint64]int{1: 10000, 2: 0, 3: 100, 4: 0}, 1, nil},            // empty ones dropped unread
+		{full, 1, 1e9, nil},
+		{full, 5, 1e9, []uint64{4}},
+		{full, 30, 1e9, []uint64{3, 4}},
+		{full, 30, 100, []uint64{4}}, // adding 3 would make 140 chunks
+		{full, 30, 140, []uint64{3, 4}},
+		{map[uint64]int{1: 4000, 2: 1000, 3: 100, 4: 10}, 1, 1e9, []uint64{1}}, // mostly dead
+		{map[uint64]int{1: 4000, 2: 1000, 3: 100, 4: 10}, 1, 3000, nil},        // mostly dead, but too big to gather
+		{map[uint64]int{1: 10000, 2: 0, 3: 100, 4: 0}, 1, 1e9, nil},            // empty ones dropped unread
 	} {
-		got := absorbed(segs, tc.live, tc.gathered)
+		got := absorbed(segs, tc.live, tc.gathered, tc.maxChunks)
 		var ids []uint64
 		for id := range got {
 			ids = append(ids, id)
 		}
 		slices.Sort(ids)
 		if !slices.Equal(ids, tc.want) {
-			t.Errorf("absorbed(live %v, gathered %d) = %v, want %v", tc.live, tc.gathered, ids, tc.want)
+			t.Errorf("absorbed(live %v, gathered %d, max %d) = %v, want %v", tc.live, tc.gathered, tc.maxChunks, ids, tc.want)
 		}
 	}
 }

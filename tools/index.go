@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -67,9 +65,15 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	if err != nil {
 		return rep, fmt.Errorf("index %s: %w", root, err)
 	}
-	fillPlanReport(&rep, plan, prev)
+	t := newTally()
 	if p.DryRun {
-		fillDryRun(&rep, plan, s.cfg.Embedder)
+		cfg.Embedder = nil
+		if err := plan.Stream(ctx, cfg, func(fs []indexer.FileChunks) error { t.add(fs); return nil }); err != nil {
+			return rep, fmt.Errorf("index %s: %w", root, err)
+		}
+		fillPlanReport(&rep, plan, prev, t)
+		rep.EstimatedEmbedCalls = estimateEmbedCalls(rep.ChunksCreated, s.cfg.Embedder)
+		rep.BiggestDirs = t.biggestDirs(maxBiggestDirs)
 		rep.DryRun = true
 		rep.Status, rep.Outcome = formatter.StatusDone, "dry_run"
 		rep.Duration = time.Since(start)
@@ -77,19 +81,15 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	}
 	rep.DatabaseName = "codeseek_" + id
 	if upToDate(prev, plan, rep.ProjectID) {
+		fillPlanReport(&rep, plan, prev, t)
 		rep.Duration = time.Since(start)
 		rep.Status, rep.Outcome = formatter.StatusDone, "up_to_date" // nothing to write: the stored index is current
 		return rep, nil
 	}
-	if err := indexer.Embed(ctx, plan, cfg); err != nil {
-		return rep, fmt.Errorf("index %s: %w", root, err)
-	}
-	if p.Progress != nil { // writing a large index takes a while: say so rather than sit at embed N/N
-		p.Progress(indexer.Progress{Phase: "write", Done: 0, Total: 1})
-	}
-	if err := s.store.Commit(ctx, prev, s.update(root, rep.ProjectID, plan)); err != nil {
+	if err := s.write(ctx, root, rep.ProjectID, prev, plan, cfg, t); err != nil {
 		return rep, err
 	}
+	fillPlanReport(&rep, plan, prev, t)
 	rep.Duration = time.Since(start)
 	rep.Status, rep.Outcome = formatter.StatusDone, "completed"
 	if len(rep.Errors) > 0 {
@@ -98,11 +98,42 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 	return rep, nil
 }
 
+// write streams the plan's files through the chunker and embedder into a
+// new index run and commits it; on any failure the run is abandoned and
+// the committed index stays as it was.
+func (s *Service) write(ctx context.Context, root, project string, prev *store.Manifest, plan *indexer.Plan, cfg indexer.Config, t *tally) error {
+	meta := store.Meta{
+		ID: RepoID(root), ProjectID: project, Path: root,
+		Embedder: s.cfg.Embedder.ModelID(), Dimension: s.cfg.Embedder.Dimension(),
+		ChunkerVersion: indexer.Version, IndexedAt: time.Now().UTC(),
+	}
+	w, err := s.store.Begin(ctx, prev, meta, s.cfg.MaxMemory)
+	if err != nil {
+		return fmt.Errorf("index %s: %w", root, err)
+	}
+	err = plan.Stream(ctx, cfg, func(fs []indexer.FileChunks) error {
+		t.add(fs)
+		files, chunks, graphs := storeChunks(fs)
+		return w.Add(ctx, files, chunks, graphs)
+	})
+	if err == nil {
+		if cfg.Progress != nil { // writing the last segment and merging takes a while: say so rather than sit at embed N/N
+			cfg.Progress(indexer.Progress{Phase: "write", Done: 0, Total: 1})
+		}
+		err = w.Commit(ctx, unchangedStates(plan))
+	}
+	if err != nil {
+		w.Abort()
+		return fmt.Errorf("index %s: %w", root, err)
+	}
+	return nil
+}
+
 // upToDate reports whether the stored manifest already describes the tree
 // exactly, down to the mtimes it remembers, so committing would rewrite
 // the same index.
 func upToDate(prev *store.Manifest, plan *indexer.Plan, project string) bool {
-	if prev == nil || len(plan.Changed) > 0 || len(plan.Deleted) > 0 || project != prev.Meta.ProjectID {
+	if prev == nil || len(plan.Todo) > 0 || len(plan.Deleted) > 0 || project != prev.Meta.ProjectID {
 		return false
 	}
 	known := make(map[string]store.FileState, len(prev.Files))
@@ -156,8 +187,8 @@ func prevFiles(prev *store.Manifest) map[string]indexer.PrevFile {
 	return m
 }
 
-func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.Manifest) {
-	rep.FilesIndexed = len(plan.Changed)
+func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.Manifest, t *tally) {
+	rep.FilesIndexed = len(t.changed)
 	rep.FilesUnchanged = len(plan.Unchanged)
 	rep.FilesDeleted = len(plan.Deleted)
 	for _, sk := range plan.Skipped {
@@ -168,32 +199,21 @@ func fillPlanReport(rep *formatter.IndexReport, plan *indexer.Plan, prev *store.
 		rep.SkippedReasons[sk.Reason]++
 	}
 	rep.SecretsSkipped = rep.SkippedReasons[indexer.ReasonSecret]
-	for _, f := range plan.Changed {
-		if f.Secrets > 0 {
-			rep.SecretsRedacted++
-		}
-	}
+	rep.SecretsRedacted = t.secrets
 	for _, e := range plan.Errors {
 		rep.Errors = append(rep.Errors, e.Error())
 	}
-	rep.ChunksCreated = plan.Chunks()
+	rep.ChunksCreated = t.chunks
+	rep.EstimatedTokens = t.tokens
 	if prev != nil {
 		gone := map[string]bool{}
 		for _, p := range plan.Deleted {
 			gone[p] = true
 		}
-		for _, f := range plan.Changed {
-			gone[f.File.Path] = true
-		}
 		for _, f := range prev.Files {
-			if gone[f.Path] {
+			if gone[f.Path] || t.changed[f.Path] {
 				rep.ChunksDeleted += f.Chunks
 			}
-		}
-	}
-	for _, f := range plan.Changed {
-		for _, c := range f.Chunks {
-			rep.EstimatedTokens += (len(indexer.EmbedText(f.File.Path, c)) + 3) / 4
 		}
 	}
 }
@@ -204,14 +224,6 @@ const openAIRequestBatch = 64
 
 // maxBiggestDirs bounds the dry run's directory list.
 const maxBiggestDirs = 10
-
-// fillDryRun adds what only a dry run reports: how many embedding requests
-// the plan would cost, and where its chunks are, so users can ignore build
-// output or vendored code before paying for it.
-func fillDryRun(rep *formatter.IndexReport, plan *indexer.Plan, emb embedding.Embedder) {
-	rep.EstimatedEmbedCalls = estimateEmbedCalls(plan.Chunks(), emb)
-	rep.BiggestDirs = biggestDirs(plan, maxBiggestDirs)
-}
 
 // estimateEmbedCalls counts requests: one per pipeline batch, which the
 // OpenAI-compatible client splits further into requests of 64 texts.
@@ -228,70 +240,37 @@ func estimateEmbedCalls(chunks int, emb embedding.Embedder) int {
 	return calls
 }
 
-// biggestDirs groups the chunks to embed by their file's directory, cut to
-// two levels ("node_modules/lodash", "src/server"; "." for the root): deep
-// enough to name the culprit, shallow enough not to scatter it.
-func biggestDirs(plan *indexer.Plan, n int) []formatter.DirStat {
-	byDir := map[string]*formatter.DirStat{}
-	for _, f := range plan.Changed {
-		if len(f.Chunks) == 0 {
-			continue
-		}
-		dir := "."
-		if parts := strings.Split(f.File.Path, "/"); len(parts) > 1 {
-			dir = strings.Join(parts[:min(2, len(parts)-1)], "/")
-		}
-		st := byDir[dir]
-		if st == nil {
-			st = &formatter.DirStat{Dir: dir}
-			byDir[dir] = st
-		}
-		st.Files++
-		st.Chunks += len(f.Chunks)
+// unchangedStates lists the plan's unchanged files as the manifest keeps
+// them.
+func unchangedStates(plan *indexer.Plan) []store.FileState {
+	out := make([]store.FileState, 0, len(plan.Unchanged))
+	for _, f := range plan.Unchanged {
+		out = append(out, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash, SecretFree: f.SecretFree})
 	}
-	out := make([]formatter.DirStat, 0, len(byDir))
-	for _, st := range byDir {
-		out = append(out, *st)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Chunks != out[j].Chunks {
-			return out[i].Chunks > out[j].Chunks
-		}
-		return out[i].Dir < out[j].Dir
-	})
-	return out[:min(n, len(out))]
+	return out
 }
 
-// update describes the new index: unchanged files carried over, changed
-// files with their new chunks; deleted files are simply not listed.
-func (s *Service) update(root, project string, plan *indexer.Plan) store.Update {
-	u := store.Update{Meta: store.Meta{
-		ID: RepoID(root), ProjectID: project, Path: root,
-		Embedder: s.cfg.Embedder.ModelID(), Dimension: s.cfg.Embedder.Dimension(),
-		ChunkerVersion: indexer.Version, IndexedAt: time.Now().UTC(),
-	}}
-	for _, f := range plan.Unchanged {
-		u.Unchanged = append(u.Unchanged, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash, SecretFree: f.SecretFree})
-	}
-	for _, f := range plan.Changed {
-		u.Changed = append(u.Changed, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash, SecretFree: f.Secrets == 0})
+// storeChunks converts one window of changed files to the store's records.
+func storeChunks(fs []indexer.FileChunks) ([]store.FileState, []store.Chunk, map[string][]byte) {
+	var files []store.FileState
+	var chunks []store.Chunk
+	graphs := map[string][]byte{}
+	for _, f := range fs {
+		files = append(files, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash, SecretFree: f.Secrets == 0})
 		kind := store.Code
 		if chunker.IsDoc(f.File.Path) {
 			kind = store.Doc
 		}
 		if f.Graph != nil && len(f.Chunks) > 0 {
-			if u.Graphs == nil {
-				u.Graphs = map[string][]byte{}
-			}
-			u.Graphs[f.File.Path] = f.Graph
+			graphs[f.File.Path] = f.Graph
 		}
 		for i, c := range f.Chunks {
-			u.Chunks = append(u.Chunks, store.Chunk{
+			chunks = append(chunks, store.Chunk{
 				ID: store.ChunkID(f.File.Path, c.StartLine, c.EndLine, c.Content), FilePath: f.File.Path, Kind: kind,
 				Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind, Parent: c.Parent, Signature: c.Signature,
 				StartLine: c.StartLine, EndLine: c.EndLine, Content: c.Content, Vector: f.Vectors[i],
 			})
 		}
 	}
-	return u
+	return files, chunks, graphs
 }

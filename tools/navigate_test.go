@@ -341,7 +341,7 @@ func TestNavigationRefusesAnOlderIndex(t *testing.T) {
 	}
 	u := store.Update{Meta: prev.Meta, Unchanged: prev.Files}
 	u.Meta.ChunkerVersion = "ts-1+graph-0"
-	if err := svc.store.Commit(context.Background(), prev, u); err != nil {
+	if err := store.Apply(context.Background(), svc.store, prev, u); err != nil {
 		t.Fatal(err)
 	}
 	res := callTool(t, mcpClient(t, svc), "find_definition", map[string]any{"symbol": "cart.New"})

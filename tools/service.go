@@ -40,6 +40,9 @@ type Config struct {
 	// MaxSearches bounds the searches running at once; more wait their
 	// turn. 0 means one per CPU.
 	MaxSearches int
+	// MaxMemory is an index run's memory budget in bytes; 0 means
+	// store.DefaultMemory.
+	MaxMemory int64
 }
 
 // Service answers tool calls. It is safe for concurrent use: index runs are

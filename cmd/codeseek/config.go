@@ -27,6 +27,7 @@ type globalFlags struct {
 	embedModel  string
 	embedURL    string
 	maxFileSize int64
+	maxMemory   string
 	// storage backend (see storeBackend)
 	store       string
 	weaviateURL string
@@ -40,6 +41,7 @@ func (g *globalFlags) register(c *cobra.Command) {
 	f.StringVar(&g.embedModel, "embed-model", os.Getenv("CODESEEK_EMBED_MODEL"), "model name for --embedder openai, e.g. nomic-embed-text (env CODESEEK_EMBED_MODEL)")
 	f.StringVar(&g.embedURL, "embed-url", os.Getenv("CODESEEK_EMBED_URL"), "base URL for --embedder openai, e.g. http://127.0.0.1:11434/v1 (env CODESEEK_EMBED_URL; key from OPENAI_API_KEY)")
 	f.Int64Var(&g.maxFileSize, "max-file-size", indexer.DefaultMaxFileSize, "skip files larger than this many bytes")
+	f.StringVar(&g.maxMemory, "max-memory", os.Getenv("CODESEEK_MAX_MEMORY"), "memory an index run may use, e.g. 512MiB or 2GiB; larger repositories are written as more segments, not with more memory (default 768MiB, or GOMEMLIMIT when set; env CODESEEK_MAX_MEMORY)")
 	f.StringVar(&g.store, "store", envOr("CODESEEK_STORE", "embedded"), "where indexes live: embedded (in --data-dir) or weaviate (a Weaviate cluster at --weaviate-url) (env CODESEEK_STORE)")
 	f.StringVar(&g.weaviateURL, "weaviate-url", os.Getenv("CODESEEK_WEAVIATE_URL"), "one Weaviate node's HTTP URL for --store weaviate, e.g. http://127.0.0.1:8080 (env CODESEEK_WEAVIATE_URL; API key from CODESEEK_WEAVIATE_API_KEY)")
 	f.IntVar(&g.replication, "weaviate-replication", envInt("CODESEEK_WEAVIATE_REPLICATION", 1), "nodes holding each repository, set when codeseek creates its Weaviate collections (env CODESEEK_WEAVIATE_REPLICATION)")
@@ -121,6 +123,10 @@ func (g *globalFlags) service(ctx context.Context, opts ...func(*tools.Config)) 
 	if g.maxFileSize <= 0 {
 		return nil, usagef("--max-file-size must be positive, got %d", g.maxFileSize)
 	}
+	budget, err := memoryBudget(g.maxMemory, os.Getenv("GOMEMLIMIT"))
+	if err != nil {
+		return nil, err
+	}
 	emb, err := g.newEmbedder(ctx)
 	if err != nil {
 		return nil, err
@@ -135,7 +141,7 @@ func (g *globalFlags) service(ctx context.Context, opts ...func(*tools.Config)) 
 	if err != nil {
 		return nil, err
 	}
-	cfg := tools.Config{DataDir: g.dataDir, Embedder: emb, Walk: indexer.WalkOptions{MaxFileSize: g.maxFileSize}, Ranking: ranking, Backend: backend}
+	cfg := tools.Config{DataDir: g.dataDir, Embedder: emb, Walk: indexer.WalkOptions{MaxFileSize: g.maxFileSize}, Ranking: ranking, Backend: backend, MaxMemory: budget}
 	for _, o := range opts {
 		o(&cfg)
 	}

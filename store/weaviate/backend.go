@@ -98,52 +98,74 @@ func (b *Backend) committed(ctx context.Context, id string) (*store.Manifest, er
 	return b.c.Manifest(ctx, id, gen)
 }
 
-// Commit writes u on top of prev as one generation: the changed files'
-// chunks replace their old ones, files of prev that u no longer lists are
-// deleted, and with prev nil (a full build) everything stored before is.
-// Nothing of it is visible to searches until the commit record is
-// written; a run that dies before leaves the previous generation in place.
-func (b *Backend) Commit(ctx context.Context, prev *store.Manifest, u store.Update) error {
-	m, err := store.NextManifest(prev, u)
-	if err != nil {
-		return err
-	}
+// Begin starts a run on top of prev that writes one generation: the
+// changed files' chunks replace their old ones as Add sends them, files of
+// prev that Commit does not list are deleted, and with prev nil (a full
+// build) everything stored before is. Nothing of it is visible to searches
+// until the commit record is written; a run that dies before leaves the
+// previous generation in place (the next Begin removes what it wrote).
+// Chunks go out in batches as they come, so memory is not a concern here.
+func (b *Backend) Begin(ctx context.Context, prev *store.Manifest, meta store.Meta, _ int64) (store.Writer, error) {
 	if err := b.c.EnsureSchema(ctx); err != nil {
-		return err
+		return nil, err
 	}
-	tx, err := b.c.Begin(ctx, u.Meta.ID)
+	tx, err := b.c.Begin(ctx, meta.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if prev == nil {
 		if err := tx.DeleteAll(ctx); err != nil {
-			return err
+			return nil, err
 		}
 	}
+	return &run{tx: tx, prev: prev, meta: meta}, nil
+}
+
+// run is one index run into Weaviate.
+type run struct {
+	tx      *Txn
+	prev    *store.Manifest
+	meta    store.Meta
+	changed []store.FileState
+}
+
+func (r *run) Add(ctx context.Context, files []store.FileState, chunks []store.Chunk, _ map[string][]byte) error {
 	byPath := map[string][]store.Chunk{}
-	for _, ch := range u.Chunks {
+	for _, ch := range chunks {
 		byPath[ch.FilePath] = append(byPath[ch.FilePath], ch)
 	}
-	for _, f := range u.Changed {
-		if err := tx.Upsert(ctx, f.Path, byPath[f.Path]); err != nil {
+	for _, f := range files {
+		if err := r.tx.Upsert(ctx, f.Path, byPath[f.Path]); err != nil {
 			return err
 		}
 	}
-	if prev != nil {
+	r.changed = append(r.changed, store.CountChunks(files, chunks)...)
+	return nil
+}
+
+func (r *run) Commit(ctx context.Context, unchanged []store.FileState) error {
+	m, err := store.NextManifest(r.prev, r.meta, unchanged, r.changed)
+	if err != nil {
+		return err
+	}
+	if r.prev != nil {
 		kept := make(map[string]bool, len(m.Files))
 		for _, f := range m.Files {
 			kept[f.Path] = true
 		}
-		for _, f := range prev.Files {
+		for _, f := range r.prev.Files {
 			if !kept[f.Path] {
-				if err := tx.Delete(ctx, f.Path); err != nil {
+				if err := r.tx.Delete(ctx, f.Path); err != nil {
 					return err
 				}
 			}
 		}
 	}
-	return tx.Commit(ctx, m)
+	return r.tx.Commit(ctx, m)
 }
+
+// Abort leaves the run's objects invisible; the next Begin removes them.
+func (r *run) Abort() {}
 
 // Load returns the committed generation of id for searching. Only the
 // commit record is read when the generation is the one loaded last: the

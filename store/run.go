@@ -1,0 +1,211 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// DefaultMemory is an index run's memory budget when none is configured:
+// enough for the Linux kernel in well under 1.5 GB, small beside what a
+// laptop running an IDE and a browser has left.
+const DefaultMemory int64 = 768 << 20
+
+// MinMemory is the smallest budget a run accepts: below it the segments
+// would be so small that searching them costs more than it saves.
+const MinMemory int64 = 64 << 20
+
+// bufferShare is the part of the budget chunks may fill before the run
+// writes them out as a segment: writing one takes about as much again for
+// the lexicon, the name indexes and the graphs, and the chunker, the
+// embedder and the runtime's collection goal need the rest.
+const bufferShare = 8
+
+// chunkOverhead approximates a buffered chunk's bytes beyond its text and
+// vector: the struct, its strings' headers and the ID, path and symbol.
+const chunkOverhead = 256
+
+// Run writes one (re-)index of a repository as it streams, as Lucene and
+// zoekt write segments: Add buffers the chunks of whole files and writes
+// them out as a segment each time they pass the run's share of the memory
+// budget, so a run's peak memory follows the budget, not the repository's
+// size. Nothing is visible until Commit replaces the manifest; a run that
+// fails or is abandoned deletes what it wrote (Abort), and one killed
+// leaves only files the next commit removes. The caller holds the data
+// directory's WriteLock for the whole run.
+type Run struct {
+	s       *Store
+	prev    *Manifest
+	meta    Meta
+	limit   int // buffered bytes that make Add write a segment
+	maxSeg  int // chunks a segment may gather by merging
+	nextID  uint64
+	buf     []Chunk
+	graphs  map[string][]byte
+	held    int
+	files   []FileState // changed files, Segment set once written
+	written []*segment
+	infos   []SegmentInfo
+	err     error
+}
+
+// Begin starts a run on top of prev (nil for a full build) that writes
+// header meta (the store fills in the counts) within about budget bytes
+// of memory (DefaultMemory when 0).
+func (s *Store) Begin(prev *Manifest, meta Meta, budget int64) *Run {
+	if budget <= 0 {
+		budget = DefaultMemory
+	}
+	limit := int(max(budget, MinMemory) / bufferShare)
+	perChunk := chunkOverhead + 4*max(meta.Dimension, 1) + 1024 // a typical chunk's text is about 1 KB
+	return &Run{
+		s: s, prev: prev, meta: meta, limit: limit,
+		maxSeg: max(limit/perChunk, 1),
+		nextID: newSegmentID(prev),
+		graphs: map[string][]byte{},
+	}
+}
+
+// Add buffers the changed files and all their chunks (and graphs, by
+// path), and writes a segment when the buffer is full. A file's chunks
+// must come in one call: they live in one segment. Add takes chunks over.
+func (r *Run) Add(ctx context.Context, files []FileState, chunks []Chunk, graphs map[string][]byte) error {
+	if r.err != nil {
+		return r.err
+	}
+	if err := ctx.Err(); err != nil {
+		return r.fail(err)
+	}
+	r.files = append(r.files, withCounts(files, chunks)...) // Segment set when written
+	for i := range chunks {
+		r.held += chunkBytes(&chunks[i])
+	}
+	r.buf = append(r.buf, chunks...)
+	for p, g := range graphs {
+		r.graphs[p] = g
+		r.held += len(g)
+	}
+	if r.held < r.limit {
+		return nil
+	}
+	return r.flush(nil, nil)
+}
+
+func chunkBytes(c *Chunk) int {
+	return chunkOverhead + len(c.Content) + 4*len(c.Vector) + len(c.Symbol) + len(c.Signature) + len(c.FilePath)
+}
+
+// flush writes the buffered chunks, with the live chunks the new manifest
+// m gives the previous segments in absorb, as one segment, and points the
+// buffered files at it.
+func (r *Run) flush(absorb map[uint64]bool, m *Manifest) error {
+	id := r.nextID
+	r.nextID++
+	for i := range r.files {
+		if r.files[i].Segment == 0 {
+			r.files[i].Segment = id
+		}
+	}
+	chunks, graphs := r.buf, r.graphs
+	r.buf, r.graphs, r.held = nil, map[string][]byte{}, 0
+	if len(absorb) > 0 {
+		var err error
+		if chunks, err = r.s.gather(m, absorb, chunks, graphs); err != nil {
+			return r.fail(err)
+		}
+	}
+	if len(chunks) == 0 {
+		return nil
+	}
+	path := filepath.Join(r.s.repoDir(r.meta.ID), segmentName(id))
+	if err := writeFileAtomic(path, func(w io.Writer) error { return writeSegment(w, id, r.meta.Dimension, chunks, graphs) }); err != nil {
+		return r.fail(fmt.Errorf("write index %s: %w", path, explainWrite(err, r.s.dir)))
+	}
+	r.infos = append(r.infos, SegmentInfo{ID: id, Chunks: len(chunks)})
+	if seg, err := writtenSegment(path, id, r.meta.Dimension); err == nil {
+		r.written = append(r.written, seg)
+	} // otherwise the first search maps it and reports why
+	return nil
+}
+
+// fail records err, removes what the run wrote and returns err: a run
+// that cannot finish leaves the data directory as it found it.
+func (r *Run) fail(err error) error {
+	r.err = err
+	r.Abort()
+	return err
+}
+
+// Abort abandons the run: its segments are deleted and the committed
+// index is untouched. Safe to call after Commit (it does nothing then).
+func (r *Run) Abort() {
+	if r.err == nil {
+		r.err = errRunOver
+	}
+	for _, si := range r.infos {
+		os.Remove(filepath.Join(r.s.repoDir(r.meta.ID), segmentName(si.ID)))
+	}
+	r.infos, r.written, r.buf, r.graphs = nil, nil, nil, nil
+}
+
+var errRunOver = fmt.Errorf("store: the index run is over")
+
+// Commit writes the last buffered chunks, folding in the previous
+// segments the merge policy picks, and replaces the manifest with one
+// listing unchanged (as the previous manifest has them) and every file
+// the run added; files of the previous index in neither are deleted. The
+// manifest's rename is the commit point.
+func (r *Run) Commit(ctx context.Context, unchanged []FileState) error {
+	if r.err != nil {
+		return r.err
+	}
+	if err := ctx.Err(); err != nil {
+		return r.fail(err)
+	}
+	m, err := nextManifest(r.prev, r.meta, unchanged, r.files)
+	if err != nil {
+		return r.fail(err)
+	}
+	var prevSegs []SegmentInfo
+	if r.prev != nil {
+		prevSegs = r.prev.Segments
+	}
+	live := map[uint64]int{}
+	for _, f := range m.Files {
+		live[f.Segment] += f.Chunks
+	}
+	absorb := absorbed(prevSegs, live, len(r.buf), r.maxSeg)
+	if err := r.flush(absorb, m); err != nil {
+		return err
+	}
+	m.Segments = m.Segments[:0]
+	for _, si := range prevSegs {
+		if !absorb[si.ID] && live[si.ID] > 0 {
+			m.Segments = append(m.Segments, si)
+		}
+	}
+	m.Segments = append(m.Segments, r.infos...)
+	last := r.nextID - 1
+	byPath := make(map[string]uint64, len(r.files))
+	for _, f := range r.files {
+		byPath[f.Path] = f.Segment
+	}
+	for i := range m.Files {
+		f := &m.Files[i]
+		if s, ok := byPath[f.Path]; ok {
+			f.Segment = s
+		} else if absorb[f.Segment] {
+			f.Segment = last
+		}
+	}
+	path := r.s.manifestPath(r.meta.ID)
+	if err := writeFileAtomic(path, func(w io.Writer) error { return writeManifest(w, m) }); err != nil {
+		return r.fail(fmt.Errorf("write index %s: %w", path, explainWrite(err, r.s.dir)))
+	}
+	removeUnused(r.s.repoDir(r.meta.ID), m)
+	r.s.install(m, r.written)
+	r.infos, r.written, r.err = nil, nil, errRunOver
+	return nil
+}
