@@ -20,12 +20,12 @@ var ErrLocked = errors.New("data directory is locked by another codeseek process
 // LockWrites takes the write lock of dir without waiting.
 func LockWrites(dir string) (*WriteLock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("create data directory %s: %w", dir, err)
+		return nil, fmt.Errorf("create data directory %s: %w", dir, explainWrite(err, dir))
 	}
 	path := filepath.Join(dir, "write.lock")
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("open lock %s: %w", path, err)
+		return nil, fmt.Errorf("open lock %s: %w", path, explainWrite(err, dir))
 	}
 	if err := lockFile(f); err != nil {
 		owner, _ := os.ReadFile(path)

@@ -123,7 +123,8 @@ func (g *globalFlags) service(ctx context.Context, opts ...func(*tools.Config)) 
 	if g.maxFileSize <= 0 {
 		return nil, usagef("--max-file-size must be positive, got %d", g.maxFileSize)
 	}
-	budget, err := memoryBudget(g.maxMemory, os.Getenv("GOMEMLIMIT"))
+	cgroup, _ := cgroupMemoryLimit()
+	budget, err := memoryBudget(g.maxMemory, os.Getenv("GOMEMLIMIT"), cgroup)
 	if err != nil {
 		return nil, err
 	}

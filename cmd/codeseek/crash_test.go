@@ -26,8 +26,9 @@ const crashMarker = "ReconcileLedgerCheckpoint"
 
 // writeLargeCorpus generates a repository big enough that `codeseek index
 // --force` runs for a few seconds: files × funcs Go functions in 40
-// packages.
-func writeLargeCorpus(t *testing.T, files, funcs int) string {
+// packages, each with a body of comment lines of varied words (which
+// make chunks larger and the lexicon richer).
+func writeLargeCorpus(t *testing.T, files, funcs, comments int) string {
 	t.Helper()
 	root := t.TempDir()
 	words := []string{"parse", "render", "fetch", "store", "merge", "split", "encode", "decode", "retry", "index",
@@ -44,6 +45,9 @@ func writeLargeCorpus(t *testing.T, files, funcs int) string {
 			}
 			fmt.Fprintf(&b, "// %s will %s the %s of the input and report how many were done.\n", name, w1, w2)
 			fmt.Fprintf(&b, "func %s(in []string) (int, string) {\n\tn := 0\n\tvar out strings.Builder\n", name)
+			for k := range comments {
+				fmt.Fprintf(&b, "\t// step %d: %s the %s%d and %s%d first\n", k, words[(i+k)%len(words)], words[(j+k)%len(words)], i*k, words[k%len(words)], j+k*i)
+			}
 			fmt.Fprintf(&b, "\tfor _, s := range in {\n\t\tif strings.Contains(s, %q) {\n\t\t\tn++\n\t\t\tout.WriteString(s)\n\t\t}\n\t}\n", w2)
 			fmt.Fprintf(&b, "\treturn n, out.String()\n}\n\n")
 		}
@@ -117,7 +121,7 @@ func TestKilledIndexLeavesPreviousIndexUsable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("indexes a generated corpus several times; skipped with -short")
 	}
-	root := writeLargeCorpus(t, 1500, 8)
+	root := writeLargeCorpus(t, 1500, 8, 0)
 	dataDir := t.TempDir()
 	start := time.Now()
 	if code, _, errOut := cli(t, dataDir, "index", root, "--format", "json"); code != 0 {
@@ -224,7 +228,7 @@ func TestSecondWriterGetsLockErrorNamingThePid(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	root := writeLargeCorpus(t, 600, 8)
+	root := writeLargeCorpus(t, 600, 8, 0)
 	first := exec.Command(binPath, "index", root, "--format", "json")
 	first.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+dataDir, "CODESEEK_EMBEDDER=hash")
 	var firstOut bytes.Buffer
