@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -157,37 +158,81 @@ const (
 // chunks them on all cores, embeds their chunks when cfg.Embedder is set,
 // and hands each window's new or changed files to emit, which may keep
 // them. Files whose content turns out unchanged, not indexable or
-// unreadable go to the plan's lists, so nothing but a window is ever held
-// and a repository of any size streams in bounded memory.
+// unreadable go to the plan's lists, so nothing but two windows is ever
+// held and a repository of any size streams in bounded memory. The next
+// window is chunked while the current one is embedded and emitted.
 func (p *Plan) Stream(ctx context.Context, cfg Config, emit func([]FileChunks) error) error {
-	done := 0
-	for lo := 0; lo < len(p.Todo); {
-		hi, bytes := lo, int64(0)
-		for hi < len(p.Todo) && hi-lo < windowFiles && (hi == lo || bytes+p.Todo[hi].Size <= windowBytes) {
-			bytes += p.Todo[hi].Size
-			hi++
+	type window struct {
+		hi      int
+		results []chunkResult
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	windows := make(chan window, 1)
+	var chunked atomic.Int64
+	go func() {
+		defer close(windows)
+		for lo := 0; lo < len(p.Todo) && ctx.Err() == nil; {
+			hi := p.windowEnd(lo)
+			w := window{hi, chunkFiles(ctx, p.Root, p.Todo[lo:hi], p.prev, cfg, &chunked)}
+			select {
+			case windows <- w:
+			case <-ctx.Done():
+				return
+			}
+			lo = hi
 		}
-		results := chunkFiles(ctx, p.Root, p.Todo[lo:hi], p.prev, cfg, done, len(p.Todo))
+	}()
+	defer func() {
+		cancel()
+		for range windows { // the chunker stops at its next file
+		}
+	}()
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	total, done := len(p.Todo), 0
+	for {
+		var w window
+		var ok bool
+		for waiting := true; waiting; {
+			select {
+			case w, ok = <-windows:
+				waiting = false
+			case <-tick.C: // progress callbacks stay on the caller's goroutine
+				report(cfg, "chunk", int(chunked.Load()), total)
+			}
+		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		changed := p.sort(results)
+		if !ok {
+			break
+		}
+		changed := p.sort(w.results)
 		if cfg.Embedder != nil {
-			report(cfg, "embed", done, len(p.Todo))
-			if err := embedFiles(ctx, changed, cfg); err != nil {
+			report(cfg, "embed", done, total)
+			if err := embedFiles(ctx, changed, cfg, func(n int) { report(cfg, "embed", done+n, total) }); err != nil {
 				return err
 			}
 		}
-		done = hi
-		report(cfg, "embed", done, len(p.Todo))
+		done = w.hi
+		report(cfg, "embed", done, total)
 		if err := emit(changed); err != nil {
 			return err
 		}
-		lo = hi
 	}
 	sort.Strings(p.Deleted)
 	sort.Slice(p.Skipped, func(i, j int) bool { return p.Skipped[i].Path < p.Skipped[j].Path })
 	return nil
+}
+
+// windowEnd returns the end of the window of Todo files starting at lo.
+func (p *Plan) windowEnd(lo int) int {
+	hi, bytes := lo, int64(0)
+	for hi < len(p.Todo) && hi-lo < windowFiles && (hi == lo || bytes+p.Todo[hi].Size <= windowBytes) {
+		bytes += p.Todo[hi].Size
+		hi++
+	}
+	return hi
 }
 
 // sort files each chunked file into the plan's lists and returns the new
@@ -229,49 +274,28 @@ type chunkResult struct {
 	note error  // the chunks are usable, but a rerun may differ (chunker.Analyze)
 }
 
-// chunkFiles reads, hashes and chunks files on all cores, keeping order;
-// progress counts from base of total.
-func chunkFiles(ctx context.Context, root string, files []File, prev map[string]PrevFile, cfg Config, base, total int) []chunkResult {
+// chunkFiles reads, hashes and chunks files on all cores, keeping order,
+// and counts each file done in chunked.
+func chunkFiles(ctx context.Context, root string, files []File, prev map[string]PrevFile, cfg Config, chunked *atomic.Int64) []chunkResult {
 	out := make([]chunkResult, len(files))
-	var next, done int
-	var mu sync.Mutex
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
+				i := int(next.Add(1) - 1)
 				if i >= len(files) {
 					return
 				}
 				out[i] = chunkFile(root, files[i], prev, cfg)
-				mu.Lock()
-				done++
-				mu.Unlock()
+				chunked.Add(1)
 			}
 		}()
 	}
-	// Progress callbacks stay on the caller's goroutine.
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	finished := make(chan struct{})
-	go func() { wg.Wait(); close(finished) }()
-	for {
-		select {
-		case <-finished:
-			report(cfg, "chunk", base+len(files), total)
-			return out
-		case <-tick.C:
-			mu.Lock()
-			d := done
-			mu.Unlock()
-			report(cfg, "chunk", base+d, total)
-		}
-	}
+	wg.Wait()
+	return out
 }
 
 func chunkFile(root string, f File, prev map[string]PrevFile, cfg Config) chunkResult {
@@ -316,8 +340,9 @@ func analyzeFile(cfg Config, path string, src []byte) (a chunker.Analysis, note,
 	return a, note, nil
 }
 
-// embedFiles computes the vectors of the files' chunks, in batches.
-func embedFiles(ctx context.Context, files []FileChunks, cfg Config) error {
+// embedFiles computes the vectors of the files' chunks, in batches,
+// calling progress with the number of files done after each batch.
+func embedFiles(ctx context.Context, files []FileChunks, cfg Config, progress func(int)) error {
 	batch := cfg.BatchSize
 	if batch <= 0 {
 		batch = DefaultBatchSize
@@ -339,6 +364,7 @@ func embedFiles(ctx context.Context, files []FileChunks, cfg Config) error {
 		for i, r := range refs {
 			files[r.file].Vectors[r.chunk] = vecs[i]
 		}
+		progress(refs[len(refs)-1].file)
 		refs, texts = refs[:0], texts[:0]
 		return nil
 	}

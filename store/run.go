@@ -18,9 +18,10 @@ const DefaultMemory int64 = 768 << 20
 const MinMemory int64 = 64 << 20
 
 // bufferShare is the part of the budget chunks may fill before the run
-// writes them out as a segment: writing one takes about as much again for
-// the lexicon, the name indexes and the graphs, and the chunker, the
-// embedder and the runtime's collection goal need the rest.
+// writes them out as a segment. Two buffers may be held, one filling while
+// the other is written; writing one takes about as much again for the
+// lexicon, the name indexes and the graphs; the chunker, the embedder and
+// the collector's headroom need the rest (measured: docs/store.md).
 const bufferShare = 8
 
 // chunkOverhead approximates a buffered chunk's bytes beyond its text and
@@ -48,6 +49,7 @@ type Run struct {
 	files   []FileState // changed files, Segment set once written
 	written []*segment
 	infos   []SegmentInfo
+	pending chan written // the segment being written in the background
 	err     error
 }
 
@@ -90,17 +92,33 @@ func (r *Run) Add(ctx context.Context, files []FileState, chunks []Chunk, graphs
 	if r.held < r.limit {
 		return nil
 	}
-	return r.flush(nil, nil)
+	// One segment is written in the background while the next fills:
+	// chunking and embedding go on meanwhile, and memory holds at most two
+	// buffers (bufferShare counts both).
+	if err := r.wait(); err != nil {
+		return err
+	}
+	id, chunks, graphs := r.take()
+	done := make(chan written, 1)
+	r.pending = done
+	go func() { done <- r.write(id, chunks, graphs) }()
+	return nil
 }
 
 func chunkBytes(c *Chunk) int {
 	return chunkOverhead + len(c.Content) + 4*len(c.Vector) + len(c.Symbol) + len(c.Signature) + len(c.FilePath)
 }
 
-// flush writes the buffered chunks, with the live chunks the new manifest
-// m gives the previous segments in absorb, as one segment, and points the
+// written is the outcome of one segment write.
+type written struct {
+	info SegmentInfo
+	seg  *segment // nil when it could not be mapped: the first search maps it and reports why
+	err  error
+}
+
+// take hands the buffer over for writing as a new segment and points the
 // buffered files at it.
-func (r *Run) flush(absorb map[uint64]bool, m *Manifest) error {
+func (r *Run) take() (uint64, []Chunk, map[string][]byte) {
 	id := r.nextID
 	r.nextID++
 	for i := range r.files {
@@ -110,23 +128,63 @@ func (r *Run) flush(absorb map[uint64]bool, m *Manifest) error {
 	}
 	chunks, graphs := r.buf, r.graphs
 	r.buf, r.graphs, r.held = nil, map[string][]byte{}, 0
+	return id, chunks, graphs
+}
+
+// write writes chunks as segment id. It touches nothing of r but its
+// settings, so it can run beside Add.
+func (r *Run) write(id uint64, chunks []Chunk, graphs map[string][]byte) written {
+	if len(chunks) == 0 {
+		return written{}
+	}
+	path := filepath.Join(r.s.repoDir(r.meta.ID), segmentName(id))
+	if err := writeFileAtomic(path, func(w io.Writer) error { return writeSegment(w, id, r.meta.Dimension, chunks, graphs) }); err != nil {
+		return written{err: fmt.Errorf("write index %s: %w", path, explainWrite(err, r.s.dir))}
+	}
+	seg, _ := writtenSegment(path, id, r.meta.Dimension)
+	return written{info: SegmentInfo{ID: id, Chunks: len(chunks)}, seg: seg}
+}
+
+// wait waits for the segment being written in the background, if any,
+// and records it.
+func (r *Run) wait() error {
+	if r.pending == nil {
+		return nil
+	}
+	w := <-r.pending
+	r.pending = nil
+	r.record(w)
+	if w.err != nil {
+		return r.fail(w.err)
+	}
+	return nil
+}
+
+func (r *Run) record(w written) {
+	if w.info.ID != 0 {
+		r.infos = append(r.infos, w.info)
+	}
+	if w.seg != nil {
+		r.written = append(r.written, w.seg)
+	}
+}
+
+// flush writes the buffered chunks, with the live chunks the new manifest
+// m gives the previous segments in absorb, as one segment, and points the
+// buffered files at it.
+func (r *Run) flush(absorb map[uint64]bool, m *Manifest) error {
+	id, chunks, graphs := r.take()
 	if len(absorb) > 0 {
 		var err error
 		if chunks, err = r.s.gather(m, absorb, chunks, graphs); err != nil {
 			return r.fail(err)
 		}
 	}
-	if len(chunks) == 0 {
-		return nil
+	w := r.write(id, chunks, graphs)
+	r.record(w)
+	if w.err != nil {
+		return r.fail(w.err)
 	}
-	path := filepath.Join(r.s.repoDir(r.meta.ID), segmentName(id))
-	if err := writeFileAtomic(path, func(w io.Writer) error { return writeSegment(w, id, r.meta.Dimension, chunks, graphs) }); err != nil {
-		return r.fail(fmt.Errorf("write index %s: %w", path, explainWrite(err, r.s.dir)))
-	}
-	r.infos = append(r.infos, SegmentInfo{ID: id, Chunks: len(chunks)})
-	if seg, err := writtenSegment(path, id, r.meta.Dimension); err == nil {
-		r.written = append(r.written, seg)
-	} // otherwise the first search maps it and reports why
 	return nil
 }
 
@@ -143,6 +201,10 @@ func (r *Run) fail(err error) error {
 func (r *Run) Abort() {
 	if r.err == nil {
 		r.err = errRunOver
+	}
+	if r.pending != nil { // its file must exist before it can be removed
+		r.record(<-r.pending)
+		r.pending = nil
 	}
 	for _, si := range r.infos {
 		os.Remove(filepath.Join(r.s.repoDir(r.meta.ID), segmentName(si.ID)))
@@ -163,6 +225,9 @@ func (r *Run) Commit(ctx context.Context, unchanged []FileState) error {
 	}
 	if err := ctx.Err(); err != nil {
 		return r.fail(err)
+	}
+	if err := r.wait(); err != nil {
+		return err
 	}
 	m, err := nextManifest(r.prev, r.meta, unchanged, r.files)
 	if err != nil {

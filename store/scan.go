@@ -258,9 +258,16 @@ func (j *scanJob) eachBlock(q *quantQuery, fn func(lo int, scores []float32)) {
 	}
 }
 
+// maxScanDim is the largest vector a rescoring decodes on the stack.
+const maxScanDim = 4096
+
 // hit is row r with its exact score.
 func (j *scanJob) hit(r int32, q *quantQuery) cand {
-	return cand{score: rowScore(j.v.row(r), q), v: j.v, row: r}
+	var buf [maxScanDim]float32
+	if j.v.dim > maxScanDim {
+		return cand{score: rowScore(j.v.row(make([]float32, j.v.dim), r), q), v: j.v, row: r}
+	}
+	return cand{score: rowScore(j.v.row(buf[:], r), q), v: j.v, row: r}
 }
 
 func (j *scanJob) accepts(r int32, keep func(*Chunk) bool) bool {

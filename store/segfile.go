@@ -36,7 +36,7 @@ const (
 	secMetaEnd = "meta_end"
 	secText    = "text"
 	secTextEnd = "text_end"
-	secF32     = "f32"
+	secF16     = "f16"
 	secI8      = "i8"
 	secScale   = "scale"
 	secFiles   = "files"
@@ -54,7 +54,7 @@ const (
 // that grow with the text and vectors rather than with the file count.
 func bulkSection(name string) bool {
 	switch name {
-	case secMeta, secText, secF32, secI8, lexPrefix + secPost, symPrefix + secPost, secGraph:
+	case secMeta, secText, secF16, secI8, lexPrefix + secPost, symPrefix + secPost, secGraph:
 		return true
 	}
 	return strings.HasPrefix(name, "g") && strings.HasSuffix(name, "."+secPost) // the graph's name indexes' postings

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"slices"
 	"sync"
 	"weak"
 
@@ -41,7 +40,7 @@ type part struct {
 	metaEnd []uint64 // chunk i's record is meta[metaEnd[i-1]:metaEnd[i]]
 	text    []byte
 	textEnd []uint64
-	vectors []float32 // row-major, n rows of dim
+	vectors []uint16 // half precision (half.go), row-major, n rows of dim
 	quant   *quantized
 	lex     *lexicon // BM25 index of content, path and symbol
 	syms    *lexicon // declared name -> chunks
@@ -144,7 +143,7 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 	p.metaEnd = viewOf[uint64](sec(secMetaEnd, 8, n))
 	p.text = sec(secText, 1, -1)
 	p.textEnd = viewOf[uint64](sec(secTextEnd, 8, n))
-	p.vectors = viewOf[float32](sec(secF32, 4, n*dim))
+	p.vectors = viewOf[uint16](sec(secF16, 2, n*dim))
 	p.quant = &quantized{dim: dim, codes: viewOf[int8](sec(secI8, 1, n*dim)),
 		scales: viewOf[float32](sec(secScale, 4, n)), maxResid: pt.MaxResid, maxNorm: pt.MaxNorm}
 	files := sec(secFiles, 1, -1)
@@ -268,8 +267,10 @@ func record(blob []byte, ends []uint64, r int32) []byte {
 	return nil
 }
 
-// row is chunk r's vector, in the mapping.
-func (p *part) row(r int32) []float32 { return p.vectors[int(r)*p.dim : int(r+1)*p.dim] }
+// row decodes chunk r's vector into dst, which has room for dim values.
+func (p *part) row(dst []float32, r int32) []float32 {
+	return widen(dst, p.vectors[int(r)*p.dim:int(r+1)*p.dim])
+}
 
 // place returns chunk r's path and start line for tie-breaking. The path
 // points into the mapping: it must not outlive the caller's hold on p.
@@ -284,7 +285,7 @@ func (p *part) place(r int32) (string, int) {
 // for checks that read the text without keeping it.
 func (p *part) transient(r int32) Chunk {
 	path, start := p.place(r)
-	return Chunk{FilePath: path, Kind: p.kind, StartLine: start, Content: stringOf(record(p.text, p.textEnd, r))}
+	return Chunk{FilePath: path, Kind: p.kind, StartLine: start, Content: inflateText(record(p.text, p.textEnd, r))}
 }
 
 // load returns a copy of chunk r on the Go heap, vector included.
@@ -294,8 +295,8 @@ func (p *part) load(r int32) Chunk {
 	for _, f := range []*string{&c.FilePath, &c.ID, &c.Language, &c.Symbol, &c.SymbolKind, &c.Parent, &c.Signature} {
 		*f = string(mr.Bytes())
 	}
-	c.Content = string(record(p.text, p.textEnd, r))
-	c.Vector = slices.Clone(p.row(r))
+	c.Content = inflateText(record(p.text, p.textEnd, r))
+	c.Vector = p.row(make([]float32, p.dim), r)
 	return c
 }
 

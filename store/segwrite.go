@@ -77,16 +77,22 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 	sw.block(pt, secMetaEnd, bytesOf(ends))
 	sw.section(pt, secText, func(put func([]byte)) {
 		n := uint64(0)
+		var z []byte
 		for i := range cs {
-			put([]byte(cs[i].Content))
-			n += uint64(len(cs[i].Content))
+			z = deflateText(z[:0], cs[i].Content)
+			put(z)
+			n += uint64(len(z))
 			ends[i] = n
 		}
 	})
 	sw.block(pt, secTextEnd, bytesOf(ends))
-	sw.section(pt, secF32, func(put func([]byte)) {
+	sw.section(pt, secF16, func(put func([]byte)) {
+		row := make([]uint16, dim)
 		for i := range cs {
-			put(bytesOf(cs[i].Vector))
+			for j, f := range cs[i].Vector {
+				row[j] = toHalf(f)
+			}
+			put(bytesOf(row))
 		}
 	})
 	scales := make([]float32, len(cs))
