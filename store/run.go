@@ -47,7 +47,6 @@ type Run struct {
 	graphs  map[string][]byte
 	held    int
 	files   []FileState // changed files, Segment set once written
-	written []*segment
 	infos   []SegmentInfo
 	pending chan written // the segment being written in the background
 	err     error
@@ -112,7 +111,6 @@ func chunkBytes(c *Chunk) int {
 // written is the outcome of one segment write.
 type written struct {
 	info SegmentInfo
-	seg  *segment // nil when it could not be mapped: the first search maps it and reports why
 	err  error
 }
 
@@ -141,8 +139,7 @@ func (r *Run) write(id uint64, chunks []Chunk, graphs map[string][]byte) written
 	if err := writeFileAtomic(path, func(w io.Writer) error { return writeSegment(w, id, r.meta.Dimension, chunks, graphs) }); err != nil {
 		return written{err: fmt.Errorf("write index %s: %w", path, explainWrite(err, r.s.dir))}
 	}
-	seg, _ := writtenSegment(path, id, r.meta.Dimension)
-	return written{info: SegmentInfo{ID: id, Chunks: len(chunks)}, seg: seg}
+	return written{info: SegmentInfo{ID: id, Chunks: len(chunks)}}
 }
 
 // wait waits for the segment being written in the background, if any,
@@ -163,9 +160,6 @@ func (r *Run) wait() error {
 func (r *Run) record(w written) {
 	if w.info.ID != 0 {
 		r.infos = append(r.infos, w.info)
-	}
-	if w.seg != nil {
-		r.written = append(r.written, w.seg)
 	}
 }
 
@@ -209,7 +203,7 @@ func (r *Run) Abort() {
 	for _, si := range r.infos {
 		os.Remove(filepath.Join(r.s.repoDir(r.meta.ID), segmentName(si.ID)))
 	}
-	r.infos, r.written, r.buf, r.graphs = nil, nil, nil, nil
+	r.infos, r.buf, r.graphs = nil, nil, nil
 }
 
 var errRunOver = fmt.Errorf("store: the index run is over")
@@ -270,7 +264,26 @@ func (r *Run) Commit(ctx context.Context, unchanged []FileState) error {
 		return r.fail(fmt.Errorf("write index %s: %w", path, explainWrite(err, r.s.dir)))
 	}
 	removeUnused(r.s.repoDir(r.meta.ID), m)
-	r.s.install(m, r.written)
-	r.infos, r.written, r.err = nil, nil, errRunOver
+	r.s.install(m, r.mapped())
+	r.infos, r.err = nil, errRunOver
 	return nil
+}
+
+// mapped maps the run's segments for a process that has the repository's
+// index loaded (a server), so its searches move to the new index at once.
+// Other processes (the CLI's index) leave them to the next search: mapping
+// reads their offset tables and lexicon terms, which would only add to
+// the run's memory.
+func (r *Run) mapped() []*segment {
+	if r.s.current(r.meta.ID) == nil {
+		return nil
+	}
+	var segs []*segment
+	for _, si := range r.infos {
+		path := filepath.Join(r.s.repoDir(r.meta.ID), segmentName(si.ID))
+		if seg, err := writtenSegment(path, si.ID, r.meta.Dimension); err == nil {
+			segs = append(segs, seg)
+		} // otherwise the first search maps it and reports why
+	}
+	return segs
 }

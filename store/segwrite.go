@@ -62,7 +62,15 @@ func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[st
 }
 
 // writePart writes one kind's chunk records, text, vectors and file list.
+// Vectors are first rounded to the half precision they are stored in, so
+// the int8 codes and their residual bound describe the stored vectors and
+// rescoring stays provably exact over them (scan.go).
 func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
+	for i := range cs {
+		for j, f := range cs[i].Vector {
+			cs[i].Vector[j] = fromHalf(toHalf(f))
+		}
+	}
 	ends := make([]uint64, len(cs))
 	sw.section(pt, secMeta, func(put func([]byte)) {
 		var rec []byte
