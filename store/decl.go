@@ -25,10 +25,19 @@ var declKeywords = map[string]bool{
 	"union": true, "typedef": true, "macro_rules!": true, "sub": true, "proc": true,
 }
 
+// maxDeclScan bounds the chunks Declaring reads beyond those named after
+// the name: a name used in more chunks than this (spin_lock_irqsave in the
+// Linux kernel: tens of thousands) is declared in a chunk the chunker
+// named after it, and reading every use cost a search at kernel scale
+// hundreds of milliseconds.
+const maxDeclScan = 1024
+
 // Declaring returns the live chunks of kind k whose text declares name
-// (case-sensitive), each with its tier. It reads the chunks that contain the name
-// as a term, so it does not depend on how the chunker named the chunk:
-// merged declarations and generated files are found too.
+// (case-sensitive), each with its tier. It reads the chunks named after
+// the name and, unless the name is used in more than maxDeclScan chunks,
+// every chunk that contains it as a term, so it does not depend on how the
+// chunker named the chunk: merged declarations and generated files are
+// found too.
 func (ix *Index) Declaring(k Kind, name string) []Decl {
 	if name == "" {
 		return nil
@@ -36,6 +45,12 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 	defer runtime.KeepAlive(ix) // the views point into its mapped segments
 	var last string
 	LexTerms(name, func(t []byte) { last = string(t) }) // the whole identifier comes last
+	uses := 0
+	for v := range ix.views[k] {
+		if t := ix.views[k][v].lex.find(last); t >= 0 {
+			uses += int(ix.views[k][v].lex.DF[t])
+		}
+	}
 	var out []Decl
 	for v := range ix.views[k] {
 		vw := &ix.views[k][v]
@@ -53,7 +68,7 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 		if t := vw.syms.find(name); t >= 0 {
 			vw.syms.postings(t, check)
 		}
-		if t := vw.lex.find(last); t >= 0 {
+		if t := vw.lex.find(last); t >= 0 && uses <= maxDeclScan {
 			vw.lex.postings(t, check)
 		}
 	}
