@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"syscall"
+	"unsafe"
 )
 
 // mapRegion maps the first size bytes of f shared and read-only, so the
@@ -39,3 +40,29 @@ func diskFull(err error) bool {
 
 // readOnlyFS reports whether err is a write to a read-only file system.
 func readOnlyFS(err error) bool { return errors.Is(err, syscall.EROFS) }
+
+// adviseRandom tells the kernel that the mapped b is read at random: no
+// readahead and (Linux 6.4 and later) no fault-around, so a search that
+// reads one vector row or chunk text maps its page, not 64 KB around it.
+func adviseRandom(b []byte) { madvise(b, syscall.MADV_RANDOM) }
+
+// dropPages takes the mapped b's pages out of this process's page tables
+// (the page cache keeps them) once opening has checked them: they count in
+// the process's memory again only as searches read them.
+func dropPages(b []byte) { madvise(b, syscall.MADV_DONTNEED) }
+
+// madvise applies advice to the whole pages inside b. Advice is a hint:
+// a kernel that refuses it changes nothing but memory use.
+func madvise(b []byte, advice int) {
+	if len(b) == 0 {
+		return
+	}
+	page := uintptr(os.Getpagesize())
+	start := uintptr(unsafe.Pointer(&b[0]))
+	lo := (start + page - 1) &^ (page - 1)
+	hi := (start + uintptr(len(b))) &^ (page - 1)
+	if hi <= lo {
+		return
+	}
+	syscall.Madvise(b[lo-start:hi-start], advice)
+}

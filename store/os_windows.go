@@ -64,3 +64,10 @@ func diskFull(err error) bool {
 
 // readOnlyFS reports whether err is a write to write-protected media.
 func readOnlyFS(err error) bool { return errors.Is(err, windows.ERROR_WRITE_PROTECT) }
+
+// adviseRandom: segments are read into memory on Windows (mapRegion), so
+// there are no mapped pages to advise about.
+func adviseRandom([]byte) {}
+
+// dropPages: as adviseRandom; the bytes are the index's only copy here.
+func dropPages([]byte) {}

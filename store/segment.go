@@ -124,7 +124,27 @@ func openSegment(path string, id uint64, dim int) (*segment, *segmentTOC, error)
 			return nil, nil, err
 		}
 	}
+	advise(body, toc)
 	return seg, toc, nil
+}
+
+// advise tells the kernel how a mapped segment's sections are used. The
+// small sections opening just checked are dropped from the process's
+// page tables: at kernel scale they are hundreds of MB that a search
+// touches a few pages of. Rows and texts are read at random. The int8
+// block, scanned whole by every vector search, keeps the default.
+func advise(body []byte, toc *segmentTOC) {
+	for _, pt := range toc.Parts {
+		for name, r := range pt.Sections {
+			b := body[r.Off : r.Off+r.Len]
+			switch {
+			case !bulkSection(name):
+				dropPages(b)
+			case name != secI8:
+				adviseRandom(b)
+			}
+		}
+	}
 }
 
 // mapPart builds a part over body, the mapped sections, checking every
