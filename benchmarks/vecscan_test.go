@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"os"
 	"runtime"
 	"sort"
 	"strconv"
@@ -187,3 +188,74 @@ func percentile(ds []time.Duration, p int) time.Duration {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// BenchmarkVectorScale5M is the scan over 5M synthetic 256-d chunks (one
+// 4.5 GB index written as the store's runs write it), 25 queries for the
+// 50 best, checked against a brute-force exact ranking of the same stored
+// vectors: recall@10 must be 1 (the scan's exactness proof), p50 at most
+// 100 ms on 2 cores. Opt-in, as it needs about 10 GB of memory and
+// minutes to build:
+//
+//	CODESEEK_VECTOR_5M=1 go test ./benchmarks -run '^$' -bench VectorScale5M -benchtime 1x -timeout 30m
+func BenchmarkVectorScale5M(b *testing.B) {
+	if os.Getenv("CODESEEK_VECTOR_5M") == "" {
+		b.Skip("set CODESEEK_VECTOR_5M=1: builds a 5M-chunk index")
+	}
+	const n = 5_000_000
+	sv := newSynthVectors(n)
+	ix, chunks := synthIndex(b, sv, n)
+	queries := make([][]float32, scaleQueries)
+	for i := range queries {
+		queries[i] = sv.next()
+	}
+	ctx := context.Background()
+	var lat []time.Duration
+	found, want := 0, 0
+	for b.Loop() {
+		for _, q := range queries {
+			start := time.Now()
+			hits, err := ix.Query(ctx, store.Code, q, scaleWant, nil)
+			lat = append(lat, time.Since(start))
+			if err != nil || len(hits) != scaleWant {
+				b.Fatalf("scan: %d hits, %v", len(hits), err)
+			}
+			exact := bruteTop(chunks, q, 10)
+			got := map[string]bool{}
+			for _, h := range hits[:10] {
+				got[h.Chunk.ID] = true
+			}
+			for _, id := range exact {
+				want++
+				if got[id] {
+					found++
+				}
+			}
+		}
+	}
+	b.ReportMetric(ms(percentile(lat, 50)), "scan-p50-ms")
+	b.ReportMetric(ms(percentile(lat, 95)), "scan-p95-ms")
+	b.ReportMetric(float64(found)/float64(want), "recall@10")
+}
+
+// bruteTop ranks every chunk by exact cosine similarity to q and returns
+// the IDs of the k best.
+func bruteTop(chunks []store.Chunk, q []float32, k int) []string {
+	type sc struct {
+		s  float64
+		id string
+	}
+	var top []sc
+	for i := range chunks {
+		s := store.Cosine(&chunks[i], q)
+		if len(top) < k || s > top[len(top)-1].s {
+			top = append(top, sc{s, chunks[i].ID})
+			sort.Slice(top, func(a, b int) bool { return top[a].s > top[b].s })
+			top = top[:min(k, len(top))]
+		}
+	}
+	ids := make([]string, len(top))
+	for i, t := range top {
+		ids[i] = t.id
+	}
+	return ids
+}
