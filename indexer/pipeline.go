@@ -117,7 +117,12 @@ type Plan struct {
 // mtime match are unchanged, the others are to be read (Todo).
 func NewPlan(ctx context.Context, root string, prev map[string]PrevFile, cfg Config) (*Plan, error) {
 	report(cfg, "scan", 0, 0)
-	files, skipped, err := Walk(ctx, root, cfg.Walk)
+	opt := cfg.Walk
+	opt.Known = func(rel string, size int64, modTime time.Time) bool {
+		p, ok := prev[rel]
+		return ok && p.Size == size && p.ModTime.Equal(modTime)
+	}
+	files, skipped, err := Walk(ctx, root, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -68,6 +68,11 @@ type WalkOptions struct {
 	// MaxFileSize is the largest file, in bytes, that is indexed; 0 means
 	// DefaultMaxFileSize.
 	MaxFileSize int64
+	// Known, if set, reports files the previous index holds with this
+	// size and modification time. Their content was judged when they were
+	// indexed, so they are not opened and sniffed again: a re-index of a
+	// large tree then reads only what changed (NewPlan sets it).
+	Known func(rel string, size int64, modTime time.Time) bool
 }
 
 // File is a file selected for indexing.
@@ -129,6 +134,7 @@ func Walk(ctx context.Context, root string, opt WalkOptions) (files []File, skip
 		ctx:      ctx,
 		realRoot: realRoot,
 		maxSize:  opt.MaxFileSize,
+		known:    opt.Known,
 		buf:      make([]byte, sniffSize),
 	}
 	if w.maxSize <= 0 {
@@ -200,6 +206,7 @@ type walker struct {
 	ctx      context.Context
 	realRoot string
 	maxSize  int64
+	known    func(rel string, size int64, modTime time.Time) bool
 	buf      []byte // reused for binary sniffing
 	files    []File
 	skipped  []Skip
@@ -328,9 +335,11 @@ func (w *walker) file(abs, target, rel string, info fs.FileInfo) {
 		w.skipErr(rel, err)
 		return
 	}
-	if err := w.sniff(target, rel); err != nil {
-		w.skipErr(rel, err)
-		return
+	if w.known == nil || !w.known(rel, info.Size(), info.ModTime()) {
+		if err := w.sniff(target, rel); err != nil {
+			w.skipErr(rel, err)
+			return
+		}
 	}
 	w.files = append(w.files, File{Path: rel, Abs: abs, Size: info.Size(), ModTime: info.ModTime()})
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/codeseek/codeseek/internal/testfs"
 )
@@ -402,4 +403,26 @@ func BenchmarkWalk(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestWalkTrustsKnownFiles: a file the previous index holds with the same
+// size and mtime is listed without being opened, so a re-index reads only
+// what changed; the same bytes unknown are sniffed (and found binary).
+func TestWalkTrustsKnownFiles(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"a.go": "package a\n", "blob.dat": "x\x00\x00\x00binary"})
+	_, skipped, err := Walk(context.Background(), root, WalkOptions{})
+	if err != nil || len(skipped) != 1 || skipped[0].Reason != ReasonBinary {
+		t.Fatalf("unknown files: skipped %v, %v; want blob.dat as binary", skipped, err)
+	}
+	var asked []string
+	known := func(rel string, size int64, _ time.Time) bool {
+		asked = append(asked, rel)
+		return rel == "blob.dat" && size == 10
+	}
+	files, skipped, err := Walk(context.Background(), root, WalkOptions{Known: known})
+	if err != nil || len(skipped) != 0 || len(files) != 2 {
+		t.Fatalf("known blob.dat: files %v, skipped %v, %v; want both listed", files, skipped, err)
+	}
+	assertStrings(t, "asked", asked, []string{"a.go", "blob.dat"})
 }
