@@ -106,8 +106,11 @@ type goWalker struct {
 	override map[*ast.Object]string
 }
 
+// pos is p's line and column in the file as it is, not as //line
+// directives rename it: the graph points into this file's text (a
+// generated file's "//line x.go:999999" would otherwise point past its end).
 func (w *goWalker) pos(p token.Pos) (int, int) {
-	ps := w.fset.Position(p)
+	ps := w.fset.PositionFor(p, false)
 	return ps.Line, ps.Column
 }
 
@@ -210,7 +213,7 @@ func directive(line string) bool {
 
 // sigText is the source from a to b on one line, capped like signatures.
 func (w *goWalker) sigText(a, b token.Pos) string {
-	ta, tb := w.fset.Position(a).Offset, w.fset.Position(b).Offset
+	ta, tb := w.fset.PositionFor(a, false).Offset, w.fset.PositionFor(b, false).Offset
 	if ta < 0 || tb > len(w.src) || ta >= tb {
 		return ""
 	}

@@ -203,6 +203,25 @@ func TestGoGraphBrokenFile(t *testing.T) {
 	}
 }
 
+// TestGoGraphLineDirectives: "//line" directives (generated code, the
+// shape of the Go tree's cmd/objdump/testdata/fmthello.go) rename lines
+// for compilers, not for the graph, which points into the file as it is.
+func TestGoGraphLineDirectives(t *testing.T) {
+	src := "package main\n\n// Hello greets.\nfunc Hello() {\n//line fmthello.go:999999\n\tWorld()\n}\n\nfunc World() {}\n"
+	a, err := Analyze("hello.go", []byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := findDef(a.Graph, "World"); d == nil || d.Line != 9 {
+		t.Errorf("World defined at %+v, want line 9 of the file", d)
+	}
+	for _, c := range a.Chunks {
+		if c.EndLine > 9 {
+			t.Errorf("chunk %s ends at line %d, past the file", c.Symbol, c.EndLine)
+		}
+	}
+}
+
 // GraphOf gives a Go file the graph Analyze gives it, without chunking.
 func TestGraphOfMatchesAnalyze(t *testing.T) {
 	a, _ := Analyze("shop.go", []byte(goGraphSrc), Options{})
