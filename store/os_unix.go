@@ -7,6 +7,8 @@ import (
 	"os"
 	"syscall"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // mapRegion maps the first size bytes of f shared and read-only, so the
@@ -44,12 +46,12 @@ func readOnlyFS(err error) bool { return errors.Is(err, syscall.EROFS) }
 // adviseRandom tells the kernel that the mapped b is read at random: no
 // readahead and (Linux 6.4 and later) no fault-around, so a search that
 // reads one vector row or chunk text maps its page, not 64 KB around it.
-func adviseRandom(b []byte) { madvise(b, syscall.MADV_RANDOM) }
+func adviseRandom(b []byte) { madvise(b, unix.MADV_RANDOM) }
 
 // dropPages takes the mapped b's pages out of this process's page tables
 // (the page cache keeps them) once opening has checked them: they count in
 // the process's memory again only as searches read them.
-func dropPages(b []byte) { madvise(b, syscall.MADV_DONTNEED) }
+func dropPages(b []byte) { madvise(b, unix.MADV_DONTNEED) }
 
 // madvise applies advice to the whole pages inside b. Advice is a hint:
 // a kernel that refuses it changes nothing but memory use.
@@ -64,5 +66,5 @@ func madvise(b []byte, advice int) {
 	if hi <= lo {
 		return
 	}
-	syscall.Madvise(b[lo-start:hi-start], advice)
+	unix.Madvise(b[lo-start:hi-start], advice)
 }

@@ -134,3 +134,39 @@ func TestRunCancelled(t *testing.T) {
 		t.Errorf("segments after the cancel %v, want %v", got, segsBefore)
 	}
 }
+
+// TestRunBackgroundWriteFails: a segment written in the background that
+// cannot be written fails the run at its next call, which does not
+// commit.
+func TestRunBackgroundWriteFails(t *testing.T) {
+	s, _ := Open(t.TempDir())
+	u := update("r", nil, 10, "beta", "a.go", "b.go", "c.go", "d.go", "e.go", "f.go")
+	if err := os.WriteFile(s.repoDir("r"), []byte("not a directory"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := smallRun(s, nil, u)
+	var err error
+	for _, f := range u.Changed {
+		var cs []Chunk
+		for _, c := range u.Chunks {
+			if c.FilePath == f.Path {
+				cs = append(cs, c)
+			}
+		}
+		if err = r.Add(context.Background(), []FileState{f}, cs, nil); err != nil {
+			break
+		}
+	}
+	if err == nil {
+		err = r.Commit(context.Background(), nil)
+	}
+	if err == nil {
+		t.Fatal("a run whose segments cannot be written committed")
+	}
+	if err := r.Commit(context.Background(), nil); err == nil {
+		t.Error("a failed run committed on a second try")
+	}
+	if m, err := s.Previous("r"); err == nil && m != nil {
+		t.Error("a manifest exists after the failed run")
+	}
+}
