@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cespare/xxhash/v2"
 )
@@ -156,12 +157,17 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 	}
 	avgLen := ix.totalLen[k] / N
 	best := newTopK(n, candBetter)
+	buf := scoreBufs.Get().(*scoreBuf)
+	defer scoreBufs.Put(buf)
 	for v := range views {
 		vw := &views[v]
 		// Dense scores: a common term touches a large share of the chunks,
-		// where a map costs far more than clearing an array.
-		scores := make([]float64, vw.n)
-		var touched []int32
+		// where a map costs far more than clearing an array. The array is
+		// reused across views and queries (cleared where it was touched):
+		// allocating one per segment cost a kernel-sized index megabytes
+		// of garbage per query.
+		scores := buf.scores(vw.n)
+		touched := buf.touched[:0]
 		for t, q := range terms {
 			i := found[v][t]
 			if i < 0 {
@@ -177,14 +183,33 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 		}
 		for _, doc := range touched {
 			c := cand{score: scores[doc], v: vw, row: doc}
+			scores[doc] = 0
 			// The filter needs the chunk, so it runs only for rows that
 			// would make the cut.
 			if !vw.isDead(doc) && best.wants(c) && (keep == nil || keep(vw.chunk(doc))) {
 				best.add(c)
 			}
 		}
+		buf.touched = touched[:0]
 	}
 	return hitsOf(best.sorted())
+}
+
+// scoreBuf is Lexical's per-query scratch: dense scores, all zero between
+// uses, and the rows touched.
+type scoreBuf struct {
+	dense   []float64
+	touched []int32
+}
+
+var scoreBufs = sync.Pool{New: func() any { return new(scoreBuf) }}
+
+// scores returns n zeroed scores.
+func (b *scoreBuf) scores(n int) []float64 {
+	if cap(b.dense) < n {
+		b.dense = make([]float64, n)
+	}
+	return b.dense[:n]
 }
 
 // cand is a row of a view with its score: ranking works on rows, and only
