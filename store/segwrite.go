@@ -6,11 +6,13 @@ import (
 	"io"
 	"sort"
 	"sync"
+
+	"github.com/codeseek/codeseek/internal/half"
 )
 
 // writeSegment writes chunks, which it reorders, as segment id: per kind,
-// sorted by path and line, the chunk records and text, the float32 and
-// int8 vectors, the lexicon, the declared-name index and the files'
+// sorted by path and line, the chunk records and (deflated) text, the
+// half-precision and int8 vectors, the lexicon, the declared-name index and the files'
 // symbol graphs (graphs, by path: encoded blobs, see graph.go). Every
 // vector must have dim dimensions.
 func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[string][]byte) error {
@@ -68,7 +70,7 @@ func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[st
 func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 	for i := range cs {
 		for j, f := range cs[i].Vector {
-			cs[i].Vector[j] = fromHalf(toHalf(f))
+			cs[i].Vector[j] = half.ToFloat32(half.FromFloat32(f))
 		}
 	}
 	ends := make([]uint64, len(cs))
@@ -98,7 +100,7 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 		row := make([]uint16, dim)
 		for i := range cs {
 			for j, f := range cs[i].Vector {
-				row[j] = toHalf(f)
+				row[j] = half.FromFloat32(f)
 			}
 			put(bytesOf(row))
 		}

@@ -11,6 +11,8 @@ import (
 	"math"
 	"strings"
 	"sync"
+
+	"github.com/codeseek/codeseek/internal/half"
 )
 
 // magic starts every weight file; formatVersion changes with the layout.
@@ -140,66 +142,12 @@ func Write(w io.Writer, p *Params) error {
 	}
 	for _, t := range [][]float32{rowQ, rowC, rowH} {
 		for _, x := range t {
-			_ = binary.Write(&buf, binary.LittleEndian, float16(x))
+			_ = binary.Write(&buf, binary.LittleEndian, half.FromFloat32(x))
 		}
 	}
 	buf.Write(q)
 	_, err := w.Write(buf.Bytes())
 	return err
-}
-
-// float16 rounds f to the nearest IEEE half-precision value. The row
-// factors need no more: their 11 significant bits are finer than the 3-bit
-// weights they scale, and half precision saves 0.8 MB of binary.
-func float16(f float32) uint16 {
-	b := math.Float32bits(f)
-	sign := uint16(b>>16) & 0x8000
-	exp := int(b>>23&0xff) - 127 + 15
-	mant := b & 0x7fffff
-	switch {
-	case exp >= 0x1f: // too large (or Inf, NaN): the largest finite value
-		return sign | 0x7bff
-	case exp <= 0: // subnormal in half precision, or zero
-		if exp < -10 {
-			return sign
-		}
-		mant |= 0x800000
-		shift := uint(14 - exp)
-		h := mant >> shift
-		if rem := mant & (1<<shift - 1); rem > 1<<(shift-1) || rem == 1<<(shift-1) && h&1 == 1 {
-			h++
-		}
-		return sign | uint16(h)
-	}
-	h := uint32(exp)<<10 | mant>>13
-	if rem := mant & 0x1fff; rem > 0x1000 || rem == 0x1000 && h&1 == 1 {
-		h++ // may carry into the exponent, which is still right
-	}
-	if h >= 0x7c00 {
-		return sign | 0x7bff
-	}
-	return sign | uint16(h)
-}
-
-// float32of16 is the float32 value of a half-precision number.
-func float32of16(h uint16) float32 {
-	sign := uint32(h&0x8000) << 16
-	exp := uint32(h >> 10 & 0x1f)
-	mant := uint32(h & 0x3ff)
-	switch {
-	case exp == 0 && mant == 0:
-		return math.Float32frombits(sign)
-	case exp == 0: // subnormal: normalise
-		e := uint32(127 - 15 + 1)
-		for mant&0x400 == 0 {
-			mant <<= 1
-			e--
-		}
-		return math.Float32frombits(sign | e<<23 | (mant&0x3ff)<<13)
-	case exp == 0x1f:
-		return math.Float32frombits(sign | 0xff<<23 | mant<<13)
-	}
-	return math.Float32frombits(sign | (exp+127-15)<<23 | mant<<13)
 }
 
 // packRow writes the 3-bit codes of row (levels of step) into dst, eight
@@ -250,7 +198,7 @@ func Load(data []byte) (*Model, error) {
 	table := func() []float32 {
 		t := make([]float32, b)
 		for i := range t {
-			t[i] = float32of16(le.Uint16(data[off+2*i:]))
+			t[i] = half.ToFloat32(le.Uint16(data[off+2*i:]))
 		}
 		off += 2 * b
 		return t

@@ -221,27 +221,3 @@ func TestPackedLevelsRoundTrip(t *testing.T) {
 		}
 	}
 }
-
-func TestFloat16RoundTrip(t *testing.T) {
-	for _, f := range []float32{0, 1, -1, 0.5, 65504, 6.1035156e-05, 5.9604645e-08, 0.0035, -0.0118, 1e-9, 1e9} {
-		got := float32of16(float16(f))
-		var want float32
-		switch {
-		case f == 1e-9:
-			want = 0 // below the smallest subnormal
-		case f == 1e9:
-			want = 65504 // clamped to the largest finite value
-		default:
-			want = f
-		}
-		if rel := math.Abs(float64(got-want)) / math.Max(math.Abs(float64(want)), 1e-30); got != want && rel > 1.0/2048 {
-			t.Errorf("float16(%g) = %g, want %g within half an ulp", f, got, want)
-		}
-	}
-	// Every half value survives the trip through float32 exactly.
-	for h := 0; h < 0x7c00; h++ {
-		if back := float16(float32of16(uint16(h))); back != uint16(h) {
-			t.Fatalf("half %#04x → %g → %#04x", h, float32of16(uint16(h)), back)
-		}
-	}
-}
