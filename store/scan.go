@@ -73,8 +73,9 @@ type scanJob struct {
 	v      *view
 	m      *quantized
 	lo, hi int
-	pool   pool     // filled in the first pass
-	rows   []scored // rows above the threshold, in the second pass
+	pool   pool      // filled in the first pass
+	rows   []scored  // rows above the threshold, in the second pass
+	row    []float32 // a decoded vector, for rescoring
 }
 
 // Query returns up to n chunks of kind k most similar to vec, best first,
@@ -258,16 +259,13 @@ func (j *scanJob) eachBlock(q *quantQuery, fn func(lo int, scores []float32)) {
 	}
 }
 
-// maxScanDim is the largest vector a rescoring decodes on the stack.
-const maxScanDim = 4096
-
-// hit is row r with its exact score.
+// hit is row r with its exact score. Rescoring runs on one goroutine
+// after the scan, so the job's row buffer is reused for every row.
 func (j *scanJob) hit(r int32, q *quantQuery) cand {
-	var buf [maxScanDim]float32
-	if j.v.dim > maxScanDim {
-		return cand{score: rowScore(j.v.row(make([]float32, j.v.dim), r), q), v: j.v, row: r}
+	if cap(j.row) < j.v.dim {
+		j.row = make([]float32, j.v.dim)
 	}
-	return cand{score: rowScore(j.v.row(buf[:], r), q), v: j.v, row: r}
+	return cand{score: rowScore(j.v.row(j.row, r), q), v: j.v, row: r}
 }
 
 func (j *scanJob) accepts(r int32, keep func(*Chunk) bool) bool {
