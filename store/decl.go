@@ -45,10 +45,13 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 	defer runtime.KeepAlive(ix) // the views point into its mapped segments
 	var last string
 	LexTerms(name, func(t []byte) { last = string(t) }) // the whole identifier comes last
+	// last's number in each view's lexicon (or -1), looked up once: the
+	// uses are counted across views before any is read.
+	terms := make([]int, len(ix.views[k]))
 	uses := 0
 	for v := range ix.views[k] {
-		if t := ix.views[k][v].lex.find(last); t >= 0 {
-			uses += int(ix.views[k][v].lex.DF[t])
+		if terms[v] = ix.views[k][v].lex.find(last); terms[v] >= 0 {
+			uses += int(ix.views[k][v].lex.DF[terms[v]])
 		}
 	}
 	var out []Decl
@@ -68,8 +71,8 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 		if t := vw.syms.find(name); t >= 0 {
 			vw.syms.postings(t, check)
 		}
-		if t := vw.lex.find(last); t >= 0 && uses <= maxDeclScan {
-			vw.lex.postings(t, check)
+		if terms[v] >= 0 && uses <= maxDeclScan {
+			vw.lex.postings(terms[v], check)
 		}
 	}
 	return out
