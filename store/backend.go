@@ -187,17 +187,6 @@ func (l localIndex) Similarity(_ context.Context, _ Kind, vec []float32, chunks 
 	return out, nil
 }
 
-// NextManifest is the manifest of prev (nil for a full build) with header
-// meta, unchanged files carried over and the changed ones as given (see
-// CountChunks), for backends that keep no segment files.
-func NextManifest(prev *Manifest, meta Meta, unchanged, changed []FileState) (*Manifest, error) {
-	return nextManifest(prev, meta, unchanged, changed)
-}
-
-// CountChunks returns copies of files with each one's Kind and Chunks
-// taken from chunks, and Segment 0.
-func CountChunks(files []FileState, chunks []Chunk) []FileState { return withCounts(files, chunks) }
-
 func (l localIndex) GraphFiles() []GraphFile                       { return l.ix.GraphFiles() }
 func (l localIndex) FileGraph(path string) (*chunker.Graph, error) { return l.ix.FileGraph(path) }
 func (l localIndex) DefinitionsOf(name string) []FileDef           { return l.ix.DefinitionsOf(name) }

@@ -38,10 +38,11 @@ func newSegmentID(prev *Manifest) uint64 {
 	return id
 }
 
-// nextManifest builds a manifest's file list and counts: unchanged files
-// keep their previous entry's kind, chunks and segment; changed files come
-// with theirs (see withCounts).
-func nextManifest(prev *Manifest, meta Meta, unchanged, changed []FileState) (*Manifest, error) {
+// NextManifest builds the manifest of prev (nil for a full build) with
+// header meta: unchanged files keep their previous entry's kind, chunks
+// and segment; changed files come with theirs (see CountChunks). Runs of
+// every backend commit through it.
+func NextManifest(prev *Manifest, meta Meta, unchanged, changed []FileState) (*Manifest, error) {
 	m := &Manifest{Meta: meta}
 	m.Meta.Files, m.Meta.CodeChunks, m.Meta.DocChunks = 0, 0, 0
 	before := map[string]*FileState{}
@@ -71,9 +72,9 @@ func nextManifest(prev *Manifest, meta Meta, unchanged, changed []FileState) (*M
 	return m, nil
 }
 
-// withCounts returns copies of files with each one's kind and number of
+// CountChunks returns copies of files with each one's kind and number of
 // chunks taken from chunks, and Segment 0.
-func withCounts(files []FileState, chunks []Chunk) []FileState {
+func CountChunks(files []FileState, chunks []Chunk) []FileState {
 	kinds := map[string]Kind{}
 	counts := map[string]int{}
 	for i := range chunks {

@@ -79,7 +79,7 @@ func (r *Run) Add(ctx context.Context, files []FileState, chunks []Chunk, graphs
 	if err := ctx.Err(); err != nil {
 		return r.fail(err)
 	}
-	r.files = append(r.files, withCounts(files, chunks)...) // Segment set when written
+	r.files = append(r.files, CountChunks(files, chunks)...) // Segment set when written
 	for i := range chunks {
 		r.held += chunkBytes(&chunks[i])
 	}
@@ -223,7 +223,7 @@ func (r *Run) Commit(ctx context.Context, unchanged []FileState) error {
 	if err := r.wait(); err != nil {
 		return err
 	}
-	m, err := nextManifest(r.prev, r.meta, unchanged, r.files)
+	m, err := NextManifest(r.prev, r.meta, unchanged, r.files)
 	if err != nil {
 		return r.fail(err)
 	}
