@@ -99,8 +99,10 @@ func synthIndex(b *testing.B, sv *synthVectors, n int) (*store.Index, []store.Ch
 // BenchmarkVectorScale measures vector search over 1k, 100k and 1M synthetic
 // 256-dimension chunks, our scan against chromem-go (the engine before
 // it) on the same vectors in the same run, and reports p50 and p95 of 25
-// queries asking for the 50 best, as a search at limit 10 does. The scan
-// must answer 1M chunks in at most 100 ms p50 on 2 cores.
+// queries asking for the 50 best, as a search at limit 10 does, and the
+// scan's recall of chromem-go's top 10 (1M is past the store's nibble
+// threshold, where the ranking is measured rather than proven exact). The
+// scan must answer 1M chunks in at most 100 ms p50 on 2 cores.
 //
 //	go test ./benchmarks -run '^$' -bench VectorScale -benchtime 1x
 func BenchmarkVectorScale(b *testing.B) {
@@ -120,11 +122,12 @@ func BenchmarkVectorScale(b *testing.B) {
 			}
 			first := time.Since(start)
 			var scan, ref []time.Duration
+			found, want := 0, 0
 			for b.Loop() {
 				// All scans, then all chromem-go queries, a collection
 				// between: chromem-go's garbage would otherwise be
 				// collected during our scans and bill them for it.
-				best := make([]string, len(queries))
+				got := make([]map[string]bool, len(queries))
 				for i, q := range queries {
 					start := time.Now()
 					hits, err := ix.Query(ctx, store.Code, q, scaleWant, nil)
@@ -132,7 +135,10 @@ func BenchmarkVectorScale(b *testing.B) {
 					if err != nil || len(hits) != scaleWant {
 						b.Fatalf("scan: %d hits, %v", len(hits), err)
 					}
-					best[i] = hits[0].Chunk.ID
+					got[i] = map[string]bool{}
+					for _, h := range hits[:10] {
+						got[i][h.Chunk.ID] = true
+					}
 				}
 				runtime.GC()
 				for i, q := range queries {
@@ -142,8 +148,11 @@ func BenchmarkVectorScale(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					if res[0].ID != best[i] {
-						b.Fatalf("best hit: scan %s, chromem-go %s", best[i], res[0].ID)
+					for _, r := range res[:10] {
+						want++
+						if got[i][r.ID] {
+							found++
+						}
 					}
 				}
 				runtime.GC()
@@ -153,6 +162,11 @@ func BenchmarkVectorScale(b *testing.B) {
 			b.ReportMetric(ms(percentile(scan, 95)), "scan-p95-ms")
 			b.ReportMetric(ms(percentile(ref, 50)), "chromem-p50-ms")
 			b.ReportMetric(ms(percentile(ref, 95)), "chromem-p95-ms")
+			recall := float64(found) / float64(want)
+			b.ReportMetric(recall, "recall@10")
+			if recall < 0.98 {
+				b.Errorf("recall@10 %.4f against chromem-go, want at least 0.98", recall)
+			}
 			if p50 := percentile(scan, 50); n == 1_000_000 && p50 > 100*time.Millisecond {
 				b.Logf("TARGET MISSED: 1M chunks p50 %s, target ≤ 100 ms", p50)
 			}
@@ -192,8 +206,8 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // BenchmarkVectorScale5M is the scan over 5M synthetic 256-d chunks (one
 // 4.5 GB index written as the store's runs write it), 25 queries for the
 // 50 best, checked against a brute-force exact ranking of the same stored
-// vectors: recall@10 must be 1 (the scan's exactness proof), p50 at most
-// 100 ms on 2 cores. Opt-in, as it needs about 10 GB of memory and
+// vectors: recall@10 must be at least 0.98 (5M rows take the nibble
+// pass), p50 at most 100 ms on 2 cores. Opt-in, as it needs about 10 GB of memory and
 // minutes to build:
 //
 //	CODESEEK_VECTOR_5M=1 go test ./benchmarks -run '^$' -bench VectorScale5M -benchtime 1x -timeout 30m

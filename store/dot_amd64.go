@@ -4,19 +4,45 @@ import "golang.org/x/sys/cpu"
 
 //go:generate sh -c "cd asm && go run . -out ../dot_amd64.s -stubs ../dot_stub_amd64.go -pkg store"
 
-// useAVX2 picks the assembly kernel: it scores a 256-dimension row about
-// ten times faster than the best pure-Go loop (docs/store.md, vector engine).
-var useAVX2 = cpu.X86.HasAVX2
+// useAVX2 and useVNNI pick the assembly kernels: AVX2 scores a
+// 256-dimension row about eight times faster than the best pure-Go loop,
+// AVX-512 VNNI about three times faster again (docs/store.md, vector
+// engine).
+var (
+	useAVX2 = cpu.X86.HasAVX2
+	useVNNI = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VNNI
+)
 
-// dotRows sets out[r] to the dot product of row r of codes (rows of len(q)
-// values) and q.
-func dotRows(codes []int8, q []int16, out []int32) {
-	if len(codes) < len(out)*len(q) {
+// dotRows sets out[r] to the dot product of row r of codes (rows of
+// len(q.codes) values) and q's codes.
+func dotRows(codes []int8, q *dotQuery, out []int32) {
+	dim := len(q.codes)
+	if len(codes) < len(out)*dim {
 		panic("store: dotRows: codes shorter than rows*dim")
 	}
-	if useAVX2 && len(q) > 0 && len(q)%16 == 0 {
-		dotRowsAVX2(codes, q, out)
-		return
+	switch {
+	case useVNNI && dim > 0 && dim%64 == 0:
+		dotRowsVNNI(codes, q.codes, 128*q.sum, out)
+	case useAVX2 && dim > 0 && dim%16 == 0:
+		dotRowsAVX2(codes, q.wide, out)
+	default:
+		dotRowsGo(codes, q.wide, out)
 	}
-	dotRowsGo(codes, q, out)
+}
+
+// dotNibbles sets out[r] to the dot product of row r of nib (nibbles.go)
+// and q's codes.
+func dotNibbles(nib []byte, q *dotQuery, out []int32) {
+	dim := len(q.codes)
+	if len(nib) < len(out)*dim/2 || dim%nibbleGroup != 0 {
+		panic("store: dotNibbles: rows shorter than rows*dim/2, or dim not a multiple of 128")
+	}
+	switch {
+	case useVNNI:
+		dotNibblesVNNI(nib, q.codes, nibbleBias*q.sum, out)
+	case useAVX2:
+		dotNibblesAVX2(nib, q.codes, nibbleBias*q.sum, out)
+	default:
+		dotNibblesGo(nib, q.codes, out)
+	}
 }

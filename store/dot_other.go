@@ -2,6 +2,11 @@
 
 package store
 
-// dotRows sets out[r] to the dot product of row r of codes (rows of len(q)
-// values) and q, with the portable kernel on this architecture.
-func dotRows(codes []int8, q []int16, out []int32) { dotRowsGo(codes, q, out) }
+// dotRows sets out[r] to the dot product of row r of codes (rows of
+// len(q.codes) values) and q's codes, with the portable kernel on this
+// architecture.
+func dotRows(codes []int8, q *dotQuery, out []int32) { dotRowsGo(codes, q.wide, out) }
+
+// dotNibbles sets out[r] to the dot product of row r of nib (nibbles.go)
+// and q's codes, with the portable kernel on this architecture.
+func dotNibbles(nib []byte, q *dotQuery, out []int32) { dotNibblesGo(nib, q.codes, out) }

@@ -8,3 +8,26 @@ package store
 //
 //go:noescape
 func dotRowsAVX2(codes []int8, q []int16, out []int32)
+
+// dotRowsVNNI sets out[r] to the dot product of row r of codes (rows of
+// len(q) values) and q, 64 values per instruction; bias must be 128 times
+// the sum of q. len(q) must be a positive multiple of 64 and the CPU must
+// have AVX512F, AVX512BW and AVX512VNNI.
+//
+//go:noescape
+func dotRowsVNNI(codes []int8, q []int8, bias int32, out []int32)
+
+// dotNibblesAVX2 sets out[r] to the dot product of row r of nib (rows of
+// len(q)/2 bytes, two 4-bit values each) and q, minus bias. len(q) must be
+// a positive multiple of 128 and the CPU must have AVX2.
+//
+//go:noescape
+func dotNibblesAVX2(nib []byte, q []int8, bias int32, out []int32)
+
+// dotNibblesVNNI sets out[r] to the dot product of row r of nib (rows of
+// len(q)/2 bytes, two 4-bit values each) and q, minus bias. len(q) must be
+// a positive multiple of 128 and the CPU must have AVX512F, AVX512BW and
+// AVX512VNNI.
+//
+//go:noescape
+func dotNibblesVNNI(nib []byte, q []int8, bias int32, out []int32)

@@ -58,20 +58,44 @@ func BenchmarkDotKernels(b *testing.B) {
 	float("float32-in-order", dotExact)
 	float("float32-unrolled", dotF32Unrolled)
 	out := make([]int32, scanBlock)
-	int8s := func(name string, kernel func([]int8, []int16, []int32)) {
-		b.Run(name, func(b *testing.B) {
+	for _, k := range dotKernels() {
+		b.Run("int8-"+k.name, func(b *testing.B) {
 			for b.Loop() {
 				for lo := 0; lo < rows; lo += scanBlock {
-					kernel(m.codes[lo*dim:(lo+scanBlock)*dim], q.wide, out)
+					k.dot(m.codes[lo*dim:(lo+scanBlock)*dim], &q.dotQuery, out)
 				}
 			}
 			perRow(b)
 		})
 	}
-	int8s("int8-go-unrolled", dotRowsGo)
-	int8s("int8-kernel-in-use", dotRows)
+	var nib []byte
+	for r := range rows {
+		nib = appendNibbles(nib, m.codes[r*dim:(r+1)*dim])
+	}
+	for _, k := range nibbleKernels() {
+		b.Run("nibble-"+k.name, func(b *testing.B) {
+			for b.Loop() {
+				for lo := 0; lo < rows; lo += scanBlock {
+					k.dot(nib[lo*dim/2:(lo+scanBlock)*dim/2], &q.dotQuery, out)
+				}
+			}
+			perRow(b)
+		})
+	}
 	_ = sinkF
 }
+
+// dotKernel is one int8 kernel under a name, for tests and benchmarks
+// to run each one this CPU has, not only the one dotRows picks.
+type dotKernel struct {
+	name string
+	dot  func(codes []int8, q *dotQuery, out []int32)
+	dims func(dim int) bool // the row lengths it handles
+}
+
+// portableKernel is the pure-Go kernel every architecture has.
+var portableKernel = dotKernel{"go-unrolled", func(c []int8, q *dotQuery, out []int32) { dotRowsGo(c, q.wide, out) },
+	func(int) bool { return true }}
 
 // BenchmarkQuantize quantizes 81,920 rows of 256 dimensions, about the
 // Go standard library's code chunks, which a server's first search waits
@@ -92,4 +116,10 @@ func BenchmarkQuantize(b *testing.B) {
 	for b.Loop() {
 		quantize(flat, dim)
 	}
+}
+
+// nibbleKernel is one nibble kernel under a name.
+type nibbleKernel struct {
+	name string
+	dot  func(nib []byte, q *dotQuery, out []int32)
 }

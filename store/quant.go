@@ -13,6 +13,10 @@ type quantized struct {
 	dim    int
 	codes  []int8
 	scales []float32
+	// nibbles are the same rows at 4 bits per value (nibbles.go), for
+	// the scan of large indexes; nil when dim is not a multiple of
+	// nibbleGroup.
+	nibbles []byte
 	// maxResid is the largest residual norm |x - scale*codes| over the
 	// part's rows and maxNorm the largest |scale*codes|: they bound how
 	// far an approximate score can be from the exact one, which is what
@@ -35,6 +39,9 @@ func quantize(flat []float32, dim int) *quantized {
 		s, resid, norm := quantizeRow(unitVector(flat[r*dim:(r+1)*dim]), q.codes[r*dim:(r+1)*dim])
 		q.scales[r] = s
 		q.maxResid, q.maxNorm = max(q.maxResid, resid), max(q.maxNorm, norm)
+		if hasNibbles(dim) {
+			q.nibbles = appendNibbles(q.nibbles, q.codes[r*dim:(r+1)*dim])
+		}
 	}
 	return q
 }
@@ -97,23 +104,39 @@ func sumSquares(x []float32) float64 {
 	return s
 }
 
-// quantQuery is a query vector prepared for scanning: int8 codes widened
-// to int16 for the dot product kernel, with the same bookkeeping as a row.
+// quantQuery is a query vector prepared for scanning: int8 codes in the
+// forms the dot product kernels read, with the same bookkeeping as a row.
 type quantQuery struct {
+	dotQuery
 	vec   []float32 // unit length, as chromem-go normalises queries
-	codes []int8
-	wide  []int16
 	scale float32
 	resid float32 // |vec - scale*codes|
 	norm  float32 // |vec|
 }
 
 func newQuantQuery(vec []float32) *quantQuery {
-	q := &quantQuery{vec: unitVector(vec), codes: make([]int8, len(vec)), wide: make([]int16, len(vec))}
-	q.scale, q.resid, _ = quantizeRow(q.vec, q.codes)
+	q := &quantQuery{vec: unitVector(vec)}
+	codes := make([]int8, len(vec))
+	q.scale, q.resid, _ = quantizeRow(q.vec, codes)
 	q.norm = float32(math.Sqrt(sumSquares(q.vec)))
-	for i, c := range q.codes {
+	q.dotQuery = newDotQuery(codes)
+	return q
+}
+
+// dotQuery is a query's int8 codes as each kernel reads them: as they
+// are (VNNI and the nibble kernels, which take their unsigned offsets
+// back out with the sum) and widened to int16 (AVX2 and portable int8).
+type dotQuery struct {
+	codes []int8
+	wide  []int16
+	sum   int32 // of codes
+}
+
+func newDotQuery(codes []int8) dotQuery {
+	q := dotQuery{codes: codes, wide: make([]int16, len(codes))}
+	for i, c := range codes {
 		q.wide[i] = int16(c)
+		q.sum += int32(c)
 	}
 	return q
 }

@@ -132,7 +132,8 @@ func openSegment(path string, id uint64, dim int) (*segment, *segmentTOC, error)
 // small sections opening just checked are dropped from the process's
 // page tables: at kernel scale they are hundreds of MB that a search
 // touches a few pages of. Rows and texts are read at random. The int8
-// block, scanned whole by every vector search, keeps the default.
+// and nibble blocks, one of which every vector search scans whole, keep
+// the default.
 func advise(body []byte, toc *segmentTOC) {
 	for _, pt := range toc.Parts {
 		for name, r := range pt.Sections {
@@ -140,7 +141,7 @@ func advise(body []byte, toc *segmentTOC) {
 			switch {
 			case !bulkSection(name):
 				dropPages(b)
-			case name != secI8:
+			case name != secI8 && name != secI4:
 				adviseRandom(b)
 			}
 		}
@@ -166,6 +167,9 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 	p.vectors = viewOf[uint16](sec(secF16, 2, n*dim))
 	p.quant = &quantized{dim: dim, codes: viewOf[int8](sec(secI8, 1, n*dim)),
 		scales: viewOf[float32](sec(secScale, 4, n)), maxResid: pt.MaxResid, maxNorm: pt.MaxNorm}
+	if hasNibbles(dim) {
+		p.quant.nibbles = sec(secI4, 1, n*dim/2)
+	}
 	files := sec(secFiles, 1, -1)
 	var lexErr, symErr error
 	p.lex, lexErr = mapLexicon(pt, body, lexPrefix, n)

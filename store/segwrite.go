@@ -116,6 +116,19 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 		}
 	})
 	sw.block(pt, secScale, bytesOf(scales))
+	if hasNibbles(dim) {
+		// Quantized again rather than kept from the int8 pass: a
+		// segment's codes would be a quarter of its vectors' memory more.
+		sw.section(pt, secI4, func(put func([]byte)) {
+			codes := make([]int8, dim)
+			var nib []byte
+			for i := range cs {
+				quantizeRow(unitVector(cs[i].Vector), codes)
+				nib = appendNibbles(nib[:0], codes)
+				put(nib)
+			}
+		})
+	}
 	sw.section(pt, secFiles, func(put func([]byte)) {
 		var b []byte
 		for lo := 0; lo < len(cs); {

@@ -1,0 +1,45 @@
+package store
+
+import "testing"
+
+// dotKernels lists the kernels this CPU can run.
+func dotKernels() []dotKernel {
+	ks := []dotKernel{portableKernel}
+	if useAVX2 {
+		ks = append(ks, dotKernel{"avx2", func(c []int8, q *dotQuery, out []int32) { dotRowsAVX2(c, q.wide, out) },
+			func(dim int) bool { return dim%16 == 0 }})
+	}
+	if useVNNI {
+		ks = append(ks, dotKernel{"avx512-vnni", func(c []int8, q *dotQuery, out []int32) { dotRowsVNNI(c, q.codes, 128*q.sum, out) },
+			func(dim int) bool { return dim%64 == 0 }})
+	}
+	return ks
+}
+
+// nibbleKernels lists the nibble kernels this CPU can run.
+func nibbleKernels() []nibbleKernel {
+	ks := []nibbleKernel{{"go", func(nib []byte, q *dotQuery, out []int32) { dotNibblesGo(nib, q.codes, out) }}}
+	if useAVX2 {
+		ks = append(ks, nibbleKernel{"avx2", func(nib []byte, q *dotQuery, out []int32) {
+			dotNibblesAVX2(nib, q.codes, nibbleBias*q.sum, out)
+		}})
+	}
+	if useVNNI {
+		ks = append(ks, nibbleKernel{"avx512-vnni", func(nib []byte, q *dotQuery, out []int32) {
+			dotNibblesVNNI(nib, q.codes, nibbleBias*q.sum, out)
+		}})
+	}
+	return ks
+}
+
+// TestKernelsPresent says which assembly kernels the agreement test
+// could not check here, so a run on a CPU without them is not mistaken
+// for one that tested them.
+func TestKernelsPresent(t *testing.T) {
+	if !useAVX2 {
+		t.Log("no AVX2: the AVX2 kernel is not checked on this CPU")
+	}
+	if !useVNNI {
+		t.Log("no AVX-512 VNNI: the VNNI kernel is not checked on this CPU")
+	}
+}
