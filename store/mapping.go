@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"sync"
 	"unsafe"
 )
 
@@ -45,6 +46,31 @@ func mapFile(f *os.File, size int64) (*mapping, error) {
 	runtime.AddCleanup(m, func(r region) { r.release() }, m.region)
 	return m, nil
 }
+
+// copyOut returns the mapped bytes b read from the file with pread into
+// *buf (grown when short), or b itself if the read fails. Rows and chunk
+// texts are read this way rather than through the mapping: touching a
+// mapped page maps the pages around it too (the kernel's fault-around,
+// 64 KB), so on a large index every row a search rescored grew the
+// process's resident memory by 64 KB, and a server's RSS came to be
+// mostly rows and texts it read once.
+func (m *mapping) copyOut(buf *[]byte, b []byte) []byte {
+	if len(b) == 0 {
+		return b
+	}
+	off := int64(uintptr(unsafe.Pointer(&b[0])) - uintptr(unsafe.Pointer(&m.data[0])))
+	if cap(*buf) < len(b) {
+		*buf = make([]byte, len(b))
+	}
+	dst := (*buf)[:len(b)]
+	if n, err := m.src.ReadAt(dst, off); n != len(b) || (err != nil && err != io.EOF) {
+		return b
+	}
+	return dst
+}
+
+// scratch holds buffers for copyOut.
+var scratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // littleEndian is whether this CPU stores integers as the format does, so
 // sections can be used in place.

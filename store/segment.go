@@ -131,9 +131,10 @@ func openSegment(path string, id uint64, dim int) (*segment, *segmentTOC, error)
 // advise tells the kernel how a mapped segment's sections are used. The
 // small sections opening just checked are dropped from the process's
 // page tables: at kernel scale they are hundreds of MB that a search
-// touches a few pages of. Rows and texts are read at random. The int8
-// and nibble blocks, one of which every vector search scans whole, keep
-// the default.
+// touches a few pages of. The other sections but the int8 and nibble
+// blocks (one of which every vector search scans whole) are read at
+// random; rows and texts are not read through the mapping at all
+// (mapping.copyOut).
 func advise(body []byte, toc *segmentTOC) {
 	for _, pt := range toc.Parts {
 		for name, r := range pt.Sections {
@@ -293,7 +294,18 @@ func record(blob []byte, ends []uint64, r int32) []byte {
 
 // row decodes chunk r's vector into dst, which has room for dim values.
 func (p *part) row(dst []float32, r int32) []float32 {
-	return widen(dst, p.vectors[int(r)*p.dim:int(r+1)*p.dim])
+	buf := scratch.Get().(*[]byte)
+	dst = widen(dst, viewOf[uint16](p.m.copyOut(buf, bytesOf(p.vectors[int(r)*p.dim:int(r+1)*p.dim]))))
+	scratch.Put(buf)
+	return dst
+}
+
+// textOf returns chunk r's text.
+func (p *part) textOf(r int32) string {
+	buf := scratch.Get().(*[]byte)
+	s := inflateText(p.m.copyOut(buf, record(p.text, p.textEnd, r)))
+	scratch.Put(buf)
+	return s
 }
 
 // place returns chunk r's path and start line for tie-breaking. The path
@@ -309,7 +321,7 @@ func (p *part) place(r int32) (string, int) {
 // for checks that read the text without keeping it.
 func (p *part) transient(r int32) Chunk {
 	path, start := p.place(r)
-	return Chunk{FilePath: path, Kind: p.kind, StartLine: start, Content: inflateText(record(p.text, p.textEnd, r))}
+	return Chunk{FilePath: path, Kind: p.kind, StartLine: start, Content: p.textOf(r)}
 }
 
 // load returns a copy of chunk r on the Go heap, vector included.
@@ -319,7 +331,7 @@ func (p *part) load(r int32) Chunk {
 	for _, f := range []*string{&c.FilePath, &c.ID, &c.Language, &c.Symbol, &c.SymbolKind, &c.Parent, &c.Signature} {
 		*f = string(mr.Bytes())
 	}
-	c.Content = inflateText(record(p.text, p.textEnd, r))
+	c.Content = p.textOf(r)
 	c.Vector = p.row(make([]float32, p.dim), r)
 	return c
 }
