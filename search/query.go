@@ -1,9 +1,9 @@
 package search
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/codeseek/codeseek/internal/lazyre"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -43,11 +43,11 @@ func (k QueryKind) String() string {
 
 // identifierQuery matches a bare identifier, possibly qualified with ".",
 // "::", "->" or "\".
-var identifierQuery = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*((\.|::|->|\\)[A-Za-z_$][A-Za-z0-9_$]*)*$`)
+var identifierQuery = lazyre.New(`^[A-Za-z_$][A-Za-z0-9_$]*((\.|::|->|\\)[A-Za-z_$][A-Za-z0-9_$]*)*$`)
 
 // embeddedIdentifier matches names inside a phrase that can only be code:
 // camelCase, PascalCase with an inner capital, snake_case.
-var embeddedIdentifier = regexp.MustCompile(`\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+)\b`)
+var embeddedIdentifier = lazyre.New(`\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+)\b`)
 
 // questionWords open a Question.
 var questionWords = map[string]bool{"how": true, "why": true, "where": true, "what": true, "which": true, "when": true}
@@ -93,7 +93,7 @@ type Query struct {
 func ParseQuery(text string) Query {
 	text = strings.TrimSpace(text)
 	q := Query{Text: text}
-	if identifierQuery.MatchString(text) && !plainWord(text) {
+	if identifierQuery().MatchString(text) && !plainWord(text) {
 		q.Kind = Identifier
 		q.Name = lastName(text)
 	} else {
@@ -104,7 +104,7 @@ func ParseQuery(text string) Query {
 		case describes(text):
 			q.Kind = Description
 		}
-		for _, m := range embeddedIdentifier.FindAllString(text, -1) {
+		for _, m := range embeddedIdentifier().FindAllString(text, -1) {
 			q.Names = appendOnce(q.Names, m)
 		}
 		q.Types = typeNames(text)
@@ -142,7 +142,7 @@ var objectWords = map[string]bool{
 
 // sentenceEnd is a full stop that ends a sentence rather than a name
 // ("term.", "term. The", not "os.Open").
-var sentenceEnd = regexp.MustCompile(`\.(\s|$)`)
+var sentenceEnd = lazyre.New(`\.(\s|$)`)
 
 // determiners open the object of an imperative ("choose the …", "decide
 // whether …").
@@ -168,7 +168,7 @@ func describes(text string) bool {
 	if len(w) < 3 {
 		return false
 	}
-	if len(w) >= 4 && sentenceEnd.MatchString(text) {
+	if len(w) >= 4 && sentenceEnd().MatchString(text) {
 		return true
 	}
 	first, second := w[0], strings.ToLower(strings.Trim(w[1], `"'(),`))
@@ -189,7 +189,7 @@ func describes(text string) bool {
 
 // capitalized matches a word written with a leading capital and lower
 // case after it ("Observable", "Monad").
-var capitalized = regexp.MustCompile(`^[A-Z][a-z0-9]{2,}$`)
+var capitalized = lazyre.New(`^[A-Z][a-z0-9]{2,}$`)
 
 // typeNames returns the capitalized words of a phrase after its first
 // word: written mid-sentence with a capital, "how Observable represents
@@ -199,7 +199,7 @@ func typeNames(text string) []string {
 	var out []string
 	for i, w := range strings.Fields(text) {
 		w = strings.Trim(w, `"'(),.:;?!`+"`")
-		if i > 0 && capitalized.MatchString(w) {
+		if i > 0 && capitalized().MatchString(w) {
 			out = append(out, w)
 		}
 	}

@@ -1,9 +1,10 @@
 package search
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
 )
 
 // ranker scores the candidates of one query. Each feature is computed
@@ -241,7 +242,7 @@ func (r ranker) fileEvidence() float64 {
 }
 
 // versionDir matches a major-version directory ("v2", "v10").
-var versionDir = regexp.MustCompile(`^v(\d{1,3})$`)
+var versionDir = lazyre.New(`^v(\d{1,3})$`)
 
 // olderVersions returns a test for paths inside a major-version directory
 // older than another one among the candidates, at the same place in the
@@ -251,7 +252,7 @@ func (r ranker) olderVersions(cands []*candidate) func(string) bool {
 	versionOf := func(p string) (string, int, bool) {
 		parts := strings.Split(p, "/")
 		for i, d := range parts[:len(parts)-1] {
-			if m := versionDir.FindStringSubmatch(d); m != nil {
+			if m := versionDir().FindStringSubmatch(d); m != nil {
 				v, _ := strconv.Atoi(m[1])
 				return strings.Join(parts[:i], "/"), v, true
 			}

@@ -1,6 +1,10 @@
 package secrets
 
-import "regexp"
+import (
+	"regexp"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
+)
 
 // rule finds one kind of secret. The regular expression runs only on text
 // containing one of the keywords, which keeps scanning ordinary code at
@@ -9,8 +13,8 @@ import "regexp"
 // (placeholders such as "changeme").
 type rule struct {
 	id         string
-	keywords   []string // case-sensitive literals, one of which every match contains
-	re         *regexp.Regexp
+	keywords   []string              // case-sensitive literals, one of which every match contains
+	re         func() *regexp.Regexp // compiled on first use
 	group      int
 	minEntropy float64
 }
@@ -24,80 +28,80 @@ var tokenRules = []rule{
 		keywords: []string{"PRIVATE KEY"},
 		// A whole block, or a block cut short: the header and every
 		// following line that carries base64 key material.
-		re: regexp.MustCompile(`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----` +
+		re: lazyre.New(`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----` +
 			`(?:[\s\S]{64,}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[^\n]*(?:\n[^\n]*[A-Za-z0-9+/=]{40,}[^\n]*)+)`),
 	},
 	{
 		id:       "aws-access-key",
 		keywords: []string{"A3T", "AKIA", "ASIA", "ABIA", "ACCA"},
-		re:       regexp.MustCompile(`\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b`),
+		re:       lazyre.New(`\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b`),
 	},
 	{
 		id:       "gcp-api-key",
 		keywords: []string{"AIza"},
-		re:       regexp.MustCompile(`\bAIza[\w-]{35}\b`),
+		re:       lazyre.New(`\bAIza[\w-]{35}\b`),
 	},
 	{
 		id:       "github-token",
 		keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
-		re:       regexp.MustCompile(`\b(?:gh[pousr]_[0-9a-zA-Z]{36}|github_pat_\w{82})\b`),
+		re:       lazyre.New(`\b(?:gh[pousr]_[0-9a-zA-Z]{36}|github_pat_\w{82})\b`),
 	},
 	{
 		id:       "gitlab-token",
 		keywords: []string{"glpat-"},
-		re:       regexp.MustCompile(`\bglpat-[\w-]{20,}`),
+		re:       lazyre.New(`\bglpat-[\w-]{20,}`),
 	},
 	{
 		id:       "slack-token",
 		keywords: []string{"xox", "xapp-"},
-		re:       regexp.MustCompile(`\b(?:xox[abeoprs]-[0-9A-Za-z-]{10,}|xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+)`),
+		re:       lazyre.New(`\b(?:xox[abeoprs]-[0-9A-Za-z-]{10,}|xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+)`),
 	},
 	{
 		id:       "slack-webhook",
 		keywords: []string{"hooks.slack.com"},
-		re:       regexp.MustCompile(`hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,}`),
+		re:       lazyre.New(`hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,}`),
 	},
 	{
 		id:       "stripe-key",
 		keywords: []string{"_live_", "_test_", "_prod_"},
-		re:       regexp.MustCompile(`\b(?:sk|rk)_(?:live|test|prod)_[0-9a-zA-Z]{10,99}\b`),
+		re:       lazyre.New(`\b(?:sk|rk)_(?:live|test|prod)_[0-9a-zA-Z]{10,99}\b`),
 	},
 	{
 		id:       "openai-key",
 		keywords: []string{"T3BlbkFJ", "sk-proj-", "sk-svcacct-", "sk-admin-"},
-		re:       regexp.MustCompile(`\bsk-(?:(?:proj|svcacct|admin)-[\w-]{20,}|[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20})`),
+		re:       lazyre.New(`\bsk-(?:(?:proj|svcacct|admin)-[\w-]{20,}|[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20})`),
 	},
 	{
 		id:       "anthropic-key",
 		keywords: []string{"sk-ant-"},
-		re:       regexp.MustCompile(`\bsk-ant-(?:api03|admin01)-[\w-]{80,}`),
+		re:       lazyre.New(`\bsk-ant-(?:api03|admin01)-[\w-]{80,}`),
 	},
 	{
 		id:       "npm-token",
 		keywords: []string{"npm_"},
-		re:       regexp.MustCompile(`\bnpm_[a-zA-Z0-9]{36}\b`),
+		re:       lazyre.New(`\bnpm_[a-zA-Z0-9]{36}\b`),
 	},
 	{
 		id:       "pypi-token",
 		keywords: []string{"pypi-AgEIcHlwaS5vcmc"},
-		re:       regexp.MustCompile(`pypi-AgEIcHlwaS5vcmc[\w-]{50,}`),
+		re:       lazyre.New(`pypi-AgEIcHlwaS5vcmc[\w-]{50,}`),
 	},
 	{
 		id:       "jwt",
 		keywords: []string{"eyJ"},
-		re:       regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`),
+		re:       lazyre.New(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`),
 	},
 	{
 		id:         "url-password",
 		keywords:   []string{"://"},
-		re:         regexp.MustCompile(`\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s/:@'"]{1,64}:([^\s/:@'"$%{}<>]{6,128})@[\w.-]+`),
+		re:         lazyre.New(`\b[a-zA-Z][a-zA-Z0-9+.-]{1,20}://[^\s/:@'"]{1,64}:([^\s/:@'"$%{}<>]{6,128})@[\w.-]+`),
 		group:      1,
 		minEntropy: 3,
 	},
 	{
 		id:         "bearer-token",
 		keywords:   []string{"Bearer ", "bearer "},
-		re:         regexp.MustCompile(`\b[Bb]earer ([A-Za-z0-9._~+/-]{20,}=*)`),
+		re:         lazyre.New(`\b[Bb]earer ([A-Za-z0-9._~+/-]{20,}=*)`),
 		group:      1,
 		minEntropy: 3.5,
 	},
@@ -111,7 +115,7 @@ var assignKeywords = []string{"pass", "pwd", "secret", "token", "key", "credenti
 // password-, secret-, token- or key-like name, in code (`apiKey := "…"`, `"password": "…"`, `token =>
 // '…'`) or configuration (`SECRET_KEY=…`, `password: …`). Group 1 is a
 // quoted value, group 2 an unquoted one running to the end of the line.
-var assignRule = regexp.MustCompile(`(?i)^[\w.-]*?(?:passw(?:or)?d|pwd|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|signing[_.-]?key|encryption[_.-]?key|credentials?)[\w.-]*["'\x60]?\s*(?::=|=>|\?=|\|\|=|=|:)\s*` +
+var assignRule = lazyre.New(`(?i)^[\w.-]*?(?:passw(?:or)?d|pwd|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|signing[_.-]?key|encryption[_.-]?key|credentials?)[\w.-]*["'\x60]?\s*(?::=|=>|\?=|\|\|=|=|:)\s*` +
 	`(?:["'\x60]([^"'\x60\s]{8,200})["'\x60]|([A-Za-z0-9+/=_.~!@#$%^&*-]{8,200})\s*(?:[,;]\s*)?(?:(?:#|//).*)?$)`)
 
 // Entropy floors of assignRule's values, in bits per byte. A quoted value

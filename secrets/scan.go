@@ -3,8 +3,9 @@ package secrets
 import (
 	"bytes"
 	"math"
-	"regexp"
 	"slices"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
 )
 
 // Finding is one secret in a text: the rule that found it and its byte
@@ -29,7 +30,7 @@ func (r *rule) find(text []byte, out []Finding) []Finding {
 	if !slices.ContainsFunc(r.keywords, func(k string) bool { return bytes.Contains(text, []byte(k)) }) {
 		return out
 	}
-	for _, m := range r.re.FindAllSubmatchIndex(text, -1) {
+	for _, m := range r.re().FindAllSubmatchIndex(text, -1) {
 		start, end := m[2*r.group], m[2*r.group+1]
 		if start < 0 || r.minEntropy > 0 && entropy(text[start:end]) < r.minEntropy {
 			continue
@@ -64,7 +65,7 @@ func findAssignments(text []byte, out []Finding) []Finding {
 	slices.Sort(names)
 	for _, start := range slices.Compact(names) {
 		line := text[start:lineEnd(text, start)]
-		if m := assignRule.FindSubmatchIndex(line); m != nil {
+		if m := assignRule().FindSubmatchIndex(line); m != nil {
 			if f, ok := assignedSecret(line, m); ok {
 				f.Start += start
 				f.End += start
@@ -84,13 +85,13 @@ func isNameByte(c byte) bool {
 func assignedSecret(line []byte, m []int) (Finding, bool) {
 	if m[2] >= 0 {
 		v := line[m[2]:m[3]]
-		if placeholder(v) || lowerWords.Match(v) || namedLike(v) || entropy(v) < quotedMinEntropy {
+		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || entropy(v) < quotedMinEntropy {
 			return Finding{}, false
 		}
 		return Finding{Rule: "assigned-secret", Start: m[2], End: m[3]}, true
 	}
 	v := line[m[4]:m[5]]
-	if placeholder(v) || identPath.Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
+	if placeholder(v) || identPath().Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
 		return Finding{}, false
 	}
 	return Finding{Rule: "assigned-secret", Start: m[4], End: m[5]}, true
@@ -99,9 +100,9 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 var (
 	// lowerWords are values like "invalid_password" or "auth-token": names
 	// and messages, not secrets.
-	lowerWords = regexp.MustCompile(`^[a-z_.-]+$`)
+	lowerWords = lazyre.New(`^[a-z_.-]+$`)
 	// identPath is a dotted expression (cfg.Secret, self.api_key): code.
-	identPath = regexp.MustCompile(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
+	identPath = lazyre.New(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
 )
 
 // namedLike reports values that contain a keyword themselves without
