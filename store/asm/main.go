@@ -68,14 +68,7 @@ func avx2() {
 
 	Label("sum")
 	VPADDD(acc1, acc0, acc0)
-	lo, hi := acc0.AsX(), XMM()
-	VEXTRACTI128(Imm(1), acc0, hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(Imm(0x4E), lo, hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(Imm(0xB1), lo, hi)
-	VPADDD(hi, lo, lo)
-	VMOVD(lo, Mem{Base: out})
+	VMOVD(sumLanes(acc0), Mem{Base: out})
 
 	ADDQ(Imm(4), out)
 	ADDQ(dim, codes)
@@ -153,20 +146,7 @@ func vnni() {
 
 	Label("vsum")
 	VPADDD(acc1, acc0, acc0)
-	y, yhi := acc0.AsY().(reg.VecVirtual), YMM()
-	VEXTRACTI64X4(Imm(1), acc0, yhi)
-	VPADDD(yhi, y, y)
-	lo, hi := y.AsX(), XMM()
-	VEXTRACTI128(Imm(1), y, hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(Imm(0x4E), lo, hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(Imm(0xB1), lo, hi)
-	VPADDD(hi, lo, lo)
-	sum := GP32()
-	VMOVD(lo, sum)
-	SUBL(bias, sum)
-	MOVL(sum, Mem{Base: out})
+	storeBiased(sumLanes(foldZ(acc0)), bias, out)
 
 	ADDQ(Imm(4), out)
 	ADDQ(dim, codes)
@@ -176,6 +156,36 @@ func vnni() {
 	Label("vdone")
 	VZEROUPPER()
 	RET()
+}
+
+// foldZ adds the upper half of a ZMM register of 32-bit lanes to its
+// lower half and returns that half.
+func foldZ(z reg.VecVirtual) reg.VecVirtual {
+	y, hi := z.AsY().(reg.VecVirtual), YMM()
+	VEXTRACTI64X4(Imm(1), z, hi)
+	VPADDD(hi, y, y)
+	return y
+}
+
+// sumLanes adds the eight 32-bit lanes of a YMM register into the low
+// lane of its XMM half and returns that half.
+func sumLanes(y reg.VecVirtual) reg.Register {
+	lo, hi := y.AsX(), XMM()
+	VEXTRACTI128(Imm(1), y, hi)
+	VPADDD(hi, lo, lo)
+	VPSHUFD(Imm(0x4E), lo, hi)
+	VPADDD(hi, lo, lo)
+	VPSHUFD(Imm(0xB1), lo, hi)
+	VPADDD(hi, lo, lo)
+	return lo
+}
+
+// storeBiased stores the low lane of x minus bias at out.
+func storeBiased(x, bias, out reg.Register) {
+	sum := GP32()
+	VMOVD(x, sum)
+	SUBL(bias, sum)
+	MOVL(sum, Mem{Base: out})
 }
 
 // dpbusd emits VPDPBUSD src, u, acc (acc += u as unsigned bytes times src
@@ -253,17 +263,7 @@ func nibblesAVX2() {
 
 	Label("nsum")
 	VPADDD(acc1, acc0, acc0)
-	lo, hi := acc0.AsX(), XMM()
-	VEXTRACTI128(Imm(1), acc0, hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(Imm(0x4E), lo, hi)
-	VPADDD(hi, lo, lo)
-	VPSHUFD(Imm(0xB1), lo, hi)
-	VPADDD(hi, lo, lo)
-	sum := GP32()
-	VMOVD(lo, sum)
-	SUBL(bias, sum)
-	MOVL(sum, Mem{Base: out})
+	storeBiased(sumLanes(acc0), bias, out)
 
 	ADDQ(Imm(4), out)
 	ADDQ(b, nib) // b is the row's length in bytes now
@@ -324,20 +324,7 @@ func nibblesVNNI() {
 
 	Label("msum")
 	VPADDD(acc1, acc0, acc0)
-	y, yhi := acc0.AsY().(reg.VecVirtual), YMM()
-	VEXTRACTI64X4(Imm(1), acc0, yhi)
-	VPADDD(yhi, y, y)
-	xlo, xhi := y.AsX(), XMM()
-	VEXTRACTI128(Imm(1), y, xhi)
-	VPADDD(xhi, xlo, xlo)
-	VPSHUFD(Imm(0x4E), xlo, xhi)
-	VPADDD(xhi, xlo, xlo)
-	VPSHUFD(Imm(0xB1), xlo, xhi)
-	VPADDD(xhi, xlo, xlo)
-	sum := GP32()
-	VMOVD(xlo, sum)
-	SUBL(bias, sum)
-	MOVL(sum, Mem{Base: out})
+	storeBiased(sumLanes(foldZ(acc0)), bias, out)
 
 	ADDQ(Imm(4), out)
 	ADDQ(b, nib)
