@@ -468,10 +468,43 @@ func init() {
 		}}).classify,
 	}
 
+	// Protocol Buffers: messages and enums (nested ones too), services
+	// and their RPCs, named as LSP servers for the language kind them.
+	specs["protobuf"] = &langSpec{
+		comments: set("comment"),
+		imports:  set("syntax", "edition", "package", "import", "option"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"message": {kind: "struct", members: true},
+			"enum":    {kind: "enum"},
+			"rpc":     {kind: "method"},
+		}, bodyTypes: []string{"message_body"},
+			nameTypes: []string{"message_name", "enum_name", "rpc_name"}, custom: protoService}).classify,
+	}
+
+	// TOML: each [table] and [[array of tables]] is a declaration named by
+	// its key, so a configuration file is chunked and listed by sections.
+	specs["toml"] = &langSpec{
+		comments: set("comment"),
+		classify: (&tableSpec{rules: map[string]rule{
+			"table":               {kind: "table"},
+			"table_array_element": {kind: "table"},
+		}, nameTypes: []string{"dotted_key", "bare_key", "quoted_key"}}).classify,
+	}
+
 	specs["lua"] = &langSpec{
 		comments: set("comment"),
 		classify: classifyLua,
 	}
+}
+
+// protoService makes a service a container of its RPCs: the grammar has
+// no body node, the RPCs are the service's own children.
+func protoService(c *coder, n *sitter.Node, _ string) (*decl, bool) {
+	if n.Type() != "service" {
+		return nil, false
+	}
+	name, names := c.named(c.nameNode(n, "service_name"))
+	return &decl{name: name, names: names, kind: "interface", sig: c.signature(n, n), node: n, body: n}, true
 }
 
 // classifyLua handles Lua, whose grammar keeps doc comments inside the

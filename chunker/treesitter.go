@@ -17,11 +17,13 @@ import (
 	"github.com/smacker/go-tree-sitter/kotlin"
 	"github.com/smacker/go-tree-sitter/lua"
 	"github.com/smacker/go-tree-sitter/php"
+	"github.com/smacker/go-tree-sitter/protobuf"
 	"github.com/smacker/go-tree-sitter/python"
 	"github.com/smacker/go-tree-sitter/ruby"
 	"github.com/smacker/go-tree-sitter/rust"
 	"github.com/smacker/go-tree-sitter/scala"
 	"github.com/smacker/go-tree-sitter/swift"
+	"github.com/smacker/go-tree-sitter/toml"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
 )
@@ -34,7 +36,7 @@ var grammars = map[string]func() *sitter.Language{
 	"c": c.GetLanguage, "cpp": cpp.GetLanguage, "csharp": csharp.GetLanguage,
 	"ruby": ruby.GetLanguage, "php": php.GetLanguage, "kotlin": kotlin.GetLanguage,
 	"swift": swift.GetLanguage, "scala": scala.GetLanguage, "bash": bash.GetLanguage,
-	"lua": lua.GetLanguage,
+	"lua": lua.GetLanguage, "protobuf": protobuf.GetLanguage, "toml": toml.GetLanguage,
 }
 
 // Parse budget, in bytes handed to tree-sitter. The parser is fed its
