@@ -43,6 +43,11 @@ service Users {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("symbols:\n got %q\nwant %q", got, want)
 	}
+	for _, s := range Symbols("api/user.proto", []byte(src)) {
+		if strings.Contains(s.Signature, "{") || !strings.HasSuffix(s.Signature, s.Name) && s.Kind != "method" {
+			t.Fatalf("%s %s: signature %q is not the declaration's header", s.Kind, s.Name, s.Signature)
+		}
+	}
 	for _, c := range Split("api/user.proto", []byte(src), Options{}) {
 		if c.Language != "protobuf" {
 			t.Fatalf("chunk language %q, want protobuf", c.Language)

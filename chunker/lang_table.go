@@ -477,7 +477,7 @@ func init() {
 			"message": {kind: "struct", members: true},
 			"enum":    {kind: "enum"},
 			"rpc":     {kind: "method"},
-		}, bodyTypes: []string{"message_body"},
+		}, bodyTypes: []string{"message_body", "enum_body"},
 			nameTypes: []string{"message_name", "enum_name", "rpc_name"}, custom: protoService}).classify,
 	}
 
