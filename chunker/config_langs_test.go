@@ -102,3 +102,31 @@ func TestTOMLLargeFileSplitsAtTables(t *testing.T) {
 		}
 	}
 }
+
+func TestHCLSymbols(t *testing.T) {
+	src := `# The web server.
+resource "aws_instance" "web" {
+  ami = "ami-123"
+  ebs_block_device {
+    device_name = "/dev/sdg"
+  }
+}
+
+variable "region" {
+  default = "us-east-1"
+}
+
+module "vpc" {
+  source = "./vpc"
+}
+
+locals {
+  name = "demo"
+}
+`
+	got := symbolList(Symbols("main.tf", []byte(src)))
+	want := []string{"resource aws_instance.web", "ebs_block_device aws_instance.web.ebs_block_device", "variable region", "module vpc", "locals locals"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("symbols:\n got %q\nwant %q", got, want)
+	}
+}

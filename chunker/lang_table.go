@@ -491,6 +491,15 @@ func init() {
 		}, nameTypes: []string{"dotted_key", "bare_key", "quoted_key"}}).classify,
 	}
 
+	// HCL (Terraform, Nomad, Packer): every block is a declaration,
+	// kinded by its type (resource, variable, module, …) and named by its
+	// labels joined with dots, as Terraform addresses them
+	// ("aws_instance.web"); nested blocks are its members.
+	specs["hcl"] = &langSpec{
+		comments: set("comment"),
+		classify: hclBlock,
+	}
+
 	specs["lua"] = &langSpec{
 		comments: set("comment"),
 		classify: classifyLua,
@@ -505,6 +514,42 @@ func protoService(c *coder, n *sitter.Node, _ string) (*decl, bool) {
 	}
 	name, names := c.named(c.nameNode(n, "service_name"))
 	return &decl{name: name, names: names, kind: "interface", sig: c.signature(n, n), node: n, body: n}, true
+}
+
+// hclBlock classifies an HCL block: `resource "aws_instance" "web" {…}`
+// is a resource named aws_instance.web; a block without labels
+// (`locals {…}`) is named by its type.
+func hclBlock(c *coder, n *sitter.Node, _ string) *decl {
+	if n.Type() != "block" {
+		return nil
+	}
+	var kind string
+	var labels []string
+	var names []*sitter.Node
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		ch := n.NamedChild(i)
+		switch ch.Type() {
+		case "identifier":
+			if kind == "" {
+				kind = ch.Content(c.src)
+			} else {
+				labels, names = append(labels, ch.Content(c.src)), append(names, ch)
+			}
+		case "string_lit":
+			if lit := childOfType(ch, "template_literal"); lit != nil {
+				labels, names = append(labels, lit.Content(c.src)), append(names, lit)
+			}
+		}
+	}
+	if kind == "" {
+		return nil
+	}
+	name := strings.Join(labels, ".")
+	if name == "" {
+		name = kind
+	}
+	body := childOfType(n, "body")
+	return &decl{name: name, names: names, kind: kind, sig: c.signature(n, childOfType(n, "block_start")), node: n, body: body}
 }
 
 // classifyLua handles Lua, whose grammar keeps doc comments inside the

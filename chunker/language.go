@@ -22,6 +22,7 @@ var extLanguages = map[string]string{
 	".phtml": "php", ".csx": "csharp",
 	".sql": "sql", ".yaml": "yaml", ".yml": "yaml", ".json": "json", ".toml": "toml",
 	".html": "html", ".css": "css", ".xml": "xml", ".proto": "protobuf",
+	".tf": "hcl", ".tfvars": "hcl", ".hcl": "hcl", ".nomad": "hcl",
 }
 
 // shebangLanguages maps interpreter names found in a "#!" line to languages.
