@@ -132,6 +132,33 @@ func (c *coder) content(n *sitter.Node) string {
 }
 
 // units lists the items of a container node (the file, a class body).
+// items returns container's named children, with the children of the
+// language's passthrough nodes in their place: YAML wraps a file's keys
+// in a document, a block node and a mapping, and the keys are its items.
+func (c *coder) items(container *sitter.Node) []*sitter.Node {
+	var out []*sitter.Node
+	var add func(n *sitter.Node, depth int)
+	add = func(n *sitter.Node, depth int) {
+		count := int(n.ChildCount())
+		for i := 0; i < count; i++ {
+			ch := n.Child(i)
+			if ch == nil || !ch.IsNamed() {
+				continue
+			}
+			if depth < maxPassthrough && c.spec.passthrough[ch.Type()] {
+				add(ch, depth+1)
+				continue
+			}
+			out = append(out, ch)
+		}
+	}
+	add(container, 0)
+	return out
+}
+
+// maxPassthrough bounds the passthrough nodes opened inside each other.
+const maxPassthrough = 4
+
 func (c *coder) units(container *sitter.Node, parent string) []unit {
 	key := unitsKey{container, parent}
 	if us, ok := c.memo[key]; ok {
@@ -146,11 +173,9 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 		}
 		pending = pending[:0]
 	}
-	count := int(container.ChildCount())
-	for i := 0; i < count && c.spend(1); i++ {
-		ch := container.Child(i)
-		if ch == nil || !ch.IsNamed() {
-			continue
+	for _, ch := range c.items(container) {
+		if !c.spend(1) {
+			break
 		}
 		a, b := c.rows(ch)
 		if c.spec.attach(ch) {

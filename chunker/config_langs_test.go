@@ -130,3 +130,48 @@ locals {
 		t.Fatalf("symbols:\n got %q\nwant %q", got, want)
 	}
 }
+
+func TestYAMLSymbols(t *testing.T) {
+	src := `# CI pipeline.
+name: build
+on:
+  push:
+    branches: [main]
+jobs:
+  test:
+    runs-on: ubuntu-latest
+  lint:
+    runs-on: ubuntu-latest
+---
+"apiVersion": v1
+kind: Service
+`
+	got := symbolList(Symbols(".github/workflows/ci.yml", []byte(src)))
+	want := []string{"key name", "key on", "key on.push", "key on.push.branches", "key jobs", "key jobs.test", "key jobs.test.runs-on",
+		"key jobs.lint", "key jobs.lint.runs-on", "key apiVersion", "key kind"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("symbols:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestYAMLLargeFileSplitsAtKeys checks that a YAML file over the chunk
+// budget is cut between its keys, each chunk naming the keys it holds.
+func TestYAMLLargeFileSplitsAtKeys(t *testing.T) {
+	var b strings.Builder
+	for i := range 40 {
+		b.WriteString("service" + string(rune('a'+i%26)) + string(rune('a'+i/26)) + ":\n")
+		for j := range 30 {
+			b.WriteString("  key" + string(rune('a'+j%26)) + string(rune('a'+j/26)) + ": some configuration value here\n")
+		}
+	}
+	chunks := Split("compose.yaml", []byte(b.String()), Options{})
+	if len(chunks) < 2 {
+		t.Fatalf("%d chunks for a file of 40 keys over the budget", len(chunks))
+	}
+	for _, c := range chunks {
+		if !strings.HasPrefix(c.Content, "service") || c.SymbolKind != "key" {
+			t.Fatalf("chunk at line %d (symbol %q kind %q) does not start at a top-level key: %q",
+				c.StartLine, c.Symbol, c.SymbolKind, c.Content[:min(40, len(c.Content))])
+		}
+	}
+}

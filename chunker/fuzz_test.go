@@ -10,7 +10,7 @@ import (
 // plus documents and an unknown type.
 var fuzzPaths = []string{
 	"a.go", "a.py", "a.js", "a.ts", "a.tsx", "A.java", "a.rs", "a.c", "a.cpp", "a.cs",
-	"a.rb", "a.php", "a.kt", "a.swift", "a.scala", "a.sh", "a.lua", "a.proto", "a.toml", "a.tf",
+	"a.rb", "a.php", "a.kt", "a.swift", "a.scala", "a.sh", "a.lua", "a.proto", "a.toml", "a.tf", "a.yaml",
 	"README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
 }
 
@@ -159,4 +159,5 @@ func FuzzLua(f *testing.F)        { fuzzLanguage(f, "a.lua") }
 func FuzzProtobuf(f *testing.F)   { fuzzLanguage(f, "a.proto") }
 func FuzzTOML(f *testing.F)       { fuzzLanguage(f, "a.toml") }
 func FuzzHCL(f *testing.F)        { fuzzLanguage(f, "a.tf") }
+func FuzzYAML(f *testing.F)       { fuzzLanguage(f, "a.yaml") }
 func FuzzMarkdown(f *testing.F)   { fuzzLanguage(f, "README.md") }

@@ -500,6 +500,17 @@ func init() {
 		classify: hclBlock,
 	}
 
+	// YAML: every key of a block mapping is a declaration named by the
+	// key; a key whose value is a nested mapping holds its keys as
+	// members, so a large file splits between keys and get_symbols lists
+	// the outline (jobs, jobs.test, jobs.test.steps). Documents are
+	// passed through: their keys are the file's items.
+	specs["yaml"] = &langSpec{
+		comments:    set("comment"),
+		classify:    yamlKey,
+		passthrough: set("document", "block_node", "block_mapping"),
+	}
+
 	specs["lua"] = &langSpec{
 		comments: set("comment"),
 		classify: classifyLua,
@@ -550,6 +561,27 @@ func hclBlock(c *coder, n *sitter.Node, _ string) *decl {
 	}
 	body := childOfType(n, "body")
 	return &decl{name: name, names: names, kind: kind, sig: c.signature(n, childOfType(n, "block_start")), node: n, body: body}
+}
+
+// yamlKey classifies a YAML block mapping pair by its key.
+func yamlKey(c *coder, n *sitter.Node, _ string) *decl {
+	if n.Type() != "block_mapping_pair" {
+		return nil
+	}
+	key := field(n, "key")
+	if key == nil {
+		return nil
+	}
+	name, names := c.named(key)
+	name = strings.Trim(name, `"'`)
+	if name == "" {
+		return nil
+	}
+	var body *sitter.Node
+	if v := field(n, "value"); v != nil && v.Type() == "block_node" {
+		body = childOfType(v, "block_mapping")
+	}
+	return &decl{name: name, names: names, kind: "key", sig: c.signature(n, body), node: n, body: body}
 }
 
 // classifyLua handles Lua, whose grammar keeps doc comments inside the

@@ -30,6 +30,9 @@ type langSpec struct {
 	isImport func(c *coder, n *sitter.Node) bool
 	// classify returns the declaration a node holds, or nil.
 	classify func(c *coder, n *sitter.Node, parent string) *decl
+	// passthrough are wrapper node types whose children count as items
+	// of the container holding them (coder.items).
+	passthrough map[string]bool
 }
 
 func (s *langSpec) attach(n *sitter.Node) bool {

@@ -27,6 +27,7 @@ import (
 	"github.com/smacker/go-tree-sitter/toml"
 	"github.com/smacker/go-tree-sitter/typescript/tsx"
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
+	"github.com/smacker/go-tree-sitter/yaml"
 )
 
 // grammars maps language names to their tree-sitter grammar constructors.
@@ -38,7 +39,7 @@ var grammars = map[string]func() *sitter.Language{
 	"ruby": ruby.GetLanguage, "php": php.GetLanguage, "kotlin": kotlin.GetLanguage,
 	"swift": swift.GetLanguage, "scala": scala.GetLanguage, "bash": bash.GetLanguage,
 	"lua": lua.GetLanguage, "protobuf": protobuf.GetLanguage, "toml": toml.GetLanguage,
-	"hcl": hcl.GetLanguage,
+	"hcl": hcl.GetLanguage, "yaml": yaml.GetLanguage,
 }
 
 // Parse budget, in bytes handed to tree-sitter. The parser is fed its
