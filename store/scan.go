@@ -135,20 +135,13 @@ func allNibbles(jobs []*scanJob) bool {
 // the exact ones (docs/store.md, vector engine).
 func scanNibbles(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int, keep func(*Chunk) bool) ([]Hit, error) {
 	fl := newFloor()
-	err := runJobs(ctx, jobs, func(j *scanJob) {
+	for _, j := range jobs {
 		j.nibbles, j.floor = true, fl
-		j.pool = pool{size: size, h: make([]scored, 0, min(size, j.hi-j.lo))}
-		j.scan(q, keep)
-	})
-	if err != nil {
+	}
+	if err := fillPools(ctx, jobs, q, size, keep); err != nil {
 		return nil, err
 	}
-	var rows []pooled
-	for _, j := range jobs {
-		for _, s := range j.pool.h {
-			rows = append(rows, pooled{j, s})
-		}
-	}
+	rows := gather(jobs, func(j *scanJob) []scored { return j.pool.h })
 	sort.Slice(rows, func(a, b int) bool { return rows[a].s.score > rows[b].s.score })
 	best := newTopK(n, candBetter)
 	for _, r := range rows[:min(size, len(rows))] {
@@ -185,19 +178,10 @@ func (ix *Index) scanJobs(k Kind, dim, per int) ([]*scanJob, error) {
 // top n is exact. Otherwise (near-ties wider than the bound) a second
 // scan rescores every row whose bound reaches the n-th score.
 func scanExact(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int, keep func(*Chunk) bool) ([]Hit, error) {
-	err := runJobs(ctx, jobs, func(j *scanJob) {
-		j.pool = pool{size: size, h: make([]scored, 0, min(size, j.hi-j.lo))}
-		j.scan(q, keep)
-	})
-	if err != nil {
+	if err := fillPools(ctx, jobs, q, size, keep); err != nil {
 		return nil, err
 	}
-	var rows []pooled
-	for _, j := range jobs {
-		for _, s := range j.pool.h {
-			rows = append(rows, pooled{j, s})
-		}
-	}
+	rows := gather(jobs, func(j *scanJob) []scored { return j.pool.h })
 	best := newTopK(n, candBetter)
 	rescore(best, rows, q)
 	if len(best.h) < n {
@@ -213,19 +197,34 @@ func scanExact(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int,
 	if proven {
 		return hitsOf(best.sorted()), nil
 	}
-	err = runJobs(ctx, jobs, func(j *scanJob) { j.above(q, nth-j.m.bound(q), keep) })
+	err := runJobs(ctx, jobs, func(j *scanJob) { j.above(q, nth-j.m.bound(q), keep) })
 	if err != nil {
 		return nil, err
 	}
-	rows = rows[:0]
-	for _, j := range jobs {
-		for _, s := range j.rows {
-			rows = append(rows, pooled{j, s})
-		}
-	}
+	rows = gather(jobs, func(j *scanJob) []scored { return j.rows })
 	best = newTopK(n, candBetter)
 	rescore(best, rows, q)
 	return hitsOf(best.sorted()), nil
+}
+
+// fillPools runs the first pass of a scan: every job keeps its size best
+// rows in its pool.
+func fillPools(ctx context.Context, jobs []*scanJob, q *quantQuery, size int, keep func(*Chunk) bool) error {
+	return runJobs(ctx, jobs, func(j *scanJob) {
+		j.pool = pool{size: size, h: make([]scored, 0, min(size, j.hi-j.lo))}
+		j.scan(q, keep)
+	})
+}
+
+// gather lists the rows pick returns for each job, with their jobs.
+func gather(jobs []*scanJob, pick func(*scanJob) []scored) []pooled {
+	var rows []pooled
+	for _, j := range jobs {
+		for _, s := range pick(j) {
+			rows = append(rows, pooled{j, s})
+		}
+	}
+	return rows
 }
 
 // pooled is a row a scan kept, with its job.
