@@ -94,12 +94,7 @@ func vnni() {
 		"the sum of q. len(q) must be a positive multiple of 64 and the CPU must",
 		"have AVX512F, AVX512BW and AVX512VNNI.")
 	Pragma("noescape")
-	codes := Load(Param("codes").Base(), GP64())
-	q := Load(Param("q").Base(), GP64())
-	dim := Load(Param("q").Len(), GP64())
-	bias := Load(Param("bias"), GP32())
-	out := Load(Param("out").Base(), GP64())
-	rows := Load(Param("out").Len(), GP64())
+	codes, q, dim, bias, out, rows := biasedArgs("codes")
 
 	flip := ZMM()
 	b80 := GP32()
@@ -156,6 +151,20 @@ func vnni() {
 	Label("vdone")
 	VZEROUPPER()
 	RET()
+}
+
+// biasedArgs loads the arguments of a kernel with the signature
+// func(rows []T, q []int8, bias int32, out []int32), the first named
+// first: the base of the rows, the base and length of q, bias, and the
+// base and length of out.
+func biasedArgs(first string) (src, q, dim, bias, out, rows reg.Register) {
+	src = Load(Param(first).Base(), GP64())
+	q = Load(Param("q").Base(), GP64())
+	dim = Load(Param("q").Len(), GP64())
+	bias = Load(Param("bias"), GP32())
+	out = Load(Param("out").Base(), GP64())
+	rows = Load(Param("out").Len(), GP64())
+	return
 }
 
 // foldZ adds the upper half of a ZMM register of 32-bit lanes to its
@@ -215,12 +224,7 @@ func nibblesAVX2() {
 		"len(q)/2 bytes, two 4-bit values each) and q, minus bias. len(q) must be",
 		"a positive multiple of 128 and the CPU must have AVX2.")
 	Pragma("noescape")
-	nib := Load(Param("nib").Base(), GP64())
-	q := Load(Param("q").Base(), GP64())
-	dim := Load(Param("q").Len(), GP64())
-	bias := Load(Param("bias"), GP32())
-	out := Load(Param("out").Base(), GP64())
-	rows := Load(Param("out").Len(), GP64())
+	nib, q, dim, bias, out, rows := biasedArgs("nib")
 
 	mask, ones := YMM(), YMM()
 	t := GP32()
@@ -283,12 +287,7 @@ func nibblesVNNI() {
 		"a positive multiple of 128 and the CPU must have AVX512F, AVX512BW and",
 		"AVX512VNNI.")
 	Pragma("noescape")
-	nib := Load(Param("nib").Base(), GP64())
-	q := Load(Param("q").Base(), GP64())
-	dim := Load(Param("q").Len(), GP64())
-	bias := Load(Param("bias"), GP32())
-	out := Load(Param("out").Base(), GP64())
-	rows := Load(Param("out").Len(), GP64())
+	nib, q, dim, bias, out, rows := biasedArgs("nib")
 
 	mask := ZMM()
 	t := GP32()
