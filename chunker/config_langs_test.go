@@ -78,31 +78,6 @@ name = "b"
 	}
 }
 
-// TestTOMLLargeFileSplitsAtTables checks that a TOML file over the chunk
-// budget is cut between tables, each chunk naming the tables it holds.
-func TestTOMLLargeFileSplitsAtTables(t *testing.T) {
-	var b strings.Builder
-	for i := range 40 {
-		b.WriteString("[section" + string(rune('a'+i%26)) + string(rune('a'+i/26)) + "]\n")
-		for j := range 30 {
-			b.WriteString("key" + string(rune('a'+j%26)) + string(rune('a'+j/26)) + " = \"some configuration value here\"\n")
-		}
-		b.WriteString("\n")
-	}
-	chunks := Split("big.toml", []byte(b.String()), Options{})
-	if len(chunks) < 2 {
-		t.Fatalf("%d chunks for a file of 40 tables over the budget", len(chunks))
-	}
-	for _, c := range chunks {
-		if !strings.HasPrefix(c.Content, "[section") {
-			t.Fatalf("chunk at line %d does not start at a table: %q", c.StartLine, c.Content[:min(40, len(c.Content))])
-		}
-		if c.Symbol == "" || c.SymbolKind != "table" {
-			t.Fatalf("chunk at line %d: symbol %q kind %q", c.StartLine, c.Symbol, c.SymbolKind)
-		}
-	}
-}
-
 func TestHCLSymbols(t *testing.T) {
 	src := `# The web server.
 resource "aws_instance" "web" {
@@ -154,24 +129,36 @@ kind: Service
 	}
 }
 
-// TestYAMLLargeFileSplitsAtKeys checks that a YAML file over the chunk
-// budget is cut between its keys, each chunk naming the keys it holds.
-func TestYAMLLargeFileSplitsAtKeys(t *testing.T) {
-	var b strings.Builder
-	for i := range 40 {
-		b.WriteString("service" + string(rune('a'+i%26)) + string(rune('a'+i/26)) + ":\n")
-		for j := range 30 {
-			b.WriteString("  key" + string(rune('a'+j%26)) + string(rune('a'+j/26)) + ": some configuration value here\n")
+// TestLargeConfigFilesSplitAtSections checks that a TOML or YAML file
+// over the chunk budget is cut between its sections (tables, top-level
+// keys), each chunk starting at one and naming what it holds.
+func TestLargeConfigFilesSplitAtSections(t *testing.T) {
+	for _, tc := range []struct {
+		path, kind, prefix string
+		section, entry     func(name string) string
+	}{
+		{"big.toml", "table", "[section", func(n string) string { return "[section" + n + "]\n" },
+			func(n string) string { return "key" + n + " = \"some configuration value here\"\n" }},
+		{"compose.yaml", "key", "section", func(n string) string { return "section" + n + ":\n" },
+			func(n string) string { return "  key" + n + ": some configuration value here\n" }},
+	} {
+		name := func(i int) string { return string(rune('a'+i%26)) + string(rune('a'+i/26)) }
+		var b strings.Builder
+		for i := range 40 {
+			b.WriteString(tc.section(name(i)))
+			for j := range 30 {
+				b.WriteString(tc.entry(name(j)))
+			}
 		}
-	}
-	chunks := Split("compose.yaml", []byte(b.String()), Options{})
-	if len(chunks) < 2 {
-		t.Fatalf("%d chunks for a file of 40 keys over the budget", len(chunks))
-	}
-	for _, c := range chunks {
-		if !strings.HasPrefix(c.Content, "service") || c.SymbolKind != "key" {
-			t.Fatalf("chunk at line %d (symbol %q kind %q) does not start at a top-level key: %q",
-				c.StartLine, c.Symbol, c.SymbolKind, c.Content[:min(40, len(c.Content))])
+		chunks := Split(tc.path, []byte(b.String()), Options{})
+		if len(chunks) < 2 {
+			t.Fatalf("%s: %d chunks for a file of 40 sections over the budget", tc.path, len(chunks))
+		}
+		for _, c := range chunks {
+			if !strings.HasPrefix(c.Content, tc.prefix) || c.Symbol == "" || c.SymbolKind != tc.kind {
+				t.Fatalf("%s: chunk at line %d (symbol %q kind %q) does not start at a section: %q",
+					tc.path, c.StartLine, c.Symbol, c.SymbolKind, c.Content[:min(40, len(c.Content))])
+			}
 		}
 	}
 }
