@@ -111,17 +111,27 @@ skips() {
 # ($work/PKG.testSUFFIX) on the target in the package's directory, as go
 # test runs it; TIMEOUT is go test's -timeout, WALL the seconds after which
 # the emulator itself is stopped.
+#
+# A run in which no test started (the emulator itself failed, as wine's
+# client does when its wineserver connection drops: "wine client error")
+# says nothing about the code, so it is run once more and said so; a run
+# in which any test started is judged as it ended.
 unit_tests() {
 	local timeout=$1 wall=$2 suffix=$3 p
 	shift 3
 	for p in "$@"; do
-		if (cd "$p" && timeout "$wall" "${runner[@]}" "$work/$p.test$suffix" -test.v -test.timeout "$timeout" >"$logs/$p.log" 2>&1); then
+		if run_unit "$p" || { ! grep -q '^=== RUN' "$logs/$p.log" && echo "  ./$p: no test started ($(head -c 200 "$logs/$p.log" | tr '\n' ' ')); running it again" && run_unit "$p"; }; then
 			echo "PASS unit tests ./$p ($(grep -c '^--- PASS' "$logs/$p.log") passed, $(grep -c '^--- SKIP' "$logs/$p.log") skipped)"
 			skips "$logs/$p.log"
 		else
-			echo "FAIL unit tests ./$p:"; grep -E -- '--- FAIL|panic|Error' "$logs/$p.log" | head -20; status=1
+			echo "FAIL unit tests ./$p:"; { grep -E -- '--- FAIL|panic|Error' "$logs/$p.log" || tail -5 "$logs/$p.log"; } | head -20; status=1
 		fi
 	done
+}
+
+# run_unit PKG: one run of PKG's test binary, its output in $logs/PKG.log.
+run_unit() {
+	(cd "$1" && timeout "$wall" "${runner[@]}" "$work/$1.test$suffix" -test.v -test.timeout "$timeout" >"$logs/$1.log" 2>&1)
 }
 
 # search_parity BIN HOST: indexes a copy of this repository (git archive
