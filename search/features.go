@@ -44,14 +44,18 @@ const (
 	// FileName lifts a file whose name is made only of query terms
 	// (Zip.swift for "zip operator").
 	FileName
+	// Central lifts, for questions and descriptions, a declaration that
+	// many files use: the entry point of a subsystem (chunker.Split for
+	// "how are files chunked") over a helper named like the question.
+	Central
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -72,6 +76,9 @@ type Weights struct {
 	// Name is added per share of a callable's name that query terms
 	// spell out (NameMatch).
 	Name float64
+	// Central is added by the share of the most used candidate's files
+	// that use a candidate's declared names (Central).
+	Central float64
 	// Coherence scales the lift of a file's best chunk.
 	Coherence float64
 	// Variant multiplies the score of a variant's chunks (Variants).
@@ -89,6 +96,7 @@ var DefaultWeights = Weights{
 	Path:       1,
 	Name:       0.2,
 	FileName:   0.4,
+	Central:    0.15,
 	Coherence:  0.2,
 	Variant:    0.8,
 	Decay:      0.7,
@@ -121,7 +129,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

@@ -33,9 +33,13 @@ func (r ranker) score(cands []*candidate) {
 		prior float64 // the path priors' multiplier
 		older float64 // the older-version and variant demotions' multiplier
 	}
+	var central []float64
+	if r.opt.on(Central) && r.q.Kind != Identifier {
+		central = centrality(cands)
+	}
 	facts := map[string]pathFacts{}
 	paths := newPathMatcher(r.q, cands)
-	for _, cd := range cands {
+	for i, cd := range cands {
 		p := cd.chunk.FilePath
 		f, ok := facts[p]
 		if !ok {
@@ -66,6 +70,9 @@ func (r ranker) score(cands []*candidate) {
 		base := alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex)
 		if r.opt.on(NameMatch) {
 			base += r.w.Name * nameMatch(r.q, cd.chunk)
+		}
+		if central != nil {
+			base += r.w.Central * central[i] * r.fileEvidence()
 		}
 		cd.score = (base+f.lift)*f.prior*f.older + r.declBoost(cd)
 	}

@@ -192,6 +192,7 @@ func (l localIndex) FileGraph(path string) (*chunker.Graph, error) { return l.ix
 func (l localIndex) DefinitionsOf(name string) []FileDef           { return l.ix.DefinitionsOf(name) }
 func (l localIndex) ReferencesTo(name string) []FileRefs           { return l.ix.ReferencesTo(name) }
 func (l localIndex) NameUses(name string) (int, int)               { return l.ix.NameUses(name) }
+func (l localIndex) NameFiles(name string) (int, int)              { return l.ix.NameFiles(name) }
 func (l localIndex) ChunksOf(path string) []*Chunk                 { return l.ix.ChunksOf(path) }
 func (l localIndex) Memo(key any, build func() any) any            { return l.ix.Memo(key, build) }
 func (l localIndex) FileDecls(path string) (*chunker.Graph, error) { return l.ix.FileDecls(path) }

@@ -305,6 +305,20 @@ func (ix *Index) NameUses(name string) (files, uses int) {
 	return files, uses
 }
 
+// NameFiles counts the files declaring and the files using name from the
+// name indexes' document frequencies, reading no posting, so a search can
+// ask it for every candidate. Files deleted since their segment was
+// written still count: a ranking prior can bear that, an answer could not.
+func (ix *Index) NameFiles(name string) (declaring, using int) {
+	defer runtime.KeepAlive(ix)
+	for i := range ix.views[Code] {
+		v := &ix.views[Code][i]
+		declaring += v.gnames[nameDefs].df(name)
+		using += v.gnames[nameUses].df(name)
+	}
+	return declaring, using
+}
+
 // ChunksOf returns the live chunks of the file at path in line order.
 func (ix *Index) ChunksOf(path string) []*Chunk {
 	defer runtime.KeepAlive(ix)

@@ -63,6 +63,17 @@ func (lx *lexicon) find(t string) int {
 	return -1
 }
 
+// df is the number of rows holding term t; 0 for a nil lexicon.
+func (lx *lexicon) df(t string) int {
+	if lx == nil {
+		return 0
+	}
+	if i := lx.find(t); i >= 0 {
+		return int(lx.DF[i])
+	}
+	return 0
+}
+
 // postings calls fn for each chunk containing term i, in chunk order. It
 // stops at the first malformed posting rather than trust damaged data.
 func (lx *lexicon) postings(i int, fn func(doc int32, tf float64)) {
