@@ -71,12 +71,12 @@ type docsSection struct {
 // to the line before the next heading of any level (1-based, inclusive).
 // A relevant section spans its subsections too (span).
 type mdSection struct {
-	File        string
-	Path        string // heading path, "Install > Linux"; "" for text before the first heading
-	Level       int    // 0 for the text before the first heading
-	Start, End  int
-	SpanEnd     int // end of the section with its subsections
-	Text        string
+	File       string
+	Path       string // heading path, "Install > Linux"; "" for text before the first heading
+	Level      int    // 0 for the text before the first heading
+	Start, End int
+	SpanEnd    int // end of the section with its subsections
+	Text       string
 }
 
 // parseSections cuts a Markdown file into leaf sections at ATX headings
