@@ -69,7 +69,8 @@ type docsSection struct {
 
 // mdSection is one leaf section of a Markdown file: its heading line up
 // to the line before the next heading of any level (1-based, inclusive).
-// A relevant section spans its subsections too (span).
+// SpanEnd is where the section ends with its subsections, for an answer
+// that names them (docsSection.Subsections).
 type mdSection struct {
 	File       string
 	Path       string // heading path, "Install > Linux"; "" for text before the first heading
