@@ -31,7 +31,10 @@ import (
 //	CODESEEK_ISSUES_ROOT=/tmp/codeseek-issues go test ./benchmarks -run '^$' -bench IssueToFile -benchtime 1x -timeout 60m
 //
 // CODESEEK_ISSUES_OUT=FILE also writes each query's ranks and first files
-// (JSON lines), for reading the failures.
+// (JSON lines), for reading the failures. CODESEEK_ISSUES_QUERY=subject
+// searches with the message's first line only, =prose with its code
+// (fenced blocks and indented lines) left out: what the rest of a long
+// query adds or costs.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files.
@@ -283,6 +286,32 @@ func codeFiles(tb testing.TB, root string) map[string]string {
 	return docs
 }
 
+// queryVariant is the part of an issue text a run searches with.
+func queryVariant(text, variant string) string {
+	switch variant {
+	case "", "full":
+		return text
+	case "subject":
+		subject, _, _ := strings.Cut(text, "\n")
+		return subject
+	case "prose":
+		var keep []string
+		fenced := false
+		for _, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "```") {
+				fenced = !fenced
+				continue
+			}
+			if fenced || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
+				continue
+			}
+			keep = append(keep, line)
+		}
+		return strings.Join(keep, "\n")
+	}
+	panic("CODESEEK_ISSUES_QUERY is full, subject or prose, not " + variant)
+}
+
 // issueRecord is one query's outcome in CODESEEK_ISSUES_OUT.
 type issueRecord struct {
 	Repo   string              `json:"repo"`
@@ -325,6 +354,7 @@ func BenchmarkIssueToFile(b *testing.B) {
 		dataDir = b.TempDir()
 	}
 	systems := append(append([]string{}, issueModes...), "bm25")
+	variant := os.Getenv("CODESEEK_ISSUES_QUERY")
 	for b.Loop() {
 		svc, err := tools.New(tools.Config{DataDir: dataDir, Embedder: emb})
 		if err != nil {
@@ -352,13 +382,14 @@ func BenchmarkIssueToFile(b *testing.B) {
 			}
 			perProject[p.Repo] = acc
 			for _, q := range p.Queries {
+				text := queryVariant(q.Text, variant)
 				rec := issueRecord{Repo: p.Repo, Commit: q.Commit, Files: q.Files, Ranks: map[string]int{}, Top: map[string][]string{}}
 				for _, s := range systems {
 					var files []string
 					if s == "bm25" {
-						files = base.search(q.Text, issueLimit)
+						files = base.search(text, issueLimit)
 					} else {
-						resp, err := svc.Search(context.Background(), tools.SearchParams{Query: q.Text, RepositoryID: rep.RepositoryID, Limit: issueLimit, Mode: s})
+						resp, err := svc.Search(context.Background(), tools.SearchParams{Query: text, RepositoryID: rep.RepositoryID, Limit: issueLimit, Mode: s})
 						if err != nil {
 							b.Fatalf("%s %s: %v", p.Repo, q.Commit, err)
 						}
@@ -393,6 +424,9 @@ func BenchmarkIssueToFile(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(all[tools.ModeHybrid].n), "queries")
+		if variant != "" {
+			fmt.Printf("\nquery variant: %s\n", variant)
+		}
 		fmt.Print(issueTable(set, perProject, all))
 	}
 }
@@ -487,6 +521,14 @@ func TestIssueHelpers(t *testing.T) {
 	a.add(7)
 	if a.acc(5) != 0 || a.acc(10) != 0.1 {
 		t.Errorf("rank 7 of 10 queries: Acc@5 %v Acc@10 %v, want 0 and 0.1", a.acc(5), a.acc(10))
+	}
+
+	issue := "Fix crash on super\n\nRepro:\n```python\nsuper().f()\n```\n    Traceback (most recent call last):\nit crashed"
+	if got := queryVariant(issue, "subject"); got != "Fix crash on super" {
+		t.Errorf("subject variant %q", got)
+	}
+	if got := queryVariant(issue, "prose"); got != "Fix crash on super\n\nRepro:\nit crashed" {
+		t.Errorf("prose variant %q", got)
 	}
 
 	got := strings.Join(codeTokens("parseHTTPHeader(max_len, x) → io.EOF v2Frame"), " ")
