@@ -21,7 +21,8 @@ import argparse, json, re, subprocess, sys
 
 # Git trailers ("Signed-off-by: ...", Gerrit's "Change-Id: ...").
 TRAILER = re.compile(
-    r"^\s*(signed-off-by|co-authored-by|reviewed-by|reviewed-on|change-id|run-trybot|trybot-result|"
+    r"^\s*[A-Z][a-z]+(-[a-z]+)+:\s.*<[^@>\s]+@[^>\s]+>\s*$|"  # any "Word-word: Name <email>" trailer
+    r"^\s*(signed-off-by|co-authored-by|co-developed-by|reviewed-by|reviewed-on|change-id|run-trybot|trybot-result|"
     r"auto-submit|luci-trybot-result|commit-queue|cc|acked-by|tested-by|reported-by|suggested-by|"
     r"helped-by|github-pull-request|github-last-rev|pr-url|bug|issue|fixes|closes|updates|refs?)\s*:\s*\S.*$", re.I)
 # Lines that only point at an issue or PR: "Fixes #12", "Closes gh-3", "Fixes golang/go#4".
