@@ -1,0 +1,555 @@
+package benchmarks
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/indexer"
+	"github.com/codeseek/codeseek/tools"
+)
+
+// Issue-style queries (#23 item 3): a bug report or feature request as the
+// query should find the files to change. The dev set
+// (testdata/issues-dev.json, built by issues/build_set.py) pairs fix
+// commits' messages with the non-test source files the fixes changed, in
+// seven projects checked out at a base commit before all of them. Acc@k is
+// the share of queries with a changed file among the first k distinct
+// files; codeseek's hybrid search is compared with whole-file BM25 in the
+// same run.
+//
+//	benchmarks/issues/prepare.sh /work/.mirror /tmp/codeseek-issues
+//	CODESEEK_ISSUES_ROOT=/tmp/codeseek-issues go test ./benchmarks -run '^$' -bench IssueToFile -benchtime 1x -timeout 60m
+//
+// CODESEEK_ISSUES_OUT=FILE also writes each query's ranks and first files
+// (JSON lines), for reading the failures. CODESEEK_ISSUES_QUERY=subject
+// searches with the message's first line only, =prose with its code
+// (fenced blocks and indented lines) left out: what the rest of a long
+// query adds or costs.
+
+// issueLimit is how many results search_code is asked for, before they are
+// reduced to files.
+const issueLimit = 50
+
+// issueModes are the search modes measured; hybrid is the product's default,
+// the other two show which channel a long query misleads.
+var issueModes = []string{tools.ModeHybrid, tools.ModeVector, tools.ModeLexical}
+
+type issueSet struct {
+	Projects []issueProject `json:"projects"`
+}
+
+type issueProject struct {
+	Repo    string       `json:"repo"`
+	Base    string       `json:"base"`
+	Queries []issueQuery `json:"queries"`
+}
+
+type issueQuery struct {
+	Commit string   `json:"commit"`
+	Text   string   `json:"text"`
+	Files  []string `json:"files"`
+}
+
+// dirName is the project's work tree under CODESEEK_ISSUES_ROOT, named as
+// the fetch tool names its mirrors.
+func (p issueProject) dirName() string { return strings.ReplaceAll(p.Repo, "/", "+") }
+
+// shortName labels a project in metrics and tables.
+func (p issueProject) shortName() string { return p.Repo[strings.LastIndexByte(p.Repo, '/')+1:] }
+
+// distinctFiles reduces ranked hits' paths to files in order of their first
+// hit: an agent opens a file once, at its best chunk.
+func distinctFiles(paths []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// firstRelevant is the 1-based rank of the first file in want, 0 when none
+// is listed.
+func firstRelevant(files, want []string) int {
+	for i, f := range files {
+		for _, w := range want {
+			if f == w {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// accuracy sums first-relevant ranks into Acc@1/5/10 and MRR.
+type accuracy struct {
+	n                  int
+	at1, at5, at10, rr float64
+}
+
+func (a *accuracy) add(rank int) {
+	a.n++
+	if rank == 0 {
+		return
+	}
+	if rank <= 1 {
+		a.at1++
+	}
+	if rank <= 5 {
+		a.at5++
+	}
+	if rank <= 10 {
+		a.at10++
+	}
+	a.rr += 1 / float64(rank)
+}
+
+func (a accuracy) acc(k int) float64 {
+	if a.n == 0 {
+		return 0
+	}
+	switch k {
+	case 1:
+		return a.at1 / float64(a.n)
+	case 5:
+		return a.at5 / float64(a.n)
+	case 10:
+		return a.at10 / float64(a.n)
+	}
+	panic(fmt.Sprintf("no Acc@%d", k))
+}
+
+func (a accuracy) mrr() float64 {
+	if a.n == 0 {
+		return 0
+	}
+	return a.rr / float64(a.n)
+}
+
+// codeTokens is the baseline's tokenization, fair to code: lower-cased
+// words of letters, digits and underscores, each identifier also split at
+// underscores and camelCase boundaries ("parseHTTPHeader" gives
+// parsehttpheader, parse, http, header), so that prose words meet the
+// identifiers they are part of. One-character tokens are left out.
+func codeTokens(s string) []string {
+	var out []string
+	emit := func(w string) {
+		if len(w) > 1 {
+			out = append(out, strings.ToLower(w))
+		}
+	}
+	word := func(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !word(r) }) {
+		emit(w)
+		parts := splitIdentifier(w)
+		if len(parts) > 1 {
+			for _, p := range parts {
+				emit(p)
+			}
+		}
+	}
+	return out
+}
+
+// splitIdentifier splits at underscores and at camelCase boundaries: a
+// lower-case letter or digit before an upper-case one, and the last capital
+// of an acronym before a lower-case letter (HTTPServer: HTTP, Server).
+func splitIdentifier(w string) []string {
+	var parts []string
+	for _, seg := range strings.Split(w, "_") {
+		rs := []rune(seg)
+		start := 0
+		for i := 1; i < len(rs); i++ {
+			lowerBefore := unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1])
+			acronymEnd := unicode.IsUpper(rs[i-1]) && i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if unicode.IsUpper(rs[i]) && (lowerBefore || acronymEnd) {
+				parts = append(parts, string(rs[start:i]))
+				start = i
+			}
+		}
+		if start < len(rs) {
+			parts = append(parts, string(rs[start:]))
+		}
+	}
+	return parts
+}
+
+// bm25 is Okapi BM25 over whole files (k1 1.2, b 0.75): the baseline.
+type bm25 struct {
+	paths  []string
+	tf     []map[string]int
+	length []int
+	avg    float64
+	df     map[string]int
+}
+
+const bm25K1, bm25B = 1.2, 0.75
+
+func newBM25(docs map[string]string) *bm25 {
+	ix := &bm25{df: map[string]int{}}
+	for p := range docs {
+		ix.paths = append(ix.paths, p)
+	}
+	sort.Strings(ix.paths) // ties rank by path, the same in every run
+	total := 0
+	for _, p := range ix.paths {
+		toks := codeTokens(docs[p])
+		tf := map[string]int{}
+		for _, t := range toks {
+			tf[t]++
+		}
+		for t := range tf {
+			ix.df[t]++
+		}
+		ix.tf = append(ix.tf, tf)
+		ix.length = append(ix.length, len(toks))
+		total += len(toks)
+	}
+	if len(ix.paths) > 0 {
+		ix.avg = float64(total) / float64(len(ix.paths))
+	}
+	return ix
+}
+
+// search ranks files by the summed BM25 weight of the query's distinct
+// tokens and returns the first limit that match any.
+func (ix *bm25) search(query string, limit int) []string {
+	terms := map[string]bool{}
+	for _, t := range codeTokens(query) {
+		terms[t] = true
+	}
+	n := float64(len(ix.paths))
+	scores := make([]float64, len(ix.paths))
+	for t := range terms {
+		df := float64(ix.df[t])
+		if df == 0 {
+			continue
+		}
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		for i, tf := range ix.tf {
+			f := float64(tf[t])
+			if f == 0 {
+				continue
+			}
+			norm := 1 - bm25B + bm25B*float64(ix.length[i])/ix.avg
+			scores[i] += idf * f * (bm25K1 + 1) / (f + bm25K1*norm)
+		}
+	}
+	order := make([]int, 0, len(ix.paths))
+	for i, s := range scores {
+		if s > 0 {
+			order = append(order, i)
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return scores[order[a]] > scores[order[b]] })
+	if len(order) > limit {
+		order = order[:limit]
+	}
+	out := make([]string, len(order))
+	for i, o := range order {
+		out[i] = ix.paths[o]
+	}
+	return out
+}
+
+// codeFiles reads the files codeseek's walker selects under root, less
+// documentation: the files search_code can answer with.
+func codeFiles(tb testing.TB, root string) map[string]string {
+	files, _, err := indexer.Walk(context.Background(), root, indexer.WalkOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	docs := map[string]string{}
+	for _, f := range files {
+		if chunker.IsDoc(f.Path) {
+			continue
+		}
+		raw, err := os.ReadFile(f.Abs)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		docs[f.Path] = string(raw)
+	}
+	return docs
+}
+
+// queryVariant is the part of an issue text a run searches with.
+func queryVariant(text, variant string) string {
+	switch variant {
+	case "", "full":
+		return text
+	case "subject":
+		subject, _, _ := strings.Cut(text, "\n")
+		return subject
+	case "prose":
+		var keep []string
+		fenced := false
+		for _, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "```") {
+				fenced = !fenced
+				continue
+			}
+			if fenced || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
+				continue
+			}
+			keep = append(keep, line)
+		}
+		return strings.Join(keep, "\n")
+	}
+	panic("CODESEEK_ISSUES_QUERY is full, subject or prose, not " + variant)
+}
+
+// issueRecord is one query's outcome in CODESEEK_ISSUES_OUT.
+type issueRecord struct {
+	Repo   string              `json:"repo"`
+	Commit string              `json:"commit"`
+	Files  []string            `json:"files"`
+	Ranks  map[string]int      `json:"ranks"` // system -> first relevant rank, 0 if not in the list
+	Top    map[string][]string `json:"top"`   // system -> first 5 files
+}
+
+// BenchmarkIssueToFile reports Acc@1, Acc@5, Acc@10 and MRR of the first
+// changed file for codeseek (hybrid, and vector and lexical mode) and for
+// whole-file BM25, per project and over all queries.
+func BenchmarkIssueToFile(b *testing.B) {
+	var set issueSet
+	raw, err := os.ReadFile(filepath.Join("testdata", "issues-dev.json"))
+	if err == nil {
+		err = json.Unmarshal(raw, &set)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	root := os.Getenv("CODESEEK_ISSUES_ROOT")
+	if root == "" {
+		b.Skip("set CODESEEK_ISSUES_ROOT to a directory of prepared work trees: " +
+			"benchmarks/issues/prepare.sh /work/.mirror /tmp/codeseek-issues (fetch each project of " +
+			"benchmarks/testdata/issues-dev.json first, as OWNER+NAME/repo under the mirror root), then " +
+			"CODESEEK_ISSUES_ROOT=/tmp/codeseek-issues go test ./benchmarks -run '^$' -bench IssueToFile -benchtime 1x -timeout 60m")
+	}
+	for _, p := range set.Projects {
+		if _, err := os.Stat(filepath.Join(root, p.dirName())); err != nil {
+			b.Skipf("no work tree for %s under %s: run benchmarks/issues/prepare.sh MIRROR_ROOT %s", p.Repo, root, root)
+		}
+	}
+	emb, err := embedding.NewBuiltin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	dataDir := os.Getenv("CODESEEK_BENCH_DATA")
+	if dataDir == "" {
+		dataDir = b.TempDir()
+	}
+	systems := append(append([]string{}, issueModes...), "bm25")
+	variant := os.Getenv("CODESEEK_ISSUES_QUERY")
+	for b.Loop() {
+		svc, err := tools.New(tools.Config{DataDir: dataDir, Embedder: emb})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var records []issueRecord
+		perProject := map[string]map[string]*accuracy{}
+		all := map[string]*accuracy{}
+		for _, s := range systems {
+			all[s] = &accuracy{}
+		}
+		for _, p := range set.Projects {
+			dir := filepath.Join(root, p.dirName())
+			if out, err := gitHead(dir); err == nil && out != p.Base {
+				b.Fatalf("%s is at %s, not the set's base %s: run benchmarks/issues/prepare.sh", dir, out, p.Base)
+			}
+			rep, err := svc.IndexRepository(context.Background(), tools.IndexParams{RepoPath: dir})
+			if err != nil {
+				b.Fatalf("index %s: %v", dir, err)
+			}
+			base := newBM25(codeFiles(b, dir))
+			acc := map[string]*accuracy{}
+			for _, s := range systems {
+				acc[s] = &accuracy{}
+			}
+			perProject[p.Repo] = acc
+			for _, q := range p.Queries {
+				text := queryVariant(q.Text, variant)
+				rec := issueRecord{Repo: p.Repo, Commit: q.Commit, Files: q.Files, Ranks: map[string]int{}, Top: map[string][]string{}}
+				for _, s := range systems {
+					var files []string
+					if s == "bm25" {
+						files = base.search(text, issueLimit)
+					} else {
+						resp, err := svc.Search(context.Background(), tools.SearchParams{Query: text, RepositoryID: rep.RepositoryID, Limit: issueLimit, Mode: s})
+						if err != nil {
+							b.Fatalf("%s %s: %v", p.Repo, q.Commit, err)
+						}
+						var paths []string
+						for _, h := range resp.Results {
+							paths = append(paths, h.FilePath)
+						}
+						files = distinctFiles(paths)
+					}
+					r := firstRelevant(files, q.Files)
+					acc[s].add(r)
+					all[s].add(r)
+					rec.Ranks[s] = r
+					rec.Top[s] = files[:min(5, len(files))]
+				}
+				records = append(records, rec)
+			}
+		}
+		if out := os.Getenv("CODESEEK_ISSUES_OUT"); out != "" {
+			writeIssueRecords(b, out, records)
+		}
+		for _, s := range systems {
+			b.ReportMetric(all[s].acc(1), s+"-acc@1")
+			b.ReportMetric(all[s].acc(5), s+"-acc@5")
+			b.ReportMetric(all[s].acc(10), s+"-acc@10")
+			b.ReportMetric(all[s].mrr(), s+"-mrr")
+		}
+		for _, p := range set.Projects {
+			for _, s := range []string{tools.ModeHybrid, "bm25"} {
+				b.ReportMetric(perProject[p.Repo][s].acc(1), s+"-acc@1/"+p.shortName())
+				b.ReportMetric(perProject[p.Repo][s].acc(5), s+"-acc@5/"+p.shortName())
+			}
+		}
+		b.ReportMetric(float64(all[tools.ModeHybrid].n), "queries")
+		if variant != "" {
+			fmt.Printf("\nquery variant: %s\n", variant)
+		}
+		fmt.Print(issueTable(set, perProject, all))
+	}
+}
+
+// issueTable prints Acc@1 / Acc@5 / Acc@10 / MRR per project and overall
+// (micro, over all queries; and macro, over the projects).
+func issueTable(set issueSet, perProject map[string]map[string]*accuracy, all map[string]*accuracy) string {
+	var t strings.Builder
+	cell := func(a *accuracy) string {
+		return fmt.Sprintf("%.3f / %.3f / %.3f / %.3f", a.acc(1), a.acc(5), a.acc(10), a.mrr())
+	}
+	fmt.Fprintf(&t, "\nissue-style queries, first changed file among distinct files: Acc@1 / Acc@5 / Acc@10 / MRR\n\n")
+	fmt.Fprintf(&t, "| project | n | codeseek hybrid | BM25 (files) | vector mode | lexical mode |\n|---|---:|---|---|---|---|\n")
+	macro := map[string]*accuracy{}
+	for _, p := range set.Projects {
+		a := perProject[p.Repo]
+		fmt.Fprintf(&t, "| %s | %d | %s | %s | %s | %s |\n", p.Repo, a[tools.ModeHybrid].n,
+			cell(a[tools.ModeHybrid]), cell(a["bm25"]), cell(a[tools.ModeVector]), cell(a[tools.ModeLexical]))
+		for s, x := range a {
+			m := macro[s]
+			if m == nil {
+				m = &accuracy{}
+				macro[s] = m
+			}
+			// A macro average as an accuracy over one "query" per project.
+			m.n++
+			m.at1 += x.acc(1)
+			m.at5 += x.acc(5)
+			m.at10 += x.acc(10)
+			m.rr += x.mrr()
+		}
+	}
+	fmt.Fprintf(&t, "| **all (micro)** | %d | %s | %s | %s | %s |\n", all[tools.ModeHybrid].n,
+		cell(all[tools.ModeHybrid]), cell(all["bm25"]), cell(all[tools.ModeVector]), cell(all[tools.ModeLexical]))
+	fmt.Fprintf(&t, "| macro over projects | %d | %s | %s | %s | %s |\n", len(set.Projects),
+		cell(macro[tools.ModeHybrid]), cell(macro["bm25"]), cell(macro[tools.ModeVector]), cell(macro[tools.ModeLexical]))
+	return t.String()
+}
+
+func writeIssueRecords(tb testing.TB, path string, records []issueRecord) {
+	f, err := os.Create(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	enc := json.NewEncoder(f)
+	for _, r := range records {
+		if err := enc.Encode(r); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// gitHead reads a work tree's HEAD without running git, so that the
+// benchmark can tell a tree checked out elsewhere from the set's base.
+func gitHead(dir string) (string, error) {
+	raw, err := os.ReadFile(filepath.Join(dir, ".git", "HEAD"))
+	if err != nil {
+		return "", err
+	}
+	head := strings.TrimSpace(string(raw))
+	if ref, ok := strings.CutPrefix(head, "ref: "); ok {
+		raw, err := os.ReadFile(filepath.Join(dir, ".git", ref))
+		if err != nil {
+			return "", err // a packed ref: not worth reading, and not a detached base
+		}
+		head = strings.TrimSpace(string(raw))
+	}
+	return head, nil
+}
+
+// TestIssueHelpers pins the measurement: files reduced in order of first
+// hit, ranks and Acc@k, the baseline's tokenization and BM25 ranking.
+func TestIssueHelpers(t *testing.T) {
+	files := distinctFiles([]string{"a.go", "b.go", "a.go", "c.go", "b.go"})
+	if strings.Join(files, ",") != "a.go,b.go,c.go" {
+		t.Errorf("distinct files %v, want a.go,b.go,c.go", files)
+	}
+	var a accuracy
+	for _, want := range [][]string{{"a.go"}, {"c.go", "x.go"}, {"x.go"}} {
+		a.add(firstRelevant(files, want))
+	}
+	if a.n != 3 || a.acc(1) != 1.0/3 || a.acc(5) != 2.0/3 || a.acc(10) != 2.0/3 || math.Abs(a.mrr()-(1+1.0/3)/3) > 1e-12 {
+		t.Errorf("ranks 1, 3, none: Acc@1 %v Acc@5 %v Acc@10 %v MRR %v", a.acc(1), a.acc(5), a.acc(10), a.mrr())
+	}
+	a = accuracy{}
+	for range 9 {
+		a.add(0)
+	}
+	a.add(7)
+	if a.acc(5) != 0 || a.acc(10) != 0.1 {
+		t.Errorf("rank 7 of 10 queries: Acc@5 %v Acc@10 %v, want 0 and 0.1", a.acc(5), a.acc(10))
+	}
+
+	issue := "Fix crash on super\n\nRepro:\n```python\nsuper().f()\n```\n    Traceback (most recent call last):\nit crashed"
+	if got := queryVariant(issue, "subject"); got != "Fix crash on super" {
+		t.Errorf("subject variant %q", got)
+	}
+	if got := queryVariant(issue, "prose"); got != "Fix crash on super\n\nRepro:\nit crashed" {
+		t.Errorf("prose variant %q", got)
+	}
+
+	got := strings.Join(codeTokens("parseHTTPHeader(max_len, x) → io.EOF v2Frame"), " ")
+	want := "parsehttpheader parse http header max_len max len io eof v2frame v2 frame"
+	if got != want {
+		t.Errorf("codeTokens:\n got %s\nwant %s", got, want)
+	}
+
+	ix := newBM25(map[string]string{
+		"frame.go":  "func readFrameHeader(buf []byte) (FrameHeader, error) { return parseFrame(buf) }",
+		"server.go": "func serve(conn net.Conn) { for { handle(conn) } } // server loop",
+		"long.go":   strings.Repeat("server handler conn ", 200) + "frame",
+		"none.go":   "package none",
+	})
+	top := ix.search("panic in the frame header parser when the server reads", 10)
+	if len(top) != 3 || top[0] != "frame.go" {
+		t.Errorf("BM25 order %v: frame.go (rare terms frame, header) first, none.go (no term) left out", top)
+	}
+	// Length normalisation: one mention of "frame" in a long file weighs
+	// less than in a short one.
+	if top := ix.search("frame", 10); len(top) != 2 || top[0] != "frame.go" || top[1] != "long.go" {
+		t.Errorf("BM25 for frame: %v, want frame.go before long.go", top)
+	}
+}
