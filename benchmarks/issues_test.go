@@ -187,80 +187,32 @@ func splitIdentifier(w string) []string {
 	return parts
 }
 
-// bm25 is Okapi BM25 over whole files (k1 1.2, b 0.75): the baseline.
-type bm25 struct {
-	paths  []string
-	tf     []map[string]int
-	length []int
-	avg    float64
-	df     map[string]int
+// fileBM25 is BM25 over whole files, answering with paths.
+type fileBM25 struct {
+	paths []string
+	*bm25
 }
 
-const bm25K1, bm25B = 1.2, 0.75
-
-func newBM25(docs map[string]string) *bm25 {
-	ix := &bm25{df: map[string]int{}}
+func newFileBM25(docs map[string]string) fileBM25 {
+	ix := fileBM25{}
 	for p := range docs {
 		ix.paths = append(ix.paths, p)
 	}
 	sort.Strings(ix.paths) // ties rank by path, the same in every run
-	total := 0
-	for _, p := range ix.paths {
-		toks := codeTokens(docs[p])
-		tf := map[string]int{}
-		for _, t := range toks {
-			tf[t]++
-		}
-		for t := range tf {
-			ix.df[t]++
-		}
-		ix.tf = append(ix.tf, tf)
-		ix.length = append(ix.length, len(toks))
-		total += len(toks)
+	texts := make([]string, len(ix.paths))
+	for i, p := range ix.paths {
+		texts[i] = docs[p]
 	}
-	if len(ix.paths) > 0 {
-		ix.avg = float64(total) / float64(len(ix.paths))
-	}
+	ix.bm25 = newBM25(texts, codeTokens)
 	return ix
 }
 
-// search ranks files by the summed BM25 weight of the query's distinct
-// tokens and returns the first limit that match any.
-func (ix *bm25) search(query string, limit int) []string {
-	terms := map[string]bool{}
-	for _, t := range codeTokens(query) {
-		terms[t] = true
-	}
-	n := float64(len(ix.paths))
-	scores := make([]float64, len(ix.paths))
-	for t := range terms {
-		df := float64(ix.df[t])
-		if df == 0 {
-			continue
-		}
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		for i, tf := range ix.tf {
-			f := float64(tf[t])
-			if f == 0 {
-				continue
-			}
-			norm := 1 - bm25B + bm25B*float64(ix.length[i])/ix.avg
-			scores[i] += idf * f * (bm25K1 + 1) / (f + bm25K1*norm)
-		}
-	}
-	order := make([]int, 0, len(ix.paths))
-	for i, s := range scores {
-		if s > 0 {
-			order = append(order, i)
-		}
-	}
-	sort.SliceStable(order, func(a, b int) bool { return scores[order[a]] > scores[order[b]] })
-	if len(order) > limit {
-		order = order[:limit]
-	}
-	out := make([]string, len(order))
-	for i, o := range order {
-		out[i] = ix.paths[o]
+// search returns the paths of the first limit files matching any of the
+// query's tokens, best first.
+func (ix fileBM25) search(query string, limit int) []string {
+	var out []string
+	for _, i := range ix.bm25.search(query, limit) {
+		out = append(out, ix.paths[i])
 	}
 	return out
 }
@@ -375,7 +327,7 @@ func BenchmarkIssueToFile(b *testing.B) {
 			if err != nil {
 				b.Fatalf("index %s: %v", dir, err)
 			}
-			base := newBM25(codeFiles(b, dir))
+			base := newFileBM25(codeFiles(b, dir))
 			acc := map[string]*accuracy{}
 			for _, s := range systems {
 				acc[s] = &accuracy{}
@@ -537,7 +489,7 @@ func TestIssueHelpers(t *testing.T) {
 		t.Errorf("codeTokens:\n got %s\nwant %s", got, want)
 	}
 
-	ix := newBM25(map[string]string{
+	ix := newFileBM25(map[string]string{
 		"frame.go":  "func readFrameHeader(buf []byte) (FrameHeader, error) { return parseFrame(buf) }",
 		"server.go": "func serve(conn net.Conn) { for { handle(conn) } } // server loop",
 		"long.go":   strings.Repeat("server handler conn ", 200) + "frame",
