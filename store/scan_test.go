@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -259,7 +260,8 @@ func TestScanProofFallsBackWhenPoolsAreTooSmall(t *testing.T) {
 }
 
 // TestQuantizationBound checks the bound the proof rests on: an
-// approximate score is never further from the exact one than bound.
+// approximate score is never further from the exact one, over the stored
+// row, than bound.
 func TestQuantizationBound(t *testing.T) {
 	vs := newVectorSource(3, 5)
 	var flat []float32
@@ -273,10 +275,35 @@ func TestQuantizationBound(t *testing.T) {
 		dotRows(m.codes, &q.dotQuery, dots)
 		for r, d := range dots {
 			approx := float64(d) * float64(m.scales[r]) * float64(q.scale)
-			exact := rowScore(flat[r*scanDim:(r+1)*scanDim], q)
+			exact := rowScore(dequantize(make([]float32, scanDim), m.codes[r*scanDim:(r+1)*scanDim], m.scales[r]), q)
 			if diff := math.Abs(approx - exact); diff > float64(m.bound(q)) {
 				t.Fatalf("row %d: approximate %.6f, exact %.6f, bound %.6f", r, approx, exact, m.bound(q))
 			}
+		}
+	}
+}
+
+// TestStoredRowsAreStable checks that a stored row is the vector it
+// stands for, at unit length, and that storing it again (a merge reads
+// rows back) gives the same codes and the same scale up to rounding.
+func TestStoredRowsAreStable(t *testing.T) {
+	vs := newVectorSource(4, 5)
+	codes, again := make([]int8, scanDim), make([]int8, scanDim)
+	for i := range 500 {
+		x := vs.next()
+		if i%50 == 0 {
+			for j := range x {
+				x[j] *= 3 // not unit length
+			}
+		}
+		s, resid, norm := storedRow(x, codes)
+		row := dequantize(make([]float32, scanDim), codes, s)
+		if cos := float64(dotExact(unitVector(x), row)); cos < 0.9999 || resid > 1e-5 || math.Abs(float64(norm)-1) > 1e-5 {
+			t.Fatalf("row %d: cosine to the original %.5f, length %.7f, resid %.2g", i, cos, norm, resid)
+		}
+		s2, _, _ := storedRow(row, again)
+		if math.Abs(float64(s2-s)) > 1e-6*float64(s) || !slices.Equal(again, codes) {
+			t.Fatalf("row %d: stored again with scale %g (was %g), codes equal: %v", i, s2, s, slices.Equal(again, codes))
 		}
 	}
 }

@@ -36,7 +36,6 @@ const (
 	secMetaEnd = "meta_end"
 	secText    = "text"
 	secTextEnd = "text_end"
-	secF16     = "f16"
 	secI8      = "i8"
 	secI4      = "i4"
 	secScale   = "scale"
@@ -55,7 +54,7 @@ const (
 // that grow with the text and vectors rather than with the file count.
 func bulkSection(name string) bool {
 	switch name {
-	case secMeta, secText, secF16, secI8, secI4, lexPrefix + secPost, symPrefix + secPost, secGraph:
+	case secMeta, secText, secI8, secI4, lexPrefix + secPost, symPrefix + secPost, secGraph:
 		return true
 	}
 	return strings.HasPrefix(name, "g") && strings.HasSuffix(name, "."+secPost) // the graph's name indexes' postings

@@ -40,10 +40,9 @@ type part struct {
 	metaEnd []uint64 // chunk i's record is meta[metaEnd[i-1]:metaEnd[i]]
 	text    []byte
 	textEnd []uint64
-	vectors []uint16 // half precision (half.go), row-major, n rows of dim
-	quant   *quantized
-	lex     *lexicon // BM25 index of content, path and symbol
-	syms    *lexicon // declared name -> chunks
+	quant   *quantized // the vectors
+	lex     *lexicon   // BM25 index of content, path and symbol
+	syms    *lexicon   // declared name -> chunks
 	files   []fileSpan
 	total   float64 // sum of lexical chunk lengths
 
@@ -165,7 +164,6 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 	p.metaEnd = viewOf[uint64](sec(secMetaEnd, 8, n))
 	p.text = sec(secText, 1, -1)
 	p.textEnd = viewOf[uint64](sec(secTextEnd, 8, n))
-	p.vectors = viewOf[uint16](sec(secF16, 2, n*dim))
 	p.quant = &quantized{dim: dim, codes: viewOf[int8](sec(secI8, 1, n*dim)),
 		scales: viewOf[float32](sec(secScale, 4, n)), maxResid: pt.MaxResid, maxNorm: pt.MaxNorm}
 	if hasNibbles(dim) {
@@ -295,7 +293,7 @@ func record(blob []byte, ends []uint64, r int32) []byte {
 // row decodes chunk r's vector into dst, which has room for dim values.
 func (p *part) row(dst []float32, r int32) []float32 {
 	buf := scratch.Get().(*[]byte)
-	dst = widen(dst, viewOf[uint16](p.m.copyOut(buf, bytesOf(p.vectors[int(r)*p.dim:int(r+1)*p.dim]))))
+	dst = dequantize(dst, viewOf[int8](p.m.copyOut(buf, bytesOf(p.quant.codes[int(r)*p.dim:int(r+1)*p.dim]))), p.quant.scales[r])
 	scratch.Put(buf)
 	return dst
 }

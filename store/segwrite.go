@@ -6,13 +6,11 @@ import (
 	"io"
 	"sort"
 	"sync"
-
-	"github.com/codeseek/codeseek/internal/half"
 )
 
 // writeSegment writes chunks, which it reorders, as segment id: per kind,
 // sorted by path and line, the chunk records and (deflated) text, the
-// half-precision and int8 vectors, the lexicon, the declared-name index and the files'
+// int8 vectors (storedRow) and their 4-bit codes, the lexicon, the declared-name index and the files'
 // symbol graphs (graphs, by path: encoded blobs, see graph.go). Every
 // vector must have dim dimensions.
 func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[string][]byte) error {
@@ -64,14 +62,17 @@ func writeSegment(w io.Writer, id uint64, dim int, chunks []Chunk, graphs map[st
 }
 
 // writePart writes one kind's chunk records, text, vectors and file list.
-// Vectors are first rounded to the half precision they are stored in, so
-// the int8 codes and their residual bound describe the stored vectors and
-// rescoring stays provably exact over them (scan.go).
+// Each chunk's vector becomes the row stored for it (storedRow), so a
+// chunk kept in memory scores as the segment will.
 func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
+	codes := make([]int8, len(cs)*dim)
+	scales := make([]float32, len(cs))
 	for i := range cs {
-		for j, f := range cs[i].Vector {
-			cs[i].Vector[j] = half.ToFloat32(half.FromFloat32(f))
-		}
+		row := codes[i*dim : (i+1)*dim]
+		s, resid, norm := storedRow(cs[i].Vector, row)
+		scales[i] = s
+		pt.MaxResid, pt.MaxNorm = max(pt.MaxResid, resid), max(pt.MaxNorm, norm)
+		cs[i].Vector = dequantize(cs[i].Vector, row, s)
 	}
 	ends := make([]uint64, len(cs))
 	sw.section(pt, secMeta, func(put func([]byte)) {
@@ -96,35 +97,13 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 		}
 	})
 	sw.block(pt, secTextEnd, bytesOf(ends))
-	sw.section(pt, secF16, func(put func([]byte)) {
-		row := make([]uint16, dim)
-		for i := range cs {
-			for j, f := range cs[i].Vector {
-				row[j] = half.FromFloat32(f)
-			}
-			put(bytesOf(row))
-		}
-	})
-	scales := make([]float32, len(cs))
-	sw.section(pt, secI8, func(put func([]byte)) {
-		codes := make([]int8, dim)
-		for i := range cs {
-			s, resid, norm := quantizeRow(unitVector(cs[i].Vector), codes)
-			scales[i] = s
-			pt.MaxResid, pt.MaxNorm = max(pt.MaxResid, resid), max(pt.MaxNorm, norm)
-			put(bytesOf(codes))
-		}
-	})
+	sw.block(pt, secI8, bytesOf(codes))
 	sw.block(pt, secScale, bytesOf(scales))
 	if hasNibbles(dim) {
-		// Quantized again rather than kept from the int8 pass: a
-		// segment's codes would be a quarter of its vectors' memory more.
 		sw.section(pt, secI4, func(put func([]byte)) {
-			codes := make([]int8, dim)
 			var nib []byte
 			for i := range cs {
-				quantizeRow(unitVector(cs[i].Vector), codes)
-				nib = appendNibbles(nib[:0], codes)
+				nib = appendNibbles(nib[:0], codes[i*dim:(i+1)*dim])
 				put(nib)
 			}
 		})
