@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"sort"
 	"strings"
 )
 
@@ -10,6 +11,30 @@ import (
 // backend need not, and then the feature does nothing).
 type nameCounter interface {
 	NameFiles(name string) (declaring, using int)
+}
+
+// centralCandidates is how many of the best candidates so far centrality
+// is read for: the lift is small, so only they can gain a place that
+// matters, and every read is a look-up in each segment's name index.
+const centralCandidates = 1000
+
+// central adds the centrality lift (Central) to the best
+// centralCandidates candidates, multiplied as the rest of their score is
+// (mult).
+func (r ranker) central(cands []*candidate, mult []float64) {
+	best := make([]int, len(cands))
+	for i := range best {
+		best[i] = i
+	}
+	sort.Slice(best, func(a, b int) bool { return cands[best[a]].score > cands[best[b]].score })
+	best = best[:min(len(best), centralCandidates)]
+	top := make([]*candidate, len(best))
+	for j, i := range best {
+		top[j] = cands[i]
+	}
+	for j, c := range centrality(top) {
+		top[j].score += r.w.Central * c * r.fileEvidence() * mult[best[j]]
+	}
 }
 
 // centrality returns each candidate's 0..1 standing in the reference

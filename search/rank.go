@@ -33,11 +33,8 @@ func (r ranker) score(cands []*candidate) {
 		prior float64 // the path priors' multiplier
 		older float64 // the older-version and variant demotions' multiplier
 	}
-	var central []float64
-	if r.opt.on(Central) && r.q.Kind != Identifier {
-		central = centrality(cands)
-	}
 	facts := map[string]pathFacts{}
+	mult := make([]float64, len(cands)) // what the path facts multiply a candidate's score by
 	paths := newPathMatcher(r.q, cands)
 	for i, cd := range cands {
 		p := cd.chunk.FilePath
@@ -71,10 +68,11 @@ func (r ranker) score(cands []*candidate) {
 		if r.opt.on(NameMatch) {
 			base += r.w.Name * nameMatch(r.q, cd.chunk)
 		}
-		if central != nil {
-			base += r.w.Central * central[i] * r.fileEvidence()
-		}
-		cd.score = (base+f.lift)*f.prior*f.older + r.declBoost(cd)
+		mult[i] = f.prior * f.older
+		cd.score = (base+f.lift)*mult[i] + r.declBoost(cd)
+	}
+	if r.opt.on(Central) && r.q.Kind != Identifier {
+		r.central(cands, mult)
 	}
 	if r.opt.on(Coherence) {
 		r.coherence(cands)

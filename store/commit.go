@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -143,8 +142,8 @@ func (s *Store) gather(m *Manifest, absorb map[uint64]bool, chunks []Chunk, grap
 					for r := f.lo; r < f.hi; r++ {
 						chunks = append(chunks, p.load(r))
 					}
-					if b := p.graphBlobOf(int32(i)); len(b) > 0 {
-						graphs[f.path] = slices.Clone(b)
+					if b := p.inflateGraph(int32(i)); len(b) > 0 { // not cached: a merge reads each once
+						graphs[f.path] = b
 					}
 				}
 			}

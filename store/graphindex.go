@@ -144,10 +144,15 @@ func (ix *Index) locate() {
 	}
 }
 
-// graphFile describes the file at loc; d is its decoded graph.
-func (loc fileLoc) graphFile(d *chunker.GraphDecoder) GraphFile {
+// graphFile describes the file at loc, from its graph's head; ok is
+// false for a file without a graph.
+func (loc fileLoc) graphFile() (gf GraphFile, ok bool) {
 	fs := loc.v.files[loc.file]
-	return GraphFile{Path: fs.path, Language: loc.v.language(fs.lo), Package: clone(d.Package()), Build: clone(d.Build())}
+	pkg, build, ok := loc.v.graphHeadOf(loc.file)
+	if !ok {
+		return GraphFile{}, false
+	}
+	return GraphFile{Path: fs.path, Language: loc.v.language(fs.lo), Package: pkg, Build: build}, true
 }
 
 // language is chunk r's language, read from its record.
@@ -161,15 +166,15 @@ func (p *part) language(r int32) string {
 }
 
 // blob decodes the file's graph in place, or returns nil.
-func (loc fileLoc) blob() *chunker.GraphDecoder { return openBlob(loc.v.graphBlobOf(loc.file)) }
+func (loc fileLoc) blob() *chunker.GraphDecoder { return openBlob(loc.v.graphOf(loc.file)) }
 
 // GraphFiles lists every live file with a symbol graph, sorted by path.
 func (ix *Index) GraphFiles() []GraphFile {
 	defer runtime.KeepAlive(ix)
 	var out []GraphFile
 	for _, loc := range ix.locs {
-		if d := loc.blob(); d != nil {
-			out = append(out, loc.graphFile(d))
+		if gf, ok := loc.graphFile(); ok {
+			out = append(out, gf)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
@@ -183,7 +188,7 @@ func (ix *Index) FileGraph(path string) (*chunker.Graph, error) {
 	if !ok {
 		return nil, nil
 	}
-	return decodeGraph(loc.v.graphBlobOf(loc.file), true)
+	return decodeGraph(loc.v.graphOf(loc.file), true)
 }
 
 // FileImports is the imports of the file at path.
@@ -209,7 +214,7 @@ func (ix *Index) FileDecls(path string) (*chunker.Graph, error) {
 	if !ok {
 		return nil, nil
 	}
-	return decodeGraph(loc.v.graphBlobOf(loc.file), false)
+	return decodeGraph(loc.v.graphOf(loc.file), false)
 }
 
 // filesWith calls fn for each live file that name index k of each part
@@ -254,7 +259,7 @@ func (ix *Index) DefinitionsOf(name string) []FileDef {
 		if d == nil {
 			return
 		}
-		gf := loc.graphFile(d)
+		gf, _ := loc.graphFile()
 		d.Defs(func(i int32, def chunker.Def) {
 			if def.Name == name && def.Flags&chunker.DefEmbedded == 0 {
 				out = append(out, FileDef{GraphFile: gf, Index: i, Def: cloneDef(def)})
@@ -273,7 +278,8 @@ func (ix *Index) ReferencesTo(name string) []FileRefs {
 		if d == nil {
 			return
 		}
-		fr := FileRefs{GraphFile: loc.graphFile(d)}
+		gf, _ := loc.graphFile()
+		fr := FileRefs{GraphFile: gf}
 		enclosing := map[int32]bool{}
 		d.RefsNamed(name, func(r chunker.Ref) {
 			r.Name = name // the caller's string, not a view

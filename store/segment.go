@@ -215,8 +215,39 @@ func (p *part) mapGraph(pt *partTOC, body []byte) error {
 	return nil
 }
 
-// graphBlobOf is file i's graph blob, in the mapping.
-func (p *part) graphBlobOf(i int32) []byte { return record(p.graph, p.graphEnd, i) }
+// graphOf is file i's encoded graph, nil for a file without one, shared
+// through the graph cache (graphcache.go): callers only read it.
+func (p *part) graphOf(i int32) []byte {
+	if len(record(p.graph, p.graphEnd, i)) == 0 {
+		return nil
+	}
+	return inflated.get(p, i, func() []byte { return p.inflateGraph(i) })
+}
+
+// inflateGraph is file i's encoded graph, inflated onto the heap (read
+// with pread, as rows and texts are: mapped reads fault their neighbours
+// in); nil for a file without one.
+func (p *part) inflateGraph(i int32) []byte {
+	packed := record(p.graph, p.graphEnd, i)
+	if len(packed) == 0 {
+		return nil
+	}
+	buf := scratch.Get().(*[]byte)
+	b := unpackGraph(p.m.copyOut(buf, packed))
+	scratch.Put(buf)
+	return b
+}
+
+// graphHeadOf is file i's package and build constraint, copied, and
+// whether it has a graph at all.
+func (p *part) graphHeadOf(i int32) (pkg, build string, ok bool) {
+	packed := record(p.graph, p.graphEnd, i)
+	if len(packed) == 0 {
+		return "", "", false
+	}
+	pkg, build, _, ok = graphHead(packed)
+	return clone(pkg), clone(build), ok
+}
 
 // ascending reports whether ends are non-decreasing and within limit.
 func ascending(ends []uint64, limit int) bool {

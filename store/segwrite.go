@@ -185,14 +185,17 @@ func fileBlobs(cs []Chunk, graphs map[string][]byte) [][]byte {
 	return out
 }
 
-// writeGraphs writes the files' graph blobs and their end offsets.
+// writeGraphs writes the files' graph blobs, packed (graphblob.go), and
+// their end offsets.
 func (sw *segWriter) writeGraphs(pt *partTOC, blobs [][]byte) {
 	ends := make([]uint64, len(blobs))
 	sw.section(pt, secGraph, func(put func([]byte)) {
 		n := uint64(0)
+		var z []byte
 		for i, b := range blobs {
-			put(b)
-			n += uint64(len(b))
+			z = packGraph(z[:0], b)
+			put(z)
+			n += uint64(len(z))
 			ends[i] = n
 		}
 	})

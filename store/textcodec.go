@@ -7,7 +7,8 @@ import (
 	"sync"
 )
 
-// Chunk text is stored deflated, chunk by chunk: source code shrinks to
+// Chunk text, and each file's symbol graph (graphblob.go), are stored
+// deflated, chunk by chunk and file by file: source code shrinks to
 // less than half (2.2x on the Linux kernel's C), the largest part of a
 // segment after the vectors, while a search still inflates only the few
 // chunks it returns, each in microseconds. Raw deflate (no zlib header):
@@ -23,10 +24,19 @@ var (
 
 // deflateText appends the compressed form of s to dst.
 func deflateText(dst []byte, s string) []byte {
+	return deflateWith(dst, func(w io.Writer) { io.WriteString(w, s) })
+}
+
+// deflateBytes appends the compressed form of b to dst.
+func deflateBytes(dst, b []byte) []byte {
+	return deflateWith(dst, func(w io.Writer) { w.Write(b) })
+}
+
+func deflateWith(dst []byte, write func(io.Writer)) []byte {
 	buf := bytes.NewBuffer(dst)
 	w := deflaters.Get().(*flate.Writer)
 	w.Reset(buf)
-	io.WriteString(w, s)
+	write(w)
 	w.Close()
 	deflaters.Put(w)
 	return buf.Bytes()
@@ -38,11 +48,23 @@ func inflateText(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
+	return inflate(b).String()
+}
+
+// inflateBytes returns the bytes compressed in b, on the heap.
+func inflateBytes(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return inflate(b).Bytes()
+}
+
+func inflate(b []byte) *bytes.Buffer {
 	r := inflaters.Get().(io.ReadCloser)
 	r.(flate.Resetter).Reset(bytes.NewReader(b), nil)
-	var out bytes.Buffer
+	out := new(bytes.Buffer)
 	out.Grow(3 * len(b))
 	out.ReadFrom(r)
 	inflaters.Put(r)
-	return out.String()
+	return out
 }
