@@ -13,65 +13,67 @@ type nameCounter interface {
 	NameFiles(name string) (declaring, using int)
 }
 
-// centralCandidates is how many of the best candidates so far centrality
-// is read for: the lift is small, so only they can gain a place that
-// matters, and every read is a look-up in each segment's name index.
-const centralCandidates = 1000
+// centralPlaces is how deep in the ranking the centrality lift is sought:
+// a candidate whose score plus the most the lift could add stays below
+// the score at this place is not looked up, since every look-up reads
+// each segment's name indexes (on the Linux kernel's 24 segments, a few
+// milliseconds a query for all candidates). Agents ask for at most 50
+// results.
+const centralPlaces = 64
 
-// central adds the centrality lift (Central) to the best
-// centralCandidates candidates, multiplied as the rest of their score is
-// (mult).
+// hubFiles is the number of files using a declaration (per declaring
+// file) at which its centrality reaches 1; the scale is fixed so that a
+// candidate's lift does not depend on the others, which lets central
+// skip the ones it cannot help.
+const hubFiles = 30
+
+// central adds the centrality lift (Central), multiplied as the rest of
+// their score is (mult), to the candidates it could bring into the first
+// centralPlaces.
 func (r ranker) central(cands []*candidate, mult []float64) {
-	best := make([]int, len(cands))
-	for i := range best {
-		best[i] = i
+	most := r.w.Central * r.fileEvidence()
+	if most <= 0 {
+		return
 	}
-	sort.Slice(best, func(a, b int) bool { return cands[best[a]].score > cands[best[b]].score })
-	best = best[:min(len(best), centralCandidates)]
-	top := make([]*candidate, len(best))
-	for j, i := range best {
-		top[j] = cands[i]
+	scores := make([]float64, len(cands))
+	for i, cd := range cands {
+		scores[i] = cd.score
 	}
-	for j, c := range centrality(top) {
-		top[j].score += r.w.Central * c * r.fileEvidence() * mult[best[j]]
+	sort.Sort(sort.Reverse(sort.Float64Slice(scores)))
+	floor := scores[min(len(scores), centralPlaces)-1]
+	seen := map[string]float64{}
+	for i, cd := range cands {
+		if cd.score+most*mult[i] >= floor {
+			cd.score += most * mult[i] * centrality(cd, seen)
+		}
 	}
 }
 
-// centrality returns each candidate's 0..1 standing in the reference
-// graph: how many files use the names its chunk declares (per file
-// declaring the name, so a method every type has, String or Close, is no
-// hub), on a log scale relative to the most used candidate. A question
-// about how a subsystem works is answered by its entry point, which the
-// rest of the code calls, more often than by a helper that happens to be
-// named like the question.
-func centrality(cands []*candidate) []float64 {
-	out := make([]float64, len(cands))
-	seen := map[string]float64{}
+// centrality is the candidate's 0..1 standing in the reference graph:
+// how many files use the names its chunk declares (per file declaring the
+// name, so a method every type has, String or Close, is no hub), on a log
+// scale that reaches 1 at hubFiles. A question about how a subsystem
+// works is answered by its entry point, which the rest of the code calls,
+// more often than by a helper that happens to be named like the question.
+// seen memoizes names within one query.
+func centrality(cd *candidate, seen map[string]float64) float64 {
+	nc, ok := cd.ix.(nameCounter)
+	if !ok || cd.chunk.Symbol == "" {
+		return 0
+	}
 	best := 0.0
-	for i, cd := range cands {
-		nc, ok := cd.ix.(nameCounter)
-		if !ok || cd.chunk.Symbol == "" {
+	for _, sym := range strings.Split(cd.chunk.Symbol, ", ") {
+		name := lastName(sym)
+		if name == "" || name == "…" {
 			continue
 		}
-		for _, sym := range strings.Split(cd.chunk.Symbol, ", ") {
-			name := lastName(sym)
-			if name == "" || name == "…" {
-				continue
-			}
-			u, ok := seen[name]
-			if !ok {
-				d, n := nc.NameFiles(name)
-				u = math.Log1p(float64(n) / float64(max(d, 1)))
-				seen[name] = u
-			}
-			out[i] = max(out[i], u)
+		u, ok := seen[name]
+		if !ok {
+			d, n := nc.NameFiles(name)
+			u = min(1, math.Log1p(float64(n)/float64(max(d, 1)))/math.Log1p(hubFiles))
+			seen[name] = u
 		}
-		best = max(best, out[i])
+		best = max(best, u)
 	}
-	if best > 0 {
-		for i := range out {
-			out[i] /= best
-		}
-	}
-	return out
+	return best
 }

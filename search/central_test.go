@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/codeseek/codeseek/store"
@@ -35,16 +36,47 @@ func TestEntryPointBeatsHelperNamedLikeTheQuestion(t *testing.T) {
 
 func TestCentralityDiscountsNamesManyFilesDeclare(t *testing.T) {
 	// String is used by 60 files but declared by 50: each declaration is
-	// barely used, so it is no entry point.
-	ix := countingIndex{files: map[string][2]int{"String": {50, 60}, "parse": {1, 8}}}
-	cands := []*candidate{
-		symbolCand(ix, "a.go", "Version.String", 0.5, 5),
-		symbolCand(ix, "b.go", "parse", 0.5, 5),
+	// barely used, so it is no entry point; parse, used by hubFiles files,
+	// is one.
+	ix := countingIndex{files: map[string][2]int{"String": {50, 60}, "parse": {1, hubFiles}, "helper": {1, 1}}}
+	seen := map[string]float64{}
+	str := centrality(symbolCand(ix, "a.go", "Version.String", 0.5, 5), seen)
+	parse := centrality(symbolCand(ix, "b.go", "parse", 0.5, 5), seen)
+	helper := centrality(symbolCand(ix, "c.go", "helper", 0.5, 5), seen)
+	if !(parse == 1 && str < 0.3 && helper < str+0.2 && helper > 0) {
+		t.Errorf("centrality: parse %.3f (want 1), String %.3f (want < 0.3), helper %.3f (want a little)", parse, str, helper)
 	}
-	got := centrality(cands)
-	if !(got[1] == 1 && got[0] < 0.5) {
-		t.Errorf("centrality = %v, want parse (8 uses, 1 declaration) at 1 and String (60 uses, 50 declarations) below 0.5", got)
+}
+
+// TestCentralitySkipsWhatItCannotHelp checks that a candidate too far
+// down for the lift to matter is not looked up.
+func TestCentralitySkipsWhatItCannotHelp(t *testing.T) {
+	ix := &lookupCounter{countingIndex: countingIndex{files: map[string][2]int{}}}
+	var cands []*candidate
+	for i := range 3 * centralPlaces {
+		cd := symbolCand(ix, fmt.Sprintf("f%03d.go", i), fmt.Sprintf("name%d", i), 0, 0)
+		cd.score = 10 - float64(i)*0.05
+		cands = append(cands, cd)
 	}
+	mult := make([]float64, len(cands))
+	for i := range mult {
+		mult[i] = 1
+	}
+	r := ranker{q: ParseQuery("how are requests retried"), mode: Hybrid, w: DefaultWeights}
+	r.central(cands, mult)
+	if ix.lookups < centralPlaces || ix.lookups > centralPlaces+int(DefaultWeights.Central/0.05)+1 {
+		t.Errorf("%d look-ups for %d candidates, want the first %d and the few within the lift of them", ix.lookups, len(cands), centralPlaces)
+	}
+}
+
+type lookupCounter struct {
+	countingIndex
+	lookups int
+}
+
+func (c *lookupCounter) NameFiles(name string) (int, int) {
+	c.lookups++
+	return c.countingIndex.NameFiles(name)
 }
 
 func TestCentralityLeavesIdentifierQueriesAlone(t *testing.T) {

@@ -316,13 +316,43 @@ func (ix *Index) NameUses(name string) (files, uses int) {
 // ask it for every candidate. Files deleted since their segment was
 // written still count: a ranking prior can bear that, an answer could not.
 func (ix *Index) NameFiles(name string) (declaring, using int) {
+	if n, ok := ix.names.get(name); ok {
+		return n[0], n[1]
+	}
 	defer runtime.KeepAlive(ix)
 	for i := range ix.views[Code] {
 		v := &ix.views[Code][i]
 		declaring += v.gnames[nameDefs].df(name)
 		using += v.gnames[nameUses].df(name)
 	}
+	ix.names.put(name, [2]int{declaring, using})
 	return declaring, using
+}
+
+// nameCounts remembers NameFiles' answers: a search asks for each
+// candidate's names, and the same names come back query after query.
+// Bounded by starting over at maxNameCounts names.
+type nameCounts struct {
+	mu sync.Mutex
+	m  map[string][2]int
+}
+
+const maxNameCounts = 1 << 16
+
+func (c *nameCounts) get(name string) ([2]int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.m[name]
+	return n, ok
+}
+
+func (c *nameCounts) put(name string, n [2]int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxNameCounts {
+		c.m = map[string][2]int{}
+	}
+	c.m[strings.Clone(name)] = n
 }
 
 // ChunksOf returns the live chunks of the file at path in line order.

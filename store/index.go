@@ -26,6 +26,7 @@ type Index struct {
 	totalLen [2]float64         // of all chunks
 	locs     map[string]fileLoc // live files by path (graphindex.go)
 	memo     memo               // values derived from the index (GraphReader.Memo)
+	names    nameCounts         // NameFiles' answers so far
 }
 
 // view is a segment part as one manifest sees it: chunks of files that
