@@ -48,14 +48,18 @@ const (
 	// many files use: the entry point of a subsystem (chunker.Split for
 	// "how are files chunked") over a helper named like the question.
 	Central
+	// SectionsAlone ranks documentation sections by their own evidence:
+	// no per-file cap, decay or coherence lift, which suit code, where
+	// a question's answers spread over files.
+	SectionsAlone
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
