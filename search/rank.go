@@ -52,6 +52,11 @@ func (r ranker) score(cands []*candidate) {
 	}
 	facts := map[string]pathFacts{}
 	paths := newPathMatcher(r.q, cands)
+	var headings *headingMatcher
+	if r.docs && r.opt.on(HeadingMatch) {
+		h := newHeadingMatcher(r.q, cands)
+		headings = &h
+	}
 	for i, cd := range cands {
 		p := cd.chunk.FilePath
 		f, ok := facts[p]
@@ -86,6 +91,9 @@ func (r ranker) score(cands []*candidate) {
 		}
 		if central != nil {
 			base += r.w.Central * central[i] * r.fileEvidence()
+		}
+		if headings != nil {
+			base += r.w.Heading * headings.match(cd.chunk)
 		}
 		cd.score = (base+f.lift)*f.prior*f.older + r.declBoost(cd)
 	}

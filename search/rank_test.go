@@ -514,3 +514,35 @@ func TestSectionShownOnce(t *testing.T) {
 		t.Errorf("results %v, want %s", got, want)
 	}
 }
+
+// TestHeadingMatch checks that a documentation section whose heading path
+// holds the query's words beats a neighbour whose body matches a little
+// better, and that the lift is for documentation only.
+func TestHeadingMatch(t *testing.T) {
+	ix := newIx()
+	section := func(p, symbol string, vec float64) *candidate {
+		cd := cand(ix, p, 1, vec, 0)
+		cd.chunk.Symbol, cd.chunk.SymbolKind = symbol, "section"
+		return cd
+	}
+	cands := []*candidate{
+		section("keepalive.md", "Keepalive > Why do I need this?", 0.8),
+		section("keepalive.md", "Keepalive > Enforcement policy", 0.75),
+		section("proxy.md", "Proxy", 0.1),
+	}
+	r := ranker{q: ParseQuery("what does the enforcement policy do"), mode: Vector, w: DefaultWeights, docs: true}
+	r.score(cands)
+	if cands[0].chunk.Symbol != "Keepalive > Enforcement policy" {
+		t.Errorf("first %q, want the section the heading names", cands[0].chunk.Symbol)
+	}
+	r.opt.Off = HeadingMatch
+	r.score(cands)
+	if cands[0].chunk.Symbol != "Keepalive > Why do I need this?" {
+		t.Errorf("without HeadingMatch first %q, want the closer body", cands[0].chunk.Symbol)
+	}
+	r = ranker{q: ParseQuery("what does the enforcement policy do"), mode: Vector, w: DefaultWeights}
+	r.score(cands)
+	if cands[0].chunk.Symbol != "Keepalive > Why do I need this?" {
+		t.Errorf("code search: first %q, want no heading lift", cands[0].chunk.Symbol)
+	}
+}
