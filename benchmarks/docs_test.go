@@ -15,6 +15,7 @@ import (
 
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/search"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -419,8 +420,15 @@ func BenchmarkDocsSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	verbose := os.Getenv("CODESEEK_DOCS_VERBOSE") != ""
+	// CODESEEK_RANK switches ranking features off or overrides weights, as
+	// for the binary, for ablation runs.
+	ranking, err := search.ParseOptions(os.Getenv("CODESEEK_RANK"))
+	if err != nil {
+		b.Fatal(err)
+	}
 	for b.Loop() {
-		svc, err := tools.New(tools.Config{DataDir: b.TempDir(), Embedder: emb})
+		svc, err := tools.New(tools.Config{DataDir: b.TempDir(), Embedder: emb, Ranking: ranking})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -476,6 +484,9 @@ func BenchmarkDocsSearch(b *testing.B) {
 						if _, rr := recallMRR(grades, len(rel)); rr == 0 {
 							fmt.Fprintf(&misses, "  %s [%s] %q\n", p.Name, q.Kind, q.Query)
 						}
+						if verbose {
+							explain(&misses, corpus, p.Name, q, rel, ranked, grades)
+						}
 					}
 				}
 			}
@@ -499,6 +510,31 @@ func BenchmarkDocsSearch(b *testing.B) {
 		fmt.Print(table.String())
 		fmt.Printf("\nquestions with no answering section in hybrid's top %d:\n%s", docsCutoff, misses.String())
 	}
+}
+
+// explain writes one question's hybrid ranking against its answers, for
+// reading failures (CODESEEK_DOCS_VERBOSE=1).
+func explain(w *strings.Builder, c *docsCorpus, project string, q docsQuestion, rel []judged, ranked, grades []int) {
+	fmt.Fprintf(w, "\n### %s [%s] %q ndcg %.3f\n", project, q.Kind, q.Query, ndcg(grades, gradesOf(rel), docsCutoff))
+	for _, r := range rel {
+		fmt.Fprintf(w, "    want g%d %s:%d-%d\n", r.grade, r.file, r.start, r.end)
+	}
+	for k, i := range ranked {
+		if i < 0 {
+			fmt.Fprintf(w, "    %2d ?\n", k+1)
+			continue
+		}
+		s := c.sections[i]
+		fmt.Fprintf(w, "    %2d %s:%d-%d %q\n", k+1, s.File, s.Start, s.End, s.Path)
+	}
+}
+
+func gradesOf(rel []judged) []int {
+	out := make([]int, len(rel))
+	for i, r := range rel {
+		out[i] = r.grade
+	}
+	return out
 }
 
 // resultSections maps search_docs hits to leaf sections. Hit paths are

@@ -48,14 +48,21 @@ const (
 	// many files use: the entry point of a subsystem (chunker.Split for
 	// "how are files chunked") over a helper named like the question.
 	Central
+	// SectionsAlone ranks documentation sections by their own evidence:
+	// no per-file cap, decay or coherence lift, which suit code, where
+	// a question's answers spread over files.
+	SectionsAlone
+	// HeadingMatch lifts a documentation section whose heading path holds
+	// the query's terms.
+	HeadingMatch
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -76,9 +83,12 @@ type Weights struct {
 	// Name is added per share of a callable's name that query terms
 	// spell out (NameMatch).
 	Name float64
-	// Central is added by the share of the most used candidate's files
-	// that use a candidate's declared names (Central).
+	// Central is added by a candidate's standing in the reference graph,
+	// 0..1 (Central).
 	Central float64
+	// Heading is added by the weighted share of query terms found in a
+	// documentation section's heading path (HeadingMatch).
+	Heading float64
 	// Coherence scales the lift of a file's best chunk.
 	Coherence float64
 	// Variant multiplies the score of a variant's chunks (Variants).
@@ -97,6 +107,7 @@ var DefaultWeights = Weights{
 	Name:       0.2,
 	FileName:   0.4,
 	Central:    0.15,
+	Heading:    0.5,
 	Coherence:  0.2,
 	Variant:    0.8,
 	Decay:      0.7,
@@ -129,7 +140,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

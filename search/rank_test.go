@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -456,5 +457,92 @@ func TestDescriptionIsNotCappedPerFile(t *testing.T) {
 		if n != tc.big {
 			t.Errorf("%q: %d of 5 results from big.go, want %d", tc.query, n, tc.big)
 		}
+	}
+}
+
+// TestDocsRankSectionsAlone checks that a documentation search ranks
+// sections by their own evidence: a page's close sections keep their
+// places and fill the page, where code gets other files first.
+func TestDocsRankSectionsAlone(t *testing.T) {
+	cands := bigFileFirst()
+	req := Request{Limit: 5, PerFile: 3, Kind: store.Doc}
+	r := ranker{q: ParseQuery("header parsing"), mode: Vector, w: DefaultWeights, docs: true}
+	r.score(cands)
+	if got := rankOf(cands, "small.go"); got != 5 {
+		t.Errorf("docs: small.go at %d, want after all of big.go: %v", got, paths(cands))
+	}
+	n := 0
+	for _, res := range assemble(cands, req.Limit, r.perFile(req)) {
+		if res.Chunk.FilePath == "big.go" {
+			n++
+		}
+	}
+	if n != 5 {
+		t.Errorf("docs: %d of 5 results from big.go, want 5", n)
+	}
+	r.opt.Off = SectionsAlone
+	r.score(cands)
+	if got := rankOf(cands, "small.go"); got != 1 {
+		t.Errorf("docs without SectionsAlone: small.go at %d, want 1 as for code: %v", got, paths(cands))
+	}
+}
+
+// TestSectionShownOnce checks that a second, non-adjacent piece of a
+// documentation section already in the results is left out, while
+// adjacent pieces still merge and code chunks are untouched.
+func TestSectionShownOnce(t *testing.T) {
+	ix := newIx()
+	piece := func(start int, symbol, kind string, score float64) *candidate {
+		cd := cand(ix, "guide.md", start, 0, 0)
+		cd.chunk.Symbol, cd.chunk.SymbolKind, cd.eff, cd.score = symbol, kind, score, score
+		cd.chunk.Content = strings.Repeat("text\n", 9) + "text"
+		return cd
+	}
+	ranked := []*candidate{
+		piece(1, "Design > Commit", "section", 0.9),
+		piece(41, "Design > Commit", "section", 0.8), // same section, not adjacent: left out
+		piece(11, "Design > Commit", "section", 0.7), // adjacent to the first: merges
+		piece(61, "Design > Reads", "section", 0.6),
+		piece(81, "", "section", 0.5), // no heading: no section to repeat
+		piece(101, "", "section", 0.4),
+	}
+	var got []string
+	for _, res := range assemble(ranked, 10, 10) {
+		got = append(got, fmt.Sprintf("%d-%d", res.Start, res.End))
+	}
+	if want := "1-20 61-70 81-90 101-110"; strings.Join(got, " ") != want {
+		t.Errorf("results %v, want %s", got, want)
+	}
+}
+
+// TestHeadingMatch checks that a documentation section whose heading path
+// holds the query's words beats a neighbour whose body matches a little
+// better, and that the lift is for documentation only.
+func TestHeadingMatch(t *testing.T) {
+	ix := newIx()
+	section := func(p, symbol string, vec float64) *candidate {
+		cd := cand(ix, p, 1, vec, 0)
+		cd.chunk.Symbol, cd.chunk.SymbolKind = symbol, "section"
+		return cd
+	}
+	cands := []*candidate{
+		section("keepalive.md", "Keepalive > Why do I need this?", 0.8),
+		section("keepalive.md", "Keepalive > Enforcement policy", 0.75),
+		section("proxy.md", "Proxy", 0.1),
+	}
+	r := ranker{q: ParseQuery("what does the enforcement policy do"), mode: Vector, w: DefaultWeights, docs: true}
+	r.score(cands)
+	if cands[0].chunk.Symbol != "Keepalive > Enforcement policy" {
+		t.Errorf("first %q, want the section the heading names", cands[0].chunk.Symbol)
+	}
+	r.opt.Off = HeadingMatch
+	r.score(cands)
+	if cands[0].chunk.Symbol != "Keepalive > Why do I need this?" {
+		t.Errorf("without HeadingMatch first %q, want the closer body", cands[0].chunk.Symbol)
+	}
+	r = ranker{q: ParseQuery("what does the enforcement policy do"), mode: Vector, w: DefaultWeights}
+	r.score(cands)
+	if cands[0].chunk.Symbol != "Keepalive > Why do I need this?" {
+		t.Errorf("code search: first %q, want no heading lift", cands[0].chunk.Symbol)
 	}
 }

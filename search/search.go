@@ -85,7 +85,7 @@ func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Resul
 	if err != nil {
 		return nil, err
 	}
-	r := ranker{q: q, mode: req.Mode, opt: req.Options, w: req.Options.weights()}
+	r := ranker{q: q, mode: req.Mode, opt: req.Options, w: req.Options.weights(), docs: req.Kind == store.Doc}
 	r.score(cands)
 	return assemble(cands, req.Limit, r.perFile(req)), nil
 }
@@ -93,9 +93,10 @@ func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Resul
 // perFile is the cap on one file's results while other files still have
 // candidates. A query asking for one piece of code has no use for it:
 // when its best matches lie in one file, that is evidence, not a lack of
-// variety, as the per-file decay already says by fading out for it.
+// variety, as the per-file decay already says by fading out for it. Nor
+// has a documentation search (sectionsAlone).
 func (r ranker) perFile(req Request) int {
-	if r.unitFocus() == 1 {
+	if r.unitFocus() == 1 || r.sectionsAlone() {
 		return max(1, req.Limit)
 	}
 	return max(1, req.PerFile)

@@ -16,24 +16,40 @@ type span struct {
 
 // assemble walks the ranked candidates and builds up to limit results:
 // chunks adjacent to or overlapping a result of the same file merge into
-// it, and a file gets more than perFile results only when no other file
-// has anything left to show.
+// it, a piece of a documentation section already shown is left out, and
+// a file gets more than perFile results only when no other file has
+// anything left to show.
 func assemble(ranked []*candidate, limit, perFile int) []Result {
 	var out []*span
 	var overflow []*candidate
 	perPath := map[string][]*span{}
 	keyOf := func(cd *candidate) string { return cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath }
+	// A long documentation section is split into pieces that all match
+	// the same question; a second piece of a section already shown would
+	// repeat its answer and push another section off the page.
+	shown := map[string]bool{}
+	seen := func(cd *candidate) bool {
+		sec := sectionKey(keyOf(cd), cd.chunk)
+		return sec != "" && shown[sec]
+	}
+	mark := func(cd *candidate) {
+		if sec := sectionKey(keyOf(cd), cd.chunk); sec != "" {
+			shown[sec] = true
+		}
+	}
 	take := func(cd *candidate) {
 		sp := newSpan(cd)
 		perPath[keyOf(cd)] = append(perPath[keyOf(cd)], sp)
 		out = append(out, sp)
+		mark(cd)
 	}
 	for _, cd := range ranked {
 		if sp := touching(perPath[keyOf(cd)], cd.chunk); sp != nil {
 			sp.merge(cd.chunk)
+			mark(cd)
 			continue
 		}
-		if len(out) == limit {
+		if len(out) == limit || seen(cd) {
 			continue // later candidates may still merge into chosen results
 		}
 		if len(perPath[keyOf(cd)]) >= perFile {
@@ -48,9 +64,12 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		}
 		if sp := touching(perPath[keyOf(cd)], cd.chunk); sp != nil {
 			sp.merge(cd.chunk)
+			mark(cd)
 			continue
 		}
-		take(cd)
+		if !seen(cd) {
+			take(cd)
+		}
 	}
 	results := make([]Result, len(out))
 	for i, sp := range out {
@@ -59,6 +78,15 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 			Score: reported(sp.best, out[0].best)}
 	}
 	return results
+}
+
+// sectionKey names the documentation section a chunk is a piece of (its
+// file and heading path), or "" for code and for text under no heading.
+func sectionKey(file string, c *store.Chunk) string {
+	if c.SymbolKind != "section" || c.Symbol == "" {
+		return ""
+	}
+	return file + "\x00" + c.Symbol
 }
 
 // reported is the score a user sees, in 0..1 and falling with rank: the

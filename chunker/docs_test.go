@@ -1,0 +1,69 @@
+package chunker
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// docChunks describes a document's chunks as "start-end symbol".
+func docChunks(path, src string, budget int) []string {
+	var out []string
+	for _, c := range Split(path, []byte(src), Options{MaxTokens: budget}) {
+		out = append(out, fmt.Sprintf("%d-%d %s", c.StartLine, c.EndLine, c.Symbol))
+	}
+	return out
+}
+
+// TestDocFrontMatterTitle checks that a static-site page's front matter
+// title heads every section's path, that the front matter joins the first
+// section instead of being a chunk of its own, and that the closing "---"
+// of YAML front matter is not read as a setext underline.
+func TestDocFrontMatterTitle(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"toml", "+++\ntitle = \"TinyGo\"\nweight = 2\n+++\n\n## Introduction\n\nText.\n\n## Concurrency\n\nGoroutines.\n",
+			[]string{"1-8 TinyGo > Introduction", "10-12 TinyGo > Concurrency"}},
+		{"yaml", "---\nlayout: page\ntitle: 'Getting started'\n---\n\nLead text.\n\n# Install\n\napt\n",
+			[]string{"1-6 Getting started", "8-10 Getting started > Install"}},
+		{"first heading repeats the title", "---\ntitle: Install\n---\n# Install\n\nText.\n\n## Linux\n\napt\n",
+			[]string{"1-6 Install", "8-10 Install > Linux"}},
+		{"unclosed, so not front matter", "---\ntitle: x\n\n# Install\n\nText.\n",
+			[]string{"1-2 ", "4-6 Install"}},
+	}
+	for _, tc := range cases {
+		if got := docChunks("page.md", tc.src, 400); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: chunks %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestDocHTMLHeadings checks that HTML heading elements on a line of their
+// own are headings of a Markdown document, with their tags stripped.
+func TestDocHTMLHeadings(t *testing.T) {
+	src := "<h2>Purpose of <code>docValues</code></h2>\n\n<h3 id=\"bg\">Background</h3>\n\n<p>Why.</p>\n\n<h3>Usage</h3>\n\n<p>How &amp; when.</p>\n\n```html\n<h3>not a heading</h3>\n```\n"
+	want := []string{"1-5 Purpose of docValues > Background", "7-13 Purpose of docValues > Usage"}
+	if got := docChunks("a.md", src, 400); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("chunks %q, want %q", got, want)
+	}
+	for _, bad := range []string{"<h2>open", "<h2>a</h3>", "<hr>", "<h7>x</h7>", "<h2></h2>"} {
+		if lvl, _ := htmlHeading(bad); lvl != 0 {
+			t.Errorf("%q read as a heading", bad)
+		}
+	}
+}
+
+// TestDocHeadingNotAlone checks that a heading before a paragraph too big
+// to share a piece with it starts that paragraph's piece rather than
+// being a piece of its own.
+func TestDocHeadingNotAlone(t *testing.T) {
+	para := strings.Repeat("word ", 70) // 350 bytes, about 88 tokens
+	src := "# Title\n\nIntro.\n\n## Big\n\n" + para + "\n" + para + "\n\n## Fits\n\n" + strings.Repeat("x", 390) + "\n"
+	for _, c := range Split("a.md", []byte(src), Options{MaxTokens: 100}) {
+		if body := strings.TrimSpace(strings.TrimLeft(c.Content, "#")); !strings.Contains(body, "\n") && strings.HasPrefix(c.Content, "#") {
+			t.Errorf("lines %d-%d: a heading alone in a chunk: %q", c.StartLine, c.EndLine, c.Content)
+		}
+	}
+}
