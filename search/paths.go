@@ -55,7 +55,7 @@ func classesNamed(terms []string) pathClass {
 // dirClasses maps a directory name to the class of everything below it.
 var dirClasses = map[string]pathClass{
 	"test": classTest, "tests": classTest, "__tests__": classTest, "spec": classTest, "specs": classTest,
-	"testing": classTest, "testdata": classTest, "test_data": classTest, "testutil": classTest, "testutils": classTest,
+	"testing": classTest, "testdata": classTest, "test_data": classTest, "test-data": classTest, "testutil": classTest, "testutils": classTest,
 	"it": classTest, "e2e": classTest, "integration_tests": classTest, "unittests": classTest,
 	"example": classExample, "examples": classExample, "_examples": classExample, "samples": classExample,
 	"sample": classExample, "demo": classExample, "demos": classExample, "docs_src": classExample, "tutorial": classExample,

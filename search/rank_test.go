@@ -82,6 +82,7 @@ func TestClassify(t *testing.T) {
 		{"lib/compat/shim.js", classLegacy},
 		{"benches/throughput.rs", classBenchmark},
 		{"mocks/store.go", classMock},
+		{"test-data/unit/check-narrowing.test", classTest},
 	} {
 		if got := classify(tc.path); got != tc.want {
 			t.Errorf("classify(%q) = %b, want %b", tc.path, got, tc.want)
