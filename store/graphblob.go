@@ -21,7 +21,7 @@ func packGraph(dst, blob []byte) []byte {
 	}
 	dst = appendString(dst, d.Package())
 	dst = appendString(dst, d.Build())
-	return deflateBytes(dst, blob)
+	return deflateGraph(dst, blob)
 }
 
 // graphHead reads a stored graph's package and build constraint, as

@@ -15,30 +15,39 @@ import (
 // the segment's checksums already cover the bytes.
 
 var (
-	deflaters = sync.Pool{New: func() any {
-		w, _ := flate.NewWriter(nil, flate.BestSpeed)
+	// Text is deflated fast: it is most of what an index run compresses.
+	// Graphs are a third of its bytes and shrink a tenth more at level 6
+	// (on the kernel's C, 3.15x at level 1, 3.59x at 6), for 9 s of CPU
+	// over a 300 s index.
+	textDeflaters  = deflaterPool(flate.BestSpeed)
+	graphDeflaters = deflaterPool(flate.DefaultCompression)
+	inflaters      = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
+)
+
+func deflaterPool(level int) *sync.Pool {
+	return &sync.Pool{New: func() any {
+		w, _ := flate.NewWriter(nil, level)
 		return w
 	}}
-	inflaters = sync.Pool{New: func() any { return flate.NewReader(bytes.NewReader(nil)) }}
-)
+}
 
 // deflateText appends the compressed form of s to dst.
 func deflateText(dst []byte, s string) []byte {
-	return deflateWith(dst, func(w io.Writer) { io.WriteString(w, s) })
+	return deflateWith(textDeflaters, dst, func(w io.Writer) { io.WriteString(w, s) })
 }
 
-// deflateBytes appends the compressed form of b to dst.
-func deflateBytes(dst, b []byte) []byte {
-	return deflateWith(dst, func(w io.Writer) { w.Write(b) })
+// deflateGraph appends the compressed form of an encoded graph to dst.
+func deflateGraph(dst, b []byte) []byte {
+	return deflateWith(graphDeflaters, dst, func(w io.Writer) { w.Write(b) })
 }
 
-func deflateWith(dst []byte, write func(io.Writer)) []byte {
+func deflateWith(pool *sync.Pool, dst []byte, write func(io.Writer)) []byte {
 	buf := bytes.NewBuffer(dst)
-	w := deflaters.Get().(*flate.Writer)
+	w := pool.Get().(*flate.Writer)
 	w.Reset(buf)
 	write(w)
 	w.Close()
-	deflaters.Put(w)
+	pool.Put(w)
 	return buf.Bytes()
 }
 
