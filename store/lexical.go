@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/codeseek/codeseek/internal/ident"
 )
@@ -43,6 +44,34 @@ type lexicon struct {
 	PostEnd []uint64 // term i's postings are Post[PostEnd[i-1]:PostEnd[i]]
 	Post    []byte   // per posting: uvarint chunk-number delta, uvarint term frequency
 	DocLen  []uint32 // terms per chunk
+
+	// sample is every termSampleEvery-th term, on the heap, for a mapped
+	// lexicon (nil for one built in memory): find searches it first.
+	sample []string
+	looked atomic.Uint32 // df look-ups so far
+}
+
+// releaseEvery is how many df look-ups a lexicon serves between handing
+// its pages back.
+const releaseEvery = 16
+
+// termSampleEvery spaces the terms a mapped lexicon keeps on the heap. A
+// look-up searches the sample, then one block of this many mapped terms,
+// so it touches two or three pages of the mapping instead of one per step
+// of a binary search over all the terms (Lucene's terms index, in small).
+// Searches look up a hundred names in each segment's name indexes: with
+// the whole binary search in the mapping, 200 kernel searches left 126 MB
+// more of the name indexes resident in the server. The sample costs the
+// heap about a sixty-fourth of the terms' bytes.
+const termSampleEvery = 64
+
+// sampleTerms fills lx.sample.
+func (lx *lexicon) sampleTerms() {
+	n := len(lx.TermEnd)
+	lx.sample = make([]string, 0, (n+termSampleEvery-1)/termSampleEvery)
+	for i := 0; i < n; i += termSampleEvery {
+		lx.sample = append(lx.sample, string(lx.term(i)))
+	}
 }
 
 // term returns term i.
@@ -56,17 +85,42 @@ func (lx *lexicon) term(i int) []byte {
 
 // find returns the number of term t, or -1.
 func (lx *lexicon) find(t string) int {
-	i := sort.Search(len(lx.TermEnd), func(i int) bool { return string(lx.term(i)) >= t })
-	if i < len(lx.TermEnd) && string(lx.term(i)) == t {
+	lo, hi := 0, len(lx.TermEnd)
+	if lx.sample != nil {
+		k := sort.SearchStrings(lx.sample, t) // the first sampled term >= t
+		if k < len(lx.sample) && lx.sample[k] == t {
+			return k * termSampleEvery
+		}
+		if k == 0 {
+			return -1
+		}
+		lo, hi = (k-1)*termSampleEvery, min(hi, k*termSampleEvery)
+	}
+	i := lo + sort.Search(hi-lo, func(j int) bool { return string(lx.term(lo+j)) >= t })
+	if i < hi && string(lx.term(i)) == t {
 		return i
 	}
 	return -1
 }
 
 // df is the number of rows holding term t; 0 for a nil lexicon.
+//
+// A search asks it for about a hundred names in each segment's name
+// indexes (centrality), a few pages each, and over many searches that
+// would map most of the indexes' terms into the server (on the Linux
+// kernel, 110 MB more after 200 searches, 57 MB releasing every 64
+// look-ups, 28 MB every 16, at no cost in latency measured). Every
+// releaseEvery look-ups the lexicon's search pages are handed back (the
+// page cache keeps them), so the pages a server holds are those of recent
+// look-ups.
 func (lx *lexicon) df(t string) int {
 	if lx == nil {
 		return 0
+	}
+	if lx.looked.Add(1)%releaseEvery == 0 {
+		dropPages(lx.Terms)
+		dropPages(bytesOf(lx.TermEnd))
+		dropPages(bytesOf(lx.DF))
 	}
 	if i := lx.find(t); i >= 0 {
 		return int(lx.DF[i])

@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
@@ -68,7 +69,7 @@ func TestDamagedLexiconIsRejected(t *testing.T) {
 	if err := lx.check(2); err != nil {
 		t.Fatalf("sound lexicon rejected: %v", err)
 	}
-	bad := *lx
+	bad := &lexicon{Terms: lx.Terms, DF: lx.DF, PostEnd: lx.PostEnd, Post: lx.Post, DocLen: lx.DocLen}
 	bad.TermEnd = append([]uint32(nil), lx.TermEnd...)
 	bad.TermEnd[len(bad.TermEnd)-1] = 1 << 30
 	if err := bad.check(2); !errors.Is(err, ErrCorrupt) {
@@ -78,7 +79,7 @@ func TestDamagedLexiconIsRejected(t *testing.T) {
 		t.Errorf("chunk count mismatch: %v, want ErrCorrupt", err)
 	}
 	// Postings that point past the chunks are cut off, not followed.
-	bad = *lx
+	bad = &lexicon{Terms: lx.Terms, TermEnd: lx.TermEnd, DF: lx.DF, DocLen: lx.DocLen}
 	bad.Post = binary.AppendUvarint(binary.AppendUvarint(nil, 99), 1)
 	bad.PostEnd = []uint64{uint64(len(bad.Post)), uint64(len(bad.Post)), uint64(len(bad.Post))}
 	bad.postings(0, func(doc int32, _ float64) { t.Errorf("posting for chunk %d of 2", doc) })
@@ -112,6 +113,36 @@ func TestTopKMatchesFullSort(t *testing.T) {
 			if got[i].Score != want[i].Score || chunkLess(got[i].Chunk, want[i].Chunk) || chunkLess(want[i].Chunk, got[i].Chunk) {
 				t.Fatalf("trial %d, hit %d: got %v/%v, want %v/%v", trial, i, got[i].Score, *got[i].Chunk, want[i].Score, *want[i].Chunk)
 			}
+		}
+	}
+}
+
+// TestSampledFindAgreesWithBinarySearch checks the terms sample's look-up
+// against a plain search over every term, for terms present, absent
+// between two blocks, before the first and after the last.
+func TestSampledFindAgreesWithBinarySearch(t *testing.T) {
+	var chunks []Chunk
+	for i := range 50 {
+		var words []string
+		for j := range 20 {
+			words = append(words, fmt.Sprintf("w%04dx", (i*20+j)*3))
+		}
+		chunks = append(chunks, Chunk{ID: fmt.Sprint(i), FilePath: "a.go", Content: strings.Join(words, " ")})
+	}
+	plain := buildLexicon(chunks)
+	sampled := buildLexicon(chunks)
+	sampled.sampleTerms()
+	if len(sampled.sample) < 3 {
+		t.Fatalf("%d terms make %d samples; the test needs several blocks", len(plain.TermEnd), len(sampled.sample))
+	}
+	var probes []string
+	for i := range len(plain.TermEnd) {
+		probes = append(probes, string(plain.term(i)), string(plain.term(i))+"0")
+	}
+	probes = append(probes, "", "a", "w", "zzzz", "w0000", "w9999x")
+	for _, p := range probes {
+		if got, want := sampled.find(p), plain.find(p); got != want {
+			t.Errorf("find(%q) = %d with the sample, %d without", p, got, want)
 		}
 	}
 }

@@ -178,6 +178,7 @@ func mapLexicon(pt *partTOC, body []byte, prefix string, chunks int) (*lexicon, 
 	if err := lx.check(chunks); err != nil {
 		return nil, err
 	}
+	lx.sampleTerms()
 	return lx, nil
 }
 

@@ -129,8 +129,9 @@ func openSegment(path string, id uint64, dim int) (*segment, *segmentTOC, error)
 
 // advise tells the kernel how a mapped segment's sections are used. The
 // small sections opening just checked are dropped from the process's
-// page tables: at kernel scale they are hundreds of MB that a search
-// touches a few pages of. The other sections but the int8 and nibble
+// page tables and read at random from then on: at kernel scale they are
+// hundreds of MB that a search touches a few pages of, and a fault should
+// not map the 64 KB around each. The other sections but the int8 and nibble
 // blocks (one of which every vector search scans whole) are read at
 // random; rows and texts are not read through the mapping at all
 // (mapping.copyOut).
@@ -141,6 +142,7 @@ func advise(body []byte, toc *segmentTOC) {
 			switch {
 			case !bulkSection(name):
 				dropPages(b)
+				adviseRandom(b)
 			case name != secI8 && name != secI4:
 				adviseRandom(b)
 			}
