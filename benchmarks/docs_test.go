@@ -396,17 +396,23 @@ func (s docsScore) mean() (ndcg, recall, mrr float64) {
 // docsSystems are the rankings compared: search_docs in each mode, and BM25.
 var docsSystems = []string{"hybrid", "vector", "lexical", "bm25"}
 
+// moduleCache is the Go module cache's directory; without one the
+// benchmark or test is skipped.
+func moduleCache(tb testing.TB) string {
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		tb.Skipf("go env GOMODCACHE: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
 // BenchmarkDocsSearch indexes each project's documentation folder, asks
 // search_docs every question of the dev set (limit 10) in hybrid, vector
 // and lexical mode, ranks the same sections with BM25, and reports NDCG@10
 // (graded), Recall@10 and MRR@10 per project and overall.
 func BenchmarkDocsSearch(b *testing.B) {
 	set := loadDocsSet(b)
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		b.Skipf("go env GOMODCACHE: %v", err)
-	}
-	cache := strings.TrimSpace(string(out))
+	cache := moduleCache(b)
 	var missing []string
 	for _, p := range set.Projects {
 		if _, err := os.Stat(filepath.Join(moduleDir(cache, p.Module, p.Version), p.Docs)); err != nil {
@@ -615,11 +621,7 @@ func TestDocsHelpers(t *testing.T) {
 // are in the module cache.
 func TestDocsDevSetResolves(t *testing.T) {
 	set := loadDocsSet(t)
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
-		t.Skipf("go env GOMODCACHE: %v", err)
-	}
-	cache := strings.TrimSpace(string(out))
+	cache := moduleCache(t)
 	for _, p := range set.Projects {
 		root := moduleDir(cache, p.Module, p.Version)
 		if _, err := os.Stat(filepath.Join(root, p.Docs)); err != nil {

@@ -1,10 +1,6 @@
 package search
 
-import (
-	"math"
-
-	"github.com/codeseek/codeseek/store"
-)
+import "github.com/codeseek/codeseek/store"
 
 // headingMatcher scores how well a documentation section's heading path
 // ("TinyGo > Concurrency") answers a query, as pathMatcher does for a
@@ -23,7 +19,7 @@ type headingMatcher struct {
 // newHeadingMatcher weighs the query's terms over the candidates' heading
 // paths.
 func newHeadingMatcher(q Query, cands []*candidate) headingMatcher {
-	m := headingMatcher{q: q, weight: make([]float64, len(q.Terms)), words: map[string][]string{}}
+	m := headingMatcher{q: q, words: map[string][]string{}}
 	df := make([]int, len(q.Terms))
 	for _, cd := range cands {
 		h := cd.chunk.Symbol
@@ -42,11 +38,7 @@ func newHeadingMatcher(q Query, cands []*candidate) headingMatcher {
 			}
 		}
 	}
-	n := float64(len(m.words))
-	for i := range q.Terms {
-		m.weight[i] = math.Log(1 + n/float64(1+df[i]))
-		m.total += m.weight[i]
-	}
+	m.weight, m.total = rarityWeights(df, len(m.words))
 	return m
 }
 

@@ -25,7 +25,7 @@ type pathWordSet struct{ stem, dir []string }
 
 // newPathMatcher weighs the query's terms over the candidates' files.
 func newPathMatcher(q Query, cands []*candidate) pathMatcher {
-	m := pathMatcher{q: q, weight: make([]float64, len(q.Terms)), words: map[string]pathWordSet{}}
+	m := pathMatcher{q: q, words: map[string]pathWordSet{}}
 	df := make([]int, len(q.Terms))
 	for _, cd := range cands {
 		p := cd.chunk.FilePath
@@ -40,12 +40,19 @@ func newPathMatcher(q Query, cands []*candidate) pathMatcher {
 			}
 		}
 	}
-	n := float64(len(m.words))
-	for i := range q.Terms {
-		m.weight[i] = math.Log(1 + n/float64(1+df[i]))
-		m.total += m.weight[i]
-	}
+	m.weight, m.total = rarityWeights(df, len(m.words))
 	return m
+}
+
+// rarityWeights weighs each query term by how few of n candidates (files,
+// headings) hold it, df[i] of them: log(1 + n/(1+df)), with their sum.
+func rarityWeights(df []int, n int) (w []float64, total float64) {
+	w = make([]float64, len(df))
+	for i, d := range df {
+		w[i] = math.Log(1 + float64(n)/float64(1+d))
+		total += w[i]
+	}
+	return w, total
 }
 
 // match is 0..1: the weighted share of query terms found in the file's
