@@ -27,7 +27,7 @@ type heading struct {
 // heading.
 func splitDoc(s *source, lang string, budget int) []span {
 	fm := frontMatter(s, lang)
-	hs := findHeadings(s, lang)
+	hs := findHeadings(s, lang, fm)
 	var out []span
 	var path []string
 	start, title := 0, fm.title
@@ -145,16 +145,16 @@ func onlyHeading(s *source, h heading, end int) bool {
 	return true
 }
 
-// findHeadings returns the document's headings in order. Fenced and
-// delimited blocks are skipped so that "# comment" in code is not a
-// heading.
-func findHeadings(s *source, lang string) []heading {
+// findHeadings returns the document's headings in order, after its front
+// matter fm (frontMatter). Fenced and delimited blocks are skipped so that
+// "# comment" in code is not a heading.
+func findHeadings(s *source, lang string, fm docFront) []heading {
 	var hs []heading
 	fence := ""
 	rstLevels := map[string]int{}
 	// A front matter block is metadata: its closing "---" under a
 	// "key: value" line is no setext heading.
-	for i := frontMatter(s, lang).end + 1; i < s.n; i++ {
+	for i := fm.end + 1; i < s.n; i++ {
 		raw := string(s.line(i))
 		t := strings.TrimSpace(raw)
 		if fence != "" {

@@ -110,7 +110,7 @@ const maxSymbolDepth = 16
 
 // docSymbols lists a document's headings as sections.
 func docSymbols(s *source, lang string) []Symbol {
-	hs := findHeadings(s, lang)
+	hs := findHeadings(s, lang, frontMatter(s, lang))
 	var out []Symbol
 	var path []string
 	for i, h := range hs {
