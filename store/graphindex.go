@@ -144,15 +144,16 @@ func (ix *Index) locate() {
 	}
 }
 
-// graphFile describes the file at loc, from its graph's head; ok is
-// false for a file without a graph.
-func (loc fileLoc) graphFile() (gf GraphFile, ok bool) {
+// graphFile describes the file at loc, whose graph's package and build
+// constraint are pkg and build (copies).
+func (loc fileLoc) graphFile(pkg, build string) GraphFile {
 	fs := loc.v.files[loc.file]
-	pkg, build, ok := loc.v.graphHeadOf(loc.file)
-	if !ok {
-		return GraphFile{}, false
-	}
-	return GraphFile{Path: fs.path, Language: loc.v.language(fs.lo), Package: pkg, Build: build}, true
+	return GraphFile{Path: fs.path, Language: loc.v.language(fs.lo), Package: pkg, Build: build}
+}
+
+// decodedFile is graphFile for a file whose graph d is decoded.
+func (loc fileLoc) decodedFile(d *chunker.GraphDecoder) GraphFile {
+	return loc.graphFile(clone(d.Package()), clone(d.Build()))
 }
 
 // language is chunk r's language, read from its record.
@@ -173,8 +174,8 @@ func (ix *Index) GraphFiles() []GraphFile {
 	defer runtime.KeepAlive(ix)
 	var out []GraphFile
 	for _, loc := range ix.locs {
-		if gf, ok := loc.graphFile(); ok {
-			out = append(out, gf)
+		if pkg, build, ok := loc.v.graphHeadOf(loc.file); ok { // no graph inflated
+			out = append(out, loc.graphFile(pkg, build))
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
@@ -259,7 +260,7 @@ func (ix *Index) DefinitionsOf(name string) []FileDef {
 		if d == nil {
 			return
 		}
-		gf, _ := loc.graphFile()
+		gf := loc.decodedFile(d)
 		d.Defs(func(i int32, def chunker.Def) {
 			if def.Name == name && def.Flags&chunker.DefEmbedded == 0 {
 				out = append(out, FileDef{GraphFile: gf, Index: i, Def: cloneDef(def)})
@@ -278,8 +279,7 @@ func (ix *Index) ReferencesTo(name string) []FileRefs {
 		if d == nil {
 			return
 		}
-		gf, _ := loc.graphFile()
-		fr := FileRefs{GraphFile: gf}
+		fr := FileRefs{GraphFile: loc.decodedFile(d)}
 		enclosing := map[int32]bool{}
 		d.RefsNamed(name, func(r chunker.Ref) {
 			r.Name = name // the caller's string, not a view
