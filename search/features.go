@@ -45,8 +45,8 @@ const (
 	// (Zip.swift for "zip operator").
 	FileName
 	// Central lifts, for questions and descriptions, a declaration that
-	// many files use: the entry point of a subsystem (chunker.Split for
-	// "how are files chunked") over a helper named like the question.
+	// many files use: the entry point of a subsystem over a helper named
+	// like the question.
 	Central
 	// SectionsAlone ranks documentation sections by their own evidence:
 	// no per-file cap, decay or coherence lift, which suit code, where

@@ -4,7 +4,7 @@ import "github.com/codeseek/codeseek/internal/varint"
 
 // A file's symbol graph is stored deflated (the graphs were the largest
 // part of a large index after the vectors: 525 of 2,354 MiB on the Linux
-// kernel, and they deflate about 3.5 times), behind a head that holds
+// kernel, 203 MiB deflated), behind a head that holds
 // the file's package and build constraint uncompressed, so listing the
 // files (GraphFiles) inflates nothing:
 //

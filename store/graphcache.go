@@ -12,7 +12,7 @@ import (
 // tens of microseconds; 16 MiB holds over a thousand typical files.
 const graphCacheBytes = 16 << 20
 
-// graphs is the process's cache of inflated graphs, least recently used
+// inflated is the process's cache of inflated graphs, least recently used
 // first out. Its keys hold their parts weakly, so a cached graph never
 // keeps a replaced segment mapped.
 var inflated = graphCache{entries: map[graphKey]*list.Element{}}
