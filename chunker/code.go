@@ -131,7 +131,6 @@ func (c *coder) content(n *sitter.Node) string {
 	return string(c.src[n.StartByte():n.EndByte()])
 }
 
-// units lists the items of a container node (the file, a class body).
 // items returns container's named children, with the children of the
 // language's passthrough nodes in their place: YAML wraps a file's keys
 // in a document, a block node and a mapping, and the keys are its items.
@@ -159,6 +158,7 @@ func (c *coder) items(container *sitter.Node) []*sitter.Node {
 // maxPassthrough bounds the passthrough nodes opened inside each other.
 const maxPassthrough = 4
 
+// units lists the items of a container node (the file, a class body).
 func (c *coder) units(container *sitter.Node, parent string) []unit {
 	key := unitsKey{container, parent}
 	if us, ok := c.memo[key]; ok {
