@@ -185,12 +185,13 @@ func splitCode(s *source, lang string, budget int, withGraph bool) ([]span, *Gra
 	if withGraph && lang == "go" {
 		g = goGraph(s.src)
 	}
+	lang, code := hostedCode(lang, s.src)
 	spec := specs[lang]
 	pool := poolFor(lang)
-	if spec == nil || pool == nil {
+	if spec == nil || pool == nil || code == nil {
 		return nil, g, errNoGrammar
 	}
-	tree, err := pool.parse(s.src)
+	tree, err := pool.parse(code)
 	if err != nil {
 		return nil, g, err
 	}

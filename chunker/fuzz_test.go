@@ -11,7 +11,7 @@ import (
 var fuzzPaths = []string{
 	"a.go", "a.py", "a.js", "a.ts", "a.tsx", "A.java", "a.rs", "a.c", "a.cpp", "a.cs",
 	"a.rb", "a.php", "a.kt", "a.swift", "a.scala", "a.sh", "a.lua", "a.proto", "a.toml", "a.tf", "a.yaml",
-	"README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
+	"a.vue", "a.svelte", "Dockerfile", "README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
 }
 
 // nastySeeds are the inputs issue 3 asks the fuzzer to start from.
@@ -161,3 +161,21 @@ func FuzzTOML(f *testing.F)       { fuzzLanguage(f, "a.toml") }
 func FuzzHCL(f *testing.F)        { fuzzLanguage(f, "a.tf") }
 func FuzzYAML(f *testing.F)       { fuzzLanguage(f, "a.yaml") }
 func FuzzMarkdown(f *testing.F)   { fuzzLanguage(f, "README.md") }
+
+func FuzzDockerfile(f *testing.F) {
+	f.Add([]byte(dockerfileSrc))
+	fuzzLanguage(f, "Dockerfile")
+}
+
+// The components' scripts parse with the JavaScript grammars; what is new
+// is finding the blocks and masking the rest, so their seeds are whole
+// components.
+func FuzzVue(f *testing.F) {
+	f.Add([]byte(vueComponent))
+	fuzzLanguage(f, "a.vue")
+}
+
+func FuzzSvelte(f *testing.F) {
+	f.Add([]byte("<script context=\"module\">export const a = 1</script>\n<script lang=\"ts\">let b: number</script>\n<p>{b}</p>"))
+	fuzzLanguage(f, "a.svelte")
+}

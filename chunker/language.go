@@ -23,6 +23,7 @@ var extLanguages = map[string]string{
 	".sql": "sql", ".yaml": "yaml", ".yml": "yaml", ".json": "json", ".toml": "toml",
 	".html": "html", ".css": "css", ".xml": "xml", ".proto": "protobuf",
 	".tf": "hcl", ".tfvars": "hcl", ".hcl": "hcl", ".nomad": "hcl",
+	".vue": "vue", ".svelte": "svelte", ".dockerfile": "dockerfile", ".containerfile": "dockerfile",
 }
 
 // shebangLanguages maps interpreter names found in a "#!" line to languages.
@@ -49,12 +50,15 @@ func Language(path string, src []byte) string {
 	switch filepath.Base(path) {
 	case "Makefile", "GNUmakefile":
 		return "make"
-	case "Dockerfile":
+	case "Dockerfile", "Containerfile":
 		return "dockerfile"
 	case "Rakefile", "Gemfile", "Guardfile", "Vagrantfile", "Podfile":
 		return "ruby"
 	case ".bashrc", ".bash_profile", ".profile", ".zshrc":
 		return "bash"
+	}
+	if base := filepath.Base(path); strings.HasPrefix(base, "Dockerfile.") || strings.HasPrefix(base, "Containerfile.") {
+		return "dockerfile" // Dockerfile.dev, Dockerfile.alpine
 	}
 	if l := shebangLanguage(src); l != "" {
 		return l

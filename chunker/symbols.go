@@ -39,12 +39,13 @@ func Symbols(path string, src []byte) []Symbol {
 	if minified(s) {
 		return nil // no structure worth listing, and slow to parse
 	}
+	lang, code := hostedCode(lang, src)
 	spec := specs[lang]
 	pool := poolFor(lang)
-	if spec == nil || pool == nil {
+	if spec == nil || pool == nil || code == nil {
 		return nil
 	}
-	tree, err := pool.parse(src)
+	tree, err := pool.parse(code)
 	if err != nil {
 		return nil // no outline without a tree, as for a language without a grammar
 	}

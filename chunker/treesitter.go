@@ -11,6 +11,7 @@ import (
 	"github.com/smacker/go-tree-sitter/c"
 	"github.com/smacker/go-tree-sitter/cpp"
 	"github.com/smacker/go-tree-sitter/csharp"
+	"github.com/smacker/go-tree-sitter/dockerfile"
 	"github.com/smacker/go-tree-sitter/golang"
 	"github.com/smacker/go-tree-sitter/hcl"
 	"github.com/smacker/go-tree-sitter/java"
@@ -39,7 +40,7 @@ var grammars = map[string]func() *sitter.Language{
 	"ruby": ruby.GetLanguage, "php": php.GetLanguage, "kotlin": kotlin.GetLanguage,
 	"swift": swift.GetLanguage, "scala": scala.GetLanguage, "bash": bash.GetLanguage,
 	"lua": lua.GetLanguage, "protobuf": protobuf.GetLanguage, "toml": toml.GetLanguage,
-	"hcl": hcl.GetLanguage, "yaml": yaml.GetLanguage,
+	"hcl": hcl.GetLanguage, "yaml": yaml.GetLanguage, "dockerfile": dockerfile.GetLanguage,
 }
 
 // Parse budget, in bytes handed to tree-sitter. The parser is fed its

@@ -310,7 +310,7 @@ func sameFamily(a, b string) bool {
 		switch l {
 		case "c", "cpp":
 			return "c"
-		case "javascript", "typescript", "tsx":
+		case "javascript", "typescript", "tsx", "vue", "svelte":
 			return "js"
 		case "java", "kotlin", "scala":
 			return "jvm"
