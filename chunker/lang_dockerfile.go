@@ -14,7 +14,10 @@ import (
 func init() {
 	specs["dockerfile"] = &langSpec{
 		comments: set("comment"),
-		classify: dockerInstruction,
+		// Parser directives on the first lines are read by BuildKit,
+		// not written for people.
+		directives: []string{"# syntax=", "#syntax=", "# escape=", "#escape=", "# check=", "#check="},
+		classify:   dockerInstruction,
 	}
 	graphLangs["dockerfile"] = &graphLang{query: dockerGraphQuery}
 }

@@ -27,6 +27,9 @@ func TestDockerfileSymbols(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("symbols:\n got %q\nwant %q", got, want)
 	}
+	if syms := Symbols("Dockerfile", []byte(dockerfileSrc)); syms[0].Doc != "" {
+		t.Errorf("ARG GO_VERSION has doc %q: a parser directive documents nothing", syms[0].Doc)
+	}
 	for _, path := range []string{"Dockerfile", "Containerfile", "Dockerfile.dev", "build/app.dockerfile"} {
 		if l := Language(path, nil); l != "dockerfile" {
 			t.Errorf("Language(%q) = %q, want dockerfile", path, l)
