@@ -165,7 +165,7 @@ func nameLexicon(rows map[string][]posting, n int) *lexicon {
 			prev = p.doc
 		}
 		lx.DF = append(lx.DF, uint32(len(ps)))
-		lx.PostEnd = append(lx.PostEnd, uint64(len(lx.Post)))
+		lx.PostEnd.add(uint64(len(lx.Post)))
 	}
 	return lx
 }

@@ -158,10 +158,9 @@ func (loc fileLoc) decodedFile(d *chunker.GraphDecoder) GraphFile {
 
 // language is chunk r's language, read from its record.
 func (p *part) language(r int32) string {
-	mr := varint.Reader{B: record(p.meta, p.metaEnd, r)}
+	mr := varint.Reader{B: record(p.meta, &p.metaEnd, r)}
 	mr.Uint()
 	mr.Uint()
-	mr.Bytes() // path
 	mr.Bytes() // ID
 	return string(mr.Bytes())
 }

@@ -41,7 +41,7 @@ type lexicon struct {
 	Terms   []byte   // sorted terms, concatenated
 	TermEnd []uint32 // term i is Terms[TermEnd[i-1]:TermEnd[i]]
 	DF      []uint32 // chunks containing term i
-	PostEnd []uint64 // term i's postings are Post[PostEnd[i-1]:PostEnd[i]]
+	PostEnd ends     // term i's postings are Post[PostEnd.span(i)]
 	Post    []byte   // per posting: uvarint chunk-number delta, uvarint term frequency
 	DocLen  []uint32 // terms per chunk
 
@@ -131,11 +131,8 @@ func (lx *lexicon) df(t string) int {
 // postings calls fn for each chunk containing term i, in chunk order. It
 // stops at the first malformed posting rather than trust damaged data.
 func (lx *lexicon) postings(i int, fn func(doc int32, tf float64)) {
-	lo := uint64(0)
-	if i > 0 {
-		lo = lx.PostEnd[i-1]
-	}
-	p := lx.Post[lo:lx.PostEnd[i]]
+	lo, hi := lx.PostEnd.span(i)
+	p := lx.Post[lo:hi]
 	doc := uint64(0)
 	for len(p) > 0 {
 		delta, n := binary.Uvarint(p)
@@ -159,15 +156,15 @@ func (lx *lexicon) postings(i int, fn func(doc int32, tf float64)) {
 // load time instead of panicking a query.
 func (lx *lexicon) check(chunks int) error {
 	n := len(lx.TermEnd)
-	if len(lx.DF) != n || len(lx.PostEnd) != n || len(lx.DocLen) != chunks {
+	if len(lx.DF) != n || lx.PostEnd.len() != n || len(lx.DocLen) != chunks {
 		return fmt.Errorf("%w: lexical index sizes", ErrCorrupt)
 	}
 	for i := 0; i < n; i++ {
-		if i > 0 && (lx.TermEnd[i] < lx.TermEnd[i-1] || lx.PostEnd[i] < lx.PostEnd[i-1]) {
+		if i > 0 && lx.TermEnd[i] < lx.TermEnd[i-1] {
 			return fmt.Errorf("%w: lexical index offsets", ErrCorrupt)
 		}
 	}
-	if n > 0 && (int(lx.TermEnd[n-1]) > len(lx.Terms) || lx.PostEnd[n-1] > uint64(len(lx.Post))) {
+	if n > 0 && (int(lx.TermEnd[n-1]) > len(lx.Terms) || lx.PostEnd.at(n-1) > uint64(len(lx.Post))) {
 		return fmt.Errorf("%w: lexical index offsets", ErrCorrupt)
 	}
 	return nil
@@ -205,7 +202,7 @@ func buildLexicon(chunks []Chunk) *lexicon {
 	sort.Strings(terms)
 	terms = slices.Compact(terms)
 
-	lx := &lexicon{TermEnd: make([]uint32, 0, len(terms)), DF: make([]uint32, 0, len(terms)), PostEnd: make([]uint64, 0, len(terms))}
+	lx := &lexicon{TermEnd: make([]uint32, 0, len(terms)), DF: make([]uint32, 0, len(terms)), PostEnd: ends{wide: make([]uint64, 0, len(terms))}}
 	for _, sh := range shards {
 		lx.DocLen = append(lx.DocLen, sh.docLen...)
 	}
@@ -226,7 +223,7 @@ func buildLexicon(chunks []Chunk) *lexicon {
 			}
 		}
 		lx.DF = append(lx.DF, uint32(df))
-		lx.PostEnd = append(lx.PostEnd, uint64(len(lx.Post)))
+		lx.PostEnd.add(uint64(len(lx.Post)))
 	}
 	return lx
 }

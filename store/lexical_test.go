@@ -81,7 +81,7 @@ func TestDamagedLexiconIsRejected(t *testing.T) {
 	// Postings that point past the chunks are cut off, not followed.
 	bad = &lexicon{Terms: lx.Terms, TermEnd: lx.TermEnd, DF: lx.DF, DocLen: lx.DocLen}
 	bad.Post = binary.AppendUvarint(binary.AppendUvarint(nil, 99), 1)
-	bad.PostEnd = []uint64{uint64(len(bad.Post)), uint64(len(bad.Post)), uint64(len(bad.Post))}
+	bad.PostEnd = ends{wide: []uint64{uint64(len(bad.Post)), uint64(len(bad.Post)), uint64(len(bad.Post))}}
 	bad.postings(0, func(doc int32, _ float64) { t.Errorf("posting for chunk %d of 2", doc) })
 }
 

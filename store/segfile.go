@@ -165,7 +165,7 @@ func mapLexicon(pt *partTOC, body []byte, prefix string, chunks int) (*lexicon, 
 	terms, err1 := get(secTerms, 1, -1)
 	termEnd, err2 := get(secTermEnd, 4, -1)
 	df, err3 := get(secDF, 4, -1)
-	postEnd, err4 := get(secPostEnd, 8, -1)
+	postEnd, err4 := get(secPostEnd, 4, -1)
 	post, err5 := get(secPost, 1, -1)
 	docLen, err6 := get(secDocLen, 4, -1)
 	for _, err := range []error{err1, err2, err3, err4, err5, err6} {
@@ -173,8 +173,12 @@ func mapLexicon(pt *partTOC, body []byte, prefix string, chunks int) (*lexicon, 
 			return nil, err
 		}
 	}
+	pe, err := mapEnds(postEnd, len(termEnd)/4, len(post))
+	if err != nil {
+		return nil, fmt.Errorf("%s%s: %w", prefix, secPostEnd, err)
+	}
 	lx := &lexicon{Terms: terms, TermEnd: viewOf[uint32](termEnd), DF: viewOf[uint32](df),
-		PostEnd: viewOf[uint64](postEnd), Post: post, DocLen: viewOf[uint32](docLen)}
+		PostEnd: pe, Post: post, DocLen: viewOf[uint32](docLen)}
 	if err := lx.check(chunks); err != nil {
 		return nil, err
 	}
@@ -235,7 +239,7 @@ func (sw *segWriter) writeLexicon(pt *partTOC, prefix string, lx *lexicon) {
 	sw.block(pt, prefix+secTerms, lx.Terms)
 	sw.block(pt, prefix+secTermEnd, bytesOf(lx.TermEnd))
 	sw.block(pt, prefix+secDF, bytesOf(lx.DF))
-	sw.block(pt, prefix+secPostEnd, bytesOf(lx.PostEnd))
+	sw.block(pt, prefix+secPostEnd, lx.PostEnd.bytes())
 	sw.block(pt, prefix+secPost, lx.Post)
 	sw.block(pt, prefix+secDocLen, bytesOf(lx.DocLen))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sort"
 	"sync"
 	"weak"
 
@@ -36,10 +37,10 @@ type part struct {
 	kind   Kind
 	n, dim int
 
-	meta    []byte   // per chunk: start and end line, then path, ID, language, symbol, symbol kind, parent, signature
-	metaEnd []uint64 // chunk i's record is meta[metaEnd[i-1]:metaEnd[i]]
+	meta    []byte // per chunk: start and end line, then ID, language, symbol, symbol kind, parent, signature
+	metaEnd ends   // chunk i's record is meta[metaEnd.span(i)]
 	text    []byte
-	textEnd []uint64
+	textEnd ends
 	quant   *quantized // the vectors
 	lex     *lexicon   // BM25 index of content, path and symbol
 	syms    *lexicon   // declared name -> chunks
@@ -47,7 +48,7 @@ type part struct {
 	total   float64 // sum of lexical chunk lengths
 
 	graph    []byte                // per file, its encoded symbol graph (graph.go)
-	graphEnd []uint64              // file i's blob is graph[graphEnd[i-1]:graphEnd[i]]
+	graphEnd ends                  // file i's blob is graph[graphEnd.span(i)]
 	gnames   [nameIndexes]*lexicon // the graph's name indexes; rows are file numbers
 
 	cache chunkCache
@@ -163,9 +164,9 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 		return b
 	}
 	p.meta = sec(secMeta, 1, -1)
-	p.metaEnd = viewOf[uint64](sec(secMetaEnd, 8, n))
+	metaEnd := sec(secMetaEnd, 4, -1)
 	p.text = sec(secText, 1, -1)
-	p.textEnd = viewOf[uint64](sec(secTextEnd, 8, n))
+	textEnd := sec(secTextEnd, 4, -1)
 	p.quant = &quantized{dim: dim, codes: viewOf[int8](sec(secI8, 1, n*dim)),
 		scales: viewOf[float32](sec(secScale, 4, n)), maxResid: pt.MaxResid, maxNorm: pt.MaxNorm}
 	if hasNibbles(dim) {
@@ -181,10 +182,13 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 			return nil, err
 		}
 	}
-	if !ascending(p.metaEnd, len(p.meta)) || !ascending(p.textEnd, len(p.text)) {
-		return nil, fmt.Errorf("%w: chunk offsets", ErrCorrupt)
-	}
 	var err error
+	if p.metaEnd, err = mapEnds(metaEnd, n, len(p.meta)); err != nil {
+		return nil, fmt.Errorf("chunk records: %w", err)
+	}
+	if p.textEnd, err = mapEnds(textEnd, n, len(p.text)); err != nil {
+		return nil, fmt.Errorf("chunk texts: %w", err)
+	}
 	if p.files, err = decodeFiles(files, n); err != nil {
 		return nil, err
 	}
@@ -201,13 +205,13 @@ func (p *part) mapGraph(pt *partTOC, body []byte) error {
 	if err != nil {
 		return err
 	}
-	ends, err := pt.section(body, secGraphEnd, 8, nf)
+	offs, err := pt.section(body, secGraphEnd, 4, -1)
 	if err != nil {
 		return err
 	}
-	p.graph, p.graphEnd = graph, viewOf[uint64](ends)
-	if !ascending(p.graphEnd, len(p.graph)) {
-		return fmt.Errorf("%w: graph offsets", ErrCorrupt)
+	p.graph = graph
+	if p.graphEnd, err = mapEnds(offs, nf, len(graph)); err != nil {
+		return fmt.Errorf("graphs: %w", err)
 	}
 	for k := range p.gnames {
 		if p.gnames[k], err = mapLexicon(pt, body, nameIndexPrefix[k], nf); err != nil {
@@ -220,7 +224,7 @@ func (p *part) mapGraph(pt *partTOC, body []byte) error {
 // graphOf is file i's encoded graph, nil for a file without one, shared
 // through the graph cache (graphcache.go): callers only read it.
 func (p *part) graphOf(i int32) []byte {
-	if len(record(p.graph, p.graphEnd, i)) == 0 {
+	if len(record(p.graph, &p.graphEnd, i)) == 0 {
 		return nil
 	}
 	return inflated.get(p, i, func() []byte { return p.inflateGraph(i) })
@@ -230,7 +234,7 @@ func (p *part) graphOf(i int32) []byte {
 // with pread, as rows and texts are: mapped reads fault their neighbours
 // in); nil for a file without one.
 func (p *part) inflateGraph(i int32) []byte {
-	packed := record(p.graph, p.graphEnd, i)
+	packed := record(p.graph, &p.graphEnd, i)
 	if len(packed) == 0 {
 		return nil
 	}
@@ -243,24 +247,12 @@ func (p *part) inflateGraph(i int32) []byte {
 // graphHeadOf is file i's package and build constraint, copied, and
 // whether it has a graph at all.
 func (p *part) graphHeadOf(i int32) (pkg, build string, ok bool) {
-	packed := record(p.graph, p.graphEnd, i)
+	packed := record(p.graph, &p.graphEnd, i)
 	if len(packed) == 0 {
 		return "", "", false
 	}
 	pkg, build, _, ok = graphHead(packed)
 	return clone(pkg), clone(build), ok
-}
-
-// ascending reports whether ends are non-decreasing and within limit.
-func ascending(ends []uint64, limit int) bool {
-	prev := uint64(0)
-	for _, e := range ends {
-		if e < prev {
-			return false
-		}
-		prev = e
-	}
-	return prev <= uint64(limit)
 }
 
 // decodeFiles reads the file list: per file its path and its run of
@@ -312,12 +304,8 @@ func (seg *segment) failed() error {
 
 // record returns row r's span of a blob with its end offsets, or nil when
 // damaged offsets point outside it (bulk sections are checked late).
-func record(blob []byte, ends []uint64, r int32) []byte {
-	lo := uint64(0)
-	if r > 0 {
-		lo = ends[r-1]
-	}
-	if hi := ends[r]; lo <= hi && hi <= uint64(len(blob)) {
+func record(blob []byte, e *ends, r int32) []byte {
+	if lo, hi := e.span(int(r)); lo <= hi && hi <= uint64(len(blob)) {
 		return blob[lo:hi]
 	}
 	return nil
@@ -334,18 +322,25 @@ func (p *part) row(dst []float32, r int32) []float32 {
 // textOf returns chunk r's text.
 func (p *part) textOf(r int32) string {
 	buf := scratch.Get().(*[]byte)
-	s := inflateText(p.m.copyOut(buf, record(p.text, p.textEnd, r)))
+	s := inflateText(p.m.copyOut(buf, record(p.text, &p.textEnd, r)))
 	scratch.Put(buf)
 	return s
 }
 
-// place returns chunk r's path and start line for tie-breaking. The path
-// points into the mapping: it must not outlive the caller's hold on p.
+// place returns chunk r's path and start line for tie-breaking.
 func (p *part) place(r int32) (string, int) {
-	mr := varint.Reader{B: record(p.meta, p.metaEnd, r)}
-	start := mr.Uint()
-	mr.Uint()
-	return stringOf(mr.Bytes()), start
+	mr := varint.Reader{B: record(p.meta, &p.metaEnd, r)}
+	return p.pathOf(r), mr.Uint()
+}
+
+// pathOf is the path of the file holding chunk r, from the file list
+// (the files tile the chunks in order; decoded onto the heap at open).
+func (p *part) pathOf(r int32) string {
+	i := sort.Search(len(p.files), func(i int) bool { return p.files[i].hi > r })
+	if i == len(p.files) {
+		return ""
+	}
+	return p.files[i].path
 }
 
 // transient returns chunk r's path and content as views of the mapping,
@@ -357,9 +352,9 @@ func (p *part) transient(r int32) Chunk {
 
 // load returns a copy of chunk r on the Go heap, vector included.
 func (p *part) load(r int32) Chunk {
-	mr := varint.Reader{B: record(p.meta, p.metaEnd, r)}
-	c := Chunk{Kind: p.kind, StartLine: mr.Uint(), EndLine: mr.Uint()}
-	for _, f := range []*string{&c.FilePath, &c.ID, &c.Language, &c.Symbol, &c.SymbolKind, &c.Parent, &c.Signature} {
+	mr := varint.Reader{B: record(p.meta, &p.metaEnd, r)}
+	c := Chunk{Kind: p.kind, StartLine: mr.Uint(), EndLine: mr.Uint(), FilePath: p.pathOf(r)}
+	for _, f := range []*string{&c.ID, &c.Language, &c.Symbol, &c.SymbolKind, &c.Parent, &c.Signature} {
 		*f = string(mr.Bytes())
 	}
 	c.Content = p.textOf(r)

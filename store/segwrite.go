@@ -74,7 +74,7 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 		pt.MaxResid, pt.MaxNorm = max(pt.MaxResid, resid), max(pt.MaxNorm, norm)
 		cs[i].Vector = dequantize(cs[i].Vector, row, s)
 	}
-	ends := make([]uint64, len(cs))
+	offs := make([]uint64, len(cs))
 	sw.section(pt, secMeta, func(put func([]byte)) {
 		var rec []byte
 		n := uint64(0)
@@ -82,10 +82,10 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 			rec = appendRecord(rec[:0], &cs[i])
 			put(rec)
 			n += uint64(len(rec))
-			ends[i] = n
+			offs[i] = n
 		}
 	})
-	sw.block(pt, secMetaEnd, bytesOf(ends))
+	sw.block(pt, secMetaEnd, endBytes(offs))
 	sw.section(pt, secText, func(put func([]byte)) {
 		n := uint64(0)
 		var z []byte
@@ -93,10 +93,10 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 			z = deflateText(z[:0], cs[i].Content)
 			put(z)
 			n += uint64(len(z))
-			ends[i] = n
+			offs[i] = n
 		}
 	})
-	sw.block(pt, secTextEnd, bytesOf(ends))
+	sw.block(pt, secTextEnd, endBytes(offs))
 	sw.block(pt, secI8, bytesOf(codes))
 	sw.block(pt, secScale, bytesOf(scales))
 	if hasNibbles(dim) {
@@ -124,11 +124,12 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 }
 
 // appendRecord appends c's record: start and end line, then the strings
-// in the order part.load reads them.
+// in the order part.load reads them. The path is the file list's (one per
+// file, not per chunk: 29 MiB of the kernel's records).
 func appendRecord(b []byte, c *Chunk) []byte {
 	b = binary.AppendUvarint(b, uint64(max(c.StartLine, 0)))
 	b = binary.AppendUvarint(b, uint64(max(c.EndLine, 0)))
-	for _, s := range []string{c.FilePath, c.ID, c.Language, c.Symbol, c.SymbolKind, c.Parent, c.Signature} {
+	for _, s := range []string{c.ID, c.Language, c.Symbol, c.SymbolKind, c.Parent, c.Signature} {
 		b = appendString(b, s)
 	}
 	return b
@@ -165,7 +166,7 @@ func buildNameIndex(chunks []Chunk) *lexicon {
 			prev = r
 		}
 		lx.DF = append(lx.DF, uint32(len(rows[name])))
-		lx.PostEnd = append(lx.PostEnd, uint64(len(lx.Post)))
+		lx.PostEnd.add(uint64(len(lx.Post)))
 	}
 	return lx
 }
@@ -188,7 +189,7 @@ func fileBlobs(cs []Chunk, graphs map[string][]byte) [][]byte {
 // writeGraphs writes the files' graph blobs, packed (graphblob.go), and
 // their end offsets.
 func (sw *segWriter) writeGraphs(pt *partTOC, blobs [][]byte) {
-	ends := make([]uint64, len(blobs))
+	offs := make([]uint64, len(blobs))
 	sw.section(pt, secGraph, func(put func([]byte)) {
 		n := uint64(0)
 		var z []byte
@@ -196,8 +197,8 @@ func (sw *segWriter) writeGraphs(pt *partTOC, blobs [][]byte) {
 			z = packGraph(z[:0], b)
 			put(z)
 			n += uint64(len(z))
-			ends[i] = n
+			offs[i] = n
 		}
 	})
-	sw.block(pt, secGraphEnd, bytesOf(ends))
+	sw.block(pt, secGraphEnd, endBytes(offs))
 }
