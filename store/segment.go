@@ -358,6 +358,9 @@ func (p *part) load(r int32) Chunk {
 		*f = string(mr.Bytes())
 	}
 	c.Content = p.textOf(r)
+	if c.ID == "" {
+		c.ID = ChunkID(c.FilePath, c.StartLine, c.EndLine, c.Content)
+	}
 	c.Vector = p.row(make([]float32, p.dim), r)
 	return c
 }

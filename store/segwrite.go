@@ -125,11 +125,18 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 
 // appendRecord appends c's record: start and end line, then the strings
 // in the order part.load reads them. The path is the file list's (one per
-// file, not per chunk: 29 MiB of the kernel's records).
+// file, not per chunk: 29 MiB of the kernel's records), and an ID that
+// ChunkID derives from the chunk is left out (empty), since load derives
+// it again (12 MiB).
 func appendRecord(b []byte, c *Chunk) []byte {
-	b = binary.AppendUvarint(b, uint64(max(c.StartLine, 0)))
-	b = binary.AppendUvarint(b, uint64(max(c.EndLine, 0)))
-	for _, s := range []string{c.ID, c.Language, c.Symbol, c.SymbolKind, c.Parent, c.Signature} {
+	start, end := max(c.StartLine, 0), max(c.EndLine, 0)
+	b = binary.AppendUvarint(b, uint64(start))
+	b = binary.AppendUvarint(b, uint64(end))
+	id := c.ID
+	if id == ChunkID(c.FilePath, start, end, c.Content) {
+		id = ""
+	}
+	for _, s := range []string{id, c.Language, c.Symbol, c.SymbolKind, c.Parent, c.Signature} {
 		b = appendString(b, s)
 	}
 	return b
