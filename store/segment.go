@@ -354,15 +354,30 @@ func (p *part) transient(r int32) Chunk {
 func (p *part) load(r int32) Chunk {
 	mr := varint.Reader{B: record(p.meta, &p.metaEnd, r)}
 	c := Chunk{Kind: p.kind, StartLine: mr.Uint(), EndLine: mr.Uint(), FilePath: p.pathOf(r)}
-	for _, f := range []*string{&c.ID, &c.Language, &c.Symbol, &c.SymbolKind, &c.Parent, &c.Signature} {
+	for _, f := range []*string{&c.ID, &c.Language, &c.Symbol, &c.SymbolKind, &c.Parent} {
 		*f = string(mr.Bytes())
 	}
 	c.Content = p.textOf(r)
+	c.Signature = readSignature(&mr, c.Content)
 	if c.ID == "" {
 		c.ID = ChunkID(c.FilePath, c.StartLine, c.EndLine, c.Content)
 	}
 	c.Vector = p.row(make([]float32, p.dim), r)
 	return c
+}
+
+// readSignature reads what appendSignature wrote; a place outside the
+// text (damage) gives no signature.
+func readSignature(mr *varint.Reader, content string) string {
+	v := mr.Uint()
+	if v&1 == 0 {
+		return string(mr.Next(v >> 1))
+	}
+	off, n := v>>1, mr.Uint()
+	if off+n > len(content) {
+		return ""
+	}
+	return content[off : off+n]
 }
 
 // chunkCache hands out one *Chunk per row for as long as anyone holds it,

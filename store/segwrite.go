@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -127,7 +128,8 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 // in the order part.load reads them. The path is the file list's (one per
 // file, not per chunk: 29 MiB of the kernel's records), and an ID that
 // ChunkID derives from the chunk is left out (empty), since load derives
-// it again (12 MiB).
+// it again (12 MiB). The signature comes last, as appendSignature writes
+// it.
 func appendRecord(b []byte, c *Chunk) []byte {
 	start, end := max(c.StartLine, 0), max(c.EndLine, 0)
 	b = binary.AppendUvarint(b, uint64(start))
@@ -136,10 +138,23 @@ func appendRecord(b []byte, c *Chunk) []byte {
 	if id == ChunkID(c.FilePath, start, end, c.Content) {
 		id = ""
 	}
-	for _, s := range []string{id, c.Language, c.Symbol, c.SymbolKind, c.Parent, c.Signature} {
+	for _, s := range []string{id, c.Language, c.Symbol, c.SymbolKind, c.Parent} {
 		b = appendString(b, s)
 	}
-	return b
+	return appendSignature(b, c.Signature, c.Content)
+}
+
+// appendSignature appends a signature: where the chunk's text holds it
+// verbatim, as most one-line headers are, its place in the text
+// (uvarint offset<<1|1, uvarint length); else the text itself (uvarint
+// length<<1, bytes). readSignature reverses it.
+func appendSignature(b []byte, sig, content string) []byte {
+	if len(sig) > 4 {
+		if i := strings.Index(content, sig); i >= 0 {
+			return binary.AppendUvarint(binary.AppendUvarint(b, uint64(i)<<1|1), uint64(len(sig)))
+		}
+	}
+	return append(binary.AppendUvarint(b, uint64(len(sig))<<1), sig...)
 }
 
 func appendString(b []byte, s string) []byte {

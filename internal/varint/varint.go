@@ -28,8 +28,10 @@ func (r *Reader) Uint() int {
 }
 
 // Bytes reads a length-prefixed byte string, a view of B.
-func (r *Reader) Bytes() []byte {
-	l := r.Uint()
+func (r *Reader) Bytes() []byte { return r.Next(r.Uint()) }
+
+// Next reads the next l bytes, a view of B.
+func (r *Reader) Next(l int) []byte {
 	if l > len(r.B) {
 		r.B, r.Bad = nil, true
 		return nil
