@@ -40,6 +40,27 @@ func TestDocFrontMatterTitle(t *testing.T) {
 	}
 }
 
+// TestDocSymbolsUnderFrontMatterTitle checks that get_symbols names a
+// page's sections under its front matter title, as its chunks are, with
+// the title a section of its own unless the first heading repeats it.
+func TestDocSymbolsUnderFrontMatterTitle(t *testing.T) {
+	src := "---\ntitle: Getting started\n---\n\nLead.\n\n# Install\n\napt\n\n## Linux\n\ndeb\n"
+	got := symbolList(Symbols("page.md", []byte(src)))
+	want := []string{"section Getting started", "section Getting started.Install", "section Getting started > Install.Linux"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("symbols %q, want %q", got, want)
+	}
+	if syms := Symbols("page.md", []byte(src)); syms[0].StartLine != 1 || syms[0].EndLine != 13 {
+		t.Errorf("title spans %d-%d, want the page 1-13", syms[0].StartLine, syms[0].EndLine)
+	}
+	repeat := "---\ntitle: Install\n---\n# Install\n\nText.\n\n## Linux\n\napt\n"
+	got = symbolList(Symbols("page.md", []byte(repeat)))
+	want = []string{"section Install", "section Install.Linux"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("first heading repeating the title: symbols %q, want %q", got, want)
+	}
+}
+
 // TestDocHTMLHeadings checks that HTML heading elements on a line of their
 // own are headings of a Markdown document, with their tags stripped.
 func TestDocHTMLHeadings(t *testing.T) {

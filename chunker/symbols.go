@@ -1,6 +1,10 @@
 package chunker
 
-import sitter "github.com/smacker/go-tree-sitter"
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
 
 // Symbol is one declaration of a file, as listed by the get_symbols tool:
 // an outline that lets an agent jump to the right lines without reading
@@ -109,10 +113,24 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 // rare and would make the walk unbounded on pathological input.
 const maxSymbolDepth = 16
 
-// docSymbols lists a document's headings as sections.
+// docSymbols lists a document's headings as sections, under the page
+// title of its front matter as Split names its chunks: the title is a
+// section spanning the page, unless the first heading repeats it.
 func docSymbols(s *source, lang string) []Symbol {
-	hs := findHeadings(s, lang, frontMatter(s, lang))
+	fm := frontMatter(s, lang)
+	hs := findHeadings(s, lang, fm)
 	var out []Symbol
+	docTitle := fm.title
+	if docTitle != "" && len(hs) > 0 && strings.EqualFold(hs[0].title, docTitle) {
+		docTitle = ""
+	}
+	if docTitle != "" {
+		end := s.n - 1
+		for end > 0 && s.blank(end) {
+			end--
+		}
+		out = append(out, Symbol{Name: docTitle, Kind: "section", Signature: docTitle, StartLine: 1, EndLine: end + 1})
+	}
 	var path []string
 	for i, h := range hs {
 		for len(path) < h.level {
@@ -134,7 +152,7 @@ func docSymbols(s *source, lang string) []Symbol {
 		if h.last > h.line || (h.last == h.line+1) {
 			titleLine = h.last - 1 // an underlined heading
 		}
-		out = append(out, Symbol{Name: h.title, Kind: "section", Parent: joinHeadings(path[:h.level-1]),
+		out = append(out, Symbol{Name: h.title, Kind: "section", Parent: underTitle(docTitle, joinHeadings(path[:h.level-1])),
 			Signature: oneLine(string(s.line(titleLine))), StartLine: h.line + 1, EndLine: end + 1})
 	}
 	return out
