@@ -153,7 +153,7 @@ func nameLexicon(rows map[string][]posting, n int) *lexicon {
 		names = append(names, strings.Clone(name))
 	}
 	sort.Strings(names)
-	lx := &lexicon{DocLen: make([]uint32, n)}
+	lx := &lexicon{Rows: n}
 	for _, name := range names {
 		ps := rows[name]
 		sort.Slice(ps, func(i, j int) bool { return ps[i].doc < ps[j].doc })

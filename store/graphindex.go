@@ -162,7 +162,7 @@ func (p *part) language(r int32) string {
 	mr.Uint()
 	mr.Uint()
 	mr.Bytes() // ID
-	return string(mr.Bytes())
+	return readWord(&mr)
 }
 
 // blob decodes the file's graph in place, or returns nil.

@@ -43,7 +43,8 @@ type lexicon struct {
 	DF      []uint32 // chunks containing term i
 	PostEnd ends     // term i's postings are Post[PostEnd.span(i)]
 	Post    []byte   // per posting: uvarint chunk-number delta, uvarint term frequency
-	DocLen  []uint32 // terms per chunk
+	DocLen  []uint32 // terms per chunk, for BM25; nil in a name index
+	Rows    int      // rows the postings number: chunks, or the graph's files
 
 	// sample is every termSampleEvery-th term, on the heap, for a mapped
 	// lexicon (nil for one built in memory): find searches it first.
@@ -145,7 +146,7 @@ func (lx *lexicon) postings(i int, fn func(doc int32, tf float64)) {
 		}
 		p = p[n+m:]
 		doc += delta
-		if doc >= uint64(len(lx.DocLen)) {
+		if doc >= uint64(lx.Rows) {
 			return
 		}
 		fn(int32(doc), float64(tf))
@@ -153,10 +154,15 @@ func (lx *lexicon) postings(i int, fn func(doc int32, tf float64)) {
 }
 
 // check verifies the lexicon's offsets, so a damaged file is reported at
-// load time instead of panicking a query.
-func (lx *lexicon) check(chunks int) error {
+// load time instead of panicking a query; a BM25 lexicon has a length per
+// row, a name index none.
+func (lx *lexicon) check(rows int, lengths bool) error {
 	n := len(lx.TermEnd)
-	if len(lx.DF) != n || lx.PostEnd.len() != n || len(lx.DocLen) != chunks {
+	lx.Rows = rows
+	if !lengths {
+		rows = 0
+	}
+	if len(lx.DF) != n || lx.PostEnd.len() != n || len(lx.DocLen) != rows {
 		return fmt.Errorf("%w: lexical index sizes", ErrCorrupt)
 	}
 	for i := 0; i < n; i++ {
@@ -206,6 +212,7 @@ func buildLexicon(chunks []Chunk) *lexicon {
 	for _, sh := range shards {
 		lx.DocLen = append(lx.DocLen, sh.docLen...)
 	}
+	lx.Rows = len(chunks)
 	for _, t := range terms {
 		lx.Terms = append(lx.Terms, t...)
 		lx.TermEnd = append(lx.TermEnd, uint32(len(lx.Terms)))

@@ -66,20 +66,23 @@ func TestLexiconShardsAgreeWithOneShard(t *testing.T) {
 
 func TestDamagedLexiconIsRejected(t *testing.T) {
 	lx := buildLexicon([]Chunk{{Content: "alpha beta"}, {Content: "beta gamma"}})
-	if err := lx.check(2); err != nil {
+	if err := lx.check(2, true); err != nil {
 		t.Fatalf("sound lexicon rejected: %v", err)
 	}
 	bad := &lexicon{Terms: lx.Terms, DF: lx.DF, PostEnd: lx.PostEnd, Post: lx.Post, DocLen: lx.DocLen}
 	bad.TermEnd = append([]uint32(nil), lx.TermEnd...)
 	bad.TermEnd[len(bad.TermEnd)-1] = 1 << 30
-	if err := bad.check(2); !errors.Is(err, ErrCorrupt) {
+	if err := bad.check(2, true); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("out-of-range term offset: %v, want ErrCorrupt", err)
 	}
-	if err := lx.check(3); !errors.Is(err, ErrCorrupt) {
+	if err := lx.check(3, true); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("chunk count mismatch: %v, want ErrCorrupt", err)
 	}
+	if err := lx.check(2, false); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("lengths in a name index: %v, want ErrCorrupt", err)
+	}
 	// Postings that point past the chunks are cut off, not followed.
-	bad = &lexicon{Terms: lx.Terms, TermEnd: lx.TermEnd, DF: lx.DF, DocLen: lx.DocLen}
+	bad = &lexicon{Terms: lx.Terms, TermEnd: lx.TermEnd, DF: lx.DF, DocLen: lx.DocLen, Rows: 2}
 	bad.Post = binary.AppendUvarint(binary.AppendUvarint(nil, 99), 1)
 	bad.PostEnd = ends{wide: []uint64{uint64(len(bad.Post)), uint64(len(bad.Post)), uint64(len(bad.Post))}}
 	bad.postings(0, func(doc int32, _ float64) { t.Errorf("posting for chunk %d of 2", doc) })

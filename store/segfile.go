@@ -157,8 +157,9 @@ func (toc *segmentTOC) verifyBulk(f io.ReaderAt) error {
 	return nil
 }
 
-// mapLexicon builds the lexicon whose sections carry prefix.
-func mapLexicon(pt *partTOC, body []byte, prefix string, chunks int) (*lexicon, error) {
+// mapLexicon builds the lexicon whose sections carry prefix, over rows
+// rows; lengths says it is a BM25 lexicon (a name index has no lengths).
+func mapLexicon(pt *partTOC, body []byte, prefix string, rows int, lengths bool) (*lexicon, error) {
 	get := func(name string, elem, count int) ([]byte, error) {
 		return pt.section(body, prefix+name, elem, count)
 	}
@@ -179,7 +180,7 @@ func mapLexicon(pt *partTOC, body []byte, prefix string, chunks int) (*lexicon, 
 	}
 	lx := &lexicon{Terms: terms, TermEnd: viewOf[uint32](termEnd), DF: viewOf[uint32](df),
 		PostEnd: pe, Post: post, DocLen: viewOf[uint32](docLen)}
-	if err := lx.check(chunks); err != nil {
+	if err := lx.check(rows, lengths); err != nil {
 		return nil, err
 	}
 	lx.sampleTerms()

@@ -174,8 +174,8 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 	}
 	files := sec(secFiles, 1, -1)
 	var lexErr, symErr error
-	p.lex, lexErr = mapLexicon(pt, body, lexPrefix, n)
-	p.syms, symErr = mapLexicon(pt, body, symPrefix, n)
+	p.lex, lexErr = mapLexicon(pt, body, lexPrefix, n, true)
+	p.syms, symErr = mapLexicon(pt, body, symPrefix, n, false)
 	errs = append(errs, lexErr, symErr)
 	for _, err := range errs {
 		if err != nil {
@@ -214,7 +214,7 @@ func (p *part) mapGraph(pt *partTOC, body []byte) error {
 		return fmt.Errorf("graphs: %w", err)
 	}
 	for k := range p.gnames {
-		if p.gnames[k], err = mapLexicon(pt, body, nameIndexPrefix[k], nf); err != nil {
+		if p.gnames[k], err = mapLexicon(pt, body, nameIndexPrefix[k], nf, false); err != nil {
 			return err
 		}
 	}
@@ -354,9 +354,11 @@ func (p *part) transient(r int32) Chunk {
 func (p *part) load(r int32) Chunk {
 	mr := varint.Reader{B: record(p.meta, &p.metaEnd, r)}
 	c := Chunk{Kind: p.kind, StartLine: mr.Uint(), EndLine: mr.Uint(), FilePath: p.pathOf(r)}
-	for _, f := range []*string{&c.ID, &c.Language, &c.Symbol, &c.SymbolKind, &c.Parent} {
-		*f = string(mr.Bytes())
-	}
+	c.ID = string(mr.Bytes())
+	c.Language = readWord(&mr)
+	c.Symbol = string(mr.Bytes())
+	c.SymbolKind = readWord(&mr)
+	c.Parent = string(mr.Bytes())
 	c.Content = p.textOf(r)
 	c.Signature = readSignature(&mr, c.Content)
 	if c.ID == "" {
@@ -369,15 +371,13 @@ func (p *part) load(r int32) Chunk {
 // readSignature reads what appendSignature wrote; a place outside the
 // text (damage) gives no signature.
 func readSignature(mr *varint.Reader, content string) string {
-	v := mr.Uint()
-	if v&1 == 0 {
-		return string(mr.Next(v >> 1))
-	}
-	off, n := v>>1, mr.Uint()
-	if off+n > len(content) {
-		return ""
-	}
-	return content[off : off+n]
+	return readCoded(mr, func(off int) string {
+		n := mr.Uint()
+		if off+n > len(content) {
+			return ""
+		}
+		return content[off : off+n]
+	})
 }
 
 // chunkCache hands out one *Chunk per row for as long as anyone holds it,

@@ -111,20 +111,26 @@ func TestHitsOutliveTheirSegment(t *testing.T) {
 
 // TestRecordsRoundTripPathAndID checks what a chunk record leaves out or
 // points to: the path (the file list's), an ID that ChunkID derives, a
-// signature the text holds verbatim. All come back as written, and an ID
-// of the caller's own or a signature the text lacks are kept.
+// signature the text holds verbatim, a language or kind from the record
+// words. All come back as written, and what has no shorter form is kept.
 func TestRecordsRoundTripPathAndID(t *testing.T) {
 	derived := ChunkID("pkg/b.go", 4, 6, "func B() {}")
 	ix := memIndex(t, []Chunk{
-		{ID: "custom-7", FilePath: "pkg/a.go", StartLine: 1, EndLine: 2, Symbol: "A", Content: "func A() {}", Signature: "func A()"},
+		{ID: "custom-7", FilePath: "pkg/a.go", StartLine: 1, EndLine: 2, Symbol: "A", Content: "func A() {}", Signature: "func A()",
+			Language: "go", SymbolKind: "function"},
 		{ID: derived, FilePath: "pkg/b.go", StartLine: 4, EndLine: 6, Symbol: "B", Content: "func B() {}", Signature: "func"},
-		{ID: "x", FilePath: "pkg/b.go", StartLine: 8, EndLine: 9, Symbol: "C", Content: "func C(\n\ta int) {}", Signature: "func C( a int)"},
+		{ID: "x", FilePath: "pkg/b.go", StartLine: 8, EndLine: 9, Symbol: "C", Content: "func C(\n\ta int) {}", Signature: "func C( a int)",
+			Language: "elixir", SymbolKind: "resource"},
 	})
 	want := map[string][3]string{"A": {"custom-7", "pkg/a.go", "func A()"}, "B": {derived, "pkg/b.go", "func"},
 		"C": {"x", "pkg/b.go", "func C( a int)"}}
+	words := map[string][2]string{"A": {"go", "function"}, "C": {"elixir", "resource"}}
 	var seen int
 	ix.eachLive(Code, func(c *Chunk) {
 		seen++
+		if w := words[c.Symbol]; c.Language != w[0] || c.SymbolKind != w[1] {
+			t.Errorf("%s read back as %s %s, want %q", c.Symbol, c.Language, c.SymbolKind, w)
+		}
 		if w := want[c.Symbol]; c.ID != w[0] || c.FilePath != w[1] || c.Signature != w[2] {
 			t.Errorf("%s read back as ID %q in %q with signature %q, want %q", c.Symbol, c.ID, c.FilePath, c.Signature, w)
 		}

@@ -128,8 +128,8 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 // in the order part.load reads them. The path is the file list's (one per
 // file, not per chunk: 29 MiB of the kernel's records), and an ID that
 // ChunkID derives from the chunk is left out (empty), since load derives
-// it again (12 MiB). The signature comes last, as appendSignature writes
-// it.
+// it again (12 MiB). Language and kind are words (recordwords.go), the
+// signature comes last, as appendSignature writes it.
 func appendRecord(b []byte, c *Chunk) []byte {
 	start, end := max(c.StartLine, 0), max(c.EndLine, 0)
 	b = binary.AppendUvarint(b, uint64(start))
@@ -138,23 +138,25 @@ func appendRecord(b []byte, c *Chunk) []byte {
 	if id == ChunkID(c.FilePath, start, end, c.Content) {
 		id = ""
 	}
-	for _, s := range []string{id, c.Language, c.Symbol, c.SymbolKind, c.Parent} {
-		b = appendString(b, s)
-	}
+	b = appendString(b, id)
+	b = appendWord(b, c.Language)
+	b = appendString(b, c.Symbol)
+	b = appendWord(b, c.SymbolKind)
+	b = appendString(b, c.Parent)
 	return appendSignature(b, c.Signature, c.Content)
 }
 
 // appendSignature appends a signature: where the chunk's text holds it
-// verbatim, as most one-line headers are, its place in the text
-// (uvarint offset<<1|1, uvarint length); else the text itself (uvarint
-// length<<1, bytes). readSignature reverses it.
+// verbatim, as most one-line headers are, a reference to its offset in
+// the text followed by its length; else a literal. readSignature
+// reverses it.
 func appendSignature(b []byte, sig, content string) []byte {
 	if len(sig) > 4 {
 		if i := strings.Index(content, sig); i >= 0 {
-			return binary.AppendUvarint(binary.AppendUvarint(b, uint64(i)<<1|1), uint64(len(sig)))
+			return binary.AppendUvarint(appendRef(b, i), uint64(len(sig)))
 		}
 	}
-	return append(binary.AppendUvarint(b, uint64(len(sig))<<1), sig...)
+	return appendLiteral(b, sig)
 }
 
 func appendString(b []byte, s string) []byte {
@@ -178,7 +180,7 @@ func buildNameIndex(chunks []Chunk) *lexicon {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	lx := &lexicon{DocLen: make([]uint32, len(chunks))}
+	lx := &lexicon{Rows: len(chunks)}
 	for _, name := range names {
 		lx.Terms = append(lx.Terms, name...)
 		lx.TermEnd = append(lx.TermEnd, uint32(len(lx.Terms)))
