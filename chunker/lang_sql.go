@@ -242,6 +242,8 @@ type sqlStmt struct {
 	begins int
 	// ended: the last word was an END that closed a block.
 	ended bool
+	// dollar: it has a dollar-quoted body, which holds its ";" itself.
+	dollar bool
 }
 
 // sqlScan cuts one SQL file into items, declarations and references.
@@ -322,7 +324,7 @@ func (x *sqlScan) dialect() {
 	for i := 0; i < s.n; i++ {
 		l := bytes.TrimSpace(s.line(i))
 		switch {
-		case len(l) > 10 && bytes.EqualFold(l[:10], []byte("delimiter ")):
+		case len(l) > 10 && bytes.EqualFold(l[:9], []byte("delimiter")) && (l[9] == ' ' || l[9] == '\t'):
 			x.lex.mysql = true
 		case len(l) == 1 && l[0] == '/':
 			x.blocks, x.slash = true, true
@@ -387,13 +389,10 @@ func (x *sqlScan) lineCommand(i int) int {
 			x.items = append(x.items, sqlItem{start: i, end: le})
 		}
 		return le
-	case len(x.cur.toks) > 0:
-		if len(first) >= 6 && bytes.EqualFold(first[:6], []byte("create")) && (len(first) == 6 || !sqlWordChar(first[6])) &&
-			(i == 0 || src[i-1] == '\n') && x.lex.delim == nil && x.cur.depth == 0 && !(x.blocks && x.routine()) {
-			x.endStmt()
-		}
-		return i
-	case bytes.EqualFold(first, []byte("delimiter")) && !atEOL:
+	case x.lex.mysql && bytes.EqualFold(first, []byte("delimiter")) && !atEOL:
+		// The client reads it at the start of any line: a statement
+		// left without its terminator ends here.
+		x.endStmt()
 		le := lineEnd()
 		fields := bytes.Fields(src[rest:le])
 		switch {
@@ -405,6 +404,12 @@ func (x *sqlScan) lineCommand(i int) int {
 		}
 		x.addItem(sqlItem{start: i, end: le})
 		return le
+	case len(x.cur.toks) > 0:
+		if len(first) >= 6 && bytes.EqualFold(first[:6], []byte("create")) && (len(first) == 6 || !sqlWordChar(first[6])) &&
+			(i == 0 || src[i-1] == '\n') && x.lex.delim == nil && x.cur.depth == 0 && !(x.blocks && !x.cur.dollar && x.routine()) {
+			x.endStmt()
+		}
+		return i
 	case src[i] == '\\':
 		le := lineEnd()
 		x.addItem(sqlItem{start: i, end: le})
@@ -424,6 +429,8 @@ func (x *sqlScan) add(t sqlTok) {
 	ended := st.ended
 	st.ended = false
 	switch t.kind {
+	case sqlDollar:
+		st.dollar = true
 	case sqlPunct:
 		switch x.s.src[t.start] {
 		case '(':
@@ -458,16 +465,28 @@ func (x *sqlScan) add(t sqlTok) {
 
 // holds reports whether a ";" leaves the current statement open: inside
 // a routine that a GO or "/" line ends, or inside a routine's BEGIN block.
+// A "/" line is also what a comment may hold, so a routine with a dollar-
+// quoted body (PostgreSQL's) and a BEGIN that starts a transaction
+// ("BEGIN;", "BEGIN TRANSACTION;") hold nothing even then: they would
+// run to the end of the file.
 func (x *sqlScan) holds() bool {
+	st := &x.cur
 	if x.blocks {
-		if x.slash {
-			if w := x.kw(x.cur.toks[0]); w == "BEGIN" || w == "DECLARE" {
+		if x.slash && len(st.toks) > 2 {
+			switch x.kw(st.toks[0]) {
+			case "DECLARE":
 				return true
+			case "BEGIN":
+				switch x.kw(st.toks[1]) {
+				case "TRANSACTION", "WORK", "TRAN", "ISOLATION":
+				default:
+					return true
+				}
 			}
 		}
-		return x.routine()
+		return !st.dollar && x.routine()
 	}
-	return x.cur.begins > 0 && x.routine()
+	return st.begins > 0 && x.routine()
 }
 
 // routine reports whether the current statement creates or alters a
@@ -547,7 +566,7 @@ func (x *sqlScan) endStmt() {
 	x.findRefs(st.toks, def, kind == "index" || kind == "trigger", 0)
 	x.addItem(it)
 	st.toks = st.toks[:0]
-	st.firstComment, st.depth, st.begins, st.ended = -1, 0, 0, false
+	st.firstComment, st.depth, st.begins, st.ended, st.dollar = -1, 0, 0, false, false
 }
 
 // addItem appends a statement item, joining it to a statement item it

@@ -173,6 +173,13 @@ func TestSQLMySQLDelimiter(t *testing.T) {
 		t.Errorf("docs %q, %q", syms[0].Doc, syms[1].Doc)
 	}
 	checkSplit(t, "schema.sql", []byte(src))
+
+	// A DELIMITER line ends a statement left without its ";".
+	src = "CREATE TABLE a (x int)\nDELIMITER //\nCREATE PROCEDURE p()\nBEGIN\n  SELECT 1;\nEND //\nSELECT 2 //\nDELIMITER ;\nCREATE TABLE b (y int);\n"
+	want = []string{"table a 1-1", "procedure p 3-6", "table b 9-9"}
+	if got := symbolLines(Symbols("p.sql", []byte(src))); !reflect.DeepEqual(got, want) {
+		t.Fatalf("symbols:\n got %q\nwant %q", got, want)
+	}
 }
 
 func TestSQLServerBatches(t *testing.T) {
@@ -238,6 +245,26 @@ create temporary table if not exists lower_case (x int);
 		t.Errorf("a migration tool's directive is no doc: %q", syms[2].Doc)
 	}
 	checkSplit(t, "q.sql", []byte(src))
+}
+
+// TestSQLStraySlashLine: a "/" line, as Oracle ends its blocks with, in
+// a PostgreSQL file's comment must not make its transaction or its
+// function run to the end of the file.
+func TestSQLStraySlashLine(t *testing.T) {
+	src := `/*
+/
+*/
+BEGIN;
+  CREATE TABLE a (x int);
+CREATE FUNCTION one() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$;
+ALTER TABLE a ADD COLUMN y int;
+  CREATE TABLE t (x int);
+COMMIT;
+`
+	want := []string{"table a 5-5", "function one 6-6", "table t 8-8"}
+	if got := symbolLines(Symbols("m.sql", []byte(src))); !reflect.DeepEqual(got, want) {
+		t.Fatalf("symbols:\n got %q\nwant %q", got, want)
+	}
 }
 
 func TestSQLGraph(t *testing.T) {
