@@ -536,10 +536,11 @@ func (x *sqlScan) copyData(i int) int {
 		if k := bytes.IndexByte(src[j:], '\n'); k >= 0 {
 			le = j + k
 		}
-		if l := bytes.TrimSpace(src[j:le]); len(l) > 0 {
+		l := bytes.TrimSpace(src[j:le])
+		if len(l) > 0 {
 			it.end = le
 		}
-		if string(bytes.TrimSpace(src[j:le])) == `\.` {
+		if string(l) == `\.` {
 			return le
 		}
 		j = le + 1
@@ -854,7 +855,7 @@ func (x *sqlScan) findRefs(toks []sqlTok, def int32, onTarget bool, depth int) {
 				n++
 			}
 			if name, _, at, _, ok := x.nameAt(toks, n, sqlReserved); ok {
-				x.refs = append(x.refs, sqlRef{name: name, at: at, kind: RefCall, def: def})
+				x.ref(sqlRef{name: name, at: at, kind: RefCall, def: def})
 			}
 		}
 	}
@@ -935,8 +936,15 @@ func (x *sqlScan) tableRef(toks []sqlTok, k int, def int32, paren bool) (int, bo
 	if !ok || !paren && x.punct(toks, next, '(') {
 		return next, false
 	}
-	x.refs = append(x.refs, sqlRef{name: name, at: at, kind: RefOther, def: def})
+	x.ref(sqlRef{name: name, at: at, kind: RefOther, def: def})
 	return next, true
+}
+
+// ref records a reference while the file has fewer than maxGraphRefs.
+func (x *sqlScan) ref(r sqlRef) {
+	if len(x.refs) < maxGraphRefs {
+		x.refs = append(x.refs, r)
+	}
 }
 
 // sqlDirectives are the comments migration tools read (goose, sql-migrate,
