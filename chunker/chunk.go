@@ -3,8 +3,9 @@
 // are embedded and searched one by one.
 //
 // Code in the 17 languages with a tree-sitter grammar is cut at
-// declarations; documentation is cut at section headings; everything else
-// falls back to windows of whole lines ending at blank lines.
+// declarations, SQL at statements; documentation is cut at section
+// headings; everything else falls back to windows of whole lines ending
+// at blank lines.
 package chunker
 
 import (
@@ -159,6 +160,8 @@ func analyze(path string, src []byte, opt Options, withGraph bool) (Analysis, er
 		if withGraph && lang == "go" { // generated Go code calls and declares like any other
 			out.Graph = goGraph(src)
 		}
+	case lang == "sql":
+		spans, out.Graph = splitSQL(s, budget, withGraph)
 	default:
 		var err error
 		spans, out.Graph, err = splitCode(s, lang, budget, withGraph)

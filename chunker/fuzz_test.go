@@ -11,7 +11,7 @@ import (
 var fuzzPaths = []string{
 	"a.go", "a.py", "a.js", "a.ts", "a.tsx", "A.java", "a.rs", "a.c", "a.cpp", "a.cs",
 	"a.rb", "a.php", "a.kt", "a.swift", "a.scala", "a.sh", "a.lua", "a.proto", "a.toml", "a.tf", "a.yaml",
-	"a.vue", "a.svelte", "Dockerfile", "README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
+	"a.vue", "a.svelte", "Dockerfile", "a.sql", "README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
 }
 
 // nastySeeds are the inputs issue 3 asks the fuzzer to start from.
@@ -137,7 +137,7 @@ func fuzzLanguage(f *testing.F, path string) {
 // the per-language targets its mutations would take most of the time.
 const maxLanguageSeed = 64 << 10
 
-// One fuzz target per language with a grammar.
+// One fuzz target per language with a grammar or, for SQL, a lexer.
 
 func FuzzGo(f *testing.F)         { fuzzLanguage(f, "a.go") }
 func FuzzPython(f *testing.F)     { fuzzLanguage(f, "a.py") }
@@ -165,6 +165,16 @@ func FuzzMarkdown(f *testing.F)   { fuzzLanguage(f, "README.md") }
 func FuzzDockerfile(f *testing.F) {
 	f.Add([]byte(dockerfileSrc))
 	fuzzLanguage(f, "Dockerfile")
+}
+
+// SQL has no grammar: its seeds are whole files in the dialects whose
+// terminators the lexer switches between.
+func FuzzSQL(f *testing.F) {
+	f.Add([]byte(postgresMigration))
+	f.Add([]byte("DELIMITER //\nCREATE PROCEDURE p() BEGIN SELECT 'a;b'; END //\nDELIMITER ;\n" +
+		"CREATE TABLE `t` (`x` text DEFAULT 'it\\'s');\nGO\nCREATE OR ALTER PROC [dbo].[q] AS BEGIN SELECT 1; END\nGO\n" +
+		"COPY t FROM stdin;\n1\tO'Brien\n\\.\n/\n"))
+	fuzzLanguage(f, "a.sql")
 }
 
 // The components' scripts parse with the JavaScript grammars; what is new

@@ -28,9 +28,9 @@ type Symbol struct {
 
 // Symbols lists the declarations of a source file (functions, methods,
 // classes and their members, types, constants and variables) in file
-// order, or the section headings of a document. Files in languages
-// without a grammar, and files whose parse fails or runs out of its
-// budget, have no symbols.
+// order, the objects a SQL file creates, or the section headings of a
+// document. Files in other languages without a grammar, and files whose
+// parse fails or runs out of its budget, have no symbols.
 func Symbols(path string, src []byte) []Symbol {
 	lang := Language(path, src)
 	s := newSource(src, nil)
@@ -42,6 +42,9 @@ func Symbols(path string, src []byte) []Symbol {
 	}
 	if minified(s) {
 		return nil // no structure worth listing, and slow to parse
+	}
+	if lang == "sql" {
+		return sqlSymbols(s)
 	}
 	lang, code := hostedCode(lang, src)
 	spec := specs[lang]
