@@ -64,3 +64,24 @@ func BenchmarkChunkStdlib(b *testing.B) {
 	b.ReportMetric(float64(chunks), "chunks/op")
 	b.ReportMetric(float64(len(files)), "files/op")
 }
+
+// BenchmarkChunkFlatFile chunks 1 MB files made of one short line
+// repeated (524,288 comments or statements at the top level): the shape
+// that made chunking quadratic in the number of a node's children (a
+// Python file of 64k comment lines took 45 s). The MB/s column should
+// stay in the range of BenchmarkChunkStdlib's.
+func BenchmarkChunkFlatFile(b *testing.B) {
+	for _, tc := range []struct{ path, line string }{
+		{"a.py", "#"}, {"a.js", "//"}, {"a.c", ";"}, {"a.yaml", "- a"}, {"a.sh", ":"}, {"a.sql", ";"},
+	} {
+		src := []byte(strings.Repeat(tc.line+"\n", (1<<20)/(len(tc.line)+1)))
+		b.Run(tc.path, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for range b.N {
+				if _, err := chunker.Analyze(tc.path, src, chunker.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

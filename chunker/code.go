@@ -138,12 +138,7 @@ func (c *coder) items(container *sitter.Node) []*sitter.Node {
 	var out []*sitter.Node
 	var add func(n *sitter.Node, depth int)
 	add = func(n *sitter.Node, depth int) {
-		count := int(n.ChildCount())
-		for i := 0; i < count; i++ {
-			ch := n.Child(i)
-			if ch == nil || !ch.IsNamed() {
-				continue
-			}
+		for _, ch := range childrenOf(n, true) {
 			if depth < maxPassthrough && c.spec.passthrough[ch.Type()] {
 				add(ch, depth+1)
 				continue
@@ -483,15 +478,13 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 // unit of the given number of lines.
 func (c *coder) searchContainer(x *sitter.Node, lines int) *sitter.Node {
 	for depth := 0; depth < 12 && x != nil; depth++ {
-		count := int(x.NamedChildCount())
-		if !c.spend(count) {
+		if !c.spend(int(x.NamedChildCount())) {
 			return nil
 		}
 		decls := 0
 		var best *sitter.Node
 		bestLines := 0
-		for i := 0; i < count; i++ {
-			ch := x.NamedChild(i)
+		for _, ch := range childrenOf(x, true) {
 			if d := c.spec.decl(c, ch, ""); d != nil && d.kind != "var" && d.kind != "const" {
 				decls++
 			}
@@ -514,13 +507,12 @@ func (c *coder) searchContainer(x *sitter.Node, lines int) *sitter.Node {
 // declCount counts the function and class declarations among n's named
 // children.
 func (c *coder) declCount(n *sitter.Node) int {
-	count := int(n.NamedChildCount())
-	if !c.spend(count) {
+	if !c.spend(int(n.NamedChildCount())) {
 		return 0
 	}
 	decls := 0
-	for i := 0; i < count; i++ {
-		if d := c.spec.decl(c, n.NamedChild(i), ""); d != nil && d.kind != "var" && d.kind != "const" {
+	for _, ch := range childrenOf(n, true) {
+		if d := c.spec.decl(c, ch, ""); d != nil && d.kind != "var" && d.kind != "const" {
 			decls++
 		}
 	}
@@ -531,13 +523,11 @@ func (c *coder) declCount(n *sitter.Node) int {
 // an else clause) that hold several declarations, as the branches of
 // "if windows: def ... else: def ..." do.
 func (c *coder) branches(n *sitter.Node) int {
-	count := int(n.NamedChildCount())
-	if !c.spend(count) {
+	if !c.spend(int(n.NamedChildCount())) {
 		return 0
 	}
 	found := 0
-	for i := 0; i < count; i++ {
-		ch := n.NamedChild(i)
+	for _, ch := range childrenOf(n, true) {
 		if a, b := c.rows(ch); b-a < 3 {
 			continue
 		}
@@ -550,8 +540,7 @@ func (c *coder) branches(n *sitter.Node) int {
 		if !c.spend(int(ch.NamedChildCount())) {
 			return found
 		}
-		for j := 0; j < int(ch.NamedChildCount()); j++ {
-			g := ch.NamedChild(j)
+		for _, g := range childrenOf(ch, true) {
 			if a, b := c.rows(g); b-a > bestLines {
 				best, bestLines = g, b-a
 			}
@@ -594,9 +583,8 @@ func (c *coder) nodesFrom(n *sitter.Node, line int) []*sitter.Node {
 			out = append(out, x)
 			return
 		}
-		count := int(x.ChildCount())
-		for i := 0; i < count; i++ {
-			walk(x.Child(i), depth+1)
+		for _, ch := range childrenOf(x, false) {
+			walk(ch, depth+1)
 		}
 	}
 	walk(n, 0)
@@ -791,10 +779,8 @@ func (c *coder) expand(at atom) []atom {
 			continue
 		}
 		progress = true
-		for i := 0; i < count; i++ {
-			if ch := n.Child(i); ch != nil {
-				add(ch)
-			}
+		for _, ch := range childrenOf(n, false) {
+			add(ch)
 		}
 	}
 	if !progress {

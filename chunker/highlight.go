@@ -52,8 +52,8 @@ func Highlight(lang string, src []byte) []Token {
 				return
 			}
 		}
-		for i := 0; i < int(n.ChildCount()); i++ {
-			walk(n.Child(i))
+		for _, ch := range childrenOf(n, false) {
+			walk(ch)
 		}
 	}
 	walk(tree.RootNode())

@@ -209,3 +209,33 @@ func TestWorkBudgetFallsBackToWindows(t *testing.T) {
 		t.Errorf("last chunk %q %d-%d, want an anonymous window with the end of F39", last.Symbol, last.StartLine, last.EndLine)
 	}
 }
+
+// TestChildrenOfMatchesIndexedChildren checks that the cursor walk gives
+// the children that indexing gives, below and above the count where it
+// takes over, named-only and all.
+func TestChildrenOfMatchesIndexedChildren(t *testing.T) {
+	for _, n := range []int{3, cursorMinChildren + 5} {
+		src := []byte(strings.Repeat("x = 1  # c\n", n))
+		tree, err := poolFor("python").parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := tree.RootNode()
+		for _, named := range []bool{false, true} {
+			var want []string
+			for i := 0; i < int(root.ChildCount()); i++ {
+				if ch := root.Child(i); !named || ch.IsNamed() {
+					want = append(want, fmt.Sprintf("%s@%d", ch.Type(), ch.StartByte()))
+				}
+			}
+			var got []string
+			for _, ch := range childrenOf(root, named) {
+				got = append(got, fmt.Sprintf("%s@%d", ch.Type(), ch.StartByte()))
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") || len(got) < n {
+				t.Errorf("%d lines, named %v: children %d %.80q, want %d %.80q", n, named, len(got), got, len(want), want)
+			}
+		}
+		tree.Close()
+	}
+}

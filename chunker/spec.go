@@ -261,3 +261,37 @@ func joinNames(names []string) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// cursorMinChildren is the child count from which childrenOf walks a node's
+// children with a tree cursor instead of fetching them by index:
+// tree-sitter finds child i by walking from the first, so a loop over
+// Child(i) is quadratic in the count (a Python file of 64k comment lines
+// took 45 s to chunk), while a cursor costs an allocation that small
+// nodes do not repay.
+const cursorMinChildren = 32
+
+// childrenOf returns n's children in order, or only its named ones, in one pass.
+func childrenOf(n *sitter.Node, namedOnly bool) []*sitter.Node {
+	if n == nil {
+		return nil
+	}
+	count := int(n.ChildCount())
+	if count < cursorMinChildren {
+		out := make([]*sitter.Node, 0, count)
+		for i := 0; i < count; i++ {
+			if ch := n.Child(i); ch != nil && (!namedOnly || ch.IsNamed()) {
+				out = append(out, ch)
+			}
+		}
+		return out
+	}
+	cur := sitter.NewTreeCursor(n)
+	defer cur.Close()
+	out := make([]*sitter.Node, 0, count)
+	for ok := cur.GoToFirstChild(); ok; ok = cur.GoToNextSibling() {
+		if ch := cur.CurrentNode(); ch != nil && (!namedOnly || ch.IsNamed()) {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
