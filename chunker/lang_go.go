@@ -26,9 +26,7 @@ func classifyGo(c *coder, n *sitter.Node, _ string) *decl {
 	case "type_declaration":
 		var names []string
 		kind := "type"
-		count := int(n.NamedChildCount())
-		for i := 0; i < count; i++ {
-			spec := n.NamedChild(i)
+		for _, spec := range childrenOf(n, true) {
 			if st := spec.Type(); st != "type_spec" && st != "type_alias" {
 				continue
 			}
@@ -54,9 +52,7 @@ func classifyGo(c *coder, n *sitter.Node, _ string) *decl {
 		var names []string
 		var walk func(x *sitter.Node, depth int)
 		walk = func(x *sitter.Node, depth int) {
-			count := int(x.NamedChildCount())
-			for i := 0; i < count; i++ {
-				spec := x.NamedChild(i)
+			for _, spec := range childrenOf(x, true) {
 				switch spec.Type() {
 				case "const_spec", "var_spec":
 					names = append(names, c.fieldTexts(spec, "name")...)

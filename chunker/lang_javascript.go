@@ -90,9 +90,7 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 		var names []string
 		var nodes []*sitter.Node
 		var fn *sitter.Node
-		count := int(n.NamedChildCount())
-		for i := 0; i < count; i++ {
-			vd := n.NamedChild(i)
+		for _, vd := range childrenOf(n, true) {
 			if vd.Type() != "variable_declarator" {
 				continue
 			}

@@ -60,9 +60,7 @@ func pyDocstring(body *sitter.Node) *sitter.Node {
 	if body == nil {
 		return nil
 	}
-	count := int(body.NamedChildCount())
-	for i := 0; i < count; i++ {
-		st := body.NamedChild(i)
+	for _, st := range childrenOf(body, true) {
 		switch st.Type() {
 		case "comment":
 			continue

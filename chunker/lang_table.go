@@ -318,9 +318,8 @@ func init() {
 				}
 				var names []string
 				var nodes []*sitter.Node
-				count := int(n.NamedChildCount())
-				for i := 0; i < count; i++ {
-					if el := n.NamedChild(i); el.Type() == "const_element" {
+				for _, el := range childrenOf(n, true) {
+					if el.Type() == "const_element" {
 						if nm := childOfType(el, "name"); nm != nil {
 							names = append(names, c.content(nm))
 							nodes = append(nodes, nm)
@@ -617,16 +616,8 @@ func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
 	}
 	// Doc comments live inside the node, before the code.
 	var first, last *sitter.Node
-	count := int(n.ChildCount())
-	for i := 0; i < count; i++ {
-		if n.FieldNameForChild(i) != "documentation" {
-			continue
-		}
-		ch := n.Child(i)
-		if first == nil {
-			first = ch
-		}
-		last = ch
+	if docs := fieldChildren(n, "documentation"); len(docs) > 0 {
+		first, last = docs[0], docs[len(docs)-1]
 	}
 	if first != nil {
 		d.doc = strings.TrimSpace(string(c.src[first.StartByte():last.EndByte()]))
@@ -640,11 +631,8 @@ func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
 // documentation.
 func luaSignature(c *coder, n *sitter.Node) string {
 	start := n.StartByte()
-	count := int(n.ChildCount())
-	for i := 0; i < count; i++ {
-		if n.FieldNameForChild(i) == "documentation" {
-			start = n.Child(i).EndByte()
-		}
+	if docs := fieldChildren(n, "documentation"); len(docs) > 0 {
+		start = docs[len(docs)-1].EndByte()
 	}
 	text := strings.TrimSpace(string(c.src[start:n.EndByte()]))
 	if i := strings.IndexByte(text, '\n'); i >= 0 {

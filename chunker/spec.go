@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -108,13 +109,18 @@ func childOfType(n *sitter.Node, types ...string) *sitter.Node {
 	if n == nil {
 		return nil
 	}
-	count := int(n.NamedChildCount())
-	for i := 0; i < count; i++ {
-		ch := n.NamedChild(i)
-		for _, t := range types {
-			if ch.Type() == t {
+	is := func(ch *sitter.Node) bool { return ch != nil && slices.Contains(types, ch.Type()) }
+	if count := int(n.NamedChildCount()); count < cursorMinChildren { // no allocation for the common case
+		for i := 0; i < count; i++ {
+			if ch := n.NamedChild(i); is(ch) {
 				return ch
 			}
+		}
+		return nil
+	}
+	for _, ch := range childrenOf(n, true) {
+		if is(ch) {
+			return ch
 		}
 	}
 	return nil
@@ -135,10 +141,7 @@ func findType(n *sitter.Node, depth int, types ...string) *sitter.Node {
 					return x
 				}
 			}
-			count := int(x.NamedChildCount())
-			for i := 0; i < count; i++ {
-				next = append(next, x.NamedChild(i))
-			}
+			next = append(next, childrenOf(x, true)...)
 		}
 		level = next
 	}
@@ -181,11 +184,8 @@ func oneLine(s string) string {
 // fieldTexts returns the texts of all children of n in field name.
 func (c *coder) fieldTexts(n *sitter.Node, name string) []string {
 	var out []string
-	count := int(n.ChildCount())
-	for i := 0; i < count; i++ {
-		if n.FieldNameForChild(i) == name {
-			out = append(out, oneLine(c.content(n.Child(i))))
-		}
+	for _, ch := range fieldChildren(n, name) {
+		out = append(out, oneLine(c.content(ch)))
 	}
 	return out
 }
@@ -291,6 +291,28 @@ func childrenOf(n *sitter.Node, namedOnly bool) []*sitter.Node {
 	for ok := cur.GoToFirstChild(); ok; ok = cur.GoToNextSibling() {
 		if ch := cur.CurrentNode(); ch != nil && (!namedOnly || ch.IsNamed()) {
 			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// fieldChildren returns n's children in field name, in one pass:
+// FieldNameForChild(i), like Child(i), walks from the first child.
+func fieldChildren(n *sitter.Node, name string) []*sitter.Node {
+	var out []*sitter.Node
+	if count := int(n.ChildCount()); count < cursorMinChildren {
+		for i := 0; i < count; i++ {
+			if n.FieldNameForChild(i) == name {
+				out = append(out, n.Child(i))
+			}
+		}
+		return out
+	}
+	cur := sitter.NewTreeCursor(n)
+	defer cur.Close()
+	for ok := cur.GoToFirstChild(); ok; ok = cur.GoToNextSibling() {
+		if cur.CurrentFieldName() == name {
+			out = append(out, cur.CurrentNode())
 		}
 	}
 	return out
