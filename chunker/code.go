@@ -296,19 +296,31 @@ func (c *coder) addUnit(out []unit, u unit) []unit {
 // docFromComments sets d's doc to the run of doc comments closest above the
 // declaration.
 func (c *coder) docFromComments(d *decl, attached []*sitter.Node) {
-	last := -1
-	first := -1
-	for i := len(attached) - 1; i >= 0; i-- {
+	first, last := docRun(len(attached), func(i int) bool {
 		n := attached[i]
 		if !c.spec.comments[n.Type()] {
-			if last >= 0 {
-				break
-			}
-			continue
+			return false
 		}
-		// Directives ("//go:noinline") below the doc are skipped; above
-		// it, like any other comment, they end it.
-		if text := c.content(n); !c.spec.isDoc(text) || c.spec.isDirective(text) {
+		text := c.content(n)
+		return c.spec.isDoc(text) && !c.spec.isDirective(text)
+	})
+	if last < 0 {
+		return
+	}
+	d.doc = strings.TrimSpace(string(c.src[attached[first].StartByte():attached[last].EndByte()]))
+	d.docA, _ = c.rows(attached[first])
+	_, d.docB = c.rows(attached[last])
+}
+
+// docRun finds, among the n items attached above a declaration, the run
+// of doc comments closest to it: items that are not (isDoc false) are
+// passed over below the run and end it above, so directives
+// ("//go:noinline") between a doc and its declaration are skipped. It
+// returns -1, -1 when there is none.
+func docRun(n int, isDoc func(i int) bool) (first, last int) {
+	first, last = -1, -1
+	for i := n - 1; i >= 0; i-- {
+		if !isDoc(i) {
 			if last >= 0 {
 				break
 			}
@@ -319,12 +331,7 @@ func (c *coder) docFromComments(d *decl, attached []*sitter.Node) {
 		}
 		first = i
 	}
-	if last < 0 {
-		return
-	}
-	d.doc = strings.TrimSpace(string(c.src[attached[first].StartByte():attached[last].EndByte()]))
-	d.docA, _ = c.rows(attached[first])
-	_, d.docB = c.rows(attached[last])
+	return first, last
 }
 
 // emit chunks a list of units: neighbours merge while the chunk stays

@@ -1013,20 +1013,10 @@ func (x *sqlScan) units(c *coder) []unit {
 // doc sets d's doc to the run of comments closest above it, as
 // coder.docFromComments does for a tree.
 func (x *sqlScan) doc(d *decl, attached []int) {
-	first, last := -1, -1
-	for i := len(attached) - 1; i >= 0; i-- {
+	first, last := docRun(len(attached), func(i int) bool {
 		it := x.items[attached[i]]
-		if sqlSpec.isDirective(string(x.s.src[it.start:min(it.end, it.start+32)])) {
-			if last >= 0 {
-				break
-			}
-			continue
-		}
-		if last < 0 {
-			last = i
-		}
-		first = i
-	}
+		return !sqlSpec.isDirective(string(x.s.src[it.start:min(it.end, it.start+32)]))
+	})
 	if last < 0 {
 		return
 	}
