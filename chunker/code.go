@@ -138,7 +138,7 @@ func (c *coder) items(container *sitter.Node) []*sitter.Node {
 	var out []*sitter.Node
 	var add func(n *sitter.Node, depth int)
 	add = func(n *sitter.Node, depth int) {
-		for _, ch := range childrenOf(n, true) {
+		for ch := range children(n, true) {
 			if depth < maxPassthrough && c.spec.passthrough[ch.Type()] {
 				add(ch, depth+1)
 				continue
@@ -491,7 +491,7 @@ func (c *coder) searchContainer(x *sitter.Node, lines int) *sitter.Node {
 		decls := 0
 		var best *sitter.Node
 		bestLines := 0
-		for _, ch := range childrenOf(x, true) {
+		for ch := range children(x, true) {
 			if d := c.spec.decl(c, ch, ""); d != nil && d.kind != "var" && d.kind != "const" {
 				decls++
 			}
@@ -518,7 +518,7 @@ func (c *coder) declCount(n *sitter.Node) int {
 		return 0
 	}
 	decls := 0
-	for _, ch := range childrenOf(n, true) {
+	for ch := range children(n, true) {
 		if d := c.spec.decl(c, ch, ""); d != nil && d.kind != "var" && d.kind != "const" {
 			decls++
 		}
@@ -534,7 +534,7 @@ func (c *coder) branches(n *sitter.Node) int {
 		return 0
 	}
 	found := 0
-	for _, ch := range childrenOf(n, true) {
+	for ch := range children(n, true) {
 		if a, b := c.rows(ch); b-a < 3 {
 			continue
 		}
@@ -547,7 +547,7 @@ func (c *coder) branches(n *sitter.Node) int {
 		if !c.spend(int(ch.NamedChildCount())) {
 			return found
 		}
-		for _, g := range childrenOf(ch, true) {
+		for g := range children(ch, true) {
 			if a, b := c.rows(g); b-a > bestLines {
 				best, bestLines = g, b-a
 			}
@@ -590,7 +590,7 @@ func (c *coder) nodesFrom(n *sitter.Node, line int) []*sitter.Node {
 			out = append(out, x)
 			return
 		}
-		for _, ch := range childrenOf(x, false) {
+		for ch := range children(x, false) {
 			walk(ch, depth+1)
 		}
 	}
@@ -786,7 +786,7 @@ func (c *coder) expand(at atom) []atom {
 			continue
 		}
 		progress = true
-		for _, ch := range childrenOf(n, false) {
+		for ch := range children(n, false) {
 			add(ch)
 		}
 	}

@@ -52,7 +52,7 @@ func Highlight(lang string, src []byte) []Token {
 				return
 			}
 		}
-		for _, ch := range childrenOf(n, false) {
+		for ch := range children(n, false) {
 			walk(ch)
 		}
 	}

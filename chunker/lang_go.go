@@ -26,7 +26,7 @@ func classifyGo(c *coder, n *sitter.Node, _ string) *decl {
 	case "type_declaration":
 		var names []string
 		kind := "type"
-		for _, spec := range childrenOf(n, true) {
+		for spec := range children(n, true) {
 			if st := spec.Type(); st != "type_spec" && st != "type_alias" {
 				continue
 			}
@@ -52,7 +52,7 @@ func classifyGo(c *coder, n *sitter.Node, _ string) *decl {
 		var names []string
 		var walk func(x *sitter.Node, depth int)
 		walk = func(x *sitter.Node, depth int) {
-			for _, spec := range childrenOf(x, true) {
+			for spec := range children(x, true) {
 				switch spec.Type() {
 				case "const_spec", "var_spec":
 					names = append(names, c.fieldTexts(spec, "name")...)

@@ -90,7 +90,7 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 		var names []string
 		var nodes []*sitter.Node
 		var fn *sitter.Node
-		for _, vd := range childrenOf(n, true) {
+		for vd := range children(n, true) {
 			if vd.Type() != "variable_declarator" {
 				continue
 			}

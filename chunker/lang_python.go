@@ -60,7 +60,7 @@ func pyDocstring(body *sitter.Node) *sitter.Node {
 	if body == nil {
 		return nil
 	}
-	for _, st := range childrenOf(body, true) {
+	for st := range children(body, true) {
 		switch st.Type() {
 		case "comment":
 			continue

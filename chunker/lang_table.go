@@ -318,7 +318,7 @@ func init() {
 				}
 				var names []string
 				var nodes []*sitter.Node
-				for _, el := range childrenOf(n, true) {
+				for el := range children(n, true) {
 					if el.Type() == "const_element" {
 						if nm := childOfType(el, "name"); nm != nil {
 							names = append(names, c.content(nm))

@@ -210,10 +210,10 @@ func TestWorkBudgetFallsBackToWindows(t *testing.T) {
 	}
 }
 
-// TestChildrenOfMatchesIndexedChildren checks that the cursor walk gives
+// TestChildrenMatchIndexedChildren checks that the cursor walk gives
 // the children that indexing gives, below and above the count where it
 // takes over, named-only and all.
-func TestChildrenOfMatchesIndexedChildren(t *testing.T) {
+func TestChildrenMatchIndexedChildren(t *testing.T) {
 	for _, n := range []int{3, cursorMinChildren + 5} {
 		src := []byte(strings.Repeat("x = 1  # c\n", n))
 		tree, err := poolFor("python").parse(src)
@@ -229,7 +229,7 @@ func TestChildrenOfMatchesIndexedChildren(t *testing.T) {
 				}
 			}
 			var got []string
-			for _, ch := range childrenOf(root, named) {
+			for ch := range children(root, named) {
 				got = append(got, fmt.Sprintf("%s@%d", ch.Type(), ch.StartByte()))
 			}
 			if strings.Join(got, " ") != strings.Join(want, " ") || len(got) < n {

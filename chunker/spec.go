@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"bytes"
+	"iter"
 	"slices"
 	"strings"
 
@@ -109,17 +110,8 @@ func childOfType(n *sitter.Node, types ...string) *sitter.Node {
 	if n == nil {
 		return nil
 	}
-	is := func(ch *sitter.Node) bool { return ch != nil && slices.Contains(types, ch.Type()) }
-	if count := int(n.NamedChildCount()); count < cursorMinChildren { // no allocation for the common case
-		for i := 0; i < count; i++ {
-			if ch := n.NamedChild(i); is(ch) {
-				return ch
-			}
-		}
-		return nil
-	}
-	for _, ch := range childrenOf(n, true) {
-		if is(ch) {
+	for ch := range children(n, true) {
+		if slices.Contains(types, ch.Type()) {
 			return ch
 		}
 	}
@@ -141,7 +133,9 @@ func findType(n *sitter.Node, depth int, types ...string) *sitter.Node {
 					return x
 				}
 			}
-			next = append(next, childrenOf(x, true)...)
+			for ch := range children(x, true) {
+				next = append(next, ch)
+			}
 		}
 		level = next
 	}
@@ -262,38 +256,38 @@ func joinNames(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// cursorMinChildren is the child count from which childrenOf walks a node's
-// children with a tree cursor instead of fetching them by index:
+// cursorMinChildren is the child count from which children walks a
+// node's children with a tree cursor instead of fetching them by index:
 // tree-sitter finds child i by walking from the first, so a loop over
 // Child(i) is quadratic in the count (a Python file of 64k comment lines
 // took 45 s to chunk), while a cursor costs an allocation that small
 // nodes do not repay.
 const cursorMinChildren = 32
 
-// childrenOf returns n's children in order, or only its named ones, in one pass.
-func childrenOf(n *sitter.Node, namedOnly bool) []*sitter.Node {
-	if n == nil {
-		return nil
-	}
-	count := int(n.ChildCount())
-	if count < cursorMinChildren {
-		out := make([]*sitter.Node, 0, count)
-		for i := 0; i < count; i++ {
-			if ch := n.Child(i); ch != nil && (!namedOnly || ch.IsNamed()) {
-				out = append(out, ch)
+// children yields n's children in order, or only its named ones, in one
+// pass.
+func children(n *sitter.Node, namedOnly bool) iter.Seq[*sitter.Node] {
+	return func(yield func(*sitter.Node) bool) {
+		if n == nil {
+			return
+		}
+		wanted := func(ch *sitter.Node) bool { return ch != nil && (!namedOnly || ch.IsNamed()) }
+		if count := int(n.ChildCount()); count < cursorMinChildren {
+			for i := 0; i < count; i++ {
+				if ch := n.Child(i); wanted(ch) && !yield(ch) {
+					return
+				}
+			}
+			return
+		}
+		cur := sitter.NewTreeCursor(n)
+		defer cur.Close()
+		for ok := cur.GoToFirstChild(); ok; ok = cur.GoToNextSibling() {
+			if ch := cur.CurrentNode(); wanted(ch) && !yield(ch) {
+				return
 			}
 		}
-		return out
 	}
-	cur := sitter.NewTreeCursor(n)
-	defer cur.Close()
-	out := make([]*sitter.Node, 0, count)
-	for ok := cur.GoToFirstChild(); ok; ok = cur.GoToNextSibling() {
-		if ch := cur.CurrentNode(); ch != nil && (!namedOnly || ch.IsNamed()) {
-			out = append(out, ch)
-		}
-	}
-	return out
 }
 
 // fieldChildren returns n's children in field name, in one pass:
