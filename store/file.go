@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,7 +21,8 @@ import (
 //	| body | u64 xxhash64 of header and body
 //
 // The header comes first so that listing repositories reads a few hundred
-// bytes per repository, not the whole index. The body is gob.
+// bytes per repository, not the whole index. The body is the segment list
+// and the file list (manifestbody.go).
 var magic = []byte("CODESEEK")
 
 // ErrCorrupt marks an index file that fails its checks.
@@ -35,9 +35,8 @@ const maxHeader = 1 << 20
 // frameWriter writes one index file: the header first, then the body
 // through Write or enc, hashing everything; close appends the checksum.
 type frameWriter struct {
-	w   io.Writer
-	h   *xxhash.Digest
-	enc *gob.Encoder
+	w io.Writer
+	h *xxhash.Digest
 }
 
 func newFrameWriter(w io.Writer, header any) (*frameWriter, error) {
@@ -46,7 +45,6 @@ func newFrameWriter(w io.Writer, header any) (*frameWriter, error) {
 		return nil, err
 	}
 	fw := &frameWriter{w: w, h: xxhash.New()}
-	fw.enc = gob.NewEncoder(fw)
 	var pre []byte
 	pre = append(pre, magic...)
 	pre = binary.LittleEndian.AppendUint32(pre, SchemaVersion)
@@ -71,9 +69,8 @@ func (fw *frameWriter) close() error {
 // frameReader reads one index file written by frameWriter, hashing what
 // it reads; close verifies the checksum.
 type frameReader struct {
-	r   *bufio.Reader
-	h   *xxhash.Digest
-	dec *gob.Decoder
+	r *bufio.Reader
+	h *xxhash.Digest
 }
 
 // newFrameReader reads the magic, schema and JSON header into header. On
@@ -104,7 +101,6 @@ func newFrameReader(r *bufio.Reader, header any) (*frameReader, error) {
 	}
 	fr := &frameReader{r: r, h: xxhash.New()}
 	fr.h.Write(hdr)
-	fr.dec = gob.NewDecoder(fr) // fr is an io.ByteReader: gob adds no read-ahead
 	return fr, nil
 }
 
@@ -120,14 +116,6 @@ func (fr *frameReader) ReadByte() (byte, error) {
 		fr.h.Write([]byte{b})
 	}
 	return b, err
-}
-
-// decode reads the next gob message into v.
-func (fr *frameReader) decode(v any) error {
-	if err := fr.dec.Decode(v); err != nil {
-		return fmt.Errorf("%w: %v", ErrCorrupt, err)
-	}
-	return nil
 }
 
 // close checks that the file ends with the checksum of what was read.

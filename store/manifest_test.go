@@ -3,46 +3,45 @@ package store
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"slices"
 	"testing"
 	"time"
 )
 
-// oldFileState is FileState as manifests before SecretFree stored it.
-type oldFileState struct {
-	Path    string
-	Size    int64
-	ModTime time.Time
-	Hash    uint64
-	Kind    Kind
-	Chunks  int
-	Segment uint64
-}
-
-// A manifest written before SecretFree existed reads as "unknown" (false),
-// so search scans those files for secrets as it always did.
-func TestOldManifestReadsSecretFreeUnknown(t *testing.T) {
+// TestManifestBodyRoundTrips writes and reads back every field of the
+// manifest body, a missing modification time included, and refuses a
+// damaged one.
+func TestManifestBodyRoundTrips(t *testing.T) {
+	mtime := time.Unix(1700000000, 123456789)
+	m := &Manifest{Meta: Meta{ID: "r", Path: "/repo"}, Segments: []SegmentInfo{{ID: 1, Chunks: 2}, {ID: 1 << 40, Chunks: 0}},
+		Files: []FileState{
+			{Path: "a.go", Size: 120, ModTime: mtime, Hash: 7, SecretFree: true, Kind: Code, Chunks: 2, Segment: 1},
+			{Path: "docs/é.md", Hash: 1 << 63, Kind: Doc, Chunks: 1, Segment: 1 << 40},
+		}}
 	var buf bytes.Buffer
-	fw, err := newFrameWriter(&buf, Meta{ID: "r", Path: "/repo"})
+	if err := writeManifest(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	whole := buf.Bytes()
+	got, err := decodeManifest(bufio.NewReader(bytes.NewReader(whole)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := struct {
-		Segments []SegmentInfo
-		Files    []oldFileState
-	}{Segments: []SegmentInfo{{ID: 1, Chunks: 2}}, Files: []oldFileState{{Path: "a.go", Hash: 7, Chunks: 2, Segment: 1}}}
-	if err := fw.enc.Encode(&old); err != nil {
-		t.Fatal(err)
+	if !slices.Equal(got.Segments, m.Segments) || len(got.Files) != len(m.Files) {
+		t.Fatalf("segments %v files %d, want %v and %d", got.Segments, len(got.Files), m.Segments, len(m.Files))
 	}
-	if err := fw.close(); err != nil {
-		t.Fatal(err)
+	for i, f := range got.Files {
+		w := m.Files[i]
+		if f.Path != w.Path || f.Size != w.Size || !f.ModTime.Equal(w.ModTime) || f.ModTime.IsZero() != w.ModTime.IsZero() ||
+			f.Hash != w.Hash || f.SecretFree != w.SecretFree || f.Kind != w.Kind || f.Chunks != w.Chunks || f.Segment != w.Segment {
+			t.Errorf("file %d read back as %+v, want %+v", i, f, w)
+		}
 	}
-	m, err := decodeManifest(bufio.NewReader(&buf))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, ok := m.File("a.go")
-	if !ok || f.Hash != 7 || f.SecretFree {
-		t.Errorf("old manifest entry %+v (found %v), want hash 7 and SecretFree false", f, ok)
+	for _, cut := range []int{len(whole) - 12, len(whole) / 2} {
+		if _, err := decodeManifest(bufio.NewReader(bytes.NewReader(whole[:cut]))); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("manifest cut at %d of %d: %v, want ErrCorrupt", cut, len(whole), err)
+		}
 	}
 }
 

@@ -82,25 +82,18 @@ func (s *Store) Meta(id string) (Meta, error) {
 }
 
 // manifestBody is the gob body of a manifest file; Meta is its header.
-type manifestBody struct {
-	Segments []SegmentInfo
-	Files    []FileState
-}
-
 func decodeManifest(r *bufio.Reader) (*Manifest, error) {
 	m := &Manifest{}
 	fr, err := newFrameReader(r, &m.Meta)
 	if err != nil {
 		return nil, err
 	}
-	var b manifestBody
-	if err := fr.decode(&b); err != nil {
-		return nil, err
+	if err := readManifestBody(fr, m); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	if err := fr.close(); err != nil {
 		return nil, err
 	}
-	m.Segments, m.Files = b.Segments, b.Files
 	return m, nil
 }
 
@@ -110,7 +103,7 @@ func writeManifest(w io.Writer, m *Manifest) error {
 	if err != nil {
 		return err
 	}
-	if err := fw.enc.Encode(&manifestBody{Segments: m.Segments, Files: m.Files}); err != nil {
+	if _, err := fw.Write(appendManifestBody(nil, m)); err != nil {
 		return err
 	}
 	return fw.close()
