@@ -66,8 +66,8 @@ func (fw *frameWriter) close() error {
 	return err
 }
 
-// frameReader reads one index file written by frameWriter, hashing what
-// it reads; close verifies the checksum.
+// frameReader reads one index file written by frameWriter: the header,
+// then the body at once (body), whose checksum it verifies.
 type frameReader struct {
 	r *bufio.Reader
 	h *xxhash.Digest
@@ -104,33 +104,22 @@ func newFrameReader(r *bufio.Reader, header any) (*frameReader, error) {
 	return fr, nil
 }
 
-func (fr *frameReader) Read(p []byte) (int, error) {
-	n, err := fr.r.Read(p)
-	fr.h.Write(p[:n])
-	return n, err
-}
-
-func (fr *frameReader) ReadByte() (byte, error) {
-	b, err := fr.r.ReadByte()
-	if err == nil {
-		fr.h.Write([]byte{b})
+// body reads the rest of the file, checks that it ends with the checksum
+// of header and body, and returns the body.
+func (fr *frameReader) body() ([]byte, error) {
+	rest, err := io.ReadAll(fr.r)
+	if err != nil {
+		return nil, err
 	}
-	return b, err
-}
-
-// close checks that the file ends with the checksum of what was read.
-func (fr *frameReader) close() error {
-	var sum [8]byte
-	if _, err := io.ReadFull(fr.r, sum[:]); err != nil {
-		return fmt.Errorf("%w: truncated", ErrCorrupt)
+	if len(rest) < 8 {
+		return nil, fmt.Errorf("%w: truncated", ErrCorrupt)
 	}
-	if fr.h.Sum64() != binary.LittleEndian.Uint64(sum[:]) {
-		return fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+	body, sum := rest[:len(rest)-8], rest[len(rest)-8:]
+	fr.h.Write(body)
+	if fr.h.Sum64() != binary.LittleEndian.Uint64(sum) {
+		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 	}
-	if _, err := fr.r.ReadByte(); err != io.EOF {
-		return fmt.Errorf("%w: trailing data", ErrCorrupt)
-	}
-	return nil
+	return body, nil
 }
 
 // SchemaError reports an index written by another version of codeseek.

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 )
 
@@ -54,15 +53,15 @@ func appendManifestBody(b []byte, m *Manifest) []byte {
 }
 
 // readManifestBody reads what appendManifestBody wrote into m.
-func readManifestBody(r io.ByteReader, m *Manifest) error {
-	br := bodyReader{r: r}
+func readManifestBody(b []byte, m *Manifest) error {
+	br := bodyReader{b: b}
 	n := br.count()
 	for i := 0; i < n && br.err == nil; i++ {
 		m.Segments = append(m.Segments, SegmentInfo{ID: br.uint(), Chunks: int(br.uint())})
 	}
 	n = br.count()
 	if br.err == nil {
-		m.Files = make([]FileState, 0, min(n, 1<<20))
+		m.Files = make([]FileState, 0, min(n, len(br.b)))
 	}
 	for i := 0; i < n && br.err == nil; i++ {
 		f := FileState{Path: br.path(), Size: int64(br.uint())}
@@ -75,46 +74,61 @@ func readManifestBody(r io.ByteReader, m *Manifest) error {
 		f.Chunks, f.Segment = int(br.uint()), br.uint()
 		m.Files = append(m.Files, f)
 	}
+	if br.err == nil && len(br.b) > 0 {
+		br.err = errors.New("trailing data")
+	}
 	return br.err
 }
 
-// bodyReader reads a manifest body's values, keeping the first error.
+// bodyReader reads a manifest body's values from b, keeping the first
+// error.
 type bodyReader struct {
-	r   io.ByteReader
+	b   []byte
 	err error
 }
+
+var errShortBody = errors.New("truncated")
 
 func (br *bodyReader) fail(err error) {
 	if br.err == nil {
 		br.err = err
 	}
+	br.b = nil
 }
 
 func (br *bodyReader) uint() uint64 {
-	v, err := binary.ReadUvarint(br.r)
-	br.fail(err)
+	v, n := binary.Uvarint(br.b)
+	if n <= 0 {
+		br.fail(errShortBody)
+		return 0
+	}
+	br.b = br.b[n:]
 	return v
 }
 
 func (br *bodyReader) int() int64 {
-	v, err := binary.ReadVarint(br.r)
-	br.fail(err)
+	v, n := binary.Varint(br.b)
+	if n <= 0 {
+		br.fail(errShortBody)
+		return 0
+	}
+	br.b = br.b[n:]
 	return v
 }
 
-func (br *bodyReader) byte() byte {
-	b, err := br.r.ReadByte()
-	br.fail(err)
-	return b
+func (br *bodyReader) next(n int) []byte {
+	if n > len(br.b) {
+		br.fail(errShortBody)
+		return make([]byte, n)
+	}
+	out := br.b[:n]
+	br.b = br.b[n:]
+	return out
 }
 
-func (br *bodyReader) u64() uint64 {
-	var b [8]byte
-	for i := range b {
-		b[i] = br.byte()
-	}
-	return binary.LittleEndian.Uint64(b[:])
-}
+func (br *bodyReader) byte() byte { return br.next(1)[0] }
+
+func (br *bodyReader) u64() uint64 { return binary.LittleEndian.Uint64(br.next(8)) }
 
 func (br *bodyReader) count() int {
 	n := br.uint()
@@ -131,9 +145,5 @@ func (br *bodyReader) path() string {
 		br.fail(errors.New("manifest path too long"))
 		return ""
 	}
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = br.byte()
-	}
-	return string(b)
+	return string(br.next(int(n)))
 }

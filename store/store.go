@@ -88,11 +88,12 @@ func decodeManifest(r *bufio.Reader) (*Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := readManifestBody(fr, m); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
-	}
-	if err := fr.close(); err != nil {
+	body, err := fr.body()
+	if err != nil {
 		return nil, err
+	}
+	if err := readManifestBody(body, m); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	return m, nil
 }
