@@ -3,8 +3,9 @@ package store
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"time"
+
+	"github.com/codeseek/codeseek/internal/varint"
 )
 
 // A manifest's body, after its JSON header (file.go), all integers
@@ -54,96 +55,52 @@ func appendManifestBody(b []byte, m *Manifest) []byte {
 
 // readManifestBody reads what appendManifestBody wrote into m.
 func readManifestBody(b []byte, m *Manifest) error {
-	br := bodyReader{b: b}
-	n := br.count()
-	for i := 0; i < n && br.err == nil; i++ {
-		m.Segments = append(m.Segments, SegmentInfo{ID: br.uint(), Chunks: int(br.uint())})
+	mr := varint.Reader{B: b}
+	count := func() int {
+		n := mr.Uint()
+		if n > maxManifestEntries {
+			mr.B, mr.Bad = nil, true
+			return 0
+		}
+		return n
 	}
-	n = br.count()
-	if br.err == nil {
-		m.Files = make([]FileState, 0, min(n, len(br.b)))
+	n := count()
+	for i := 0; i < n && !mr.Bad; i++ {
+		m.Segments = append(m.Segments, SegmentInfo{ID: mr.Uint64(), Chunks: mr.Uint()})
 	}
-	for i := 0; i < n && br.err == nil; i++ {
-		f := FileState{Path: br.path(), Size: int64(br.uint())}
-		if ns := br.int(); ns != 0 {
+	n = count()
+	if !mr.Bad {
+		m.Files = make([]FileState, 0, min(n, len(mr.B)))
+	}
+	for i := 0; i < n && !mr.Bad; i++ {
+		f := FileState{Path: readPath(&mr), Size: int64(mr.Uint64())}
+		if ns := mr.Int64(); ns != 0 {
 			f.ModTime = time.Unix(0, ns)
 		}
-		f.Hash = br.u64()
-		flags := br.byte()
-		f.SecretFree, f.Kind = flags&1 != 0, Kind(flags>>1)
-		f.Chunks, f.Segment = int(br.uint()), br.uint()
+		if h := mr.Next(8); len(h) == 8 {
+			f.Hash = binary.LittleEndian.Uint64(h)
+		}
+		if flags := mr.Next(1); len(flags) == 1 {
+			f.SecretFree, f.Kind = flags[0]&1 != 0, Kind(flags[0]>>1)
+		}
+		f.Chunks, f.Segment = mr.Uint(), mr.Uint64()
 		m.Files = append(m.Files, f)
 	}
-	if br.err == nil && len(br.b) > 0 {
-		br.err = errors.New("trailing data")
+	switch {
+	case mr.Bad:
+		return errors.New("truncated or out of bounds")
+	case len(mr.B) > 0:
+		return errors.New("trailing data")
 	}
-	return br.err
+	return nil
 }
 
-// bodyReader reads a manifest body's values from b, keeping the first
-// error.
-type bodyReader struct {
-	b   []byte
-	err error
-}
-
-var errShortBody = errors.New("truncated")
-
-func (br *bodyReader) fail(err error) {
-	if br.err == nil {
-		br.err = err
-	}
-	br.b = nil
-}
-
-func (br *bodyReader) uint() uint64 {
-	v, n := binary.Uvarint(br.b)
-	if n <= 0 {
-		br.fail(errShortBody)
-		return 0
-	}
-	br.b = br.b[n:]
-	return v
-}
-
-func (br *bodyReader) int() int64 {
-	v, n := binary.Varint(br.b)
-	if n <= 0 {
-		br.fail(errShortBody)
-		return 0
-	}
-	br.b = br.b[n:]
-	return v
-}
-
-func (br *bodyReader) next(n int) []byte {
-	if n > len(br.b) {
-		br.fail(errShortBody)
-		return make([]byte, n)
-	}
-	out := br.b[:n]
-	br.b = br.b[n:]
-	return out
-}
-
-func (br *bodyReader) byte() byte { return br.next(1)[0] }
-
-func (br *bodyReader) u64() uint64 { return binary.LittleEndian.Uint64(br.next(8)) }
-
-func (br *bodyReader) count() int {
-	n := br.uint()
-	if n > maxManifestEntries {
-		br.fail(fmt.Errorf("manifest lists %d entries", n))
-		return 0
-	}
-	return int(n)
-}
-
-func (br *bodyReader) path() string {
-	n := br.uint()
+// readPath reads a file's path, refusing one over maxManifestPath.
+func readPath(mr *varint.Reader) string {
+	n := mr.Uint()
 	if n > maxManifestPath {
-		br.fail(errors.New("manifest path too long"))
+		mr.B, mr.Bad = nil, true
 		return ""
 	}
-	return string(br.next(int(n)))
+	return string(mr.Next(n))
 }

@@ -27,6 +27,24 @@ func (r *Reader) Uint() int {
 	return int(v)
 }
 
+// Uint64 reads one value of any size: an ID or a timestamp, which Uint's
+// bound on counts and lengths does not fit.
+func (r *Reader) Uint64() uint64 {
+	v, n := binary.Uvarint(r.B)
+	if n <= 0 {
+		r.B, r.Bad = nil, true
+		return 0
+	}
+	r.B = r.B[n:]
+	return v
+}
+
+// Int64 reads one signed (zig-zag) value of any size.
+func (r *Reader) Int64() int64 {
+	u := r.Uint64()
+	return int64(u>>1) ^ -int64(u&1)
+}
+
 // Bytes reads a length-prefixed byte string, a view of B.
 func (r *Reader) Bytes() []byte { return r.Next(r.Uint()) }
 

@@ -26,3 +26,15 @@ func TestReader(t *testing.T) {
 		t.Error("an implausibly large value is not reported")
 	}
 }
+
+func TestReaderWideValues(t *testing.T) {
+	b := binary.AppendUvarint(nil, 1<<63)
+	b = binary.AppendVarint(b, -1700000000123456789)
+	r := Reader{B: b}
+	if r.Uint64() != 1<<63 || r.Int64() != -1700000000123456789 || r.Bad {
+		t.Fatal("wide values do not read back")
+	}
+	if r.Uint64() != 0 || !r.Bad {
+		t.Error("reading past the end is not reported")
+	}
+}
