@@ -33,7 +33,7 @@ var ErrCorrupt = errors.New("index file is corrupt")
 const maxHeader = 1 << 20
 
 // frameWriter writes one index file: the header first, then the body
-// through Write or enc, hashing everything; close appends the checksum.
+// through Write, hashing everything; close appends the checksum.
 type frameWriter struct {
 	w io.Writer
 	h *xxhash.Digest

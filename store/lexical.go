@@ -158,7 +158,6 @@ func (lx *lexicon) postings(i int, fn func(doc int32, tf float64)) {
 // row, a name index none.
 func (lx *lexicon) check(rows int, lengths bool) error {
 	n := len(lx.TermEnd)
-	lx.Rows = rows
 	if !lengths {
 		rows = 0
 	}

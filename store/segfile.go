@@ -179,7 +179,7 @@ func mapLexicon(pt *partTOC, body []byte, prefix string, rows int, lengths bool)
 		return nil, fmt.Errorf("%s%s: %w", prefix, secPostEnd, err)
 	}
 	lx := &lexicon{Terms: terms, TermEnd: viewOf[uint32](termEnd), DF: viewOf[uint32](df),
-		PostEnd: pe, Post: post, DocLen: viewOf[uint32](docLen)}
+		PostEnd: pe, Post: post, DocLen: viewOf[uint32](docLen), Rows: rows}
 	if err := lx.check(rows, lengths); err != nil {
 		return nil, err
 	}
