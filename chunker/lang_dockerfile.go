@@ -48,8 +48,8 @@ func dockerInstruction(c *coder, n *sitter.Node, _ string) *decl {
 		return &decl{name: name, names: names, kind: "var", sig: c.signature(n, nil), node: n}
 	case "env_instruction":
 		var names []*sitter.Node
-		for i := 0; i < int(n.NamedChildCount()); i++ {
-			if nm := field(n.NamedChild(i), "name"); nm != nil {
+		for pair := range children(n, true) {
+			if nm := field(pair, "name"); nm != nil {
 				names = append(names, nm)
 			}
 		}

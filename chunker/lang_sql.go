@@ -2,7 +2,6 @@ package chunker
 
 import (
 	"bytes"
-	"sort"
 	"strings"
 )
 
@@ -581,11 +580,6 @@ func (x *sqlScan) addItem(it sqlItem) {
 	x.items = append(x.items, it)
 }
 
-// lineAt returns the line holding byte off.
-func (s *source) lineAt(off int) int {
-	return sort.Search(s.n, func(i int) bool { return s.start[i+1] > off })
-}
-
 // sqlKinds maps the object keywords of CREATE to declaration kinds.
 var sqlKinds = map[string]string{
 	"TABLE": "table", "VIEW": "view", "INDEX": "index", "FUNCTION": "function",
@@ -1043,9 +1037,7 @@ func sqlSymbols(s *source) []Symbol {
 	x.units(newCoder(s, sqlSpec, DefaultMaxTokens))
 	out := make([]Symbol, 0, len(x.defs))
 	for _, df := range x.defs {
-		d := df.d
-		out = append(out, Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
-			StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc})
+		out = append(out, df.d.symbol())
 	}
 	return out
 }

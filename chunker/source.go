@@ -1,6 +1,9 @@
 package chunker
 
-import "bytes"
+import (
+	"bytes"
+	"sort"
+)
 
 // approxTokens estimates the token count of text. Code averages about four
 // bytes a token; counting that way keeps the chunker free of the embedder.
@@ -60,6 +63,11 @@ func (s *source) line(i int) []byte {
 }
 
 // blank reports whether line i holds only white space.
+// lineAt returns the line holding byte off.
+func (s *source) lineAt(off int) int {
+	return sort.Search(s.n, func(i int) bool { return s.start[i+1] > off })
+}
+
 func (s *source) blank(i int) bool {
 	return len(bytes.TrimSpace(s.src[s.start[i]:s.start[i+1]])) == 0
 }

@@ -59,8 +59,7 @@ func Symbols(path string, src []byte) []Symbol {
 	defer tree.Close()
 	var out []Symbol
 	newCoder(s, spec, DefaultMaxTokens).walkDecls(tree.RootNode(), nil, func(d *decl, _ string) {
-		out = append(out, Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
-			StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc})
+		out = append(out, d.symbol())
 	})
 	return out
 }
@@ -110,6 +109,12 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 		}
 	}
 	walk(root, "", 0)
+}
+
+// symbol is the declaration as get_symbols lists it.
+func (d *decl) symbol() Symbol {
+	return Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,
+		StartLine: d.a + 1, EndLine: d.b + 1, Doc: d.doc}
 }
 
 // maxSymbolDepth bounds class nesting in symbol tables; deeper members are
