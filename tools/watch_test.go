@@ -29,13 +29,25 @@ func TestWatchMakesNewFilesSearchableWithinTwoSeconds(t *testing.T) {
 	}
 	runs := make(chan run, 10)
 	stopped := make(chan error, 1)
+	done := make(chan struct{})
 	go func() {
+		defer close(done)
 		stopped <- svc.Watch(ctx, WatchParams{
 			Index:   IndexParams{RepoPath: root},
 			OnIndex: func(rep formatter.IndexReport, changed []string, err error) { runs <- run{rep, changed, err} },
 			OnError: func(err error) { t.Logf("watch: %v", err) },
 		})
 	}()
+	// Registered after TempDir, so it runs first: a skip or failure must
+	// still close the watch, or a system that deletes without POSIX
+	// semantics (wine) cannot remove the watched directory.
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+		}
+	})
 	first := <-runs
 	if first.err != nil || first.rep.FilesIndexed != 1 || first.changed != nil {
 		t.Fatalf("first run: %+v", first)
