@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -141,13 +143,55 @@ func scanNibbles(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n in
 	if err := fillPools(ctx, jobs, q, size, keep); err != nil {
 		return nil, err
 	}
-	rows := gather(jobs, func(j *scanJob) []scored { return j.pool.h })
-	sort.Slice(rows, func(a, b int) bool { return rows[a].s.score > rows[b].s.score })
+	// A row below the shared floor is outside the size best of the
+	// pool that raised it, so it cannot be among the size best overall:
+	// most of the jobs' rows are dropped before the sort.
+	low := fl.get()
+	rows := gather(jobs, func(j *scanJob) []scored {
+		h := j.pool.h
+		kept := h[:0]
+		for _, s := range h {
+			if s.score >= low {
+				kept = append(kept, s)
+			}
+		}
+		return kept
+	})
+	slices.SortFunc(rows, func(a, b pooled) int { return cmp.Compare(b.s.score, a.s.score) })
 	best := newTopK(n, candBetter)
-	for _, r := range rows[:min(size, len(rows))] {
-		best.add(r.j.hit(r.s.row, q))
+	for _, c := range exactScores(rows[:min(size, len(rows))], q) {
+		best.add(c)
 	}
 	return hitsOf(best.sorted()), nil
+}
+
+// minRescoreRows keeps each goroutine of exactScores busy long enough to
+// be worth starting.
+const minRescoreRows = 128
+
+// exactScores rescores rows exactly, on all cores: each row is a read of
+// the stored codes (a pread), and hundreds of them one after another were
+// a millisecond of every large index's search after its parallel scan.
+func exactScores(rows []pooled, q *quantQuery) []cand {
+	out := make([]cand, len(rows))
+	workers := min(runtime.GOMAXPROCS(0), (len(rows)+minRescoreRows-1)/minRescoreRows)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []float32
+			for i := w; i < len(rows); i += workers {
+				r := rows[i]
+				if cap(buf) < r.j.v.dim {
+					buf = make([]float32, r.j.v.dim)
+				}
+				out[i] = cand{score: rowScore(r.j.v.row(buf, r.s.row), q), v: r.j.v, row: r.s.row}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }
 
 // scanJobs splits the rows of kind k's views that have live chunks into
