@@ -1,6 +1,10 @@
 package benchmarks
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -8,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/tools"
 )
 
 // kernelQueries are the kinds of questions one asks of a kernel tree:
@@ -126,4 +133,59 @@ func editFiles(b *testing.B, root string, n int) (restore func()) {
 			os.WriteFile(p, old, 0o644)
 		}
 	}
+}
+
+// BenchmarkKernelSearch searches an existing index of the kernel tree
+// in process: $CODESEEK_LINUX_DATA is the data directory of a
+// `codeseek index` of $CODESEEK_LINUX_SRC, so that two commits' search
+// paths can be compared on one index without indexing again (both must
+// read its format). It reports p50 and p95 of
+// search_code calls (hybrid, concise) handed to the MCP server in
+// process, after one warm-up round: the server's own work without the
+// transport or a client.
+//
+//	CODESEEK_LINUX_SRC=/tmp/linux-source-6.1 CODESEEK_LINUX_DATA=/tmp/kdata \
+//	  go test ./benchmarks -run '^$' -bench KernelSearch -benchtime 3x
+func BenchmarkKernelSearch(b *testing.B) {
+	src, data := os.Getenv("CODESEEK_LINUX_SRC"), os.Getenv("CODESEEK_LINUX_DATA")
+	if src == "" || data == "" {
+		b.Skip("set CODESEEK_LINUX_SRC and CODESEEK_LINUX_DATA (the data directory of `codeseek index` of that tree)")
+	}
+	emb, err := embedding.NewBuiltin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	svc, err := tools.New(tools.Config{DataDir: data, Embedder: emb})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := tools.NewMCPServer(svc)
+	ctx := context.Background()
+	s.HandleMessage(ctx, json.RawMessage(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`))
+	id := 0
+	call := func(q string) time.Duration {
+		id++
+		args, _ := json.Marshal(map[string]any{"query": q, "repository_id": tools.RepoID(src), "detail_level": "concise"})
+		msg := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"search_code","arguments":%s}}`, id, args)
+		start := time.Now()
+		out, _ := json.Marshal(s.HandleMessage(ctx, json.RawMessage(msg)))
+		took := time.Since(start)
+		if !bytes.Contains(out, []byte(`"result"`)) || bytes.Contains(out, []byte(`"isError":true`)) {
+			b.Fatalf("search_code %q: %.500s", q, out)
+		}
+		return took
+	}
+	for _, q := range kernelQueries {
+		call(q)
+	}
+	var lat []time.Duration
+	for b.Loop() {
+		for range 15 {
+			for _, q := range kernelQueries {
+				lat = append(lat, call(q))
+			}
+		}
+	}
+	b.ReportMetric(ms(percentile(lat, 50)), "search-p50-ms")
+	b.ReportMetric(ms(percentile(lat, 95)), "search-p95-ms")
 }
