@@ -157,6 +157,7 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 		terms[t].idf = math.Log(1 + (N-df+0.5)/(df+0.5))
 	}
 	avgLen := ix.totalLen[k] / N
+	single := ix.singleWeights(k, avgLen)
 	best := newTopK(n, candBetter)
 	buf := scoreBufs.Get().(*scoreBuf)
 	defer scoreBufs.Put(buf)
@@ -170,17 +171,9 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 		scores := buf.scores(vw.n)
 		touched := buf.touched[:0]
 		for t, q := range terms {
-			i := found[v][t]
-			if i < 0 {
-				continue
+			if i := found[v][t]; i >= 0 {
+				touched = vw.lex.addBM25(i, q.qtf*q.idf, avgLen, single[v], scores, touched)
 			}
-			vw.lex.postings(i, func(doc int32, tf float64) {
-				if scores[doc] == 0 {
-					touched = append(touched, doc)
-				}
-				norm := tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(vw.lex.DocLen[doc])/avgLen))
-				scores[doc] += q.qtf * q.idf * norm
-			})
 		}
 		for _, doc := range touched {
 			c := cand{score: scores[doc], v: vw, row: doc}
