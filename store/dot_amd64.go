@@ -46,3 +46,21 @@ func dotNibbles(nib []byte, q *dotQuery, out []int32) {
 		dotNibblesGo(nib, q.codes, out)
 	}
 }
+
+// dotTwoBit sets out[r] to the dot product of row r of rows (twobit.go),
+// its levels taken as −3, −1, 1, 3, and q's codes.
+func dotTwoBit(rows []byte, q *dotQuery, out []int32) {
+	dim := len(q.codes)
+	if len(rows) < len(out)*dim/4 || dim%twoBitGroup != 0 {
+		panic("store: dotTwoBit: rows shorter than rows*dim/4, or dim not a multiple of 256")
+	}
+	switch {
+	case useVNNI:
+		dotTwoBitVNNI(rows, q.codes, 0, out)
+	case useAVX2:
+		dotTwoBitAVX2(rows, q.codes, 0, out)
+	default:
+		dotTwoBitGo(rows, q.codes, out)
+	}
+	twoBitDots(out, q.sum)
+}

@@ -247,3 +247,155 @@ msum:
 mdone:
 	VZEROUPPER
 	RET
+
+// func dotTwoBitAVX2(rows []byte, q []int8, bias int32, out []int32)
+// Requires: AVX, AVX2
+TEXT ·dotTwoBitAVX2(SB), NOSPLIT, $0-80
+	MOVQ         rows_base+0(FP), AX
+	MOVQ         q_base+24(FP), CX
+	MOVQ         q_len+32(FP), DX
+	MOVL         bias+48(FP), BX
+	MOVQ         out_base+56(FP), SI
+	MOVQ         out_len+64(FP), DI
+	MOVL         $0x00000003, R8
+	VMOVD        R8, X0
+	VPBROADCASTB X0, Y0
+	MOVL         $0x00000001, R8
+	VMOVD        R8, X1
+	VPBROADCASTW X1, Y1
+
+trow:
+	CMPQ  DI, $0x00
+	JE    tdone
+	VPXOR Y2, Y2, Y2
+	XORQ  R8, R8
+	XORQ  R9, R9
+
+tgroup:
+	CMPQ       R8, DX
+	JGE        tsum
+	VMOVDQU    (AX)(R9*1), Y3
+	VPAND      Y0, Y3, Y4
+	VPMADDUBSW (CX)(R8*1), Y4, Y4
+	VPMADDWD   Y1, Y4, Y4
+	VPADDD     Y4, Y2, Y2
+	VPSRLW     $0x02, Y3, Y4
+	VPAND      Y0, Y4, Y4
+	VPMADDUBSW 64(CX)(R8*1), Y4, Y4
+	VPMADDWD   Y1, Y4, Y4
+	VPADDD     Y4, Y2, Y2
+	VPSRLW     $0x04, Y3, Y4
+	VPAND      Y0, Y4, Y4
+	VPMADDUBSW 128(CX)(R8*1), Y4, Y4
+	VPMADDWD   Y1, Y4, Y4
+	VPADDD     Y4, Y2, Y2
+	VPSRLW     $0x06, Y3, Y3
+	VPAND      Y0, Y3, Y3
+	VPMADDUBSW 192(CX)(R8*1), Y3, Y3
+	VPMADDWD   Y1, Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	VMOVDQU    32(AX)(R9*1), Y3
+	VPAND      Y0, Y3, Y4
+	VPMADDUBSW 32(CX)(R8*1), Y4, Y4
+	VPMADDWD   Y1, Y4, Y4
+	VPADDD     Y4, Y2, Y2
+	VPSRLW     $0x02, Y3, Y4
+	VPAND      Y0, Y4, Y4
+	VPMADDUBSW 96(CX)(R8*1), Y4, Y4
+	VPMADDWD   Y1, Y4, Y4
+	VPADDD     Y4, Y2, Y2
+	VPSRLW     $0x04, Y3, Y4
+	VPAND      Y0, Y4, Y4
+	VPMADDUBSW 160(CX)(R8*1), Y4, Y4
+	VPMADDWD   Y1, Y4, Y4
+	VPADDD     Y4, Y2, Y2
+	VPSRLW     $0x06, Y3, Y3
+	VPAND      Y0, Y3, Y3
+	VPMADDUBSW 224(CX)(R8*1), Y3, Y3
+	VPMADDWD   Y1, Y3, Y3
+	VPADDD     Y3, Y2, Y2
+	ADDQ       $0x00000100, R8
+	ADDQ       $0x40, R9
+	JMP        tgroup
+
+tsum:
+	VEXTRACTI128 $0x01, Y2, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X2, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0xb1, X2, X3
+	VPADDD       X3, X2, X2
+	VMOVD        X2, R8
+	SUBL         BX, R8
+	MOVL         R8, (SI)
+	ADDQ         $0x04, SI
+	ADDQ         R9, AX
+	DECQ         DI
+	JMP          trow
+
+tdone:
+	VZEROUPPER
+	RET
+
+// func dotTwoBitVNNI(rows []byte, q []int8, bias int32, out []int32)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512_VNNI, MMX+
+TEXT ·dotTwoBitVNNI(SB), NOSPLIT, $0-80
+	MOVQ         rows_base+0(FP), AX
+	MOVQ         q_base+24(FP), CX
+	MOVQ         q_len+32(FP), DX
+	MOVL         bias+48(FP), BX
+	MOVQ         out_base+56(FP), SI
+	MOVQ         out_len+64(FP), DI
+	MOVL         $0x00000003, R8
+	VPBROADCASTB R8, Z0
+
+vrow:
+	CMPQ       DI, $0x00
+	JE         vdone
+	PREFETCHT0 256(AX)
+	PREFETCHT0 320(AX)
+	VPXORD     Z1, Z1, Z1
+	VPXORD     Z2, Z2, Z2
+	XORQ       R8, R8
+	XORQ       R9, R9
+
+vgroup:
+	CMPQ      R8, DX
+	JGE       vsum
+	VMOVDQU64 (AX)(R9*1), Z3
+	VPANDD    Z0, Z3, Z4
+	VPDPBUSD  (CX)(R8*1), Z4, Z1
+	VPSRLW    $0x02, Z3, Z4
+	VPANDD    Z0, Z4, Z4
+	VPDPBUSD  64(CX)(R8*1), Z4, Z2
+	VPSRLW    $0x04, Z3, Z4
+	VPANDD    Z0, Z4, Z4
+	VPDPBUSD  128(CX)(R8*1), Z4, Z1
+	VPSRLW    $0x06, Z3, Z3
+	VPANDD    Z0, Z3, Z3
+	VPDPBUSD  192(CX)(R8*1), Z3, Z2
+	ADDQ      $0x00000100, R8
+	ADDQ      $0x40, R9
+	JMP       vgroup
+
+vsum:
+	VPADDD        Z2, Z1, Z1
+	VEXTRACTI64X4 $0x01, Z1, Y3
+	VPADDD        Y3, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X3
+	VPADDD        X3, X1, X1
+	VPSHUFD       $0x4e, X1, X3
+	VPADDD        X3, X1, X1
+	VPSHUFD       $0xb1, X1, X3
+	VPADDD        X3, X1, X1
+	VMOVD         X1, R8
+	SUBL          BX, R8
+	MOVL          R8, (SI)
+	ADDQ          $0x04, SI
+	ADDQ          R9, AX
+	DECQ          DI
+	JMP           vrow
+
+vdone:
+	VZEROUPPER
+	RET

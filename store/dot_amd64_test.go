@@ -32,6 +32,19 @@ func nibbleKernels() []nibbleKernel {
 	return ks
 }
 
+// twoBitKernels lists the two-bit kernels this CPU can run, as level
+// sums (twoBitDots is applied by the test).
+func twoBitKernels() []nibbleKernel {
+	ks := []nibbleKernel{{"go", func(b []byte, q *dotQuery, out []int32) { dotTwoBitGo(b, q.codes, out) }}}
+	if useAVX2 {
+		ks = append(ks, nibbleKernel{"avx2", func(b []byte, q *dotQuery, out []int32) { dotTwoBitAVX2(b, q.codes, 0, out) }})
+	}
+	if useVNNI {
+		ks = append(ks, nibbleKernel{"avx512-vnni", func(b []byte, q *dotQuery, out []int32) { dotTwoBitVNNI(b, q.codes, 0, out) }})
+	}
+	return ks
+}
+
 // TestKernelsPresent says which assembly kernels the agreement test
 // could not check here, so a run on a CPU without them is not mistaken
 // for one that tested them.

@@ -10,3 +10,10 @@ func dotRows(codes []int8, q *dotQuery, out []int32) { dotRowsGo(codes, q.wide, 
 // dotNibbles sets out[r] to the dot product of row r of nib (nibbles.go)
 // and q's codes, with the portable kernel on this architecture.
 func dotNibbles(nib []byte, q *dotQuery, out []int32) { dotNibblesGo(nib, q.codes, out) }
+
+// dotTwoBit sets out[r] to the dot product of row r of rows (twobit.go)
+// and q's codes, with the portable kernel on this architecture.
+func dotTwoBit(rows []byte, q *dotQuery, out []int32) {
+	dotTwoBitGo(rows, q.codes, out)
+	twoBitDots(out, q.sum)
+}

@@ -9,3 +9,9 @@ func dotKernels() []dotKernel { return []dotKernel{portableKernel} }
 func nibbleKernels() []nibbleKernel {
 	return []nibbleKernel{{"go", func(nib []byte, q *dotQuery, out []int32) { dotNibblesGo(nib, q.codes, out) }}}
 }
+
+// twoBitKernels lists the two-bit kernels this architecture has, as
+// level sums.
+func twoBitKernels() []nibbleKernel {
+	return []nibbleKernel{{"go", func(b []byte, q *dotQuery, out []int32) { dotTwoBitGo(b, q.codes, out) }}}
+}

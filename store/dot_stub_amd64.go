@@ -31,3 +31,18 @@ func dotNibblesAVX2(nib []byte, q []int8, bias int32, out []int32)
 //
 //go:noescape
 func dotNibblesVNNI(nib []byte, q []int8, bias int32, out []int32)
+
+// dotTwoBitAVX2 sets out[r] to the sum over row r of rows (rows of
+// len(q)/4 bytes, four 2-bit levels each) of its levels times q, minus
+// bias. len(q) must be a positive multiple of 256 and the CPU must have AVX2.
+//
+//go:noescape
+func dotTwoBitAVX2(rows []byte, q []int8, bias int32, out []int32)
+
+// dotTwoBitVNNI sets out[r] to the sum over row r of rows (rows of
+// len(q)/4 bytes, four 2-bit levels each) of its levels times q, minus
+// bias. len(q) must be a positive multiple of 256 and the CPU must have
+// AVX512F, AVX512BW and AVX512VNNI.
+//
+//go:noescape
+func dotTwoBitVNNI(rows []byte, q []int8, bias int32, out []int32)

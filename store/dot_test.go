@@ -82,6 +82,20 @@ func BenchmarkDotKernels(b *testing.B) {
 			perRow(b)
 		})
 	}
+	var two []byte
+	for r := range rows {
+		two, _ = appendTwoBit(two, m.codes[r*dim:(r+1)*dim])
+	}
+	for _, k := range twoBitKernels() {
+		b.Run("twobit-"+k.name, func(b *testing.B) {
+			for b.Loop() {
+				for lo := 0; lo < rows; lo += scanBlock {
+					k.dot(two[lo*dim/4:(lo+scanBlock)*dim/4], &q.dotQuery, out)
+				}
+			}
+			perRow(b)
+		})
+	}
 	_ = sinkF
 }
 

@@ -17,6 +17,8 @@ func main() {
 	vnni()
 	nibblesAVX2()
 	nibblesVNNI()
+	twoBitAVX2()
+	twoBitVNNI()
 	Generate()
 }
 
@@ -331,6 +333,142 @@ func nibblesVNNI() {
 	JMP(LabelRef("mrow"))
 
 	Label("mdone")
+	VZEROUPPER()
+	RET()
+}
+
+// The two-bit kernels score rows of 2-bit levels (twobit.go): byte j of a
+// row's 64-byte group g holds the levels of values g*256+j, +64, +128 and
+// +192 in bits 0–1, 2–3, 4–5 and 6–7, as unsigned 0..3. Shifting and
+// masking a loaded group gives four runs of unsigned bytes in the
+// query's order. They return the sums of level times query code, minus
+// bias; twoBitDots turns those into dot products.
+
+// twoBitAVX2 uses VPMADDUBSW (pair sums at most 2*3*128, no saturation)
+// and VPMADDWD by ones to widen, as nibblesAVX2 does.
+func twoBitAVX2() {
+	TEXT("dotTwoBitAVX2", NOSPLIT, "func(rows []byte, q []int8, bias int32, out []int32)")
+	Doc("dotTwoBitAVX2 sets out[r] to the sum over row r of rows (rows of",
+		"len(q)/4 bytes, four 2-bit levels each) of its levels times q, minus",
+		"bias. len(q) must be a positive multiple of 256 and the CPU must have AVX2.")
+	Pragma("noescape")
+	rows, q, dim, bias, out, n := biasedArgs("rows")
+
+	mask, ones := YMM(), YMM()
+	t := GP32()
+	MOVL(U32(0x03), t)
+	VMOVD(t, mask.AsX())
+	VPBROADCASTB(mask.AsX(), mask)
+	MOVL(U32(1), t)
+	VMOVD(t, ones.AsX())
+	VPBROADCASTW(ones.AsX(), ones)
+
+	Label("trow")
+	CMPQ(n, Imm(0))
+	JE(LabelRef("tdone"))
+	acc := YMM()
+	VPXOR(acc, acc, acc)
+	i, b := GP64(), GP64() // offsets into q and into the row
+	XORQ(i, i)
+	XORQ(b, b)
+
+	Label("tgroup")
+	CMPQ(i, dim)
+	JGE(LabelRef("tsum"))
+	for half := 0; half < 2; half++ {
+		x := YMM()
+		VMOVDQU(Mem{Base: rows, Index: b, Scale: 1, Disp: 32 * half}, x)
+		for s := 0; s < 4; s++ {
+			v := YMM()
+			if s == 0 {
+				VPAND(mask, x, v)
+			} else {
+				VPSRLW(U8(2*s), x, v)
+				VPAND(mask, v, v)
+			}
+			VPMADDUBSW(Mem{Base: q, Index: i, Scale: 1, Disp: 64*s + 32*half}, v, v)
+			VPMADDWD(ones, v, v)
+			VPADDD(v, acc, acc)
+		}
+	}
+	ADDQ(U32(256), i)
+	ADDQ(Imm(64), b)
+	JMP(LabelRef("tgroup"))
+
+	Label("tsum")
+	storeBiased(sumLanes(acc), bias, out)
+
+	ADDQ(Imm(4), out)
+	ADDQ(b, rows) // b is the row's length in bytes now
+	DECQ(n)
+	JMP(LabelRef("trow"))
+
+	Label("tdone")
+	VZEROUPPER()
+	RET()
+}
+
+// twoBitVNNI does a whole 64-byte group per load, four VPDPBUSD each.
+func twoBitVNNI() {
+	TEXT("dotTwoBitVNNI", NOSPLIT, "func(rows []byte, q []int8, bias int32, out []int32)")
+	Doc("dotTwoBitVNNI sets out[r] to the sum over row r of rows (rows of",
+		"len(q)/4 bytes, four 2-bit levels each) of its levels times q, minus",
+		"bias. len(q) must be a positive multiple of 256 and the CPU must have",
+		"AVX512F, AVX512BW and AVX512VNNI.")
+	Pragma("noescape")
+	rows, q, dim, bias, out, n := biasedArgs("rows")
+
+	mask := ZMM()
+	t := GP32()
+	MOVL(U32(0x03), t)
+	VPBROADCASTB(t, mask)
+
+	Label("vrow")
+	CMPQ(n, Imm(0))
+	JE(LabelRef("vdone"))
+	for d := 256; d < 256+128; d += 64 { // four rows of 256 values ahead, as the other VNNI kernels
+		PREFETCHT0(Mem{Base: rows, Disp: d})
+	}
+	acc0, acc1 := ZMM(), ZMM()
+	VPXORD(acc0, acc0, acc0)
+	VPXORD(acc1, acc1, acc1)
+	i, b := GP64(), GP64()
+	XORQ(i, i)
+	XORQ(b, b)
+
+	Label("vgroup")
+	CMPQ(i, dim)
+	JGE(LabelRef("vsum"))
+	x := ZMM()
+	VMOVDQU64(Mem{Base: rows, Index: b, Scale: 1}, x)
+	for s := 0; s < 4; s++ {
+		v := ZMM()
+		if s == 0 {
+			VPANDD(mask, x, v)
+		} else {
+			VPSRLW(U8(2*s), x, v)
+			VPANDD(mask, v, v)
+		}
+		acc := acc0
+		if s%2 == 1 {
+			acc = acc1
+		}
+		dpbusd(Mem{Base: q, Index: i, Scale: 1, Disp: 64 * s}, v, acc)
+	}
+	ADDQ(U32(256), i)
+	ADDQ(Imm(64), b)
+	JMP(LabelRef("vgroup"))
+
+	Label("vsum")
+	VPADDD(acc1, acc0, acc0)
+	storeBiased(sumLanes(foldZ(acc0)), bias, out)
+
+	ADDQ(Imm(4), out)
+	ADDQ(b, rows)
+	DECQ(n)
+	JMP(LabelRef("vrow"))
+
+	Label("vdone")
 	VZEROUPPER()
 	RET()
 }
