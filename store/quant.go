@@ -18,6 +18,12 @@ type quantized struct {
 	// the scan of large indexes; nil when dim is not a multiple of
 	// nibbleGroup.
 	nibbles []byte
+	// twoBit are the same rows at 2 bits per value (twobit.go), for the
+	// first pass over the largest indexes, with each row's two-bit scale;
+	// nil when dim is not a multiple of twoBitGroup, or in a segment
+	// written before they were.
+	twoBit      []byte
+	twoBitScale []float32
 	// maxResid is the largest distance of a row from its unit-length
 	// self (rounding: storedRow makes rows unit length) and maxNorm the
 	// largest row length: they bound how far an approximate score can be
@@ -42,6 +48,11 @@ func quantize(flat []float32, dim int) *quantized {
 		q.maxResid, q.maxNorm = max(q.maxResid, resid), max(q.maxNorm, norm)
 		if hasNibbles(dim) {
 			q.nibbles = appendNibbles(q.nibbles, q.codes[r*dim:(r+1)*dim])
+		}
+		if hasTwoBit(dim) {
+			var f float32
+			q.twoBit, f = appendTwoBit(q.twoBit, q.codes[r*dim:(r+1)*dim])
+			q.twoBitScale = append(q.twoBitScale, s*f)
 		}
 	}
 	return q

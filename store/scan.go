@@ -84,7 +84,7 @@ type scanJob struct {
 	v       *view
 	m       *quantized
 	lo, hi  int
-	nibbles bool      // scan the nibble block, not the int8 one
+	pass    firstPass // the copy of the rows the scan reads
 	floor   *floor    // shared by scanNibbles' jobs; nil in scanExact
 	pool    pool      // filled in the first pass
 	rows    []scored  // rows above the threshold, in the second pass
@@ -114,31 +114,48 @@ func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep f
 		return nil, err
 	}
 	keep = serialized(keep, len(jobs) > 1)
-	if total > nibbleMinRows && allNibbles(jobs) {
-		return scanNibbles(ctx, jobs, newQuantQuery(vec), nibblePool*n, n, keep)
+	if total > nibbleMinRows {
+		if pass := coarsest(jobs); pass != exactPass {
+			return scanCoarse(ctx, jobs, newQuantQuery(vec), pass, nibblePool*n, n, keep)
+		}
 	}
 	return scanExact(ctx, jobs, newQuantQuery(vec), poolFactor*n, n, keep)
 }
 
-func allNibbles(jobs []*scanJob) bool {
+// A first pass reads one of a block's copies of its rows.
+type firstPass int
+
+const (
+	exactPass  firstPass = iota // the int8 codes
+	nibblePass                  // 4 bits per value (nibbles.go)
+	twoBitPass                  // 2 bits per value (twobit.go)
+)
+
+// coarsest is the smallest copy every job's block has: segments written
+// before two-bit codes have nibbles only.
+func coarsest(jobs []*scanJob) firstPass {
+	pass := twoBitPass
 	for _, j := range jobs {
-		if j.m.nibbles == nil {
-			return false
+		switch {
+		case j.m.twoBit != nil:
+		case j.m.nibbles != nil:
+			pass = min(pass, nibblePass)
+		default:
+			return exactPass
 		}
 	}
-	return true
+	return pass
 }
 
-// scanNibbles ranks the jobs' rows by a 4-bit scan: each job keeps its
-// size best rows by 4-bit score, and the size best of those over all jobs
-// are rescored exactly. The 4-bit bound is too wide to prove the top n
-// the way scanExact does, so this is measured instead: on the Linux
-// kernel's 807k chunks and 5M synthetic ones its top 10 and top 50 were
-// the exact ones (docs/store.md, vector engine).
-func scanNibbles(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int, keep func(*Chunk) bool) ([]Hit, error) {
+// scanCoarse ranks the jobs' rows by a scan of a coarse copy of them
+// (pass): each job keeps its size best rows by approximate score, and the
+// size best of those over all jobs are rescored exactly. The coarse
+// bound is too wide to prove the top n the way scanExact does, so this
+// is measured instead (docs/store.md, vector engine).
+func scanCoarse(ctx context.Context, jobs []*scanJob, q *quantQuery, pass firstPass, size, n int, keep func(*Chunk) bool) ([]Hit, error) {
 	fl := newFloor()
 	for _, j := range jobs {
-		j.nibbles, j.floor = true, fl
+		j.pass, j.floor = pass, fl
 	}
 	if err := fillPools(ctx, jobs, q, size, keep); err != nil {
 		return nil, err
@@ -373,27 +390,33 @@ func (j *scanJob) above(q *quantQuery, min float32, keep func(*Chunk) bool) {
 	})
 }
 
-// eachBlock scores the job's rows with the int8 or nibble kernel, a
+// eachBlock scores the job's rows with the kernel of its pass, a
 // block at a time, and calls fn with the block's first row and
 // approximate scores.
 func (j *scanJob) eachBlock(q *quantQuery, fn func(lo int, scores []float32)) {
 	var dots [scanBlock]int32
 	var scores [scanBlock]float32
 	dim := j.m.dim
-	qscale := q.scale
-	if j.nibbles {
+	qscale, rowScales := q.scale, j.m.scales
+	switch j.pass {
+	case nibblePass:
 		qscale *= nibbleScale
+	case twoBitPass:
+		rowScales = j.m.twoBitScale
 	}
 	for lo := j.lo; lo < j.hi; lo += scanBlock {
 		hi := min(lo+scanBlock, j.hi)
 		out := dots[:hi-lo]
-		if j.nibbles {
+		switch j.pass {
+		case nibblePass:
 			dotNibbles(j.m.nibbles[lo*dim/2:hi*dim/2], &q.dotQuery, out)
-		} else {
+		case twoBitPass:
+			dotTwoBit(j.m.twoBit[lo*dim/4:hi*dim/4], &q.dotQuery, out)
+		default:
 			dotRows(j.m.codes[lo*dim:hi*dim], &q.dotQuery, out)
 		}
 		for i, d := range out {
-			scores[i] = float32(d) * j.m.scales[lo+i] * qscale
+			scores[i] = float32(d) * rowScales[lo+i] * qscale
 		}
 		fn(lo, scores[:hi-lo])
 	}

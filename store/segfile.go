@@ -38,6 +38,8 @@ const (
 	secTextEnd = "text_end"
 	secI8      = "i8"
 	secI4      = "i4"
+	secI2      = "i2"
+	secI2Scale = "i2_scale"
 	secScale   = "scale"
 	secFiles   = "files"
 	lexPrefix  = "lex."
@@ -54,7 +56,7 @@ const (
 // that grow with the text and vectors rather than with the file count.
 func bulkSection(name string) bool {
 	switch name {
-	case secMeta, secText, secI8, secI4, lexPrefix + secPost, symPrefix + secPost, secGraph:
+	case secMeta, secText, secI8, secI4, secI2, lexPrefix + secPost, symPrefix + secPost, secGraph:
 		return true
 	}
 	return strings.HasPrefix(name, "g") && strings.HasSuffix(name, "."+secPost) // the graph's name indexes' postings

@@ -144,7 +144,7 @@ func advise(body []byte, toc *segmentTOC) {
 			case !bulkSection(name):
 				dropPages(b)
 				adviseRandom(b)
-			case name != secI8 && name != secI4:
+			case name != secI8 && name != secI4 && name != secI2:
 				adviseRandom(b)
 			}
 		}
@@ -171,6 +171,10 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 		scales: viewOf[float32](sec(secScale, 4, n)), maxResid: pt.MaxResid, maxNorm: pt.MaxNorm}
 	if hasNibbles(dim) {
 		p.quant.nibbles = sec(secI4, 1, n*dim/2)
+	}
+	if _, ok := pt.Sections[secI2]; ok && hasTwoBit(dim) { // absent in segments written before them
+		p.quant.twoBit = sec(secI2, 1, n*dim/4)
+		p.quant.twoBitScale = viewOf[float32](sec(secI2Scale, 4, n))
 	}
 	files := sec(secFiles, 1, -1)
 	var lexErr, symErr error

@@ -109,6 +109,19 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 			}
 		})
 	}
+	if hasTwoBit(dim) {
+		twoScales := make([]float32, len(cs))
+		sw.section(pt, secI2, func(put func([]byte)) {
+			var two []byte
+			for i := range cs {
+				var f float32
+				two, f = appendTwoBit(two[:0], codes[i*dim:(i+1)*dim])
+				twoScales[i] = scales[i] * f
+				put(two)
+			}
+		})
+		sw.block(pt, secI2Scale, bytesOf(twoScales))
+	}
 	sw.section(pt, secFiles, func(put func([]byte)) {
 		var b []byte
 		for lo := 0; lo < len(cs); {
