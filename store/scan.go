@@ -81,14 +81,14 @@ func (p *pool) add(x scored) {
 
 // scanJob is a range of rows of one view, scanned by one goroutine.
 type scanJob struct {
-	v       *view
-	m       *quantized
-	lo, hi  int
-	pass    firstPass // the copy of the rows the scan reads
-	floor   *floor    // shared by scanNibbles' jobs; nil in scanExact
-	pool    pool      // filled in the first pass
-	rows    []scored  // rows above the threshold, in the second pass
-	row     []float32 // a decoded vector, for rescoring
+	v      *view
+	m      *quantized
+	lo, hi int
+	pass   firstPass // the copy of the rows the scan reads
+	floor  *floor    // shared by scanNibbles' jobs; nil in scanExact
+	pool   pool      // filled in the first pass
+	rows   []scored  // rows above the threshold, in the second pass
+	row    []float32 // a decoded vector, for rescoring
 }
 
 // Query returns up to n chunks of kind k most similar to vec, best first,
