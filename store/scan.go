@@ -21,12 +21,14 @@ const (
 	minJobRows = 16384
 	// scanBlock is how many rows the kernel scores per call.
 	scanBlock = 256
-	// nibblePool is scanNibbles' poolFactor: 4-bit scores are coarser.
-	nibblePool = 8
+	// coarsePool is scanCoarse's poolFactor: 2- and 4-bit scores are
+	// coarser.
+	coarsePool = 8
 )
 
 // nibbleMinRows is the number of rows of a kind above which Query scans
-// the nibble blocks instead of the int8 ones: there the int8 scan, bound
+// a coarse copy of the rows (two-bit codes, or nibbles in older segments)
+// instead of the int8 ones: there the int8 scan, bound
 // by memory bandwidth, would cost a search tens of milliseconds (a
 // variable so that tests can take the nibble path on small indexes).
 var nibbleMinRows = 1 << 18
@@ -85,7 +87,7 @@ type scanJob struct {
 	m      *quantized
 	lo, hi int
 	pass   firstPass // the copy of the rows the scan reads
-	floor  *floor    // shared by scanNibbles' jobs; nil in scanExact
+	floor  *floor    // shared by scanCoarse's jobs; nil in scanExact
 	pool   pool      // filled in the first pass
 	rows   []scored  // rows above the threshold, in the second pass
 	row    []float32 // a decoded vector, for rescoring
@@ -95,8 +97,9 @@ type scanJob struct {
 // that pass keep (nil keeps all). Filtering happens before the cut, so n
 // hits come back whenever n chunks pass. Scores are exact float32 cosine
 // similarities. Up to nibbleMinRows rows the ranking is the exact one
-// (scanExact); above, the candidates come from a 4-bit scan that reads
-// half the bytes, and the ranking is exact among them (scanNibbles).
+// (scanExact); above, the candidates come from a scan of the 2-bit codes,
+// a quarter of the bytes (4-bit in segments written before them, half),
+// and the ranking is exact among them (scanCoarse).
 func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep func(*Chunk) bool) ([]Hit, error) {
 	if n <= 0 {
 		return nil, nil
@@ -116,7 +119,7 @@ func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep f
 	keep = serialized(keep, len(jobs) > 1)
 	if total > nibbleMinRows {
 		if pass := coarsest(jobs); pass != exactPass {
-			return scanCoarse(ctx, jobs, newQuantQuery(vec), pass, nibblePool*n, n, keep)
+			return scanCoarse(ctx, jobs, newQuantQuery(vec), pass, coarsePool*n, n, keep)
 		}
 	}
 	return scanExact(ctx, jobs, newQuantQuery(vec), poolFactor*n, n, keep)
