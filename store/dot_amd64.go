@@ -30,23 +30,6 @@ func dotRows(codes []int8, q *dotQuery, out []int32) {
 	}
 }
 
-// dotNibbles sets out[r] to the dot product of row r of nib (nibbles.go)
-// and q's codes.
-func dotNibbles(nib []byte, q *dotQuery, out []int32) {
-	dim := len(q.codes)
-	if len(nib) < len(out)*dim/2 || dim%nibbleGroup != 0 {
-		panic("store: dotNibbles: rows shorter than rows*dim/2, or dim not a multiple of 128")
-	}
-	switch {
-	case useVNNI:
-		dotNibblesVNNI(nib, q.codes, nibbleBias*q.sum, out)
-	case useAVX2:
-		dotNibblesAVX2(nib, q.codes, nibbleBias*q.sum, out)
-	default:
-		dotNibblesGo(nib, q.codes, out)
-	}
-}
-
 // dotTwoBit sets out[r] to the dot product of row r of rows (twobit.go),
 // its levels taken as −3, −1, 1, 3, and q's codes.
 func dotTwoBit(rows []byte, q *dotQuery, out []int32) {

@@ -16,31 +16,15 @@ func dotKernels() []dotKernel {
 	return ks
 }
 
-// nibbleKernels lists the nibble kernels this CPU can run.
-func nibbleKernels() []nibbleKernel {
-	ks := []nibbleKernel{{"go", func(nib []byte, q *dotQuery, out []int32) { dotNibblesGo(nib, q.codes, out) }}}
-	if useAVX2 {
-		ks = append(ks, nibbleKernel{"avx2", func(nib []byte, q *dotQuery, out []int32) {
-			dotNibblesAVX2(nib, q.codes, nibbleBias*q.sum, out)
-		}})
-	}
-	if useVNNI {
-		ks = append(ks, nibbleKernel{"avx512-vnni", func(nib []byte, q *dotQuery, out []int32) {
-			dotNibblesVNNI(nib, q.codes, nibbleBias*q.sum, out)
-		}})
-	}
-	return ks
-}
-
 // twoBitKernels lists the two-bit kernels this CPU can run, as level
 // sums (twoBitDots is applied by the test).
-func twoBitKernels() []nibbleKernel {
-	ks := []nibbleKernel{{"go", func(b []byte, q *dotQuery, out []int32) { dotTwoBitGo(b, q.codes, out) }}}
+func twoBitKernels() []rowsKernel {
+	ks := []rowsKernel{{"go", func(b []byte, q *dotQuery, out []int32) { dotTwoBitGo(b, q.codes, out) }}}
 	if useAVX2 {
-		ks = append(ks, nibbleKernel{"avx2", func(b []byte, q *dotQuery, out []int32) { dotTwoBitAVX2(b, q.codes, 0, out) }})
+		ks = append(ks, rowsKernel{"avx2", func(b []byte, q *dotQuery, out []int32) { dotTwoBitAVX2(b, q.codes, 0, out) }})
 	}
 	if useVNNI {
-		ks = append(ks, nibbleKernel{"avx512-vnni", func(b []byte, q *dotQuery, out []int32) { dotTwoBitVNNI(b, q.codes, 0, out) }})
+		ks = append(ks, rowsKernel{"avx512-vnni", func(b []byte, q *dotQuery, out []int32) { dotTwoBitVNNI(b, q.codes, 0, out) }})
 	}
 	return ks
 }

@@ -7,10 +7,6 @@ package store
 // architecture.
 func dotRows(codes []int8, q *dotQuery, out []int32) { dotRowsGo(codes, q.wide, out) }
 
-// dotNibbles sets out[r] to the dot product of row r of nib (nibbles.go)
-// and q's codes, with the portable kernel on this architecture.
-func dotNibbles(nib []byte, q *dotQuery, out []int32) { dotNibblesGo(nib, q.codes, out) }
-
 // dotTwoBit sets out[r] to the dot product of row r of rows (twobit.go)
 // and q's codes, with the portable kernel on this architecture.
 func dotTwoBit(rows []byte, q *dotQuery, out []int32) {

@@ -17,21 +17,6 @@ func dotRowsAVX2(codes []int8, q []int16, out []int32)
 //go:noescape
 func dotRowsVNNI(codes []int8, q []int8, bias int32, out []int32)
 
-// dotNibblesAVX2 sets out[r] to the dot product of row r of nib (rows of
-// len(q)/2 bytes, two 4-bit values each) and q, minus bias. len(q) must be
-// a positive multiple of 128 and the CPU must have AVX2.
-//
-//go:noescape
-func dotNibblesAVX2(nib []byte, q []int8, bias int32, out []int32)
-
-// dotNibblesVNNI sets out[r] to the dot product of row r of nib (rows of
-// len(q)/2 bytes, two 4-bit values each) and q, minus bias. len(q) must be
-// a positive multiple of 128 and the CPU must have AVX512F, AVX512BW and
-// AVX512VNNI.
-//
-//go:noescape
-func dotNibblesVNNI(nib []byte, q []int8, bias int32, out []int32)
-
 // dotTwoBitAVX2 sets out[r] to the sum over row r of rows (rows of
 // len(q)/4 bytes, four 2-bit levels each) of its levels times q, minus
 // bias. len(q) must be a positive multiple of 256 and the CPU must have AVX2.

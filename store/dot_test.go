@@ -68,20 +68,6 @@ func BenchmarkDotKernels(b *testing.B) {
 			perRow(b)
 		})
 	}
-	var nib []byte
-	for r := range rows {
-		nib = appendNibbles(nib, m.codes[r*dim:(r+1)*dim])
-	}
-	for _, k := range nibbleKernels() {
-		b.Run("nibble-"+k.name, func(b *testing.B) {
-			for b.Loop() {
-				for lo := 0; lo < rows; lo += scanBlock {
-					k.dot(nib[lo*dim/2:(lo+scanBlock)*dim/2], &q.dotQuery, out)
-				}
-			}
-			perRow(b)
-		})
-	}
 	var two []byte
 	for r := range rows {
 		two, _ = appendTwoBit(two, m.codes[r*dim:(r+1)*dim])
@@ -132,8 +118,8 @@ func BenchmarkQuantize(b *testing.B) {
 	}
 }
 
-// nibbleKernel is one nibble kernel under a name.
-type nibbleKernel struct {
+// rowsKernel is one kernel of packed rows (two-bit codes) under a name.
+type rowsKernel struct {
 	name string
 	dot  func(nib []byte, q *dotQuery, out []int32)
 }

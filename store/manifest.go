@@ -15,7 +15,7 @@ import (
 
 // SchemaVersion is the on-disk format version. An index written with
 // another version is not read; the user is told to re-index.
-const SchemaVersion = 10
+const SchemaVersion = 11
 
 // Kind separates code chunks (search_code) from documentation sections
 // (search_docs).

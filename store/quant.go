@@ -14,14 +14,9 @@ type quantized struct {
 	dim    int
 	codes  []int8
 	scales []float32
-	// nibbles are the same rows at 4 bits per value (nibbles.go), for
-	// the scan of large indexes; nil when dim is not a multiple of
-	// nibbleGroup.
-	nibbles []byte
 	// twoBit are the same rows at 2 bits per value (twobit.go), for the
-	// first pass over the largest indexes, with each row's two-bit scale;
-	// nil when dim is not a multiple of twoBitGroup, or in a segment
-	// written before they were.
+	// first pass over large indexes, with each row's two-bit scale; nil
+	// when dim is not a multiple of twoBitGroup.
 	twoBit      []byte
 	twoBitScale []float32
 	// maxResid is the largest distance of a row from its unit-length
@@ -46,9 +41,6 @@ func quantize(flat []float32, dim int) *quantized {
 		s, resid, norm := storedRow(flat[r*dim:(r+1)*dim], q.codes[r*dim:(r+1)*dim])
 		q.scales[r] = s
 		q.maxResid, q.maxNorm = max(q.maxResid, resid), max(q.maxNorm, norm)
-		if hasNibbles(dim) {
-			q.nibbles = appendNibbles(q.nibbles, q.codes[r*dim:(r+1)*dim])
-		}
 		if hasTwoBit(dim) {
 			var f float32
 			q.twoBit, f = appendTwoBit(q.twoBit, q.codes[r*dim:(r+1)*dim])
@@ -168,7 +160,7 @@ func newQuantQuery(vec []float32) *quantQuery {
 }
 
 // dotQuery is a query's int8 codes as each kernel reads them: as they
-// are (VNNI and the nibble kernels, which take their unsigned offsets
+// are (VNNI and the two-bit kernels; VNNI takes its unsigned offsets
 // back out with the sum) and widened to int16 (AVX2 and portable int8).
 type dotQuery struct {
 	codes []int8

@@ -21,17 +21,15 @@ const (
 	minJobRows = 16384
 	// scanBlock is how many rows the kernel scores per call.
 	scanBlock = 256
-	// coarsePool is scanCoarse's poolFactor: 2- and 4-bit scores are
-	// coarser.
+	// coarsePool is scanCoarse's poolFactor: two-bit scores are coarser.
 	coarsePool = 8
 )
 
-// nibbleMinRows is the number of rows of a kind above which Query scans
-// a coarse copy of the rows (two-bit codes, or nibbles in older segments)
-// instead of the int8 ones: there the int8 scan, bound
+// coarseMinRows is the number of rows of a kind above which Query scans
+// the two-bit codes instead of the int8 ones: there the int8 scan, bound
 // by memory bandwidth, would cost a search tens of milliseconds (a
-// variable so that tests can take the nibble path on small indexes).
-var nibbleMinRows = 1 << 18
+// variable so that tests can take the two-bit path on small indexes).
+var coarseMinRows = 1 << 18
 
 // scored is a row of a scan job with its approximate score.
 type scored struct {
@@ -86,7 +84,7 @@ type scanJob struct {
 	v      *view
 	m      *quantized
 	lo, hi int
-	pass   firstPass // the copy of the rows the scan reads
+	coarse bool      // scan the two-bit codes, not the int8 ones
 	floor  *floor    // shared by scanCoarse's jobs; nil in scanExact
 	pool   pool      // filled in the first pass
 	rows   []scored  // rows above the threshold, in the second pass
@@ -96,10 +94,10 @@ type scanJob struct {
 // Query returns up to n chunks of kind k most similar to vec, best first,
 // that pass keep (nil keeps all). Filtering happens before the cut, so n
 // hits come back whenever n chunks pass. Scores are exact float32 cosine
-// similarities. Up to nibbleMinRows rows the ranking is the exact one
-// (scanExact); above, the candidates come from a scan of the 2-bit codes,
-// a quarter of the bytes (4-bit in segments written before them, half),
-// and the ranking is exact among them (scanCoarse).
+// similarities. Up to coarseMinRows rows the ranking is the exact one
+// (scanExact); above, the candidates come from a scan of the two-bit
+// codes, a quarter of the bytes, and the ranking is exact among them
+// (scanCoarse).
 func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep func(*Chunk) bool) ([]Hit, error) {
 	if n <= 0 {
 		return nil, nil
@@ -117,48 +115,31 @@ func (ix *Index) Query(ctx context.Context, k Kind, vec []float32, n int, keep f
 		return nil, err
 	}
 	keep = serialized(keep, len(jobs) > 1)
-	if total > nibbleMinRows {
-		if pass := coarsest(jobs); pass != exactPass {
-			return scanCoarse(ctx, jobs, newQuantQuery(vec), pass, coarsePool*n, n, keep)
-		}
+	if total > coarseMinRows && allCoarse(jobs) {
+		return scanCoarse(ctx, jobs, newQuantQuery(vec), coarsePool*n, n, keep)
 	}
 	return scanExact(ctx, jobs, newQuantQuery(vec), poolFactor*n, n, keep)
 }
 
-// A first pass reads one of a block's copies of its rows.
-type firstPass int
-
-const (
-	exactPass  firstPass = iota // the int8 codes
-	nibblePass                  // 4 bits per value (nibbles.go)
-	twoBitPass                  // 2 bits per value (twobit.go)
-)
-
-// coarsest is the smallest copy every job's block has: segments written
-// before two-bit codes have nibbles only.
-func coarsest(jobs []*scanJob) firstPass {
-	pass := twoBitPass
+// allCoarse reports whether every job's rows have two-bit codes.
+func allCoarse(jobs []*scanJob) bool {
 	for _, j := range jobs {
-		switch {
-		case j.m.twoBit != nil:
-		case j.m.nibbles != nil:
-			pass = min(pass, nibblePass)
-		default:
-			return exactPass
+		if j.m.twoBit == nil {
+			return false
 		}
 	}
-	return pass
+	return true
 }
 
-// scanCoarse ranks the jobs' rows by a scan of a coarse copy of them
-// (pass): each job keeps its size best rows by approximate score, and the
+// scanCoarse ranks the jobs' rows by a scan of their two-bit codes:
+// each job keeps its size best rows by approximate score, and the
 // size best of those over all jobs are rescored exactly. The coarse
 // bound is too wide to prove the top n the way scanExact does, so this
 // is measured instead (docs/store.md, vector engine).
-func scanCoarse(ctx context.Context, jobs []*scanJob, q *quantQuery, pass firstPass, size, n int, keep func(*Chunk) bool) ([]Hit, error) {
+func scanCoarse(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int, keep func(*Chunk) bool) ([]Hit, error) {
 	fl := newFloor()
 	for _, j := range jobs {
-		j.pass, j.floor = pass, fl
+		j.coarse, j.floor = true, fl
 	}
 	if err := fillPools(ctx, jobs, q, size, keep); err != nil {
 		return nil, err
@@ -393,33 +374,27 @@ func (j *scanJob) above(q *quantQuery, min float32, keep func(*Chunk) bool) {
 	})
 }
 
-// eachBlock scores the job's rows with the kernel of its pass, a
+// eachBlock scores the job's rows with the int8 or two-bit kernel, a
 // block at a time, and calls fn with the block's first row and
 // approximate scores.
 func (j *scanJob) eachBlock(q *quantQuery, fn func(lo int, scores []float32)) {
 	var dots [scanBlock]int32
 	var scores [scanBlock]float32
 	dim := j.m.dim
-	qscale, rowScales := q.scale, j.m.scales
-	switch j.pass {
-	case nibblePass:
-		qscale *= nibbleScale
-	case twoBitPass:
+	rowScales := j.m.scales
+	if j.coarse {
 		rowScales = j.m.twoBitScale
 	}
 	for lo := j.lo; lo < j.hi; lo += scanBlock {
 		hi := min(lo+scanBlock, j.hi)
 		out := dots[:hi-lo]
-		switch j.pass {
-		case nibblePass:
-			dotNibbles(j.m.nibbles[lo*dim/2:hi*dim/2], &q.dotQuery, out)
-		case twoBitPass:
+		if j.coarse {
 			dotTwoBit(j.m.twoBit[lo*dim/4:hi*dim/4], &q.dotQuery, out)
-		default:
+		} else {
 			dotRows(j.m.codes[lo*dim:hi*dim], &q.dotQuery, out)
 		}
 		for i, d := range out {
-			scores[i] = float32(d) * rowScales[lo+i] * qscale
+			scores[i] = float32(d) * rowScales[lo+i] * q.scale
 		}
 		fn(lo, scores[:hi-lo])
 	}

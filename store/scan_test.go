@@ -349,34 +349,22 @@ func TestQueryRejectsOtherDimensions(t *testing.T) {
 	}
 }
 
-// TestNibbleScanRecall takes the 4-bit path on a small index (the
+// TestCoarseScanRecall takes the two-bit path on a small index (the
 // threshold lowered) and checks, against chromem-go's exact ranking on
 // random and clustered vectors with filters and dead chunks: every hit
 // is one the filter accepts, live, with its exact score, in exact order
 // among the hits, and recall@n is at least 0.98 over all queries.
-func TestNibbleScanRecall(t *testing.T) {
-	defer func(n int) { nibbleMinRows = n }(nibbleMinRows)
-	nibbleMinRows = 0
+func TestCoarseScanRecall(t *testing.T) {
+	defer func(n int) { coarseMinRows = n }(coarseMinRows)
+	coarseMinRows = 0
 	filters := map[string]func(*Chunk) bool{
 		"none":   nil,
 		"dir1":   func(c *Chunk) bool { return strings.HasPrefix(c.FilePath, "dir1/") },
 		"sparse": func(c *Chunk) bool { return c.StartLine == 7 },
 	}
-	for _, c := range []struct {
-		clusters int
-		pass     firstPass
-	}{{0, twoBitPass}, {12, twoBitPass}, {0, nibblePass}, {12, nibblePass}} {
-		clusters := c.clusters
+	for _, clusters := range []int{0, 12} {
 		vs := newVectorSource(int64(clusters+3), clusters)
 		ix := scanIndex(t, vs, 120)
-		if c.pass == nibblePass { // as in a segment written before two-bit codes
-			for i := range ix.views[Code] {
-				ix.views[Code][i].quant.twoBit = nil
-			}
-		}
-		if jobs, _ := ix.scanJobs(Code, ix.views[Code][0].dim, minJobRows); coarsest(jobs) != c.pass {
-			t.Fatalf("first pass %d, want %d", coarsest(jobs), c.pass)
-		}
 		ref := newReference(t, ix)
 		found, want := 0, 0
 		for q := range 40 {
@@ -415,9 +403,9 @@ func TestNibbleScanRecall(t *testing.T) {
 			}
 		}
 		recall := float64(found) / float64(want)
-		t.Logf("pass %d, clusters %d: recall %.4f over %d expected hits", c.pass, clusters, recall, want)
+		t.Logf("clusters %d: recall %.4f over %d expected hits", clusters, recall, want)
 		if recall < 0.98 {
-			t.Errorf("pass %d, clusters %d: recall %.4f, want at least 0.98", c.pass, clusters, recall)
+			t.Errorf("clusters %d: recall %.4f, want at least 0.98", clusters, recall)
 		}
 	}
 }

@@ -37,7 +37,6 @@ const (
 	secText    = "text"
 	secTextEnd = "text_end"
 	secI8      = "i8"
-	secI4      = "i4"
 	secI2      = "i2"
 	secI2Scale = "i2_scale"
 	secScale   = "scale"
@@ -56,7 +55,7 @@ const (
 // that grow with the text and vectors rather than with the file count.
 func bulkSection(name string) bool {
 	switch name {
-	case secMeta, secText, secI8, secI4, secI2, lexPrefix + secPost, symPrefix + secPost, secGraph:
+	case secMeta, secText, secI8, secI2, lexPrefix + secPost, symPrefix + secPost, secGraph:
 		return true
 	}
 	return strings.HasPrefix(name, "g") && strings.HasSuffix(name, "."+secPost) // the graph's name indexes' postings

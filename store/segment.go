@@ -132,7 +132,7 @@ func openSegment(path string, id uint64, dim int) (*segment, *segmentTOC, error)
 // small sections opening just checked are dropped from the process's
 // page tables and read at random from then on: at kernel scale they are
 // hundreds of MB that a search touches a few pages of, and a fault should
-// not map the 64 KB around each. The other sections but the int8 and nibble
+// not map the 64 KB around each. The other sections but the int8 and two-bit
 // blocks (one of which every vector search scans whole) are read at
 // random; rows and texts are not read through the mapping at all
 // (mapping.copyOut).
@@ -144,7 +144,7 @@ func advise(body []byte, toc *segmentTOC) {
 			case !bulkSection(name):
 				dropPages(b)
 				adviseRandom(b)
-			case name != secI8 && name != secI4 && name != secI2:
+			case name != secI8 && name != secI2:
 				adviseRandom(b)
 			}
 		}
@@ -169,10 +169,7 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 	textEnd := sec(secTextEnd, 4, -1)
 	p.quant = &quantized{dim: dim, codes: viewOf[int8](sec(secI8, 1, n*dim)),
 		scales: viewOf[float32](sec(secScale, 4, n)), maxResid: pt.MaxResid, maxNorm: pt.MaxNorm}
-	if hasNibbles(dim) {
-		p.quant.nibbles = sec(secI4, 1, n*dim/2)
-	}
-	if _, ok := pt.Sections[secI2]; ok && hasTwoBit(dim) { // absent in segments written before them
+	if hasTwoBit(dim) {
 		p.quant.twoBit = sec(secI2, 1, n*dim/4)
 		p.quant.twoBitScale = viewOf[float32](sec(secI2Scale, 4, n))
 	}

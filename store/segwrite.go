@@ -100,15 +100,6 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 	sw.block(pt, secTextEnd, endBytes(offs))
 	sw.block(pt, secI8, bytesOf(codes))
 	sw.block(pt, secScale, bytesOf(scales))
-	if hasNibbles(dim) {
-		sw.section(pt, secI4, func(put func([]byte)) {
-			var nib []byte
-			for i := range cs {
-				nib = appendNibbles(nib[:0], codes[i*dim:(i+1)*dim])
-				put(nib)
-			}
-		})
-	}
 	if hasTwoBit(dim) {
 		twoScales := make([]float32, len(cs))
 		sw.section(pt, secI2, func(put func([]byte)) {

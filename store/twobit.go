@@ -3,8 +3,8 @@ package store
 import "math"
 
 // Two-bit codes are a row's int8 codes at 2 bits per value, a quarter of
-// their bytes: the first pass over indexes so large that reading even the
-// nibble block is most of a search (see Query). Each value becomes one of
+// their bytes: the first pass over indexes so large that reading their
+// int8 codes would be most of a search (see Query). Each value becomes one of
 // four levels by its size against the row's RMS code, the four-level
 // quantizer of a normal distribution (thresholds 0 and ±0.98 RMS, levels
 // about ±0.45 and ±1.5 RMS): −3, −1, 1, 3 in units of RMS/2, stored as

@@ -55,7 +55,7 @@ func TestTwoBitKernelsAgree(t *testing.T) {
 				want[r] += v * int32(qc[i])
 			}
 		}
-		for _, k := range append(twoBitKernels(), nibbleKernel{"in-use", dotTwoBit}) {
+		for _, k := range append(twoBitKernels(), rowsKernel{"in-use", dotTwoBit}) {
 			got := make([]int32, rows)
 			k.dot(packed, &q, got)
 			if k.name != "in-use" {

@@ -15,8 +15,6 @@ import (
 func main() {
 	avx2()
 	vnni()
-	nibblesAVX2()
-	nibblesVNNI()
 	twoBitAVX2()
 	twoBitVNNI()
 	Generate()
@@ -212,131 +210,6 @@ func dpbusd(src Op, u, acc reg.VecVirtual) {
 	})
 }
 
-// The nibble kernels score rows of 4-bit codes (quant.go, nibbles): each
-// byte j of a row's 64-byte group g holds value g*128+j in its low half
-// and value g*128+64+j in its high half, as unsigned 0..15. Masking and
-// shifting a loaded group gives two runs of unsigned bytes in the
-// query's own order, so the query is read as it is.
-
-// nibblesAVX2 uses VPMADDUBSW (unsigned by signed bytes into 16-bit pair
-// sums: at most 2*15*128, no saturation) and VPMADDWD by ones to widen.
-func nibblesAVX2() {
-	TEXT("dotNibblesAVX2", NOSPLIT, "func(nib []byte, q []int8, bias int32, out []int32)")
-	Doc("dotNibblesAVX2 sets out[r] to the dot product of row r of nib (rows of",
-		"len(q)/2 bytes, two 4-bit values each) and q, minus bias. len(q) must be",
-		"a positive multiple of 128 and the CPU must have AVX2.")
-	Pragma("noescape")
-	nib, q, dim, bias, out, rows := biasedArgs("nib")
-
-	mask, ones := YMM(), YMM()
-	t := GP32()
-	MOVL(U32(0x0F), t)
-	VMOVD(t, mask.AsX())
-	VPBROADCASTB(mask.AsX(), mask)
-	MOVL(U32(1), t)
-	VMOVD(t, ones.AsX())
-	VPBROADCASTW(ones.AsX(), ones)
-
-	Label("nrow")
-	CMPQ(rows, Imm(0))
-	JE(LabelRef("ndone"))
-	acc0, acc1 := YMM(), YMM()
-	VPXOR(acc0, acc0, acc0)
-	VPXOR(acc1, acc1, acc1)
-	i, b := GP64(), GP64() // offsets into q and into the row
-	XORQ(i, i)
-	XORQ(b, b)
-
-	Label("ngroup")
-	CMPQ(i, dim)
-	JGE(LabelRef("nsum"))
-	for half := 0; half < 2; half++ {
-		x, lo, hi := YMM(), YMM(), YMM()
-		VMOVDQU(Mem{Base: nib, Index: b, Scale: 1, Disp: 32 * half}, x)
-		VPAND(mask, x, lo)
-		VPSRLW(Imm(4), x, hi)
-		VPAND(mask, hi, hi)
-		VPMADDUBSW(Mem{Base: q, Index: i, Scale: 1, Disp: 32 * half}, lo, lo)
-		VPMADDWD(ones, lo, lo)
-		VPADDD(lo, acc0, acc0)
-		VPMADDUBSW(Mem{Base: q, Index: i, Scale: 1, Disp: 64 + 32*half}, hi, hi)
-		VPMADDWD(ones, hi, hi)
-		VPADDD(hi, acc1, acc1)
-	}
-	ADDQ(Imm(128), i)
-	ADDQ(Imm(64), b)
-	JMP(LabelRef("ngroup"))
-
-	Label("nsum")
-	VPADDD(acc1, acc0, acc0)
-	storeBiased(sumLanes(acc0), bias, out)
-
-	ADDQ(Imm(4), out)
-	ADDQ(b, nib) // b is the row's length in bytes now
-	DECQ(rows)
-	JMP(LabelRef("nrow"))
-
-	Label("ndone")
-	VZEROUPPER()
-	RET()
-}
-
-// nibblesVNNI does a whole 64-byte group per load, two VPDPBUSD each.
-func nibblesVNNI() {
-	TEXT("dotNibblesVNNI", NOSPLIT, "func(nib []byte, q []int8, bias int32, out []int32)")
-	Doc("dotNibblesVNNI sets out[r] to the dot product of row r of nib (rows of",
-		"len(q)/2 bytes, two 4-bit values each) and q, minus bias. len(q) must be",
-		"a positive multiple of 128 and the CPU must have AVX512F, AVX512BW and",
-		"AVX512VNNI.")
-	Pragma("noescape")
-	nib, q, dim, bias, out, rows := biasedArgs("nib")
-
-	mask := ZMM()
-	t := GP32()
-	MOVL(U32(0x0F), t)
-	VPBROADCASTB(t, mask)
-
-	Label("mrow")
-	CMPQ(rows, Imm(0))
-	JE(LabelRef("mdone"))
-	for d := 512; d < 512+128; d += 64 { // see vnni: four rows of 256 values ahead
-		PREFETCHT0(Mem{Base: nib, Disp: d})
-	}
-	acc0, acc1 := ZMM(), ZMM()
-	VPXORD(acc0, acc0, acc0)
-	VPXORD(acc1, acc1, acc1)
-	i, b := GP64(), GP64()
-	XORQ(i, i)
-	XORQ(b, b)
-
-	Label("mgroup")
-	CMPQ(i, dim)
-	JGE(LabelRef("msum"))
-	x, lo, hi := ZMM(), ZMM(), ZMM()
-	VMOVDQU64(Mem{Base: nib, Index: b, Scale: 1}, x)
-	VPANDD(mask, x, lo)
-	VPSRLW(Imm(4), x, hi)
-	VPANDD(mask, hi, hi)
-	dpbusd(Mem{Base: q, Index: i, Scale: 1}, lo, acc0)
-	dpbusd(Mem{Base: q, Index: i, Scale: 1, Disp: 64}, hi, acc1)
-	ADDQ(Imm(128), i)
-	ADDQ(Imm(64), b)
-	JMP(LabelRef("mgroup"))
-
-	Label("msum")
-	VPADDD(acc1, acc0, acc0)
-	storeBiased(sumLanes(foldZ(acc0)), bias, out)
-
-	ADDQ(Imm(4), out)
-	ADDQ(b, nib)
-	DECQ(rows)
-	JMP(LabelRef("mrow"))
-
-	Label("mdone")
-	VZEROUPPER()
-	RET()
-}
-
 // The two-bit kernels score rows of 2-bit levels (twobit.go): byte j of a
 // row's 64-byte group g holds the levels of values g*256+j, +64, +128 and
 // +192 in bits 0–1, 2–3, 4–5 and 6–7, as unsigned 0..3. Shifting and
@@ -345,7 +218,7 @@ func nibblesVNNI() {
 // bias; twoBitDots turns those into dot products.
 
 // twoBitAVX2 uses VPMADDUBSW (pair sums at most 2*3*128, no saturation)
-// and VPMADDWD by ones to widen, as nibblesAVX2 does.
+// and VPMADDWD by ones to widen, as the int8 AVX2 kernel widens.
 func twoBitAVX2() {
 	TEXT("dotTwoBitAVX2", NOSPLIT, "func(rows []byte, q []int8, bias int32, out []int32)")
 	Doc("dotTwoBitAVX2 sets out[r] to the sum over row r of rows (rows of",
@@ -426,7 +299,7 @@ func twoBitVNNI() {
 	Label("vrow")
 	CMPQ(n, Imm(0))
 	JE(LabelRef("vdone"))
-	for d := 256; d < 256+128; d += 64 { // four rows of 256 values ahead, as the other VNNI kernels
+	for d := 256; d < 256+128; d += 64 { // four rows ahead, as the int8 VNNI kernel
 		PREFETCHT0(Mem{Base: rows, Disp: d})
 	}
 	acc0, acc1 := ZMM(), ZMM()
