@@ -100,7 +100,7 @@ func synthIndex(b *testing.B, sv *synthVectors, n int) (*store.Index, []store.Ch
 // 256-dimension chunks, our scan against chromem-go (the engine before
 // it) on the same vectors in the same run, and reports p50 and p95 of 25
 // queries asking for the 50 best, as a search at limit 10 does, and the
-// scan's recall of chromem-go's top 10 (1M is past the store's nibble
+// scan's recall of chromem-go's top 10 (1M is past the store's two-bit
 // threshold, where the ranking is measured rather than proven exact). The
 // scan must answer 1M chunks in at most 100 ms p50 on 2 cores.
 //
@@ -206,7 +206,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // BenchmarkVectorScale5M is the scan over 5M synthetic 256-d chunks (one
 // 4.5 GB index written as the store's runs write it), 25 queries for the
 // 50 best, checked against a brute-force exact ranking of the same stored
-// vectors: recall@10 must be at least 0.98 (5M rows take the nibble
+// vectors: recall@10 must be at least 0.98 (5M rows take the two-bit
 // pass), p50 at most 100 ms on 2 cores. Opt-in, as it needs about 10 GB of memory and
 // minutes to build:
 //
