@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
@@ -139,7 +140,9 @@ func (f *serveFlags) serveRoots(watchPaths []string) (*tools.Roots, error) {
 func serveStdio(ctx context.Context, srv *server.MCPServer, logger *log.Logger) error {
 	stdio := server.NewStdioServer(srv)
 	stdio.SetErrorLogger(logger)
-	err := stdio.Listen(ctx, os.Stdin, os.Stdout)
+	in, restore := pollableInput(int(syscall.Stdin))
+	defer restore()
+	err := stdio.Listen(ctx, in, os.Stdout)
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 		return nil
 	}
