@@ -132,25 +132,39 @@ func (lx *lexicon) df(t string) int {
 // postings calls fn for each chunk containing term i, in chunk order. It
 // stops at the first malformed posting rather than trust damaged data.
 func (lx *lexicon) postings(i int, fn func(doc int32, tf float64)) {
-	lo, hi := lx.PostEnd.span(i)
-	p := lx.Post[lo:hi]
-	doc := uint64(0)
-	for len(p) > 0 {
-		delta, n := binary.Uvarint(p)
-		if n <= 0 {
-			return
-		}
-		tf, m := binary.Uvarint(p[n:])
-		if m <= 0 {
-			return
-		}
-		p = p[n+m:]
-		doc += delta
-		if doc >= uint64(lx.Rows) {
-			return
-		}
+	it := lx.iter(i)
+	for doc, tf, ok := it.next(); ok; doc, tf, ok = it.next() {
 		fn(int32(doc), float64(tf))
 	}
+}
+
+// postingIter reads one term's postings: a chunk-number delta and a term
+// frequency per posting, both uvarints.
+type postingIter struct {
+	p         []byte
+	doc, rows uint64
+}
+
+func (lx *lexicon) iter(i int) postingIter {
+	lo, hi := lx.PostEnd.span(i)
+	return postingIter{p: lx.Post[lo:hi], rows: uint64(lx.Rows)}
+}
+
+// next returns the next posting; ok is false at the end and at the first
+// malformed posting or chunk number past the rows, so damaged data ends
+// the list instead of being trusted.
+func (it *postingIter) next() (doc, tf uint64, ok bool) {
+	delta, n := binary.Uvarint(it.p)
+	if n <= 0 {
+		return 0, 0, false
+	}
+	tf, m := binary.Uvarint(it.p[n:])
+	if m <= 0 {
+		return 0, 0, false
+	}
+	it.p = it.p[n+m:]
+	it.doc += delta
+	return it.doc, tf, it.doc < it.rows
 }
 
 // bm25Norm is BM25's term-frequency factor for tf occurrences in a row
@@ -162,27 +176,10 @@ func bm25Norm(tf, len, avgLen float64) float64 {
 // addBM25 adds w times the BM25 factor of term i to the scores of the
 // rows holding it and returns touched with the rows scored for the first
 // time appended. single[r] is the factor of one occurrence in row r
-// (most postings), so those cost a load instead of a division. It is
-// postings with the scoring inlined: a function call per posting was a
-// fifth of a kernel search's lexical time.
+// (most postings), so those cost a load instead of a division.
 func (lx *lexicon) addBM25(i int, w, avgLen float64, single, scores []float64, touched []int32) []int32 {
-	lo, hi := lx.PostEnd.span(i)
-	p := lx.Post[lo:hi]
-	doc, rows := uint64(0), uint64(lx.Rows)
-	for len(p) > 0 {
-		delta, n := binary.Uvarint(p)
-		if n <= 0 {
-			break
-		}
-		tf, m := binary.Uvarint(p[n:])
-		if m <= 0 {
-			break
-		}
-		p = p[n+m:]
-		doc += delta
-		if doc >= rows {
-			break
-		}
+	it := lx.iter(i)
+	for doc, tf, ok := it.next(); ok; doc, tf, ok = it.next() {
 		if scores[doc] == 0 {
 			touched = append(touched, int32(doc))
 		}
