@@ -8,10 +8,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/c"
 
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/tools"
@@ -188,4 +194,52 @@ func BenchmarkKernelSearch(b *testing.B) {
 	}
 	b.ReportMetric(ms(percentile(lat, 50)), "search-p50-ms")
 	b.ReportMetric(ms(percentile(lat, 95)), "search-p95-ms")
+}
+
+// BenchmarkKernelParse times tree-sitter alone on the kernel tree's C
+// files and headers (up to the indexer's 1 MB limit), parsed on every
+// core with nothing else done: the floor under a cold index's wall time
+// that no work after the parse can lower.
+//
+//	CODESEEK_LINUX_SRC=/tmp/linux-source-6.1 go test ./benchmarks -run '^$' -bench KernelParse -benchtime 1x
+func BenchmarkKernelParse(b *testing.B) {
+	src := os.Getenv("CODESEEK_LINUX_SRC")
+	if src == "" {
+		b.Skip("set CODESEEK_LINUX_SRC to an unpacked linux-source tree")
+	}
+	var files []string
+	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".c") || strings.HasSuffix(p, ".h")) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	var parsed atomic.Int64
+	for b.Loop() {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range runtime.GOMAXPROCS(0) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p := sitter.NewParser()
+				defer p.Close()
+				p.SetLanguage(c.GetLanguage())
+				for i := int(next.Add(1)) - 1; i < len(files); i = int(next.Add(1)) - 1 {
+					text, err := os.ReadFile(files[i])
+					if err != nil || len(text) > 1<<20 {
+						continue
+					}
+					if t, err := p.ParseCtx(context.Background(), nil, text); err == nil {
+						t.Close()
+						parsed.Add(int64(len(text)))
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	b.ReportMetric(float64(len(files)), "files")
+	b.ReportMetric(float64(parsed.Load())/float64(b.N)/1e6, "MB")
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "parse-s")
 }
