@@ -70,7 +70,7 @@ func BenchmarkDotKernels(b *testing.B) {
 	}
 	var two []byte
 	for r := range rows {
-		two, _ = appendTwoBit(two, m.codes[r*dim:(r+1)*dim])
+		two, _ = appendTwoBit(two, m.codes[r*dim:(r+1)*dim], m.scales[r])
 	}
 	for _, k := range twoBitKernels() {
 		b.Run("twobit-"+k.name, func(b *testing.B) {

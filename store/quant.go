@@ -42,9 +42,9 @@ func quantize(flat []float32, dim int) *quantized {
 		q.scales[r] = s
 		q.maxResid, q.maxNorm = max(q.maxResid, resid), max(q.maxNorm, norm)
 		if hasTwoBit(dim) {
-			var f float32
-			q.twoBit, f = appendTwoBit(q.twoBit, q.codes[r*dim:(r+1)*dim])
-			q.twoBitScale = append(q.twoBitScale, s*f)
+			var ts float32
+			q.twoBit, ts = appendTwoBit(q.twoBit, q.codes[r*dim:(r+1)*dim], s)
+			q.twoBitScale = append(q.twoBitScale, ts)
 		}
 	}
 	return q

@@ -7,7 +7,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sort"
 	"sync"
 	"sync/atomic"
 )
@@ -84,11 +83,10 @@ type scanJob struct {
 	v      *view
 	m      *quantized
 	lo, hi int
-	coarse bool      // scan the two-bit codes, not the int8 ones
-	floor  *floor    // shared by scanCoarse's jobs; nil in scanExact
-	pool   pool      // filled in the first pass
-	rows   []scored  // rows above the threshold, in the second pass
-	row    []float32 // a decoded vector, for rescoring
+	coarse bool     // scan the two-bit codes, not the int8 ones
+	floor  *floor   // shared by scanCoarse's jobs; nil in scanExact
+	pool   pool     // filled in the first pass
+	rows   []scored // rows above the threshold, in the second pass
 }
 
 // Query returns up to n chunks of kind k most similar to vec, best first,
@@ -158,7 +156,7 @@ func scanCoarse(ctx context.Context, jobs []*scanJob, q *quantQuery, size, n int
 		}
 		return kept
 	})
-	slices.SortFunc(rows, func(a, b pooled) int { return cmp.Compare(b.s.score, a.s.score) })
+	sortByScore(rows)
 	best := newTopK(n, candBetter)
 	for _, c := range exactScores(rows[:min(size, len(rows))], q) {
 		best.add(c)
@@ -183,11 +181,7 @@ func exactScores(rows []pooled, q *quantQuery) []cand {
 			defer wg.Done()
 			var buf []float32
 			for i := w; i < len(rows); i += workers {
-				r := rows[i]
-				if cap(buf) < r.j.v.dim {
-					buf = make([]float32, r.j.v.dim)
-				}
-				out[i] = cand{score: rowScore(r.j.v.row(buf, r.s.row), q), v: r.j.v, row: r.s.row}
+				out[i] = exact(rows[i].j.v, rows[i].s.row, q, &buf)
 			}
 		}()
 	}
@@ -284,13 +278,19 @@ type pooled struct {
 // below that too, so it cannot make the top n. Most pooled rows are
 // skipped, so a search reads few float32 rows.
 func rescore(best *topK[cand], rows []pooled, q *quantQuery) {
-	sort.Slice(rows, func(a, b int) bool { return rows[a].s.score > rows[b].s.score })
+	sortByScore(rows)
+	var buf []float32
 	for _, r := range rows {
 		if len(best.h) == best.n && float64(r.s.score+r.j.m.bound(q)) < best.h[0].score {
 			continue
 		}
-		best.add(r.j.hit(r.s.row, q))
+		best.add(exact(r.j.v, r.s.row, q, &buf))
 	}
+}
+
+// sortByScore orders rows by approximate score, best first.
+func sortByScore(rows []pooled) {
+	slices.SortFunc(rows, func(a, b pooled) int { return cmp.Compare(b.s.score, a.s.score) })
 }
 
 // runJobs runs fn on every job, GOMAXPROCS at a time.
@@ -400,13 +400,14 @@ func (j *scanJob) eachBlock(q *quantQuery, fn func(lo int, scores []float32)) {
 	}
 }
 
-// hit is row r with its exact score. Rescoring runs on one goroutine
-// after the scan, so the job's row buffer is reused for every row.
-func (j *scanJob) hit(r int32, q *quantQuery) cand {
-	if cap(j.row) < j.v.dim {
-		j.row = make([]float32, j.v.dim)
+// exact is row r of v with its exact score; buf receives the decoded
+// row, grown to v's dimension when it is shorter, so a caller rescoring
+// many rows on one goroutine reuses it for every row.
+func exact(v *view, r int32, q *quantQuery, buf *[]float32) cand {
+	if cap(*buf) < v.dim {
+		*buf = make([]float32, v.dim)
 	}
-	return cand{score: rowScore(j.v.row(j.row, r), q), v: j.v, row: r}
+	return cand{score: rowScore(v.row(*buf, r), q), v: v, row: r}
 }
 
 func (j *scanJob) accepts(r int32, keep func(*Chunk) bool) bool {

@@ -105,9 +105,7 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 		sw.section(pt, secI2, func(put func([]byte)) {
 			var two []byte
 			for i := range cs {
-				var f float32
-				two, f = appendTwoBit(two[:0], codes[i*dim:(i+1)*dim])
-				twoScales[i] = scales[i] * f
+				two, twoScales[i] = appendTwoBit(two[:0], codes[i*dim:(i+1)*dim], scales[i])
 				put(two)
 			}
 		})

@@ -23,9 +23,9 @@ const (
 func hasTwoBit(dim int) bool { return dim > 0 && dim%twoBitGroup == 0 }
 
 // appendTwoBit appends the two-bit row of an int8 row of codes, whose
-// length is a multiple of twoBitGroup, and returns it with the factor
-// (RMS/2) that turns the row's int8 scale into its two-bit scale.
-func appendTwoBit(dst []byte, codes []int8) ([]byte, float32) {
+// length is a multiple of twoBitGroup and whose int8 scale is scale, and
+// returns it with the row's two-bit scale.
+func appendTwoBit(dst []byte, codes []int8, scale float32) ([]byte, float32) {
 	var ss float64
 	for _, c := range codes {
 		ss += float64(c) * float64(c)
@@ -51,7 +51,7 @@ func appendTwoBit(dst []byte, codes []int8) ([]byte, float32) {
 			dst = append(dst, b)
 		}
 	}
-	return dst, float32(rms / 2)
+	return dst, scale * float32(rms/2)
 }
 
 // dotTwoBitGo sets out[r] to the sum over row r of rows of its unsigned

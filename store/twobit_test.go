@@ -21,7 +21,7 @@ func TestTwoBitKernelsAgree(t *testing.T) {
 		var packed []byte
 		for r := range rows {
 			var f float32
-			packed, f = appendTwoBit(packed, codes[r*dim:(r+1)*dim])
+			packed, f = appendTwoBit(packed, codes[r*dim:(r+1)*dim], 1)
 			if f <= 0 {
 				t.Fatalf("dim %d row %d: two-bit factor %v", dim, r, f)
 			}
