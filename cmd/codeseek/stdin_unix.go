@@ -19,17 +19,20 @@ import (
 // sockets are switched: the non-blocking flag belongs to the open file,
 // which a terminal shares with the shell that started the server.
 func pollableInput(fd int) (f *os.File, restore func()) {
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
-		return os.NewFile(uintptr(fd), "/dev/stdin"), func() {}
-	}
-	if mode := st.Mode & unix.S_IFMT; mode != unix.S_IFIFO && mode != unix.S_IFSOCK {
-		return os.NewFile(uintptr(fd), "/dev/stdin"), func() {}
-	}
-	if err := unix.SetNonblock(fd, true); err != nil {
-		return os.NewFile(uintptr(fd), "/dev/stdin"), func() {}
+	restore = func() {}
+	if pipeOrSocket(fd) && unix.SetNonblock(fd, true) == nil {
+		restore = func() { unix.SetNonblock(fd, false) }
 	}
 	// NewFile registers a descriptor that is already non-blocking with
 	// the poller.
-	return os.NewFile(uintptr(fd), "/dev/stdin"), func() { unix.SetNonblock(fd, false) }
+	return os.NewFile(uintptr(fd), "/dev/stdin"), restore
+}
+
+func pipeOrSocket(fd int) bool {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil {
+		return false
+	}
+	mode := st.Mode & unix.S_IFMT
+	return mode == unix.S_IFIFO || mode == unix.S_IFSOCK
 }
