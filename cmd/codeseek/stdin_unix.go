@@ -14,8 +14,9 @@ import (
 // blocking descriptor that read holds an OS thread in the kernel and,
 // until the runtime's monitor takes it back, one of the processor slots
 // a search's scan is split across, so on two cores a search over the
-// Linux kernel index ran on one for most of its time (server p50 16.6
-// against 11.3 ms through the poller; docs/evaluation.md). Only pipes and
+// Linux kernel index ran on one for much of its time (server p50 15.7
+// and 17.4 against 14.4 and 11.6 ms through the poller;
+// docs/evaluation.md). Only pipes and
 // sockets are switched: the non-blocking flag belongs to the open file,
 // which a terminal shares with the shell that started the server.
 func pollableInput(fd int) (f *os.File, restore func()) {
