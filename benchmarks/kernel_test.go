@@ -109,16 +109,23 @@ func segmentCount(b *testing.B, dataDir string) int {
 	return len(m)
 }
 
-// editFiles appends a comment line to n .c files spread over the tree
-// and returns a function that puts their contents back.
-func editFiles(b *testing.B, root string, n int) (restore func()) {
-	var all []string
+// filesEnding lists the files under root whose names end in one of
+// suffixes, in walk order; unreadable directories are skipped.
+func filesEnding(root string, suffixes ...string) []string {
+	var out []string
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".c") {
-			all = append(all, p)
+		if err == nil && !d.IsDir() && slices.ContainsFunc(suffixes, func(s string) bool { return strings.HasSuffix(p, s) }) {
+			out = append(out, p)
 		}
 		return nil
 	})
+	return out
+}
+
+// editFiles appends a comment line to n .c files spread over the tree
+// and returns a function that puts their contents back.
+func editFiles(b *testing.B, root string, n int) (restore func()) {
+	all := filesEnding(root, ".c")
 	if len(all) < n {
 		b.Fatalf("%s has %d .c files, want at least %d", root, len(all), n)
 	}
@@ -207,13 +214,7 @@ func BenchmarkKernelParse(b *testing.B) {
 	if src == "" {
 		b.Skip("set CODESEEK_LINUX_SRC to an unpacked linux-source tree")
 	}
-	var files []string
-	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".c") || strings.HasSuffix(p, ".h")) {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := filesEnding(src, ".c", ".h")
 	var parsed atomic.Int64
 	for b.Loop() {
 		var next atomic.Int64
