@@ -109,8 +109,12 @@ func (o Options) maxTokens() int {
 	return o.MaxTokens
 }
 
-// Split chunks one file. path is used for language detection only; src is
-// the file content. The returned ranges are sorted and do not overlap.
+// Split chunks one file: code by its declarations (tree-sitter, or a
+// statement lexer for SQL), documents by their sections, and files
+// neither way fits (minified, generated, unparsable) by line windows,
+// every chunk within opt's token budget. path is used for language
+// detection only; src is the file content. The returned ranges are sorted
+// and do not overlap.
 func Split(path string, src []byte, opt Options) []Chunk {
 	chunks, _ := SplitReport(path, src, opt)
 	return chunks
@@ -160,8 +164,8 @@ func analyze(path string, src []byte, opt Options, withGraph bool) (Analysis, er
 		if withGraph && lang == "go" { // generated Go code calls and declares like any other
 			out.Graph = goGraph(src)
 		}
-	case lang == "sql":
-		spans, out.Graph = splitSQL(s, budget, withGraph)
+	case lexedLanguages[lang].split != nil:
+		spans, out.Graph = lexedLanguages[lang].split(s, budget, withGraph)
 	default:
 		var err error
 		spans, out.Graph, err = splitCode(s, lang, budget, withGraph)

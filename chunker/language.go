@@ -24,6 +24,7 @@ var extLanguages = map[string]string{
 	".html": "html", ".css": "css", ".xml": "xml", ".proto": "protobuf",
 	".tf": "hcl", ".tfvars": "hcl", ".hcl": "hcl", ".nomad": "hcl",
 	".vue": "vue", ".svelte": "svelte", ".dockerfile": "dockerfile", ".containerfile": "dockerfile",
+	".ex": "elixir", ".exs": "elixir",
 }
 
 // shebangLanguages maps interpreter names found in a "#!" line to languages.
@@ -31,7 +32,7 @@ var shebangLanguages = map[string]string{
 	"python": "python", "python3": "python", "pypy": "python", "pypy3": "python",
 	"node": "javascript", "nodejs": "javascript", "deno": "typescript", "ts-node": "typescript", "tsx": "typescript",
 	"bash": "bash", "sh": "bash", "zsh": "bash", "ksh": "bash", "dash": "bash", "ash": "bash",
-	"ruby": "ruby", "lua": "lua", "luajit": "lua", "php": "php", "kotlin": "kotlin", "scala": "scala", "swift": "swift",
+	"ruby": "ruby", "elixir": "elixir", "lua": "lua", "luajit": "lua", "php": "php", "kotlin": "kotlin", "scala": "scala", "swift": "swift",
 }
 
 // Language names the language of a file from its extension, its name, or

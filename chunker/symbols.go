@@ -28,9 +28,10 @@ type Symbol struct {
 
 // Symbols lists the declarations of a source file (functions, methods,
 // classes and their members, types, constants and variables) in file
-// order, the objects a SQL file creates, or the section headings of a
-// document. Files in other languages without a grammar, and files whose
-// parse fails or runs out of its budget, have no symbols.
+// order, the objects a SQL file creates, an Elixir file's modules and
+// functions, or the section headings of a document. Files in other
+// languages without a grammar, and files whose parse fails or runs out of
+// its budget, have no symbols.
 func Symbols(path string, src []byte) []Symbol {
 	lang := Language(path, src)
 	s := newSource(src, nil)
@@ -43,8 +44,8 @@ func Symbols(path string, src []byte) []Symbol {
 	if minified(s) {
 		return nil // no structure worth listing, and slow to parse
 	}
-	if lang == "sql" {
-		return sqlSymbols(s)
+	if l, ok := lexedLanguages[lang]; ok {
+		return l.symbols(s)
 	}
 	lang, code := hostedCode(lang, src)
 	spec := specs[lang]

@@ -1,0 +1,207 @@
+package chunker
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+const elixirAccounts = `defmodule MyApp.Accounts do
+  @moduledoc """
+  The Accounts context: users, sessions and tokens.
+  """
+
+  import Ecto.Query, warn: false
+  alias MyApp.Repo
+
+  @type id :: integer()
+
+  @doc """
+  Gets a user by email. An end or a do in here closes nothing.
+  """
+  @spec get_user_by_email(String.t()) :: User.t() | nil
+  def get_user_by_email(email) when is_binary(email) do
+    Repo.get_by(User, email: email)
+  end
+
+  def get_user!(id), do: Repo.get!(User, id)
+
+  # Counts the users; end and do in a comment do not count.
+  defp count(query) do
+    msg = "do #{inspect(query, label: "end")} end"
+    pattern = ~r/\bend\b/
+    chars = [?e, ?n, ?d, ?\s]
+    Repo.one(query)
+  end
+
+  defp count(nil), do: :end
+
+  def register_user(attrs) do
+    %User{}
+    |> User.registration_changeset(attrs)
+    |> Repo.insert()
+  end
+
+  defmodule Inner do
+    def hello, do: ~s(do end)
+  end
+end
+
+defimpl String.Chars, for: MyApp.Accounts.User do
+  def to_string(user), do: user.email
+end
+`
+
+// outlineOf renders a file's symbols one a line, as symbolLines does.
+func outlineOf(path, src string) string {
+	return strings.Join(symbolLines(Symbols(path, []byte(src))), "\n") + "\n"
+}
+
+func TestElixirSymbols(t *testing.T) {
+	got := outlineOf("lib/accounts.ex", elixirAccounts)
+	want := `module MyApp.Accounts 1-40
+type MyApp.Accounts.id 9-9
+function MyApp.Accounts.get_user_by_email 11-17
+function MyApp.Accounts.get_user! 19-19
+function MyApp.Accounts.count 21-29
+function MyApp.Accounts.register_user 31-35
+module MyApp.Accounts.Inner 37-39
+function MyApp.Accounts.Inner.hello 38-38
+impl String.Chars.MyApp.Accounts.User 42-44
+function String.Chars.MyApp.Accounts.User.to_string 43-43
+`
+	if got != want {
+		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
+	}
+	syms := Symbols("lib/accounts.ex", []byte(elixirAccounts))
+	if syms[0].Doc != "The Accounts context: users, sessions and tokens." {
+		t.Errorf("module doc %q, want the @moduledoc's text", syms[0].Doc)
+	}
+	if syms[2].Signature != "def get_user_by_email(email) when is_binary(email)" ||
+		!strings.HasPrefix(syms[2].Doc, "Gets a user by email.") {
+		t.Errorf("function %q: signature %q, doc %q", syms[2].Name, syms[2].Signature, syms[2].Doc)
+	}
+	if syms[4].Doc != "# Counts the users; end and do in a comment do not count." {
+		t.Errorf("defp doc %q, want the comment above it", syms[4].Doc)
+	}
+}
+
+// A module over the budget is chunked by its functions, each with the
+// attributes above it; every chunk names what it holds.
+func TestElixirChunksByFunctions(t *testing.T) {
+	src := elixirAccounts
+	chunks := Split("lib/accounts.ex", []byte(src), Options{MaxTokens: 120})
+	checkChunks(t, "lib/accounts.ex", []byte(src), chunks, 120)
+	var got []string
+	for _, c := range chunks {
+		got = append(got, fmt.Sprintf("%d-%d %s", c.StartLine, c.EndLine, c.Symbol))
+	}
+	want := []string{
+		"1-7 MyApp.Accounts", // the head, its doc, import and alias
+		"9-19 MyApp.Accounts.id, MyApp.Accounts.get_user_by_email, MyApp.Accounts.get_user!",
+		"21-40 MyApp.Accounts.count, MyApp.Accounts.register_user, MyApp.Accounts.Inner",
+		"42-44 String.Chars.MyApp.Accounts.User",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("chunks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A do or end inside a literal or comment, a keyword key ("do:"), an atom
+// (:end) or a selected name (map.end) opens and closes nothing.
+func TestElixirLiteralsHideKeywords(t *testing.T) {
+	cases := []string{
+		`  x = "end"`,
+		`  x = 'end'`,
+		"  x = \"\"\"\n  end\n  \"\"\"",
+		"  x = ~S\"\"\"\n  end\n  \"\"\"",
+		`  x = ~r/end/i`,
+		`  x = ~w(do end)a`,
+		`  x = ~s{do #{"}"} end}`,
+		`  x = "#{"end"} #{%{a: "do"}}"`,
+		`  x = :end`,
+		`  x = :"end"`,
+		`  x = [do: 1, end: 2]`,
+		`  x = map.end`,
+		`  x = ?e`,
+		`  # end`,
+	}
+	for _, c := range cases {
+		src := "defmodule A do\n  def f do\n" + c + "\n  end\n\n  def g, do: 1\nend\n"
+		got := outlineOf("a.ex", src)
+		lines := strings.Count(c, "\n")
+		want := fmt.Sprintf("module A 1-%d\nfunction A.f 2-%d\nfunction A.g %d-%d\n", 7+lines, 4+lines, 6+lines, 6+lines)
+		if got != want {
+			t.Errorf("%s:\n%s\nwant:\n%s", c, got, want)
+		}
+	}
+}
+
+// Functions inside a block of loose code ("if Code.ensure_loaded?(…)
+// do") are found, and a continuation line ("|>", "do:", a trailing
+// comma) starts no statement.
+func TestElixirWrappedAndContinued(t *testing.T) {
+	src := `if Code.ensure_loaded?(Jason) do
+  defimpl Jason.Encoder, for: Money do
+    def encode(money, opts),
+      do: Jason.Encode.string(to_string(money), opts)
+  end
+end
+
+defmodule Pipes do
+  def run(x) do
+    x
+    |> step()
+    |> step()
+  end
+  def step(x),
+    do: x
+end
+`
+	got := outlineOf("a.ex", src)
+	want := `impl Jason.Encoder.Money 2-5
+function Jason.Encoder.Money.encode 3-4
+module Pipes 8-16
+function Pipes.run 9-13
+function Pipes.step 14-15
+`
+	if got != want {
+		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// The graph holds the declarations and the calls, each with what it is
+// selected from, and the modules named after alias and in a struct.
+func TestElixirGraph(t *testing.T) {
+	a, err := Analyze("lib/accounts.ex", []byte(elixirAccounts), Options{})
+	if err != nil || a.Graph == nil {
+		t.Fatalf("graph %v, err %v", a.Graph, err)
+	}
+	checkGraph(t, "lib/accounts.ex", []byte(elixirAccounts), a.Graph)
+	refs := map[string]bool{}
+	for _, r := range a.Graph.Refs {
+		in := ""
+		if r.Enclosing >= 0 {
+			in = a.Graph.Defs[r.Enclosing].Name
+		}
+		refs[fmt.Sprintf("%s %s %s in %s", r.Kind, r.Recv, r.Name, in)] = true
+	}
+	for _, w := range []string{
+		"import n:MyApp Repo in Accounts",
+		"call n:Repo get_by in get_user_by_email",
+		"call n:Repo get! in get_user!",
+		"call n:Repo one in count",
+		"type  User in register_user",
+		"call n:User registration_changeset in register_user",
+		"type n:String t in get_user_by_email",
+	} {
+		if !refs[w] {
+			t.Errorf("no reference %q in %v", w, refs)
+		}
+	}
+	for r := range refs {
+		if strings.Contains(r, " get_user_by_email in") || strings.Contains(r, " count in") && !strings.Contains(r, "call") {
+			t.Errorf("reference %q: a declared name or a spec's own name is no use", r)
+		}
+	}
+}

@@ -1,0 +1,175 @@
+package chunker
+
+// Some languages are chunked by a lexer of their own instead of a
+// tree-sitter grammar: SQL, whose grammar does not fit the binary, and
+// Elixir, whose grammar does not either (docs/release.md). A lexer finds
+// the file's items (declarations with their doc, and loose code) and,
+// for containers such as modules, their members: an outline. The coder
+// then merges and splits the outline's items as it does a tree's.
+
+// lexedLang chunks and outlines the files of one lexed language.
+type lexedLang struct {
+	// split chunks a file and, with withGraph, extracts its graph.
+	split func(s *source, budget int, withGraph bool) ([]span, *Graph)
+	// symbols lists the file's declarations in file order.
+	symbols func(s *source) []Symbol
+}
+
+// lexedLanguages are the languages chunked without a grammar.
+var lexedLanguages = map[string]lexedLang{
+	"sql":    {split: splitSQL, symbols: sqlSymbols},
+	"elixir": {split: splitElixir, symbols: elixirSymbols},
+}
+
+// outlineItem is one item of a lexed file: a declaration and the lines it
+// spans with its doc, or loose code (d nil). A container's members are its
+// items one level in.
+type outlineItem struct {
+	a, b    int   // lines, 0-based and inclusive
+	d       *decl // nil for loose code
+	at      int   // byte offset of the declared name, for the graph
+	members []*outlineItem
+}
+
+// emitOutline chunks a list of items at one level: small items merge
+// with their neighbours as a tree's do, and a container over the budget
+// is opened into its head and members.
+func (c *coder) emitOutline(items []*outlineItem) {
+	c.emitMembers(nil, items)
+}
+
+// emitMembers is emitOutline after a container's head, which the loose
+// items after it join.
+func (c *coder) emitMembers(head *unit, items []*outlineItem) {
+	var run []unit
+	if head != nil {
+		run = append(run, *head)
+	}
+	for _, it := range items {
+		if c.exhausted() {
+			return
+		}
+		if len(it.members) > 0 && c.tokens(it.a, it.b) > c.budget {
+			c.emit(run)
+			run = run[:0]
+			c.emitContainer(it)
+			continue
+		}
+		run = append(run, it.unit())
+	}
+	c.emit(run)
+}
+
+// unit is the item as one unit of chunking. Loose code holding
+// declarations is described by them.
+func (it *outlineItem) unit() unit {
+	u := unit{a: it.a, b: it.b}
+	if it.d != nil {
+		u.ds = []*decl{it.d}
+		return u
+	}
+	for _, m := range it.members {
+		if m.d != nil {
+			u.ds = append(u.ds, m.d)
+		}
+	}
+	return u
+}
+
+// emitContainer chunks a container over the budget: its head (the lines
+// before its first member, which loose members such as a module's doc
+// join) keeps a chunk of its own, each member is chunked as an item, the
+// closing lines stay with the last member, and loose chunks are named
+// after the container, as splitClass does for a tree. Loose code holding
+// declarations is opened the same way, its head merging like any code.
+func (c *coder) emitContainer(it *outlineItem) {
+	first := len(c.out)
+	members := it.members
+	head := unit{a: it.a, b: members[0].a - 1, opened: true}
+	if it.d != nil {
+		head.ds, head.header = []*decl{it.d}, true
+	}
+	for head.b > head.a && c.blank(head.b) {
+		head.b--
+	}
+	if head.b < head.a || (it.d != nil && members[0].d != nil && c.tokens(head.a, head.b) < c.budget/bareHeaderDivisor) {
+		// A bare "defmodule X do" line opens the first member's chunk (a
+		// module's doc is a member, below the line).
+		m := *members[0]
+		m.a = it.a
+		c.emitMembers(nil, append([]*outlineItem{&m}, members[1:]...))
+	} else {
+		c.emitMembers(&head, members)
+	}
+	if last := len(c.out) - 1; last >= first && c.out[last].b < it.b {
+		tailA := c.out[last].b + 1
+		if c.tokens(tailA, it.b) <= c.budget/bareHeaderDivisor || c.tokens(c.out[last].a, it.b) <= c.budget {
+			c.out[last].b = it.b
+		} else {
+			c.out = append(c.out, c.windows(tailA, it.b, c.budget, meta{})...)
+		}
+	}
+	for i := first; i < len(c.out) && it.d != nil; i++ {
+		if c.out[i].symbol == "" && c.out[i].kind == "" {
+			m := it.d.meta()
+			m.doc = ""
+			c.out[i].meta = m
+		}
+	}
+}
+
+// walkOutline calls visit for every declaration of items, members after
+// their container, in file order.
+func walkOutline(items []*outlineItem, visit func(it *outlineItem)) {
+	for _, it := range items {
+		if it.d != nil {
+			visit(it)
+		}
+		walkOutline(it.members, visit)
+	}
+}
+
+// outlineSymbols lists the declarations of an outline.
+func outlineSymbols(items []*outlineItem) []Symbol {
+	var out []Symbol
+	walkOutline(items, func(it *outlineItem) { out = append(out, it.d.symbol()) })
+	return out
+}
+
+// outlineDefs returns the graph's definitions of an outline, and for each
+// the lines it spans, so that references can find their enclosing one.
+func outlineDefs(s *source, items []*outlineItem) []Def {
+	var defs []Def
+	walkOutline(items, func(it *outlineItem) {
+		line := s.lineAt(it.at)
+		d := it.d
+		defs = append(defs, Def{Name: d.name, Kind: d.kind, Parent: d.parent, Line: line + 1, Col: it.at - s.start[line] + 1,
+			StartLine: d.a + 1, EndLine: d.b + 1, Signature: d.sig, Doc: docLine(d.doc)})
+	})
+	return defs
+}
+
+// enclosingDef returns a function giving, for lines in increasing order,
+// the index in defs of the innermost definition spanning the line, or -1.
+// defs are in file order with members after their container, so nested
+// spans form a stack.
+func enclosingDef(defs []Def) func(line int) int32 {
+	var stack []int32
+	next := 0
+	return func(line int) int32 {
+		for next < len(defs) && defs[next].StartLine <= line {
+			for len(stack) > 0 && defs[stack[len(stack)-1]].EndLine < defs[next].StartLine {
+				stack = stack[:len(stack)-1]
+			}
+			stack = append(stack, int32(next))
+			next++
+		}
+		for len(stack) > 0 && defs[stack[len(stack)-1]].EndLine < line {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			return -1
+		}
+		return stack[len(stack)-1]
+	}
+}
