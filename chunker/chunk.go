@@ -21,7 +21,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-3+graph-3"
+const Version = "ts-4+graph-4"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -110,9 +110,9 @@ func (o Options) maxTokens() int {
 }
 
 // Split chunks one file: code by its declarations (tree-sitter, or a
-// statement lexer for SQL), documents by their sections, and files
-// neither way fits (minified, generated, unparsable) by line windows,
-// every chunk within opt's token budget. path is used for language
+// lexer of its own for SQL and Elixir), documents by their sections, and
+// files neither way fits (minified, generated, unparsable) by line
+// windows, every chunk within opt's token budget. path is used for language
 // detection only; src is the file content. The returned ranges are sorted
 // and do not overlap.
 func Split(path string, src []byte, opt Options) []Chunk {
