@@ -55,14 +55,18 @@ const (
 	// HeadingMatch lifts a documentation section whose heading path holds
 	// the query's terms.
 	HeadingMatch
+	// Mentions lifts the files a query names ("tornado/web.py" in a
+	// stack trace), whatever its length, and adds their chunks to the
+	// candidates.
+	Mentions
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -89,6 +93,9 @@ type Weights struct {
 	// Heading is added by the weighted share of query terms found in a
 	// documentation section's heading path (HeadingMatch).
 	Heading float64
+	// Mention is added to the chunks of a file the query names, by how
+	// surely it names it (Mentions).
+	Mention float64
 	// Coherence scales the lift of a file's best chunk.
 	Coherence float64
 	// Variant multiplies the score of a variant's chunks (Variants).
@@ -108,6 +115,7 @@ var DefaultWeights = Weights{
 	FileName:   0.4,
 	Central:    0.15,
 	Heading:    0.5,
+	Mention:    1,
 	Coherence:  0.2,
 	Variant:    0.8,
 	Decay:      0.7,
@@ -140,7 +148,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

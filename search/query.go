@@ -84,6 +84,9 @@ type Query struct {
 	// Terms are the query's lexical terms without stop words, in order,
 	// each once: what paths and chunks are matched against.
 	Terms []string
+	// Paths are the files the query names ("tornado/web.py"), as path
+	// components.
+	Paths [][]string
 	// wants are path classes the query itself asks for ("tests",
 	// "examples"), which are then not demoted.
 	wants pathClass
@@ -119,6 +122,7 @@ func ParseQuery(text string) Query {
 		q.Terms = append(q.Terms, s)
 	})
 	q.wants = classesNamed(q.Terms)
+	q.Paths = mentions(text)
 	return q
 }
 

@@ -65,6 +65,9 @@ func (r ranker) score(cands []*candidate) {
 			if r.opt.on(FileName) {
 				f.lift += r.w.FileName * paths.named(p) * r.fileEvidence()
 			}
+			if r.opt.on(Mentions) {
+				f.lift += r.w.Mention * cd.mention
+			}
 			if r.opt.on(PathPrior) {
 				f.prior = prior(classify(p), r.q.wants)
 			}

@@ -66,6 +66,8 @@ type candidate struct {
 	decl  int     // declaration tier (store.Decl) of the queried name, else 0
 	// embedded is the tier of a declaration of a name the phrase mentions.
 	embedded int
+	// mention is how surely the query names the chunk's file, 0..1.
+	mention float64
 	// abs is the absolute similarity: the channel blend on fixed scales
 	// (cosine, saturated BM25), 1 for a declaration of the queried name.
 	abs   float64
@@ -139,6 +141,9 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 				cd := get(d.Chunk)
 				cd.embedded = max(cd.embedded, d.Tier)
 			}
+		}
+		if req.Options.on(Mentions) {
+			mentioned(ix, req, q, order, get)
 		}
 		if req.Options.on(Declaration) {
 			typeDeclarations(q, order)

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/search"
 )
 
 func TestExactIdentifierRanksDeclarationFirst(t *testing.T) {
@@ -133,6 +136,45 @@ func TestQueryLengthIsCapped(t *testing.T) {
 		var ae *ArgError
 		if !errors.As(err, &ae) || ae.Arg != "query" || !strings.Contains(err.Error(), "32 KiB") {
 			t.Errorf("query of %d bytes: %v, want a query argument error naming the 32 KiB limit", n, err)
+		}
+	}
+}
+
+// A file a query names is among the results even when neither channel
+// finds it: a stack trace names where it went wrong, in words that need
+// not be the code's. Without the feature the words decide.
+func TestNamedFileJoinsTheResults(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	files := map[string]string{
+		"pkg/handlers/upload.py": "def store(blob):\n    return blob.save()\n",
+	}
+	for i := 0; i < 30; i++ {
+		files[fmt.Sprintf("pkg/misc/retry%02d.py", i)] = fmt.Sprintf("def retry_upload_%d(request):\n    # retry the upload request when the server times out\n    return request.retry()\n", i)
+	}
+	writeFiles(t, root, files)
+	query := "Uploads time out and the retry request fails with an error.\n" +
+		"Traceback (most recent call last):\n  File \"/srv/app/pkg/handlers/upload.py\", line 2, in store\n"
+	for _, on := range []bool{true, false} {
+		cfg := Config{DataDir: t.TempDir(), Embedder: embedding.HashEmbedder{Dim: 64}}
+		if !on {
+			cfg.Ranking.Off = search.Mentions
+		}
+		svc, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := svc.Search(ctx, SearchParams{Query: query, RepositoryID: rep.RepositoryID, Limit: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := len(resp.Results) > 0 && resp.Results[0].FilePath == "pkg/handlers/upload.py"
+		if first != on {
+			t.Errorf("mentions on: %v: upload.py first: %v, results %+v", on, first, resp.Results)
 		}
 	}
 }

@@ -78,8 +78,10 @@ def words(s):
 
 
 
-def mine(gd, base_ref, exts, first_parent=True, min_words=30):
-    """Every commit after base_ref whose message and changes qualify."""
+def mine(gd, base_ref, exts, first_parent=True, min_words=30, named=False):
+    """Every commit after base_ref whose message and changes qualify. With
+    named, only those whose message names a changed file (its path or file
+    name): the set that measures what a mentioned file is worth."""
     base = git(gd, "rev-parse", base_ref + "^{commit}").strip()
     at_base = set(git(gd, "ls-tree", "-r", "--name-only", base).split("\n"))
     fp = ["--first-parent"] if first_parent else []
@@ -102,7 +104,7 @@ def mine(gd, base_ref, exts, first_parent=True, min_words=30):
             continue
         low = text.lower()
         # The answer's path, or its file name, in the text gives it away.
-        if any(n.lower() in low or n.rsplit("/", 1)[-1].lower() in low for n in src):
+        if any(n.lower() in low or n.rsplit("/", 1)[-1].lower() in low for n in src) != named:
             continue
         out.append({"commit": sha, "text": text, "files": src})
     return base, out
@@ -146,6 +148,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirror-root", required=True)
     ap.add_argument("--candidates", action="store_true", help="print every candidate, not the selection")
+    ap.add_argument("--named", action="store_true",
+                    help="only messages that name a changed file (benchmarks/testdata/issues-named.json)")
     a = ap.parse_args()
     import random
     sets = []
@@ -153,7 +157,7 @@ def main():
         gd = f"{a.mirror_root}/{repo.replace('/', '+')}/repo"
         if base_ref.startswith("merge-base:"):
             base_ref = git(gd, "merge-base", base_ref.split(":", 1)[1], "HEAD").strip()
-        base, cands = mine(gd, base_ref, exts, first_parent)
+        base, cands = mine(gd, base_ref, exts, first_parent, named=a.named)
         rnd = random.Random(SEED)
         rnd.shuffle(cands)
         cands.sort(key=lambda c: not BUGGY.search(c["text"]))

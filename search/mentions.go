@@ -1,0 +1,175 @@
+package search
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/lazyre"
+	"github.com/codeseek/codeseek/store"
+)
+
+// A query may name files: a bug report quotes a stack trace (`File
+// "/usr/lib/python3/site-packages/tornado/web.py", line 1702`), a link to
+// a file, or says where it went wrong ("the check in checkmember.py").
+// A named file is the strongest evidence a query can give, whatever its
+// length, so the ranker lifts it (Mentions) and its chunks join the
+// candidates even when neither channel found them.
+
+// mentionedPath matches a file name with an extension, and the directories
+// before it ("tornado/web.py", `C:\src\app.cs`, "parse.go").
+var mentionedPath = lazyre.New(`[A-Za-z0-9_.\-/\\]*[A-Za-z0-9_\-]\.[A-Za-z][A-Za-z0-9+]{0,9}\b`)
+
+// maxMentions bounds the file names read from one query: a pasted log may
+// name hundreds.
+const maxMentions = 16
+
+// mentions returns the file paths a query names, as slash-separated
+// components, each once. A name counts when its extension is one the
+// chunker knows, so dotted names ("os.path", "http.Client") do not; the
+// matches read are bounded, so a query of megabytes costs no more.
+func mentions(text string) [][]string {
+	var out [][]string
+	seen := map[string]bool{}
+	for _, m := range mentionedPath().FindAllString(text, 8*maxMentions) {
+		m = strings.Trim(strings.ReplaceAll(m, `\`, "/"), "./")
+		if seen[m] || !knownFile(m) {
+			continue
+		}
+		seen[m] = true
+		out = append(out, strings.Split(m, "/"))
+		if len(out) == maxMentions {
+			break
+		}
+	}
+	return out
+}
+
+// knownFile reports whether a path names a file of a language the chunker
+// tells apart from plain text.
+func knownFile(p string) bool {
+	return chunker.Language(p, nil) != "text" || strings.EqualFold(path.Ext(p), ".txt")
+}
+
+// maxNamesakes is how many files may share a mentioned file name, when the
+// mention gives no directory that tells them apart, for the mention to
+// point at them at all.
+const maxNamesakes = 3
+
+// maxMentionChunks bounds the chunks a query's named files add to the
+// candidates.
+const maxMentionChunks = 512
+
+// fileNames is an index's files by base name.
+type fileNames map[string][]string
+
+// namesOf returns the index's files by base name, built once per index
+// where the store keeps derived tables.
+func namesOf(ix store.Searcher) fileNames {
+	build := func() any {
+		names := fileNames{}
+		for _, f := range ix.Manifest().Files {
+			base := path.Base(f.Path)
+			names[base] = append(names[base], f.Path)
+		}
+		return names
+	}
+	if m, ok := ix.(interface{ Memo(any, func() any) any }); ok {
+		return m.Memo(fileNamesKey{}, build).(fileNames)
+	}
+	return build().(fileNames)
+}
+
+type fileNamesKey struct{}
+
+// resolve returns, for each file of the index the mentions name, how
+// surely: 1 when the mention's directories single it out or no other
+// file has its name, less when namesakes share the name.
+func (names fileNames) resolve(ms [][]string) map[string]float64 {
+	out := map[string]float64{}
+	for _, m := range ms {
+		files := names[m[len(m)-1]]
+		best, at := 0, []string(nil)
+		for _, f := range files {
+			n := trailingMatch(strings.Split(f, "/"), m)
+			switch {
+			case n > best:
+				best, at = n, []string{f}
+			case n == best:
+				at = append(at, f)
+			}
+		}
+		if best == 0 || len(at) > maxNamesakes {
+			continue
+		}
+		strength := 1 / float64(len(at))
+		if best >= 2 && len(at) == 1 {
+			strength = 1
+		}
+		for _, f := range at {
+			out[f] = max(out[f], strength)
+		}
+	}
+	return out
+}
+
+// trailingMatch counts the components path and mention share from their
+// ends.
+func trailingMatch(p, m []string) int {
+	n := 0
+	for n < len(p) && n < len(m) && p[len(p)-1-n] == m[len(m)-1-n] {
+		n++
+	}
+	return n
+}
+
+// chunkLister is a store that lists a file's chunks (store.Index does; a
+// remote backend need not, and then named files only lift the candidates
+// the channels found).
+type chunkLister interface {
+	ChunksOf(path string) []*store.Chunk
+}
+
+// mentioned marks the candidates of the files q names and adds the
+// chunks of named files that no channel found. get returns the
+// candidate of a chunk, adding it when new.
+func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get func(*store.Chunk) *candidate) {
+	if len(q.Paths) == 0 {
+		return
+	}
+	named := namesOf(ix).resolve(q.Paths)
+	if len(named) == 0 {
+		return
+	}
+	found := map[string]bool{}
+	for _, cd := range order {
+		if s, ok := named[cd.chunk.FilePath]; ok {
+			cd.mention = s
+			found[cd.chunk.FilePath] = true
+		}
+	}
+	lister, ok := ix.(chunkLister)
+	if !ok {
+		return
+	}
+	paths := make([]string, 0, len(named))
+	for p := range named {
+		if !found[p] {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths) // the same candidates, in the same order, every time
+	added := 0
+	for _, p := range paths {
+		for _, c := range lister.ChunksOf(p) {
+			if added == maxMentionChunks {
+				return
+			}
+			if c.Kind == req.Kind && req.Filter.Keeps(c) {
+				get(c).mention = named[p]
+				added++
+			}
+		}
+	}
+}

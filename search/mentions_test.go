@@ -1,0 +1,67 @@
+package search
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestMentionsFindFileNames(t *testing.T) {
+	text := `Traceback (most recent call last):
+  File "/usr/lib/python3/site-packages/tornado/web.py", line 1702, in _execute
+    result = method(*self.path_args)
+  File "C:\src\app\Handlers.cs", line 3
+The check in checkmember.py (see https://github.com/python/mypy/blob/8dd268f/mypy/plugin.py)
+misses os.path.join and http.Client, e.g. in v1.2; web.py again.`
+	var got []string
+	for _, m := range mentions(text) {
+		got = append(got, strings.Join(m, "/"))
+	}
+	want := []string{
+		"usr/lib/python3/site-packages/tornado/web.py",
+		"src/app/Handlers.cs", // the drive letter is not part of a name
+		"checkmember.py",
+		"github.com/python/mypy/blob/8dd268f/mypy/plugin.py",
+		"web.py",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("mentions:\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestMentionsResolveToIndexedFiles(t *testing.T) {
+	names := fileNames{}
+	for _, p := range []string{"tornado/web.py", "demos/web.py", "mypy/plugin.py", "mypy/plugins/plugin.py",
+		"a/util.py", "b/util.py", "c/util.py", "d/util.py", "mypy/checkmember.py"} {
+		base := p[strings.LastIndexByte(p, '/')+1:]
+		names[base] = append(names[base], p)
+	}
+	got := names.resolve(mentions(`File "/site-packages/tornado/web.py" and plugin.py, util.py, checkmember.py, missing.py`))
+	want := map[string]float64{
+		"tornado/web.py":         1,   // its directory singles it out
+		"mypy/plugin.py":         0.5, // a name two files share
+		"mypy/plugins/plugin.py": 0.5,
+		"mypy/checkmember.py":    1, // a name no other file has
+		// util.py: four files, none singled out
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("resolve: %v, want %v", got, want)
+	}
+}
+
+// A query naming a file lifts it, however long the query: the feature
+// decides between a file the words match and the file the text names.
+func TestNamedFileWins(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "tornado/httputil.py", 1, 0.7, 9),
+		cand(ix, "tornado/web.py", 1, 0.6, 6),
+		cand(ix, "tornado/iostream.py", 1, 0.3, 2),
+		cand(ix, "tornado/escape.py", 1, 0.3, 1),
+	}
+	cands[1].mention = 1
+	text := "Header parsing drops continuation lines when a request arrives in pieces; the handler then sees " +
+		"a truncated value and answers 400. It happens in web.py when the body is streamed."
+	r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, cands, Mentions, "tornado/web.py", "tornado/httputil.py")
+}
