@@ -653,16 +653,13 @@ func (x *exScan) signature(k, limit int) string {
 func splitElixir(s *source, budget int, withGraph bool) ([]span, *Graph) {
 	x := scanElixir(s)
 	o := x.outline()
-	c := newCoder(s, elixirSpec, budget)
+	c := newCoder(s, lexedSpec, budget)
 	c.emitOutline(o.items)
 	if !withGraph {
 		return c.out, nil
 	}
 	return c.out, x.graph(o)
 }
-
-// elixirSpec: Elixir's chunks need nothing of a grammar's spec.
-var elixirSpec = &langSpec{}
 
 // elixirSymbols lists an Elixir file's modules, functions and types.
 func elixirSymbols(s *source) []Symbol {

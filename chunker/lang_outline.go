@@ -1,8 +1,8 @@
 package chunker
 
 // Some languages are chunked by a lexer of their own instead of a
-// tree-sitter grammar: SQL, whose grammar does not fit the binary, and
-// Elixir, whose grammar does not either (docs/release.md). A lexer finds
+// tree-sitter grammar: SQL and Elixir, whose grammars do not fit the
+// binary (docs/release.md), and Zig, which the binding has none for. A lexer finds
 // the file's items (declarations with their doc, and loose code) and,
 // for containers such as modules, their members: an outline. The coder
 // then merges and splits the outline's items as it does a tree's.
@@ -19,7 +19,12 @@ type lexedLang struct {
 var lexedLanguages = map[string]lexedLang{
 	"sql":    {split: splitSQL, symbols: sqlSymbols},
 	"elixir": {split: splitElixir, symbols: elixirSymbols},
+	"zig":    {split: splitZig, symbols: zigSymbols},
 }
+
+// lexedSpec is the spec of the outline languages, whose chunks need
+// nothing of a grammar's.
+var lexedSpec = &langSpec{}
 
 // outlineItem is one item of a lexed file: a declaration and the lines it
 // spans with its doc, or loose code (d nil). A container's members are its

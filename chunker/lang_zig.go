@@ -1,0 +1,467 @@
+package chunker
+
+import (
+	"slices"
+	"strings"
+)
+
+// Zig has no grammar in the binding this project uses. Its declarations
+// are plain to a lexer: a container (a file, or the braces after struct,
+// enum, union or opaque) holds fields and declarations, each ending at a
+// ";" or "," at the container's depth or, for fn, test and comptime, at
+// the "}" closing its block. The lexer skips strings, character literals,
+// multiline string lines (\\) and comments, and takes "///" lines as the
+// doc of the declaration below them.
+
+// zigKind tells the lexer's tokens apart.
+type zigKind uint8
+
+const (
+	zigWord    zigKind = iota + 1 // identifier or keyword, @"quoted" too
+	zigString                     // "…", '…', \\… to the end of the line
+	zigComment                    // //…, doc comments too
+	zigBuiltin                    // @import
+	zigPunct                      // one byte of anything else
+)
+
+// zigTok is a token: its kind and bytes [start, end).
+type zigTok struct {
+	kind       zigKind
+	start, end int
+}
+
+// lexZig returns the tokens of src in one forward scan; an unclosed
+// string ends at its line's end, as Zig's strings cannot span lines.
+func lexZig(src []byte) []zigTok {
+	var toks []zigTok
+	n := len(src)
+	for i := 0; i < n; {
+		c := src[i]
+		var t zigTok
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+			continue
+		case c == '/' && i+1 < n && src[i+1] == '/':
+			t = zigTok{zigComment, i, lineEnd(src, i)}
+		case c == '\\' && i+1 < n && src[i+1] == '\\':
+			t = zigTok{zigString, i, lineEnd(src, i)}
+		case c == '"' || c == '\'':
+			t = zigTok{zigString, i, zigQuoted(src, i)}
+		case c == '@' && i+1 < n && src[i+1] == '"':
+			t = zigTok{zigWord, i, zigQuoted(src, i+1)}
+		case c == '@' && i+1 < n && exIdentStart(src[i+1]):
+			t = zigTok{zigBuiltin, i, zigIdentEnd(src, i+1)}
+		case exIdentStart(c) || c >= '0' && c <= '9':
+			t = zigTok{zigWord, i, zigIdentEnd(src, i)}
+		default:
+			t = zigTok{zigPunct, i, i + 1}
+		}
+		toks = append(toks, t)
+		i = t.end
+	}
+	return toks
+}
+
+// zigIdentEnd returns the end of the identifier or number at i.
+func zigIdentEnd(src []byte, i int) int {
+	for i < len(src) && exIdentChar(src[i]) {
+		i++
+	}
+	return i
+}
+
+// zigQuoted returns the end of the string or character literal opened at
+// i: at its closing quote, or at the end of its line.
+func zigQuoted(src []byte, i int) int {
+	q := src[i]
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case q:
+			return j + 1
+		case '\n':
+			return j
+		}
+	}
+	return len(src)
+}
+
+// zigScan is one Zig file's tokens, without comments, and its doc
+// comments by the token they document.
+type zigScan struct {
+	s    *source
+	toks []zigTok
+	// docs[k] is the "///" run directly above token k.
+	docs map[int][2]int
+	// match[k] is the index of the bracket matching the one at k: the
+	// closing one (len(toks) when none closes it) or the opening one.
+	match []int
+	named map[int]bool
+}
+
+func (z *zigScan) text(k int) string { return string(z.s.src[z.toks[k].start:z.toks[k].end]) }
+
+// is reports whether token k is the punctuation or word w.
+func (z *zigScan) is(k int, w string) bool {
+	if k < 0 || k >= len(z.toks) {
+		return false
+	}
+	t := z.toks[k]
+	return t.end-t.start == len(w) && string(z.s.src[t.start:t.end]) == w && t.kind != zigString
+}
+
+// scanZig lexes a file, sets its doc comments apart and matches its
+// brackets.
+func scanZig(s *source) *zigScan {
+	z := &zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}}
+	docStart := -1
+	var doc [2]int
+	for _, t := range lexZig(s.src) {
+		if t.kind == zigComment {
+			if strings.HasPrefix(string(s.src[t.start:min(t.end, t.start+4)]), "///") &&
+				!strings.HasPrefix(string(s.src[t.start:min(t.end, t.start+4)]), "////") {
+				if docStart < 0 {
+					docStart = t.start
+				}
+				doc = [2]int{docStart, t.end}
+			} else {
+				docStart = -1
+			}
+			continue
+		}
+		if docStart >= 0 {
+			z.docs[len(z.toks)] = doc
+			docStart = -1
+		}
+		z.toks = append(z.toks, t)
+	}
+	z.match = make([]int, len(z.toks))
+	var open []int
+	for k, t := range z.toks {
+		z.match[k] = -1
+		if t.kind != zigPunct {
+			continue
+		}
+		switch s.src[t.start] {
+		case '(', '[', '{':
+			open = append(open, k)
+		case ')', ']', '}':
+			if len(open) > 0 {
+				o := open[len(open)-1]
+				z.match[o], z.match[k] = k, o
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	for _, k := range open {
+		z.match[k] = len(z.toks)
+	}
+	return z
+}
+
+// zigModifiers may stand before a declaration.
+var zigModifiers = map[string]bool{
+	"pub": true, "export": true, "extern": true, "inline": true, "noinline": true, "threadlocal": true,
+}
+
+// zigContainers open a container's braces after "const X =".
+var zigContainers = map[string]string{"struct": "struct", "enum": "enum", "union": "union", "opaque": "type"}
+
+// level builds the items of the container whose body is tokens [i, end):
+// its declarations, fields and loose statements.
+func (z *zigScan) level(i, end int, parent string, prevB int, depth int) []*outlineItem {
+	var items []*outlineItem
+	for i < end {
+		start := i
+		next, it := z.item(i, end, parent, depth)
+		if next <= i {
+			next = i + 1
+		}
+		i = next
+		last := min(next, len(z.toks)) - 1
+		if last < start {
+			continue
+		}
+		it.a = min(nextLine(z.s, prevB), z.s.lineAt(z.toks[start].start))
+		it.b = z.s.lineAt(z.toks[last].end - 1)
+		prevB = it.b
+		if it.d != nil {
+			it.d.a, it.d.b = it.a, it.b
+			if doc, ok := z.docs[start]; ok {
+				it.d.doc = strings.TrimSpace(string(z.s.src[doc[0]:doc[1]]))
+				it.d.docA, it.d.docB = z.s.lineAt(doc[0]), z.s.lineAt(doc[1]-1)
+			}
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+// nextLine returns the first line after line b that is not blank.
+func nextLine(s *source, b int) int {
+	a := b + 1
+	for a < s.n-1 && s.blank(a) {
+		a++
+	}
+	return a
+}
+
+// item reads the statement starting at token i of a container body
+// ending at end, and returns the token after it.
+func (z *zigScan) item(i, end int, parent string, depth int) (int, *outlineItem) {
+	it := &outlineItem{}
+	k := i
+	for k < end && zigModifiers[z.text(k)] {
+		k++
+		if k < end && z.toks[k].kind == zigString { // extern "c"
+			k++
+		}
+	}
+	if k >= end {
+		return end, it
+	}
+	switch w := z.text(k); {
+	case w == "fn" && k+1 < end && z.toks[k+1].kind == zigWord:
+		it.d, it.at = z.decl(i, k+1, "function", parent)
+		stop := z.blockEnd(k, end)
+		if open := z.returnedContainer(stop - 1); open >= 0 && it.d != nil && depth < maxSymbolDepth {
+			// A generic type: fn List(comptime T: type) type { return struct {…}; }
+			it.members = z.level(open+1, z.match[open], it.d.qualified(), z.s.lineAt(z.toks[open].start), depth+1)
+		}
+		return stop, it
+	case (w == "test" || w == "comptime") && k+1 < end:
+		if w == "test" && k+2 < end && (z.toks[k+1].kind == zigString || z.toks[k+1].kind == zigWord) && z.is(k+2, "{") {
+			it.d, it.at = z.decl(i, k+1, "test", parent)
+		}
+		return z.blockEnd(k, end), it
+	case (w == "const" || w == "var") && k+1 < end && z.toks[k+1].kind == zigWord:
+		it.d, it.at = z.decl(i, k+1, w, parent)
+		stop := z.statementEnd(k, end, ";")
+		if body := z.containerBody(k+2, stop); body >= 0 && it.d != nil {
+			it.d.kind = zigContainers[z.text(body)]
+			if open := z.openBrace(body, stop); open >= 0 && depth < maxSymbolDepth {
+				it.members = z.level(open+1, z.match[open], it.d.qualified(), z.s.lineAt(z.toks[open].start), depth+1)
+			}
+		}
+		return stop, it
+	case z.toks[k].kind == zigWord && parent != "" && (z.is(k+1, ":") || z.is(k+1, ",") || z.is(k+1, "=") || k+1 == end):
+		// A field ("len: usize = 0,") or an enum's value ("red,").
+		it.d, it.at = z.decl(i, k, "field", parent)
+		return z.statementEnd(k, end, ","), it
+	}
+	return z.statementEnd(k, end, ";,"), it
+}
+
+// decl makes the declaration named by token name of the statement
+// starting at token i.
+func (z *zigScan) decl(i, name int, kind, parent string) (*decl, int) {
+	z.named[name] = true
+	n := z.text(name)
+	if z.toks[name].kind == zigString || strings.HasPrefix(n, `@"`) {
+		n = strings.Trim(strings.TrimPrefix(n, "@"), `"`)
+	}
+	if strings.TrimSpace(n) == "" {
+		return nil, 0 // test "" or @"": nothing to name
+	}
+	end := lineEnd(z.s.src, z.toks[i].start)
+	sig := strings.TrimRight(headerText(z.s.src, uint32(z.toks[i].start), uint32(end)), " {;=")
+	at := z.toks[name].start
+	if n != z.text(name) {
+		at = strings.Index(string(z.s.src[at:z.toks[name].end]), n) + at // inside the quotes
+	}
+	return &decl{name: n, kind: kind, parent: parent, sig: sig}, at
+}
+
+// statementEnd returns the token after the statement starting at k: after
+// the first of ends (";" or ",") at the container's depth, skipping
+// bracketed parts, or end.
+func (z *zigScan) statementEnd(k, end int, ends string) int {
+	for k < end {
+		t := z.toks[k]
+		if t.kind == zigPunct {
+			c := z.s.src[t.start]
+			if strings.IndexByte(ends, c) >= 0 {
+				return k + 1
+			}
+			if c == '(' || c == '[' || c == '{' {
+				k = z.match[k] + 1
+				continue
+			}
+		}
+		k++
+	}
+	return end
+}
+
+// blockEnd returns the token after a fn, test or comptime statement
+// starting at k: after the "}" of its first block, or its ";" when it has
+// none (an extern prototype).
+func (z *zigScan) blockEnd(k, end int) int {
+	for k < end {
+		t := z.toks[k]
+		if t.kind == zigPunct {
+			switch z.s.src[t.start] {
+			case ';':
+				return k + 1
+			case '{':
+				if z.is(k-1, "error") || zigContainers[z.text(k-1)] != "" {
+					k = z.match[k] + 1 // a return type: error{OutOfMemory}!void
+					continue
+				}
+				return min(z.match[k]+1, end)
+			case '(', '[':
+				k = z.match[k] + 1
+				continue
+			}
+		}
+		k++
+	}
+	return end
+}
+
+// returnedContainer returns the "{" of the container a function body
+// returns ("return struct {"), when it returns one at its top level; close
+// is the body's closing brace. Otherwise -1.
+func (z *zigScan) returnedContainer(close int) int {
+	if close < 0 || close >= len(z.toks) || !z.is(close, "}") || z.match[close] < 0 {
+		return -1
+	}
+	open := z.match[close]
+	for k := open + 1; k < close; k++ {
+		if z.toks[k].kind == zigPunct && strings.IndexByte("([{", z.s.src[z.toks[k].start]) >= 0 {
+			k = z.match[k]
+			continue
+		}
+		if z.is(k, "return") {
+			body := k + 1
+			for body < close && (z.is(body, "extern") || z.is(body, "packed")) {
+				body++
+			}
+			if body < close && zigContainers[z.text(body)] != "" {
+				return z.openBrace(body, close)
+			}
+		}
+	}
+	return -1
+}
+
+// containerBody returns the struct, enum, union or opaque keyword right
+// after "const X =" (with extern, packed or a type before it), or -1.
+func (z *zigScan) containerBody(k, end int) int {
+	if !z.is(k, "=") {
+		if !z.is(k, ":") {
+			return -1
+		}
+		for k < end && !z.is(k, "=") { // const X: type = struct {…}
+			k++
+		}
+	}
+	for k++; k < end && (z.is(k, "extern") || z.is(k, "packed")); k++ {
+	}
+	if k < end && zigContainers[z.text(k)] != "" && z.toks[k].kind == zigWord {
+		return k
+	}
+	return -1
+}
+
+// openBrace returns the "{" opening the container at keyword k (after an
+// enum's tag type or a union's "(enum)"), or -1.
+func (z *zigScan) openBrace(k, end int) int {
+	k++
+	if z.is(k, "(") {
+		k = z.match[k] + 1
+	}
+	if k < end && z.is(k, "{") {
+		return k
+	}
+	return -1
+}
+
+// splitZig chunks a Zig file by its declarations and, with withGraph,
+// makes its graph.
+func splitZig(s *source, budget int, withGraph bool) ([]span, *Graph) {
+	z := scanZig(s)
+	items := z.level(0, len(z.toks), "", -1, 0)
+	c := newCoder(s, lexedSpec, budget)
+	c.emitOutline(items)
+	if !withGraph {
+		return c.out, nil
+	}
+	return c.out, z.graph(items)
+}
+
+// zigSymbols lists a Zig file's declarations.
+func zigSymbols(s *source) []Symbol {
+	z := scanZig(s)
+	return outlineSymbols(z.level(0, len(z.toks), "", -1, 0))
+}
+
+// zigNotCalls look like calls but are keywords.
+var zigNotCalls = map[string]bool{
+	"if": true, "while": true, "for": true, "switch": true, "fn": true, "return": true, "catch": true,
+	"orelse": true, "try": true, "and": true, "or": true, "struct": true, "union": true, "enum": true,
+}
+
+// graph is the file's graph: its declarations and the functions it calls,
+// bare or selected: from self ("self"), from a name the file declares at
+// top level, such as an import ("n:std.mem" for std.mem.eql(…)), or from
+// a value ("?").
+func (z *zigScan) graph(items []*outlineItem) *Graph {
+	g := &Graph{Defs: outlineDefs(z.s, items)}
+	top := map[string]bool{}
+	for _, it := range items {
+		if it.d != nil {
+			top[it.d.name] = true
+		}
+	}
+	enclosing := enclosingDef(g.Defs)
+	for k := range z.toks {
+		if len(g.Refs) == maxGraphRefs {
+			break
+		}
+		t := z.toks[k]
+		if t.kind != zigWord || z.named[k] || !z.is(k+1, "(") || zigNotCalls[z.text(k)] || z.text(k)[0] <= '9' {
+			continue
+		}
+		line, col := z.position(t.start)
+		ref := Ref{Name: z.text(k), Line: line, Col: col, Kind: RefCall}
+		if z.is(k-1, ".") {
+			ref.Recv = z.receiver(k, top)
+		}
+		ref.Enclosing = enclosing(line)
+		g.Refs = append(g.Refs, ref)
+	}
+	return g
+}
+
+// maxReceiverWords bounds the selections read back from a call.
+const maxReceiverWords = 16
+
+// receiver encodes what the call at token k, after a ".", selects from.
+func (z *zigScan) receiver(k int, top map[string]bool) string {
+	var chain []string // last first
+	for j := k - 2; j >= 0 && z.toks[j].kind == zigWord && len(chain) < maxReceiverWords; j -= 2 {
+		chain = append(chain, z.text(j))
+		if !z.is(j-1, ".") {
+			break
+		}
+	}
+	slices.Reverse(chain)
+	switch {
+	case len(chain) == 0:
+		return "?"
+	case chain[0] == "self" && len(chain) == 1:
+		return "self"
+	case top[chain[0]]:
+		return "n:" + strings.Join(chain, ".")
+	}
+	return "?"
+}
+
+// position is the 1-based line and column of byte off.
+func (z *zigScan) position(off int) (int, int) {
+	line := z.s.lineAt(off)
+	return line + 1, off - z.s.start[line] + 1
+}

@@ -1,0 +1,111 @@
+package chunker
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+const zigList = `const std = @import("std");
+const mem = std.mem;
+
+/// A list that grows.
+pub fn List(comptime T: type) type {
+    return struct {
+        const Self = @This();
+
+        /// The items; "}" and '{' in literals close nothing.
+        items: []T = &[_]T{},
+        len: usize = 0,
+
+        pub fn append(self: *Self, item: T) error{OutOfMemory}!void {
+            const s = "} {";
+            _ = s;
+            self.items[self.len] = item;
+            self.len += 1;
+        }
+
+        fn grow(self: *Self) void {
+            _ = mem.eql(u8, "a", "b");
+            self.append(undefined) catch {};
+        }
+    };
+}
+
+pub const Color = enum(u8) {
+    red,
+    green,
+};
+
+extern "c" fn write(fd: c_int, buf: [*]const u8, n: usize) isize;
+
+test "append grows" {
+    var l = List(u8){};
+    try l.append(1);
+}
+`
+
+func TestZigSymbols(t *testing.T) {
+	got := outlineOf("list.zig", zigList)
+	want := `const std 1-1
+const mem 2-2
+function List 4-25
+const List.Self 7-7
+field List.items 9-10
+field List.len 11-11
+function List.append 13-18
+function List.grow 20-23
+enum Color 27-30
+field Color.red 28-28
+field Color.green 29-29
+function write 32-32
+test append grows 34-37
+`
+	if got != want {
+		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
+	}
+	syms := Symbols("list.zig", []byte(zigList))
+	if syms[2].Doc != "/// A list that grows." || syms[2].Signature != "pub fn List(comptime T: type) type" {
+		t.Errorf("List: doc %q, signature %q", syms[2].Doc, syms[2].Signature)
+	}
+	if syms[6].Signature != "pub fn append(self: *Self, item: T) error{OutOfMemory}!void" {
+		t.Errorf("append's signature %q", syms[6].Signature)
+	}
+}
+
+// A generic type over the budget is chunked by its methods, each named.
+func TestZigChunksGenericTypeByMethods(t *testing.T) {
+	chunks := Split("list.zig", []byte(zigList), Options{MaxTokens: 60})
+	checkChunks(t, "list.zig", []byte(zigList), chunks, 60)
+	var got []string
+	for _, c := range chunks {
+		got = append(got, fmt.Sprintf("%d-%d %s", c.StartLine, c.EndLine, c.Symbol))
+	}
+	joined := strings.Join(got, "\n")
+	for _, want := range []string{"13-18 List.append", "20-25 List.grow"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("no chunk %q in\n%s", want, joined)
+		}
+	}
+}
+
+func TestZigGraph(t *testing.T) {
+	a, _ := Analyze("list.zig", []byte(zigList), Options{})
+	if a.Graph == nil {
+		t.Fatal("no graph")
+	}
+	checkGraph(t, "list.zig", []byte(zigList), a.Graph)
+	refs := map[string]bool{}
+	for _, r := range a.Graph.Refs {
+		in := ""
+		if r.Enclosing >= 0 {
+			in = a.Graph.Defs[r.Enclosing].Name
+		}
+		refs[fmt.Sprintf("%s %s %s in %s", r.Kind, r.Recv, r.Name, in)] = true
+	}
+	for _, w := range []string{"call n:mem eql in grow", "call self append in grow", "call ? append in append grows", "call  List in append grows"} {
+		if !refs[w] {
+			t.Errorf("no reference %q in %v", w, refs)
+		}
+	}
+}
