@@ -1,0 +1,430 @@
+package chunker
+
+import (
+	"strings"
+)
+
+// Haskell has no grammar in the binding this project uses. Its layout
+// makes the top level plain: a declaration starts on a line that starts in
+// the first column, outside comments and strings, and runs to the next
+// such line. A function's type signature and its equations are one
+// declaration; data, newtype and type declare a type, class a class whose
+// indented where block holds its methods, instance an instance of one.
+// "-- |" and "{-| -}" comments directly above are a declaration's doc.
+
+// hsKind tells the lexer's tokens apart.
+type hsKind uint8
+
+const (
+	hsWord    hsKind = iota + 1 // identifier (primes included), keyword or qualified name
+	hsString                    // "…", 'c'
+	hsComment                   // -- …, {- … -} (nested), pragmas
+	hsPunct                     // an operator or one byte of punctuation
+)
+
+// hsTok is a token: its kind and bytes [start, end).
+type hsTok struct {
+	kind       hsKind
+	start, end int
+}
+
+// hsSymbol reports an operator character: "-->" is an operator, "--" a
+// comment.
+func hsSymbol(c byte) bool { return strings.IndexByte("!#$%&*+./<=>?@\\^|-~:", c) >= 0 }
+
+// lexHaskell returns the tokens of src in one forward scan; an unclosed
+// comment or string runs to the end of src (a string to its line's end).
+func lexHaskell(src []byte) []hsTok {
+	var toks []hsTok
+	n := len(src)
+	for i := 0; i < n; {
+		c := src[i]
+		var t hsTok
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+			continue
+		case c == '-' && i+1 < n && src[i+1] == '-' && hsLineComment(src, i):
+			t = hsTok{hsComment, i, lineEnd(src, i)}
+		case c == '{' && i+1 < n && src[i+1] == '-':
+			t = hsTok{hsComment, i, hsBlockComment(src, i)}
+		case c == '"':
+			t = hsTok{hsString, i, zigQuoted(src, i)}
+		case c == '\'' && (i+2 < n && src[i+2] == '\'' || i+1 < n && src[i+1] == '\\'):
+			t = hsTok{hsString, i, zigQuoted(src, i)}
+		case exIdentStart(c):
+			t = hsTok{hsWord, i, hsIdentEnd(src, i)}
+		case hsSymbol(c):
+			end := i + 1
+			for end < n && hsSymbol(src[end]) {
+				end++
+			}
+			t = hsTok{hsPunct, i, end}
+		default:
+			t = hsTok{hsPunct, i, i + 1}
+		}
+		toks = append(toks, t)
+		i = t.end
+	}
+	return toks
+}
+
+// hsLineComment reports whether the dashes at i open a comment: two or
+// more dashes not followed by another operator character.
+func hsLineComment(src []byte, i int) bool {
+	j := i
+	for j < len(src) && src[j] == '-' {
+		j++
+	}
+	return j >= len(src) || !hsSymbol(src[j])
+}
+
+// hsBlockComment returns the end of the nested {- -} comment at i.
+func hsBlockComment(src []byte, i int) int {
+	depth := 0
+	for j := i; j+1 < len(src); j++ {
+		switch {
+		case src[j] == '{' && src[j+1] == '-':
+			depth++
+			j++
+		case src[j] == '-' && src[j+1] == '}':
+			depth--
+			j++
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(src)
+}
+
+// hsIdentEnd returns the end of the identifier at i, with its primes and
+// the module names qualifying it ("Data.Map.insert", "foldl'").
+func hsIdentEnd(src []byte, i int) int {
+	for {
+		seg := i
+		for i < len(src) && (exIdentChar(src[i]) || src[i] == '\'') {
+			i++
+		}
+		qualifier := src[seg] >= 'A' && src[seg] <= 'Z'
+		if !qualifier || i+1 >= len(src) || src[i] != '.' || !exIdentStart(src[i+1]) {
+			return i
+		}
+		i++
+	}
+}
+
+// hsScan is one Haskell file's tokens and its top-level items.
+type hsScan struct {
+	s     *source
+	toks  []hsTok
+	named map[int]bool
+}
+
+func (h *hsScan) text(k int) string { return string(h.s.src[h.toks[k].start:h.toks[k].end]) }
+
+// column0 reports whether token k starts its line.
+func (h *hsScan) column0(k int) bool {
+	start := h.toks[k].start
+	return start == 0 || h.s.src[start-1] == '\n'
+}
+
+// hsTypeKeywords declare types.
+var hsTypeKeywords = map[string]string{"data": "type", "newtype": "type", "type": "type", "class": "class", "instance": "instance"}
+
+// hsLoose are the top-level items that declare nothing a search names.
+var hsLoose = map[string]bool{
+	"module": true, "import": true, "infix": true, "infixl": true, "infixr": true, "deriving": true, "default": true,
+}
+
+// outline builds the file's items: one per run of lines from a line
+// starting in the first column to the next, merging a signature with its
+// equations and a Haddock comment with what it documents.
+func (h *hsScan) outline() []*outlineItem {
+	starts := h.itemStarts(0, len(h.toks), true)
+	return h.items(starts, len(h.toks), "", -1)
+}
+
+// itemStarts returns the tokens that begin items among tokens [i, end):
+// the first token of each line in the first column (top level), or at the
+// column of the first line (a where block).
+func (h *hsScan) itemStarts(i, end int, top bool) []int {
+	var out []int
+	col := -1
+	for k := i; k < end; k++ {
+		line := h.s.lineAt(h.toks[k].start)
+		if k > i && h.s.lineAt(h.toks[k-1].end-1) == line {
+			continue // not first on its line
+		}
+		c := h.toks[k].start - h.s.start[line]
+		if top && c != 0 {
+			continue
+		}
+		if !top {
+			if col < 0 {
+				col = c
+			}
+			if c != col {
+				continue
+			}
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// items makes the items of the runs starting at starts, the last ending
+// before token end; parent names the class or instance they are in.
+func (h *hsScan) items(starts []int, end int, parent string, prevB int) []*outlineItem {
+	var items []*outlineItem
+	var doc []int // the comment runs' first tokens waiting for a declaration
+	for n, k := range starts {
+		stop := end
+		if n+1 < len(starts) {
+			stop = starts[n+1]
+		}
+		line := h.s.lineAt(h.toks[k].start)
+		if len(doc) > 0 && h.s.lineAt(h.toks[doc[len(doc)-1]].end-1)+1 < line {
+			// A blank line parts the comments above from what follows:
+			// they document nothing, and are an item of their own.
+			items = append(items, &outlineItem{a: min(nextLine(h.s, prevB), h.s.lineAt(h.toks[doc[0]].start)),
+				b: h.s.lineAt(h.toks[doc[len(doc)-1]].end - 1)})
+			prevB = items[len(items)-1].b
+			doc = doc[:0]
+		}
+		if h.toks[k].kind == hsComment {
+			doc = append(doc, k)
+			continue
+		}
+		it := &outlineItem{a: min(nextLine(h.s, prevB), line), b: h.s.lineAt(h.toks[stop-1].end - 1)}
+		if len(doc) > 0 {
+			it.a = min(it.a, h.s.lineAt(h.toks[doc[0]].start))
+		}
+		it.d, it.at = h.declare(k, stop, parent)
+		if prev := lastItem(items); prev != nil && it.d != nil && prev.d != nil && prev.d.name == it.d.name &&
+			prev.d.kind == "function" && it.d.kind == "function" && len(doc) == 0 {
+			prev.b, prev.d.b = it.b, it.b // an equation of the function above
+			prevB = it.b
+			continue
+		}
+		if it.d != nil {
+			it.d.a, it.d.b = it.a, it.b
+			h.setDoc(it.d, doc)
+			if w := h.where(k, stop); w >= 0 && (it.d.kind == "class" || it.d.kind == "instance") {
+				it.members = h.items(h.itemStarts(w+1, stop, false), stop, it.d.name, h.s.lineAt(h.toks[w].start))
+			}
+		}
+		doc = doc[:0]
+		items = append(items, it)
+		prevB = it.b
+	}
+	return items
+}
+
+// setDoc sets d's doc to the Haddock comments ("-- |", "{-|") among the
+// comment tokens directly above it.
+func (h *hsScan) setDoc(d *decl, doc []int) {
+	for i, k := range doc {
+		t := strings.TrimLeft(h.text(k), "-{ ")
+		if strings.HasPrefix(t, "|") {
+			last := doc[len(doc)-1]
+			d.doc = strings.TrimSpace(string(h.s.src[h.toks[doc[i]].start:h.toks[last].end]))
+			d.docA, d.docB = h.s.lineAt(h.toks[doc[i]].start), h.s.lineAt(h.toks[last].end-1)
+			return
+		}
+	}
+}
+
+// where returns the "where" opening a class's or instance's body among
+// tokens [k, stop), or -1.
+func (h *hsScan) where(k, stop int) int {
+	for ; k < stop; k++ {
+		if h.toks[k].kind == hsWord && h.text(k) == "where" {
+			return k
+		}
+	}
+	return -1
+}
+
+// declare reads the item starting at token k and ending before stop: a
+// type, class or instance, or a function by its signature or equation.
+func (h *hsScan) declare(k, stop int, parent string) (*decl, int) {
+	start := k
+	w := h.text(k)
+	kind := hsTypeKeywords[w]
+	switch {
+	case h.toks[k].kind != hsWord && !h.operatorName(k):
+		return nil, 0
+	case hsLoose[w]:
+		return nil, 0
+	case kind != "":
+		return h.typeDecl(k, stop, kind, parent)
+	case w == "foreign" || w == "pattern":
+		for k+1 < stop && h.toks[k+1].kind == hsWord && !h.lowerName(k+1) {
+			k++ // foreign import ccall "name" f :: …
+		}
+		if k+1 >= stop || !h.lowerName(k+1) {
+			return nil, 0
+		}
+		k++
+	}
+	switch {
+	case h.operatorName(k):
+		k++
+	case !h.lowerName(k):
+		return nil, 0
+	case k+1 < stop && h.infixOperator(k+1):
+		k++ // "q <+> x = …" defines <+>
+	case k+3 < stop && h.text(k+1) == "`" && h.text(k+3) == "`":
+		k += 2 // "x ` + "`elem`" + ` xs = …" defines elem
+	}
+	h.named[k] = true
+	return &decl{name: h.text(k), kind: "function", parent: parent, sig: h.signature(start, stop)}, h.toks[k].start
+}
+
+// infixOperator reports whether token k is an operator an equation's
+// left-hand side can define ("<+>"), not one of the symbols that end it.
+func (h *hsScan) infixOperator(k int) bool {
+	switch t := h.text(k); {
+	case h.toks[k].kind != hsPunct || !hsSymbol(t[0]):
+		return false
+	case t == "=" || t == "::" || t == "|" || t == "@" || t == "!" || t == "~" || t == "->" || t == "\\":
+		return false
+	}
+	return true
+}
+
+// lowerName reports whether token k is an unqualified lower-case name.
+func (h *hsScan) lowerName(k int) bool {
+	t := h.text(k)
+	c := t[0]
+	return h.toks[k].kind == hsWord && (c >= 'a' && c <= 'z' || c == '_') && !strings.Contains(t, ".") &&
+		!hsKeywords[t]
+}
+
+// operatorName reports whether token k opens an operator's name, "(<+>)".
+func (h *hsScan) operatorName(k int) bool {
+	return h.text(k) == "(" && k+2 < len(h.toks) && h.toks[k+1].kind == hsPunct && h.text(k+2) == ")" &&
+		h.toks[k+1].start == h.toks[k].end && h.toks[k+2].start == h.toks[k+1].end && hsSymbol(h.s.src[h.toks[k+1].start])
+}
+
+// hsKeywords are reserved words, never names.
+var hsKeywords = map[string]bool{
+	"case": true, "of": true, "let": true, "in": true, "where": true, "if": true, "then": true, "else": true,
+	"do": true, "module": true, "import": true, "data": true, "newtype": true, "type": true, "class": true,
+	"instance": true, "deriving": true, "forall": true, "qualified": true, "as": true, "hiding": true, "family": true,
+}
+
+// typeDecl reads a data, newtype, type, class or instance declaration:
+// its name is the first capitalized word after its context ("Ord" in
+// "class Eq a => Ord a"); an instance is named by its head ("Show Tree").
+func (h *hsScan) typeDecl(k, stop int, kind, parent string) (*decl, int) {
+	first := k + 1
+	for j := k + 1; j < stop && !(h.toks[j].kind == hsWord && h.text(j) == "where") && h.text(j) != "="; j++ {
+		if h.text(j) == "=>" {
+			first = j + 1
+		}
+	}
+	for first < stop && (h.text(first) == "family" || h.text(first) == "instance" || h.text(first) == "(") {
+		first++
+	}
+	if first >= stop || h.toks[first].kind != hsWord || h.lowerName(first) {
+		return nil, 0
+	}
+	name := h.text(first)
+	if kind == "instance" {
+		var head []string
+		for j := first; j < stop && j < first+8 && h.toks[j].kind != hsComment && h.text(j) != "where"; j++ {
+			head = append(head, h.text(j))
+		}
+		name = strings.Join(head, " ")
+	} else {
+		h.named[first] = true
+	}
+	return &decl{name: name, kind: kind, parent: parent, sig: h.signature(k, stop)}, h.toks[first].start
+}
+
+// signature is the item's first line, up to a "where" or "=" that ends a
+// head ("class Monad m => MonadIO m", "data Tree a").
+func (h *hsScan) signature(k, stop int) string {
+	start := h.toks[k].start
+	end := lineEnd(h.s.src, start)
+	for j := k + 1; j < stop && h.toks[j].start < end; j++ {
+		if t := h.text(j); t == "where" || t == "=" && hsTypeKeywords[h.text(k)] != "" {
+			end = h.toks[j].start
+			break
+		}
+	}
+	return strings.TrimRight(headerText(h.s.src, uint32(start), uint32(end)), " =")
+}
+
+// scanHaskell lexes a file.
+func scanHaskell(s *source) *hsScan {
+	return &hsScan{s: s, toks: lexHaskell(s.src), named: map[int]bool{}}
+}
+
+// splitHaskell chunks a Haskell file by its declarations and, with
+// withGraph, makes its graph.
+func splitHaskell(s *source, budget int, withGraph bool) ([]span, *Graph) {
+	h := scanHaskell(s)
+	items := h.outline()
+	c := newCoder(s, lexedSpec, budget)
+	c.emitOutline(items)
+	if !withGraph {
+		return c.out, nil
+	}
+	return c.out, h.graph(items)
+}
+
+// haskellSymbols lists a Haskell file's declarations.
+func haskellSymbols(s *source) []Symbol {
+	return outlineSymbols(scanHaskell(s).outline())
+}
+
+// graph is the file's graph: its declarations; the types and
+// constructors it names (capitalized, "n:Data.Map" for Map.Map); the
+// functions it uses qualified ("Map.insert": n:Map), and the functions
+// this file declares that it uses bare. A bare name the file does not
+// declare may as well be a local variable, so it is left out.
+func (h *hsScan) graph(items []*outlineItem) *Graph {
+	g := &Graph{Defs: outlineDefs(h.s, items)}
+	own := map[string]bool{}
+	for _, d := range g.Defs {
+		own[d.Name] = true
+	}
+	enclosing := enclosingDef(g.Defs)
+	imports := false // in an import declaration
+	for k, t := range h.toks {
+		if len(g.Refs) == maxGraphRefs {
+			break
+		}
+		if h.column0(k) {
+			imports = h.text(k) == "import"
+			if h.text(k) == "module" && k+1 < len(h.toks) {
+				h.named[k+1] = true // the module's own name
+			}
+			continue
+		}
+		if t.kind != hsWord || h.named[k] || hsKeywords[h.text(k)] {
+			continue
+		}
+		full := h.text(k)
+		recv, name := "", full
+		if i := strings.LastIndexByte(full, '.'); i >= 0 {
+			recv, name = "n:"+full[:i], full[i+1:]
+		}
+		kind := RefCall
+		switch c := name[0]; {
+		case imports:
+			kind = RefImport
+		case c >= 'A' && c <= 'Z':
+			kind = RefType
+		case recv == "" && !own[name]:
+			continue
+		}
+		line := h.s.lineAt(t.start)
+		col := t.start + len(full) - len(name) - h.s.start[line] + 1
+		g.Refs = append(g.Refs, Ref{Name: name, Recv: recv, Kind: kind, Line: line + 1, Col: col, Enclosing: enclosing(line + 1)})
+	}
+	return g
+}

@@ -1,0 +1,102 @@
+package chunker
+
+import (
+	"fmt"
+	"testing"
+)
+
+const haskellQueue = `{-# LANGUAGE BangPatterns #-}
+-- | A queue of two lists.
+module Data.Queue
+  ( Queue
+  , empty
+  , push
+  ) where
+
+import qualified Data.List as L
+
+-- | A first-in first-out queue.
+data Queue a = Queue [a] [a]
+  deriving (Show)
+
+{- A block comment
+empty :: Queue a  -- commented out, no declaration
+-}
+
+-- | The empty queue.
+empty :: Queue a
+empty = Queue [] []
+
+-- | Adds to the back; "--" in a string and x' names are no comment.
+push :: a -> Queue a -> Queue a
+push x' (Queue f b) = check (Queue f (x' : b))
+  where label = "-- not a comment"
+
+check :: Queue a -> Queue a
+check (Queue [] b) = Queue (L.reverse b) []
+check q = q
+
+(<+>) :: Queue a -> a -> Queue a
+q <+> x = push x q
+
+class Container f where
+  -- | The elements, front first.
+  toL :: f a -> [a]
+  size :: f a -> Int
+  size = length . toL
+
+instance Container Queue where
+  toL (Queue f b) = f ++ L.reverse b
+`
+
+func TestHaskellSymbols(t *testing.T) {
+	got := outlineOf("Queue.hs", haskellQueue)
+	want := `type Queue 11-13
+function empty 19-21
+function push 23-26
+function check 28-30
+function <+> 32-33
+class Container 35-39
+function Container.toL 36-37
+function Container.size 38-39
+instance Container Queue 41-42
+function Container Queue.toL 42-42
+`
+	if got != want {
+		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
+	}
+	syms := Symbols("Queue.hs", []byte(haskellQueue))
+	if syms[0].Doc != "-- | A first-in first-out queue." || syms[0].Signature != "data Queue a" {
+		t.Errorf("Queue: doc %q, signature %q", syms[0].Doc, syms[0].Signature)
+	}
+	if syms[2].Signature != "push :: a -> Queue a -> Queue a" || syms[4].Signature != "(<+>) :: Queue a -> a -> Queue a" {
+		t.Errorf("signatures %q, %q", syms[2].Signature, syms[4].Signature)
+	}
+}
+
+func TestHaskellGraph(t *testing.T) {
+	a, _ := Analyze("Queue.hs", []byte(haskellQueue), Options{})
+	if a.Graph == nil {
+		t.Fatal("no graph")
+	}
+	checkGraph(t, "Queue.hs", []byte(haskellQueue), a.Graph)
+	refs := map[string]bool{}
+	for _, r := range a.Graph.Refs {
+		in := ""
+		if r.Enclosing >= 0 {
+			in = a.Graph.Defs[r.Enclosing].Name
+		}
+		refs[fmt.Sprintf("%s %s %s in %s", r.Kind, r.Recv, r.Name, in)] = true
+	}
+	for _, w := range []string{"call  check in push", "call n:L reverse in check", "type  Queue in empty",
+		"import n:Data List in ", "call  push in <+>"} {
+		if !refs[w] {
+			t.Errorf("no reference %q in %v", w, refs)
+		}
+	}
+	for r := range refs {
+		if r == "type n:Data Queue in " {
+			t.Errorf("the module's own name is no reference: %v", refs)
+		}
+	}
+}
