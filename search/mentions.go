@@ -100,7 +100,9 @@ func (names fileNames) resolve(ms [][]string) map[string]float64 {
 				at = append(at, f)
 			}
 		}
-		if best == 0 || len(at) > maxNamesakes {
+		if best == 0 || len(at) > maxNamesakes || best == 1 && len(m) > 1 {
+			// A path whose directories are not the file's names another
+			// file: a stack trace's frame in the user's own code.
 			continue
 		}
 		strength := 1 / float64(len(at))
