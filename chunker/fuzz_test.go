@@ -11,7 +11,7 @@ import (
 var fuzzPaths = []string{
 	"a.go", "a.py", "a.js", "a.ts", "a.tsx", "A.java", "a.rs", "a.c", "a.cpp", "a.cs",
 	"a.rb", "a.php", "a.kt", "a.swift", "a.scala", "a.sh", "a.lua", "a.proto", "a.toml", "a.tf", "a.yaml",
-	"a.vue", "a.svelte", "Dockerfile", "a.sql", "a.ex", "a.zig", "a.hs", "README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
+	"a.vue", "a.svelte", "Dockerfile", "a.sql", "a.ex", "a.zig", "a.hs", "a.dart", "README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
 }
 
 // nastySeeds are the inputs issue 3 asks the fuzzer to start from.
@@ -137,8 +137,8 @@ func fuzzLanguage(f *testing.F, path string) {
 // the per-language targets its mutations would take most of the time.
 const maxLanguageSeed = 64 << 10
 
-// One fuzz target per language with a grammar or, for SQL, Elixir, Zig
-// and Haskell, a lexer.
+// One fuzz target per language with a grammar or, for SQL, Elixir, Zig,
+// Haskell and Dart, a lexer.
 
 func FuzzGo(f *testing.F)         { fuzzLanguage(f, "a.go") }
 func FuzzPython(f *testing.F)     { fuzzLanguage(f, "a.py") }
@@ -203,6 +203,14 @@ func FuzzHaskell(f *testing.F) {
 	f.Add([]byte(haskellQueue))
 	f.Add([]byte("{- {- -} x\nf :: a\nf x' = x' --> y\n  where g = 'c'\n(--) = 1\nclass C a where\n"))
 	fuzzLanguage(f, "a.hs")
+}
+
+// Dart has no grammar: its seeds hold braces in interpolations, nested
+// comments, generics and enums with members.
+func FuzzDart(f *testing.F) {
+	f.Add([]byte(dartCounter))
+	f.Add([]byte("enum E { a(1), b; final int v; const E(this.v); }\n/* /* */ } */ class A<T> { T f<S>(S s) => s as T; String g = '${'}'}'; }\n"))
+	fuzzLanguage(f, "a.dart")
 }
 
 // The components' scripts parse with the JavaScript grammars; what is new

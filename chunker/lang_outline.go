@@ -2,8 +2,8 @@ package chunker
 
 // Some languages are chunked by a lexer of their own instead of a
 // tree-sitter grammar: SQL and Elixir, whose grammars do not fit the
-// binary (docs/release.md), and Zig and Haskell, which the binding has
-// none for. A lexer finds
+// binary (docs/release.md), and Zig, Haskell and Dart, which the
+// binding has none for. A lexer finds
 // the file's items (declarations with their doc, and loose code) and,
 // for containers such as modules, their members: an outline. The coder
 // then merges and splits the outline's items as it does a tree's.
@@ -22,6 +22,7 @@ var lexedLanguages = map[string]lexedLang{
 	"elixir":  {split: splitElixir, symbols: elixirSymbols},
 	"zig":     {split: splitZig, symbols: zigSymbols},
 	"haskell": {split: splitHaskell, symbols: haskellSymbols},
+	"dart":    {split: splitDart, symbols: dartSymbols},
 }
 
 // lexedSpec is the spec of the outline languages, whose chunks need

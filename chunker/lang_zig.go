@@ -99,6 +99,8 @@ type zigScan struct {
 	// closing one (len(toks) when none closes it) or the opening one.
 	match []int
 	named map[int]bool
+	// self is the word naming the current instance: self, this.
+	self string
 }
 
 func (z *zigScan) text(k int) string { return string(z.s.src[z.toks[k].start:z.toks[k].end]) }
@@ -115,13 +117,22 @@ func (z *zigScan) is(k int, w string) bool {
 // scanZig lexes a file, sets its doc comments apart and matches its
 // brackets.
 func scanZig(s *source) *zigScan {
-	z := &zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}}
+	z := &zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}, self: "self"}
+	z.collect(lexZig(s.src), func(c string) bool {
+		return strings.HasPrefix(c, "///") && !strings.HasPrefix(c, "////")
+	})
+	return z
+}
+
+// collect keeps the tokens that are not comments, each run of doc
+// comments (isDoc) as the doc of the token after it, and matches the
+// brackets.
+func (z *zigScan) collect(toks []zigTok, isDoc func(comment string) bool) {
 	docStart := -1
 	var doc [2]int
-	for _, t := range lexZig(s.src) {
+	for _, t := range toks {
 		if t.kind == zigComment {
-			if strings.HasPrefix(string(s.src[t.start:min(t.end, t.start+4)]), "///") &&
-				!strings.HasPrefix(string(s.src[t.start:min(t.end, t.start+4)]), "////") {
+			if isDoc(string(z.s.src[t.start:min(t.end, t.start+4)])) {
 				if docStart < 0 {
 					docStart = t.start
 				}
@@ -144,7 +155,7 @@ func scanZig(s *source) *zigScan {
 		if t.kind != zigPunct {
 			continue
 		}
-		switch s.src[t.start] {
+		switch z.s.src[t.start] {
 		case '(', '[', '{':
 			open = append(open, k)
 		case ')', ']', '}':
@@ -158,7 +169,6 @@ func scanZig(s *source) *zigScan {
 	for _, k := range open {
 		z.match[k] = len(z.toks)
 	}
-	return z
 }
 
 // zigModifiers may stand before a declaration.
@@ -172,18 +182,19 @@ var zigContainers = map[string]string{"struct": "struct", "enum": "enum", "union
 // level builds the items of the container whose body is tokens [i, end):
 // its declarations, fields and loose statements.
 func (z *zigScan) level(i, end int, parent string, prevB int, depth int) []*outlineItem {
+	return z.items(i, end, prevB, func(i int) (int, *outlineItem) { return z.item(i, end, parent, depth) })
+}
+
+// items reads the items of a body from token i to end with next, which
+// returns the token after the item starting at its argument, and places
+// each on its lines, the first after line prevB, with its doc.
+func (z *zigScan) items(i, end, prevB int, next func(i int) (int, *outlineItem)) []*outlineItem {
 	var items []*outlineItem
 	for i < end {
 		start := i
-		next, it := z.item(i, end, parent, depth)
-		if next <= i {
-			next = i + 1
-		}
-		i = next
-		last := min(next, len(z.toks)) - 1
-		if last < start {
-			continue
-		}
+		after, it := next(i)
+		i = max(after, i+1)
+		last := min(i, len(z.toks)) - 1
 		it.a = min(nextLine(z.s, prevB), z.s.lineAt(z.toks[start].start))
 		it.b = z.s.lineAt(z.toks[last].end - 1)
 		prevB = it.b
@@ -254,8 +265,8 @@ func (z *zigScan) item(i, end int, parent string, depth int) (int, *outlineItem)
 	return z.statementEnd(k, end, ";,"), it
 }
 
-// decl makes the declaration named by token name of the statement
-// starting at token i.
+// decl makes the declaration named by token name of the statement whose
+// signature starts at token i.
 func (z *zigScan) decl(i, name int, kind, parent string) (*decl, int) {
 	z.named[name] = true
 	n := z.text(name)
@@ -452,7 +463,7 @@ func (z *zigScan) receiver(k int, top map[string]bool) string {
 	switch {
 	case len(chain) == 0:
 		return "?"
-	case chain[0] == "self" && len(chain) == 1:
+	case chain[0] == z.self && len(chain) == 1:
 		return "self"
 	case top[chain[0]]:
 		return "n:" + strings.Join(chain, ".")

@@ -24,7 +24,7 @@ var extLanguages = map[string]string{
 	".html": "html", ".css": "css", ".xml": "xml", ".proto": "protobuf",
 	".tf": "hcl", ".tfvars": "hcl", ".hcl": "hcl", ".nomad": "hcl",
 	".vue": "vue", ".svelte": "svelte", ".dockerfile": "dockerfile", ".containerfile": "dockerfile",
-	".ex": "elixir", ".exs": "elixir", ".zig": "zig", ".hs": "haskell",
+	".ex": "elixir", ".exs": "elixir", ".zig": "zig", ".hs": "haskell", ".dart": "dart",
 }
 
 // shebangLanguages maps interpreter names found in a "#!" line to languages.

@@ -28,7 +28,7 @@ type Symbol struct {
 
 // Symbols lists the declarations of a source file (functions, methods,
 // classes and their members, types, constants and variables) in file
-// order, the objects a SQL file creates, an Elixir, Zig or Haskell
+// order, the objects a SQL file creates, an Elixir, Zig, Haskell or Dart
 // file's containers and functions, or the section headings of a document. Files in other
 // languages without a grammar, and files whose parse fails or runs out of
 // its budget, have no symbols.

@@ -1,0 +1,103 @@
+package chunker
+
+import (
+	"fmt"
+	"testing"
+)
+
+const dartCounter = `import 'package:flutter/material.dart';
+
+/// The app's entry point.
+void main() => runApp(const MyApp());
+
+typedef Callback = void Function(int value);
+
+/// A counter.
+class Counter extends ChangeNotifier with Logging implements Countable {
+  Counter(this._count);
+  Counter.zero() : _count = 0;
+  factory Counter.fromJson(Map<String, dynamic> json) {
+    return Counter(json['count'] as int);
+  }
+
+  int _count;
+  final String label = 'count: ${"}"} {';
+
+  /// The current value.
+  int get count => _count;
+
+  @override
+  void increment() {
+    _count++;
+    notifyListeners();
+  }
+
+  Future<List<T>> load<T>(String url) async {
+    final r = await http.get(Uri.parse(url));
+    return decode<T>(r.body);
+  }
+}
+
+enum Color { red, green(0x00ff00), blue }
+
+mixin Logging on ChangeNotifier {
+  void log(String m) => print(m);
+}
+
+extension on String {
+  int get words => split(' ').length;
+}
+`
+
+func TestDartSymbols(t *testing.T) {
+	got := outlineOf("counter.dart", dartCounter)
+	want := `function main 3-4
+type Callback 6-6
+class Counter 8-32
+constructor Counter.Counter 10-10
+constructor Counter.zero 11-11
+constructor Counter.fromJson 12-14
+field Counter._count 16-16
+field Counter.label 17-17
+getter Counter.count 19-20
+method Counter.increment 22-26
+method Counter.load 28-31
+enum Color 34-34
+field Color.red 34-34
+field Color.green 34-34
+field Color.blue 34-34
+mixin Logging 36-38
+method Logging.log 37-37
+`
+	if got != want {
+		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
+	}
+	syms := Symbols("counter.dart", []byte(dartCounter))
+	if syms[9].Signature != "void increment()" || syms[10].Signature != "Future<List<T>> load<T>(String url) async" {
+		t.Errorf("signatures %q, %q: an annotation or type parameters are not the head", syms[9].Signature, syms[10].Signature)
+	}
+	if syms[8].Doc != "/// The current value." {
+		t.Errorf("getter doc %q", syms[8].Doc)
+	}
+}
+
+func TestDartGraph(t *testing.T) {
+	a, _ := Analyze("counter.dart", []byte(dartCounter), Options{})
+	if a.Graph == nil {
+		t.Fatal("no graph")
+	}
+	checkGraph(t, "counter.dart", []byte(dartCounter), a.Graph)
+	refs := map[string]bool{}
+	for _, r := range a.Graph.Refs {
+		in := ""
+		if r.Enclosing >= 0 {
+			in = a.Graph.Defs[r.Enclosing].Name
+		}
+		refs[fmt.Sprintf("%s %s %s in %s", r.Kind, r.Recv, r.Name, in)] = true
+	}
+	for _, w := range []string{"call  runApp in main", "call  notifyListeners in increment", "call ? get in load", "call  Counter in fromJson"} {
+		if !refs[w] {
+			t.Errorf("no reference %q in %v", w, refs)
+		}
+	}
+}
