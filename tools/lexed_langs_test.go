@@ -13,6 +13,8 @@ var lexedRepo = map[string]string{
 	"src/util.zig":    "pub fn fold(xs: []const u8) u32 {\n    var n: u32 = 0;\n    for (xs) |x| n += x;\n    return n;\n}\n",
 	"src/Queue.hs":    "module Queue where\n\nimport qualified Util\n\n-- | The empty queue.\nempty :: [a]\nempty = Util.none\n",
 	"src/Util.hs":     "module Util where\n\nnone :: [a]\nnone = []\n",
+	"lib/app.dart":    "import 'store.dart';\n\n/// Starts the app.\nvoid start() {\n  Store().open();\n}\n",
+	"lib/store.dart":  "class Store {\n  void open() {}\n}\n",
 }
 
 // get_symbols lists each lexed language's declarations, and navigation
@@ -20,9 +22,9 @@ var lexedRepo = map[string]string{
 func TestLexedLanguagesNavigate(t *testing.T) {
 	svc, _ := indexedNav(t, lexedRepo)
 	c := mcpClient(t, svc)
-	for file, want := range map[string]string{"lib/accounts.ex": "get_user", "src/list.zig": "sum", "src/Queue.hs": "empty"} {
+	for file, want := range map[string]string{"lib/accounts.ex": "get_user", "src/list.zig": "sum", "src/Queue.hs": "empty", "lib/app.dart": "start"} {
 		var out struct {
-			Language string `json:"language"`
+			Language string                        `json:"language"`
 			Symbols  []struct{ Name, Kind string } `json:"symbols"`
 		}
 		structured(t, callTool(t, c, "get_symbols", map[string]any{"file_path": file, "repository_id": svc.mustRepo(t)}), &out)
@@ -44,7 +46,7 @@ func TestLexedLanguagesNavigate(t *testing.T) {
 			t.Errorf("definition of %s: %+v, want %s with its doc", want, defs, file)
 		}
 	}
-	for symbol, caller := range map[string]string{"fetch": "MyApp.Accounts.get_user", "fold": "sum", "none": "empty"} {
+	for symbol, caller := range map[string]string{"fetch": "MyApp.Accounts.get_user", "fold": "sum", "none": "empty", "Store": "start"} {
 		var refs refsOut
 		structured(t, callTool(t, c, "find_references", map[string]any{"symbol": symbol}), &refs)
 		found := false
