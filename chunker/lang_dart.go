@@ -27,57 +27,30 @@ type dartScan struct {
 // lexDart returns the tokens of src in one forward scan; an unclosed
 // string or comment runs to the end of src.
 func lexDart(src []byte) []zigTok {
-	var toks []zigTok
 	n := len(src)
-	for i := 0; i < n; {
+	return lexAll(src, func(i int) (zigKind, int) {
 		c := src[i]
-		var t zigTok
 		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			i++
-			continue
 		case c == '/' && i+1 < n && src[i+1] == '/':
-			t = zigTok{zigComment, i, lineEnd(src, i)}
+			return zigComment, lineEnd(src, i)
 		case c == '/' && i+1 < n && src[i+1] == '*':
-			t = zigTok{zigComment, i, dartBlockComment(src, i)}
+			return zigComment, nestedComment(src, i, "/*", "*/")
 		case c == 'r' && i+1 < n && (src[i+1] == '"' || src[i+1] == '\''):
-			t = zigTok{zigString, i, dartString(src, i+1, false)}
+			return zigString, dartString(src, i+1, false)
 		case c == '"' || c == '\'':
-			t = zigTok{zigString, i, dartString(src, i, true)}
+			return zigString, dartString(src, i, true)
 		case c == '@' && i+1 < n && exIdentStart(src[i+1]):
-			t = zigTok{zigBuiltin, i, zigIdentEnd(src, i+1)} // an annotation
+			return zigBuiltin, zigIdentEnd(src, i+1) // an annotation
 		case exIdentStart(c) || c == '$' || c >= '0' && c <= '9':
 			end := i + 1
 			for end < n && (exIdentChar(src[end]) || src[end] == '$') {
 				end++
 			}
-			t = zigTok{zigWord, i, end}
+			return zigWord, end
 		default:
-			t = zigTok{zigPunct, i, i + 1}
+			return zigPunct, i + 1
 		}
-		toks = append(toks, t)
-		i = t.end
-	}
-	return toks
-}
-
-// dartBlockComment returns the end of the nested /* */ comment at i.
-func dartBlockComment(src []byte, i int) int {
-	depth := 0
-	for j := i; j+1 < len(src); j++ {
-		switch {
-		case src[j] == '/' && src[j+1] == '*':
-			depth++
-			j++
-		case src[j] == '*' && src[j+1] == '/':
-			depth--
-			j++
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(src)
+	})
 }
 
 // dartString returns the end of the string whose quote is at i: '…',
@@ -345,21 +318,5 @@ func (z *dartScan) beforeFirst(k, end int, stops string) int {
 	return -1
 }
 
-// splitDart chunks a Dart file by its declarations and, with withGraph,
-// makes its graph.
-func splitDart(s *source, budget int, withGraph bool) ([]span, *Graph) {
-	z := scanDart(s)
-	items := z.level(0, len(z.toks), "", -1, 0)
-	c := newCoder(s, lexedSpec, budget)
-	c.emitOutline(items)
-	if !withGraph {
-		return c.out, nil
-	}
-	return c.out, z.graph(items)
-}
-
-// dartSymbols lists a Dart file's declarations.
-func dartSymbols(s *source) []Symbol {
-	z := scanDart(s)
-	return outlineSymbols(z.level(0, len(z.toks), "", -1, 0))
-}
+// outline builds the file's items.
+func (z *dartScan) outline() []*outlineItem { return z.level(0, len(z.toks), "", -1, 0) }

@@ -1,7 +1,6 @@
 package chunker
 
 import (
-	"fmt"
 	"testing"
 )
 
@@ -82,19 +81,7 @@ method Logging.log 37-37
 }
 
 func TestDartGraph(t *testing.T) {
-	a, _ := Analyze("counter.dart", []byte(dartCounter), Options{})
-	if a.Graph == nil {
-		t.Fatal("no graph")
-	}
-	checkGraph(t, "counter.dart", []byte(dartCounter), a.Graph)
-	refs := map[string]bool{}
-	for _, r := range a.Graph.Refs {
-		in := ""
-		if r.Enclosing >= 0 {
-			in = a.Graph.Defs[r.Enclosing].Name
-		}
-		refs[fmt.Sprintf("%s %s %s in %s", r.Kind, r.Recv, r.Name, in)] = true
-	}
+	refs := graphRefs(t, "counter.dart", dartCounter)
 	for _, w := range []string{"call  runApp in main", "call  notifyListeners in increment", "call ? get in load", "call  Counter in fromJson"} {
 		if !refs[w] {
 			t.Errorf("no reference %q in %v", w, refs)

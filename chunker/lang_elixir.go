@@ -31,37 +31,29 @@ const (
 	exPunct                     // one byte of anything else
 )
 
-// exTok is a token: its kind and bytes [start, end).
-type exTok struct {
-	kind       exKind
-	start, end int
-}
+// exTok is one of its tokens.
+type exTok = lexTok[exKind]
 
 // lexElixir returns the tokens of src. Each token is found by one forward
 // scan from its first byte, and an unclosed string, heredoc or sigil runs
 // to the end of src, so lexing is linear whatever the bytes.
 func lexElixir(src []byte) []exTok {
-	var toks []exTok
 	n := len(src)
-	for i := 0; i < n; {
+	return lexAll(src, func(i int) (exKind, int) {
 		c := src[i]
-		var t exTok
 		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			i++
-			continue
 		case c == '#':
-			t = exTok{exComment, i, lineEnd(src, i)}
+			return exComment, lineEnd(src, i)
 		case c == '"' || c == '\'':
-			t = exTok{exString, i, exQuoted(src, i)}
+			return exString, exQuoted(src, i)
 		case c == '~' && i+1 < n && exLetter(src[i+1]):
-			t = exTok{exString, i, exSigil(src, i)}
+			return exString, exSigil(src, i)
 		case c == '?' && i+1 < n:
 			end := i + 2
 			if src[i+1] == '\\' && end < n {
 				end++
 			}
-			t = exTok{exString, i, end}
+			return exString, end
 		case c == ':' && i+1 < n && (exIdentStart(src[i+1]) || src[i+1] == '"' || src[i+1] == '\''):
 			end := i + 1
 			if src[end] == '"' || src[end] == '\'' {
@@ -69,26 +61,23 @@ func lexElixir(src []byte) []exTok {
 			} else {
 				end = exIdentEnd(src, end)
 			}
-			t = exTok{exAtom, i, end}
+			return exAtom, end
 		case exIdentStart(c):
 			end := exIdentEnd(src, i)
-			t = exTok{exWord, i, end}
 			if end+1 < n && src[end] == ':' && src[end+1] != ':' {
-				t = exTok{exKey, i, end + 1}
+				return exKey, end + 1
 			}
+			return exWord, end
 		case c >= '0' && c <= '9':
 			end := i + 1
 			for end < n && (exIdentChar(src[end]) || src[end] == '.' && end+1 < n && src[end+1] >= '0' && src[end+1] <= '9') {
 				end++
 			}
-			t = exTok{exNumber, i, end}
+			return exNumber, end
 		default:
-			t = exTok{exPunct, i, i + 1}
+			return exPunct, i + 1
 		}
-		toks = append(toks, t)
-		i = t.end
-	}
-	return toks
+	})
 }
 
 func exLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -223,6 +212,8 @@ type exScan struct {
 	// stmts are the statements, by their first token, in file order;
 	// depth is the number of blocks open before it.
 	stmts []exStmt
+	// named holds the tokens that name declarations, once outlined.
+	named map[int]bool
 }
 
 // exStmt is a statement: its first token, its block depth, the line of
@@ -357,18 +348,12 @@ var exItemAttrs = map[string]bool{
 	"dialyzer": true, "tag": true, "describetag": true,
 }
 
-// exOutline is the outline of a scanned file, and the tokens that name
-// its declarations (which are no references).
-type exOutline struct {
-	items []*outlineItem
-	named map[int]bool
-}
-
-// outline builds the file's items.
-func (x *exScan) outline() exOutline {
-	o := exOutline{named: map[int]bool{}}
-	o.items, _ = x.level(0, len(x.stmts), "", -1, o.named, 0)
-	return o
+// outline builds the file's items, and notes the tokens that name its
+// declarations (which are no references).
+func (x *exScan) outline() []*outlineItem {
+	x.named = map[int]bool{}
+	items, _ := x.level(0, len(x.stmts), "", -1, x.named, 0)
+	return items
 }
 
 // level builds the items of the statements from i up to end that are one
@@ -648,24 +633,6 @@ func (x *exScan) signature(k, limit int) string {
 	return strings.TrimRight(headerText(src, uint32(start), uint32(end)), " ,")
 }
 
-// splitElixir chunks an Elixir file by its modules and functions and,
-// with withGraph, makes its graph.
-func splitElixir(s *source, budget int, withGraph bool) ([]span, *Graph) {
-	x := scanElixir(s)
-	o := x.outline()
-	c := newCoder(s, lexedSpec, budget)
-	c.emitOutline(o.items)
-	if !withGraph {
-		return c.out, nil
-	}
-	return c.out, x.graph(o)
-}
-
-// elixirSymbols lists an Elixir file's modules, functions and types.
-func elixirSymbols(s *source) []Symbol {
-	return outlineSymbols(scanElixir(s).outline().items)
-}
-
 // exReserved are the special forms and keywords that look like calls
 // ("if(x, do: y)") but name nothing a file declares.
 var exReserved = map[string]bool{
@@ -682,14 +649,14 @@ var exImports = map[string]bool{"alias": true, "import": true, "require": true, 
 // it calls with parentheses (bare, or selected from an alias: "n:Repo"
 // for Repo.get(…)), and the modules it names, as imports after alias,
 // import, require and use, as types in a struct literal (%User{}).
-func (x *exScan) graph(o exOutline) *Graph {
-	g := &Graph{Defs: outlineDefs(x.s, o.items)}
+func (x *exScan) graph(items []*outlineItem) *Graph {
+	g := &Graph{Defs: outlineDefs(x.s, items)}
 	enclosing := enclosingDef(g.Defs)
 	line, stmt := 0, 0
 	stmtWord := ""
 	for k := 0; k < len(x.toks) && len(g.Refs) < maxGraphRefs; k++ {
 		t := x.toks[k]
-		if t.kind != exWord || o.named[k] {
+		if t.kind != exWord || x.named[k] {
 			continue
 		}
 		for stmt < len(x.stmts) && x.stmts[stmt].tok <= k {

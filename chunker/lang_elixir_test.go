@@ -52,6 +52,26 @@ defimpl String.Chars, for: MyApp.Accounts.User do
 end
 `
 
+// graphRefs analyses a file and renders its references as "kind recv
+// name in enclosing", after checking the graph's contracts.
+func graphRefs(t *testing.T, path, src string) map[string]bool {
+	t.Helper()
+	a, err := Analyze(path, []byte(src), Options{})
+	if err != nil || a.Graph == nil {
+		t.Fatalf("%s: graph %v, err %v", path, a.Graph, err)
+	}
+	checkGraph(t, path, []byte(src), a.Graph)
+	refs := map[string]bool{}
+	for _, r := range a.Graph.Refs {
+		in := ""
+		if r.Enclosing >= 0 {
+			in = a.Graph.Defs[r.Enclosing].Name
+		}
+		refs[fmt.Sprintf("%s %s %s in %s", r.Kind, r.Recv, r.Name, in)] = true
+	}
+	return refs
+}
+
 // outlineOf renders a file's symbols one a line, as symbolLines does.
 func outlineOf(path, src string) string {
 	return strings.Join(symbolLines(Symbols(path, []byte(src))), "\n") + "\n"
@@ -173,19 +193,7 @@ function Pipes.step 14-15
 // The graph holds the declarations and the calls, each with what it is
 // selected from, and the modules named after alias and in a struct.
 func TestElixirGraph(t *testing.T) {
-	a, err := Analyze("lib/accounts.ex", []byte(elixirAccounts), Options{})
-	if err != nil || a.Graph == nil {
-		t.Fatalf("graph %v, err %v", a.Graph, err)
-	}
-	checkGraph(t, "lib/accounts.ex", []byte(elixirAccounts), a.Graph)
-	refs := map[string]bool{}
-	for _, r := range a.Graph.Refs {
-		in := ""
-		if r.Enclosing >= 0 {
-			in = a.Graph.Defs[r.Enclosing].Name
-		}
-		refs[fmt.Sprintf("%s %s %s in %s", r.Kind, r.Recv, r.Name, in)] = true
-	}
+	refs := graphRefs(t, "lib/accounts.ex", elixirAccounts)
 	for _, w := range []string{
 		"import n:MyApp Repo in Accounts",
 		"call n:Repo get_by in get_user_by_email",

@@ -22,11 +22,8 @@ const (
 	hsPunct                     // an operator or one byte of punctuation
 )
 
-// hsTok is a token: its kind and bytes [start, end).
-type hsTok struct {
-	kind       hsKind
-	start, end int
-}
+// hsTok is one of its tokens.
+type hsTok = lexTok[hsKind]
 
 // hsSymbol reports an operator character: "-->" is an operator, "--" a
 // comment.
@@ -35,38 +32,30 @@ func hsSymbol(c byte) bool { return strings.IndexByte("!#$%&*+./<=>?@\\^|-~:", c
 // lexHaskell returns the tokens of src in one forward scan; an unclosed
 // comment or string runs to the end of src (a string to its line's end).
 func lexHaskell(src []byte) []hsTok {
-	var toks []hsTok
 	n := len(src)
-	for i := 0; i < n; {
+	return lexAll(src, func(i int) (hsKind, int) {
 		c := src[i]
-		var t hsTok
 		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			i++
-			continue
 		case c == '-' && i+1 < n && src[i+1] == '-' && hsLineComment(src, i):
-			t = hsTok{hsComment, i, lineEnd(src, i)}
+			return hsComment, lineEnd(src, i)
 		case c == '{' && i+1 < n && src[i+1] == '-':
-			t = hsTok{hsComment, i, hsBlockComment(src, i)}
+			return hsComment, nestedComment(src, i, "{-", "-}")
 		case c == '"':
-			t = hsTok{hsString, i, zigQuoted(src, i)}
+			return hsString, zigQuoted(src, i)
 		case c == '\'' && (i+2 < n && src[i+2] == '\'' || i+1 < n && src[i+1] == '\\'):
-			t = hsTok{hsString, i, zigQuoted(src, i)}
+			return hsString, zigQuoted(src, i)
 		case exIdentStart(c):
-			t = hsTok{hsWord, i, hsIdentEnd(src, i)}
+			return hsWord, hsIdentEnd(src, i)
 		case hsSymbol(c):
 			end := i + 1
 			for end < n && hsSymbol(src[end]) {
 				end++
 			}
-			t = hsTok{hsPunct, i, end}
+			return hsPunct, end
 		default:
-			t = hsTok{hsPunct, i, i + 1}
+			return hsPunct, i + 1
 		}
-		toks = append(toks, t)
-		i = t.end
-	}
-	return toks
+	})
 }
 
 // hsLineComment reports whether the dashes at i open a comment: two or
@@ -77,25 +66,6 @@ func hsLineComment(src []byte, i int) bool {
 		j++
 	}
 	return j >= len(src) || !hsSymbol(src[j])
-}
-
-// hsBlockComment returns the end of the nested {- -} comment at i.
-func hsBlockComment(src []byte, i int) int {
-	depth := 0
-	for j := i; j+1 < len(src); j++ {
-		switch {
-		case src[j] == '{' && src[j+1] == '-':
-			depth++
-			j++
-		case src[j] == '-' && src[j+1] == '}':
-			depth--
-			j++
-			if depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return len(src)
 }
 
 // hsIdentEnd returns the end of the identifier at i, with its primes and
@@ -361,24 +331,6 @@ func (h *hsScan) signature(k, stop int) string {
 // scanHaskell lexes a file.
 func scanHaskell(s *source) *hsScan {
 	return &hsScan{s: s, toks: lexHaskell(s.src), named: map[int]bool{}}
-}
-
-// splitHaskell chunks a Haskell file by its declarations and, with
-// withGraph, makes its graph.
-func splitHaskell(s *source, budget int, withGraph bool) ([]span, *Graph) {
-	h := scanHaskell(s)
-	items := h.outline()
-	c := newCoder(s, lexedSpec, budget)
-	c.emitOutline(items)
-	if !withGraph {
-		return c.out, nil
-	}
-	return c.out, h.graph(items)
-}
-
-// haskellSymbols lists a Haskell file's declarations.
-func haskellSymbols(s *source) []Symbol {
-	return outlineSymbols(scanHaskell(s).outline())
 }
 
 // graph is the file's graph: its declarations; the types and

@@ -1,7 +1,6 @@
 package chunker
 
 import (
-	"fmt"
 	"testing"
 )
 
@@ -75,19 +74,7 @@ function Container Queue.toL 42-42
 }
 
 func TestHaskellGraph(t *testing.T) {
-	a, _ := Analyze("Queue.hs", []byte(haskellQueue), Options{})
-	if a.Graph == nil {
-		t.Fatal("no graph")
-	}
-	checkGraph(t, "Queue.hs", []byte(haskellQueue), a.Graph)
-	refs := map[string]bool{}
-	for _, r := range a.Graph.Refs {
-		in := ""
-		if r.Enclosing >= 0 {
-			in = a.Graph.Defs[r.Enclosing].Name
-		}
-		refs[fmt.Sprintf("%s %s %s in %s", r.Kind, r.Recv, r.Name, in)] = true
-	}
+	refs := graphRefs(t, "Queue.hs", haskellQueue)
 	for _, w := range []string{"call  check in push", "call n:L reverse in check", "type  Queue in empty",
 		"import n:Data List in ", "call  push in <+>"} {
 		if !refs[w] {

@@ -19,10 +19,80 @@ type lexedLang struct {
 // lexedLanguages are the languages chunked without a grammar.
 var lexedLanguages = map[string]lexedLang{
 	"sql":     {split: splitSQL, symbols: sqlSymbols},
-	"elixir":  {split: splitElixir, symbols: elixirSymbols},
-	"zig":     {split: splitZig, symbols: zigSymbols},
-	"haskell": {split: splitHaskell, symbols: haskellSymbols},
-	"dart":    {split: splitDart, symbols: dartSymbols},
+	"elixir":  outlined(func(s *source) outliner { return scanElixir(s) }),
+	"zig":     outlined(func(s *source) outliner { return scanZig(s) }),
+	"haskell": outlined(func(s *source) outliner { return scanHaskell(s) }),
+	"dart":    outlined(func(s *source) outliner { return scanDart(s) }),
+}
+
+// outliner is a lexed file that outlines itself and makes its graph.
+type outliner interface {
+	outline() []*outlineItem
+	graph(items []*outlineItem) *Graph
+}
+
+// outlined is the language whose files scan reads: chunked by their
+// outline, and listed by its declarations.
+func outlined(scan func(s *source) outliner) lexedLang {
+	return lexedLang{
+		split: func(s *source, budget int, withGraph bool) ([]span, *Graph) {
+			o := scan(s)
+			items := o.outline()
+			c := newCoder(s, lexedSpec, budget)
+			c.emitOutline(items)
+			if !withGraph {
+				return c.out, nil
+			}
+			return c.out, o.graph(items)
+		},
+		symbols: func(s *source) []Symbol { return outlineSymbols(scan(s).outline()) },
+	}
+}
+
+// lexTok is a lexer's token: its kind and bytes [start, end).
+type lexTok[K ~uint8] struct {
+	kind       K
+	start, end int
+}
+
+// lexAll returns the tokens of src, white space skipped: next reads the
+// token at i, which is not white space, and returns its kind and end. An
+// end not past i is taken as i+1, so the scan always moves on.
+func lexAll[K ~uint8](src []byte, next func(i int) (K, int)) []lexTok[K] {
+	var toks []lexTok[K]
+	for i := 0; i < len(src); {
+		switch src[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+			continue
+		}
+		kind, end := next(i)
+		end = max(end, i+1)
+		toks = append(toks, lexTok[K]{kind, i, end})
+		i = end
+	}
+	return toks
+}
+
+// nestedComment returns the end of the block comment at i that opens
+// with opener and closes with closer ("{-" and "-}" in Haskell, "/*" and
+// "*/" in Dart), each two bytes, and nests.
+func nestedComment(src []byte, i int, opener, closer string) int {
+	depth := 0
+	for j := i; j+1 < len(src); j++ {
+		switch {
+		case src[j] == opener[0] && src[j+1] == opener[1]:
+			depth++
+			j++
+		case src[j] == closer[0] && src[j+1] == closer[1]:
+			depth--
+			j++
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(src)
 }
 
 // lexedSpec is the spec of the outline languages, whose chunks need

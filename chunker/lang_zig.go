@@ -24,43 +24,32 @@ const (
 	zigPunct                      // one byte of anything else
 )
 
-// zigTok is a token: its kind and bytes [start, end).
-type zigTok struct {
-	kind       zigKind
-	start, end int
-}
+// zigTok is one of its tokens.
+type zigTok = lexTok[zigKind]
 
 // lexZig returns the tokens of src in one forward scan; an unclosed
 // string ends at its line's end, as Zig's strings cannot span lines.
 func lexZig(src []byte) []zigTok {
-	var toks []zigTok
 	n := len(src)
-	for i := 0; i < n; {
+	return lexAll(src, func(i int) (zigKind, int) {
 		c := src[i]
-		var t zigTok
 		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			i++
-			continue
 		case c == '/' && i+1 < n && src[i+1] == '/':
-			t = zigTok{zigComment, i, lineEnd(src, i)}
+			return zigComment, lineEnd(src, i)
 		case c == '\\' && i+1 < n && src[i+1] == '\\':
-			t = zigTok{zigString, i, lineEnd(src, i)}
+			return zigString, lineEnd(src, i)
 		case c == '"' || c == '\'':
-			t = zigTok{zigString, i, zigQuoted(src, i)}
+			return zigString, zigQuoted(src, i)
 		case c == '@' && i+1 < n && src[i+1] == '"':
-			t = zigTok{zigWord, i, zigQuoted(src, i+1)}
+			return zigWord, zigQuoted(src, i+1)
 		case c == '@' && i+1 < n && exIdentStart(src[i+1]):
-			t = zigTok{zigBuiltin, i, zigIdentEnd(src, i+1)}
+			return zigBuiltin, zigIdentEnd(src, i+1)
 		case exIdentStart(c) || c >= '0' && c <= '9':
-			t = zigTok{zigWord, i, zigIdentEnd(src, i)}
+			return zigWord, zigIdentEnd(src, i)
 		default:
-			t = zigTok{zigPunct, i, i + 1}
+			return zigPunct, i + 1
 		}
-		toks = append(toks, t)
-		i = t.end
-	}
-	return toks
+	})
 }
 
 // zigIdentEnd returns the end of the identifier or number at i.
@@ -390,24 +379,8 @@ func (z *zigScan) openBrace(k, end int) int {
 	return -1
 }
 
-// splitZig chunks a Zig file by its declarations and, with withGraph,
-// makes its graph.
-func splitZig(s *source, budget int, withGraph bool) ([]span, *Graph) {
-	z := scanZig(s)
-	items := z.level(0, len(z.toks), "", -1, 0)
-	c := newCoder(s, lexedSpec, budget)
-	c.emitOutline(items)
-	if !withGraph {
-		return c.out, nil
-	}
-	return c.out, z.graph(items)
-}
-
-// zigSymbols lists a Zig file's declarations.
-func zigSymbols(s *source) []Symbol {
-	z := scanZig(s)
-	return outlineSymbols(z.level(0, len(z.toks), "", -1, 0))
-}
+// outline builds the file's items.
+func (z *zigScan) outline() []*outlineItem { return z.level(0, len(z.toks), "", -1, 0) }
 
 // zigNotCalls look like calls but are keywords.
 var zigNotCalls = map[string]bool{

@@ -90,19 +90,7 @@ func TestZigChunksGenericTypeByMethods(t *testing.T) {
 }
 
 func TestZigGraph(t *testing.T) {
-	a, _ := Analyze("list.zig", []byte(zigList), Options{})
-	if a.Graph == nil {
-		t.Fatal("no graph")
-	}
-	checkGraph(t, "list.zig", []byte(zigList), a.Graph)
-	refs := map[string]bool{}
-	for _, r := range a.Graph.Refs {
-		in := ""
-		if r.Enclosing >= 0 {
-			in = a.Graph.Defs[r.Enclosing].Name
-		}
-		refs[fmt.Sprintf("%s %s %s in %s", r.Kind, r.Recv, r.Name, in)] = true
-	}
+	refs := graphRefs(t, "list.zig", zigList)
 	for _, w := range []string{"call n:mem eql in grow", "call self append in grow", "call ? append in append grows", "call  List in append grows"} {
 		if !refs[w] {
 			t.Errorf("no reference %q in %v", w, refs)
