@@ -379,15 +379,23 @@ func (x *exScan) level(i, end int, parent string, prevB int, named map[int]bool,
 		switch w := x.text(x.toks[k]); {
 		case exContainers[w] != "":
 			it.d, it.at = x.container(k, x.limit(i), w, parent, named)
-			if it.d != nil && depth < maxSymbolDepth {
+			switch {
+			case it.d != nil && depth < maxSymbolDepth:
 				var doc int
 				it.members, doc = x.level(i+1, st.next, it.d.qualified(), head, named, depth+1)
 				if doc >= 0 {
 					x.setDoc(it.d, x.stmts[doc].tok)
 				}
+			case depth < maxSymbolDepth && x.holdsDecls(i):
+				// A name made at compile time ("defimpl encoder, for: …"):
+				// its functions are found as in loose code.
+				it.members, _ = x.level(i+1, st.next, parent, head, named, depth+1)
 			}
 		case exFunctions[w] != "":
 			it.d, it.at = x.function(k, x.limit(i), exFunctions[w], parent, named)
+			if it.d != nil && depth < maxSymbolDepth {
+				it.members = x.injected(i, parent, named, depth+1)
+			}
 		case exTypeAttrs[attr]:
 			it.d, it.at = x.typeDecl(k, x.limit(i), parent, named)
 		case attr == "moduledoc":
@@ -433,6 +441,21 @@ func (x *exScan) limit(i int) int {
 		return x.stmts[i+1].tok
 	}
 	return len(x.toks)
+}
+
+// injected returns the declarations a function's quote blocks hold
+// ("defmacro __using__(_) do quote do def broadcast(…) … end end"): the
+// functions a module gets by "use", members of the module that injects
+// them, as Elixir's tools list them.
+func (x *exScan) injected(i int, parent string, named map[int]bool, depth int) []*outlineItem {
+	var out []*outlineItem
+	for j := i + 1; j < x.stmts[i].next; j = x.stmts[j].next {
+		if x.word(x.stmts[j].tok, "quote") && x.holdsDecls(j) {
+			items, _ := x.level(j+1, x.stmts[j].next, parent, x.s.lineAt(x.toks[x.stmts[j].tok].start), named, depth)
+			out = append(out, items...)
+		}
+	}
+	return out
 }
 
 // holdsDecls reports whether a statement directly holds a declaration:
@@ -589,8 +612,32 @@ func (x *exScan) function(k, limit int, kind, parent string, named map[int]bool)
 	if k+1 >= limit || x.toks[k+1].kind != exWord || x.word(k+1, "unquote") {
 		return nil, 0
 	}
+	if op := x.operator(k+2, limit); op != "" {
+		// An operator's definition: "def left == right".
+		return &decl{name: op, kind: kind, parent: parent, sig: x.signature(k, limit)}, x.toks[k+2].start
+	}
 	named[k+1] = true
 	return &decl{name: x.text(x.toks[k+1]), kind: kind, parent: parent, sig: x.signature(k, limit)}, x.toks[k+1].start
+}
+
+// exWordOperators are the operators written as words.
+var exWordOperators = map[string]bool{"and": true, "or": true, "in": true}
+
+// operator returns the operator at token k when it stands between two
+// operands ("==" in "left == right"), or "".
+func (x *exScan) operator(k, limit int) string {
+	if k+1 < limit && exWordOperators[x.text(x.toks[k])] && x.toks[k].kind == exWord && x.toks[k+1].kind == exWord {
+		return x.text(x.toks[k])
+	}
+	j := k
+	for j < limit && x.toks[j].kind == exPunct && strings.IndexByte("(),[]{}", x.s.src[x.toks[j].start]) < 0 &&
+		(j == k || x.toks[j].start == x.toks[j-1].end) {
+		j++
+	}
+	if j == k || j >= limit || x.toks[j].kind != exWord {
+		return ""
+	}
+	return string(x.s.src[x.toks[k].start:x.toks[j-1].end])
 }
 
 // typeDecl reads an @type, @typep or @opaque attribute starting at token

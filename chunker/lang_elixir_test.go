@@ -190,6 +190,33 @@ function Pipes.step 14-15
 	}
 }
 
+// Functions a __using__ macro injects are the module's members, and an
+// operator's definition is named by the operator.
+func TestElixirInjectedAndOperators(t *testing.T) {
+	src := `defmodule Phoenix.Endpoint do
+  defmacro __using__(opts) do
+    quote location: :keep do
+      def broadcast(topic, msg), do: Server.broadcast(topic, msg)
+    end
+  end
+
+  def left == right, do: eq(left, right)
+  def a and b, do: both(a, b)
+end
+`
+	got := outlineOf("endpoint.ex", src)
+	want := `module Phoenix.Endpoint 1-10
+macro Phoenix.Endpoint.__using__ 2-6
+function Phoenix.Endpoint.broadcast 4-4
+function Phoenix.Endpoint.== 8-8
+function Phoenix.Endpoint.and 9-9
+`
+	if got != want {
+		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
+	}
+	graphRefs(t, "endpoint.ex", src) // names where they are
+}
+
 // The graph holds the declarations and the calls, each with what it is
 // selected from, and the modules named after alias and in a struct.
 func TestElixirGraph(t *testing.T) {

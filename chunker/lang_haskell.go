@@ -182,6 +182,8 @@ func (h *hsScan) items(starts []int, end int, parent string, prevB int) []*outli
 			h.setDoc(it.d, doc)
 			if w := h.where(k, stop); w >= 0 && (it.d.kind == "class" || it.d.kind == "instance") {
 				it.members = h.items(h.itemStarts(w+1, stop, false), stop, it.d.name, h.s.lineAt(h.toks[w].start))
+			} else if w := h.text(k); w == "data" || w == "newtype" {
+				it.members = h.fields(k, stop, it.d.name)
 			}
 		}
 		doc = doc[:0]
@@ -189,6 +191,38 @@ func (h *hsScan) items(starts []int, end int, parent string, prevB int) []*outli
 		prevB = it.b
 	}
 	return items
+}
+
+// fields returns the record fields a data or newtype declaration in
+// tokens [k, stop) declares ("{ runSetM :: IntSet -> … }", "a, b :: Int"):
+// each is a function that reads the field, named like it.
+func (h *hsScan) fields(k, stop int, parent string) []*outlineItem {
+	var out []*outlineItem
+	depth, first := 0, -1 // first: the first name of the fields before a "::"
+	for j := k; j < stop; j++ {
+		switch t := h.text(j); {
+		case t == "{":
+			depth++
+			first = -1
+		case t == "}":
+			depth--
+		case depth != 1:
+		case t == "," || t == "|":
+		case t == "::" && first >= 0:
+			for f := first; f < j; f++ {
+				if h.lowerName(f) {
+					h.named[f] = true
+					line := h.s.lineAt(h.toks[f].start)
+					out = append(out, &outlineItem{a: line, b: line, at: h.toks[f].start,
+						d: &decl{name: h.text(f), kind: "field", parent: parent, sig: h.signature(f, stop), a: line, b: line}})
+				}
+			}
+			first = -1
+		case first < 0 && h.lowerName(j) && (h.text(j-1) == "{" || h.text(j-1) == ","):
+			first = j
+		}
+	}
+	return out
 }
 
 // setDoc sets d's doc to the Haddock comments ("-- |", "{-|") among the

@@ -15,7 +15,7 @@ module Data.Queue
 import qualified Data.List as L
 
 -- | A first-in first-out queue.
-data Queue a = Queue [a] [a]
+data Queue a = Queue { front :: [a], back, spare :: [a] }
   deriving (Show)
 
 {- A block comment
@@ -51,6 +51,9 @@ instance Container Queue where
 func TestHaskellSymbols(t *testing.T) {
 	got := outlineOf("Queue.hs", haskellQueue)
 	want := `type Queue 11-13
+field Queue.front 12-12
+field Queue.back 12-12
+field Queue.spare 12-12
 function empty 19-21
 function push 23-26
 function check 28-30
@@ -68,8 +71,8 @@ function Container Queue.toL 42-42
 	if syms[0].Doc != "-- | A first-in first-out queue." || syms[0].Signature != "data Queue a" {
 		t.Errorf("Queue: doc %q, signature %q", syms[0].Doc, syms[0].Signature)
 	}
-	if syms[2].Signature != "push :: a -> Queue a -> Queue a" || syms[4].Signature != "(<+>) :: Queue a -> a -> Queue a" {
-		t.Errorf("signatures %q, %q", syms[2].Signature, syms[4].Signature)
+	if syms[5].Signature != "push :: a -> Queue a -> Queue a" || syms[7].Signature != "(<+>) :: Queue a -> a -> Queue a" {
+		t.Errorf("signatures %q, %q", syms[5].Signature, syms[7].Signature)
 	}
 }
 

@@ -47,6 +47,8 @@ var ctagsCorpora = []corpusSpec{
 	{Lang: "C#", Ctags: "C#", Source: "github", Name: "JamesNK/Newtonsoft.Json", Commit: "09bb545d72969ad7fb4ea07db0d5c34f4fc07877", Sub: []string{"Src/Newtonsoft.Json"}, Kinds: []string{"method", "class", "interface", "struct"}},
 	{Lang: "Lua", Ctags: "Lua", Source: "github", Name: "luarocks/luarocks", Commit: "2d2cc8eff2f03c23d142f8059146fb241dcf56b5", Sub: []string{"src"}, Kinds: []string{"function"}},
 	{Lang: "Bash", Ctags: "Sh", Source: "github", Name: "acmesh-official/acme.sh", Commit: "d60c75b4e30a26addd8b9d0bfdeeed39c84ed51e", Kinds: []string{"function"}},
+	{Lang: "Elixir", Ctags: "Elixir", Source: "github", Name: "phoenixframework/phoenix", Commit: "167c46950cf53aef363d672687cc653267c20aa6", Sub: []string{"lib"}, Kinds: []string{"function", "module", "macro", "delegate"}},
+	{Lang: "Haskell", Ctags: "Haskell", Source: "github", Name: "haskell/containers", Commit: "85a1ab5ee1be91d712ddaf2e61a4b0bce5b7ab1e", Sub: []string{"containers/src"}, Kinds: []string{"function", "type"}},
 }
 
 // notCovered are languages of the brief that this Universal Ctags (5.9)
