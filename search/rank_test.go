@@ -410,6 +410,32 @@ func TestNameMatch(t *testing.T) {
 	}
 }
 
+// A question about how something works wants its entry point: a private
+// helper named like the question gets no name match for it, while a
+// description still finds the helper by its name.
+func TestQuestionSkipsPrivateHelpersNames(t *testing.T) {
+	helper := &store.Chunk{Symbol: "chunkFiles", SymbolKind: "function", Language: "go"}
+	exported := &store.Chunk{Symbol: "ChunkFiles", SymbolKind: "function", Language: "go"}
+	python := &store.Chunk{Symbol: "_chunk_files", SymbolKind: "function", Language: "python"}
+	js := &store.Chunk{Symbol: "chunkFiles", SymbolKind: "function", Language: "javascript"}
+	question := ParseQuery("how are files chunked")
+	for _, tc := range []struct {
+		q    Query
+		c    *store.Chunk
+		want float64
+	}{
+		{question, helper, 0},
+		{question, python, 0},
+		{question, exported, 1},
+		{question, js, 1}, // its privacy is not in its name
+		{ParseQuery("chunks the files of a run"), helper, 1},
+	} {
+		if got := nameMatch(tc.q, tc.c); got != tc.want {
+			t.Errorf("%q, %s %s: name match %.2f, want %.2f", tc.q.Text, tc.c.Language, tc.c.Symbol, got, tc.want)
+		}
+	}
+}
+
 func TestNamedFunctionWinsOverNeighbours(t *testing.T) {
 	ix := newIx()
 	cands := []*candidate{cand(ix, "a.go", 1, 0.60, 6), cand(ix, "b.go", 1, 0.58, 5.5), cand(ix, "c.go", 1, 0.3, 2)}
