@@ -114,12 +114,6 @@ func scanDart(s *source) *dartScan {
 // dartContainers open a body of members.
 var dartContainers = map[string]string{"class": "class", "mixin": "mixin", "extension": "extension", "enum": "enum"}
 
-// dartModifiers may stand before a declaration.
-var dartModifiers = map[string]bool{
-	"abstract": true, "base": true, "final": false, "interface": true, "sealed": true, "static": true,
-	"external": true, "factory": true, "const": false, "late": true, "covariant": true,
-}
-
 // level builds the items of the container whose body is tokens [i, end).
 func (z *dartScan) level(i, end int, parent string, prevB int, depth int) []*outlineItem {
 	values := parent != "" && z.enums[parent] // an enum's values come first, up to a ";"
