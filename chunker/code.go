@@ -672,6 +672,9 @@ func (c *coder) finishMembers(u unit, d *decl, first int) {
 				tail = c.addUnit(tail, unit{a: a, b: b, nodes: []*sitter.Node{n}})
 			}
 			c.emit(tail)
+		} else {
+			// A lexed container has no nodes to split its tail at.
+			c.out = append(c.out, c.windows(tailA, u.b, c.budget, meta{})...)
 		}
 	}
 	if d.name != "" {

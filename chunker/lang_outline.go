@@ -2,11 +2,11 @@ package chunker
 
 // Some languages are chunked by a lexer of their own instead of a
 // tree-sitter grammar: SQL and Elixir, whose grammars do not fit the
-// binary (docs/release.md), and Zig, Haskell and Dart, which the
-// binding has none for. A lexer finds
-// the file's items (declarations with their doc, and loose code) and,
-// for containers such as modules, their members: an outline. The coder
-// then merges and splits the outline's items as it does a tree's.
+// binary (docs/release.md), and Zig, Haskell and Dart, which the binding
+// has none for. A lexer finds the file's items (declarations with their
+// doc, and loose code) and, for containers such as modules, their
+// members: an outline. The coder then merges and splits the outline's
+// items as it does a tree's.
 
 // lexedLang chunks and outlines the files of one lexed language.
 type lexedLang struct {
@@ -156,9 +156,9 @@ func (it *outlineItem) unit() unit {
 
 // emitContainer chunks a container over the budget: its head (the lines
 // before its first member, which loose members such as a module's doc
-// join) keeps a chunk of its own, each member is chunked as an item, the
-// closing lines stay with the last member, and loose chunks are named
-// after the container, as splitClass does for a tree. Loose code holding
+// join) keeps a chunk of its own, each member is chunked as an item, and
+// finishMembers places the closing lines and names the loose chunks, as
+// for a tree's class. Loose code holding
 // declarations is opened the same way, its head merging like any code.
 func (c *coder) emitContainer(it *outlineItem) {
 	first := len(c.out)
@@ -179,21 +179,11 @@ func (c *coder) emitContainer(it *outlineItem) {
 	} else {
 		c.emitMembers(&head, members)
 	}
-	if last := len(c.out) - 1; last >= first && c.out[last].b < it.b {
-		tailA := c.out[last].b + 1
-		if c.tokens(tailA, it.b) <= c.budget/bareHeaderDivisor || c.tokens(c.out[last].a, it.b) <= c.budget {
-			c.out[last].b = it.b
-		} else {
-			c.out = append(c.out, c.windows(tailA, it.b, c.budget, meta{})...)
-		}
+	d := it.d
+	if d == nil {
+		d = &decl{} // no name to give the loose chunks
 	}
-	for i := first; i < len(c.out) && it.d != nil; i++ {
-		if c.out[i].symbol == "" && c.out[i].kind == "" {
-			m := it.d.meta()
-			m.doc = ""
-			c.out[i].meta = m
-		}
-	}
+	c.finishMembers(unit{a: it.a, b: it.b}, d, first)
 }
 
 // walkOutline calls visit for every declaration of items, members after
