@@ -98,15 +98,6 @@ func exIdentEnd(src []byte, i int) int {
 	return i
 }
 
-// lineEnd returns the offset of the "\n" ending the line holding i, or
-// len(src).
-func lineEnd(src []byte, i int) int {
-	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
-		return i + j
-	}
-	return len(src)
-}
-
 // exQuoted returns the end of the string, charlist or heredoc opened by
 // the quote at i.
 func exQuoted(src []byte, i int) int {
@@ -373,7 +364,7 @@ func (x *exScan) level(i, end int, parent string, prevB int, named map[int]bool,
 			continue // the container's closing line, its tail
 		}
 		head := x.s.lineAt(x.toks[k].start)
-		it := &outlineItem{a: min(x.nextCode(prevB), head), b: st.last}
+		it := &outlineItem{a: min(x.s.nextCode(prevB), head), b: st.last}
 		prevB = it.b
 		attr := x.attribute(k)
 		switch w := x.text(x.toks[k]); {
@@ -468,22 +459,6 @@ func (x *exScan) holdsDecls(i int) bool {
 		}
 	}
 	return false
-}
-
-func lastItem(items []*outlineItem) *outlineItem {
-	if len(items) == 0 {
-		return nil
-	}
-	return items[len(items)-1]
-}
-
-// nextCode returns the first line after line b that is not blank.
-func (x *exScan) nextCode(b int) int {
-	a := b + 1
-	for a < x.s.n-1 && x.s.blank(a) {
-		a++
-	}
-	return a
 }
 
 // attribute returns the name of the attribute statement starting at token
@@ -726,7 +701,7 @@ func (x *exScan) graph(items []*outlineItem) *Graph {
 			if ref.Recv != "" {
 				ref.Recv = "n:" + ref.Recv
 			}
-			ref.Line, ref.Col = x.position(x.toks[last].start)
+			ref.Line, ref.Col = x.s.position(x.toks[last].start)
 			switch {
 			case exImports[stmtWord]:
 				ref.Kind = RefImport
@@ -778,10 +753,4 @@ func (x *exScan) receiver(k int) string {
 	}
 	alias, _ := x.aliasAt(j, nil)
 	return "n:" + alias
-}
-
-// position is the 1-based line and column of byte off.
-func (x *exScan) position(off int) (int, int) {
-	line := x.s.lineAt(off)
-	return line + 1, off - x.s.start[line] + 1
 }

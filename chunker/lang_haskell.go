@@ -157,7 +157,7 @@ func (h *hsScan) items(starts []int, end int, parent string, prevB int) []*outli
 		if len(doc) > 0 && h.s.lineAt(h.toks[doc[len(doc)-1]].end-1)+1 < line {
 			// A blank line parts the comments above from what follows:
 			// they document nothing, and are an item of their own.
-			items = append(items, &outlineItem{a: min(nextLine(h.s, prevB), h.s.lineAt(h.toks[doc[0]].start)),
+			items = append(items, &outlineItem{a: min(h.s.nextCode(prevB), h.s.lineAt(h.toks[doc[0]].start)),
 				b: h.s.lineAt(h.toks[doc[len(doc)-1]].end - 1)})
 			prevB = items[len(items)-1].b
 			doc = doc[:0]
@@ -166,7 +166,7 @@ func (h *hsScan) items(starts []int, end int, parent string, prevB int) []*outli
 			doc = append(doc, k)
 			continue
 		}
-		it := &outlineItem{a: min(nextLine(h.s, prevB), line), b: h.s.lineAt(h.toks[stop-1].end - 1)}
+		it := &outlineItem{a: min(h.s.nextCode(prevB), line), b: h.s.lineAt(h.toks[stop-1].end - 1)}
 		if len(doc) > 0 {
 			it.a = min(it.a, h.s.lineAt(h.toks[doc[0]].start))
 		}
@@ -408,9 +408,8 @@ func (h *hsScan) graph(items []*outlineItem) *Graph {
 		case recv == "" && !own[name]:
 			continue
 		}
-		line := h.s.lineAt(t.start)
-		col := t.start + len(full) - len(name) - h.s.start[line] + 1
-		g.Refs = append(g.Refs, Ref{Name: name, Recv: recv, Kind: kind, Line: line + 1, Col: col, Enclosing: enclosing(line + 1)})
+		line, col := h.s.position(t.start + len(full) - len(name)) // the name, after its qualifier
+		g.Refs = append(g.Refs, Ref{Name: name, Recv: recv, Kind: kind, Line: line, Col: col, Enclosing: enclosing(line)})
 	}
 	return g
 }

@@ -186,6 +186,14 @@ func (c *coder) emitContainer(it *outlineItem) {
 	c.finishMembers(unit{a: it.a, b: it.b}, d, first)
 }
 
+// lastItem is the last of items, or nil.
+func lastItem(items []*outlineItem) *outlineItem {
+	if len(items) == 0 {
+		return nil
+	}
+	return items[len(items)-1]
+}
+
 // walkOutline calls visit for every declaration of items, members after
 // their container, in file order.
 func walkOutline(items []*outlineItem, visit func(it *outlineItem)) {
@@ -208,13 +216,16 @@ func outlineSymbols(items []*outlineItem) []Symbol {
 // the lines it spans, so that references can find their enclosing one.
 func outlineDefs(s *source, items []*outlineItem) []Def {
 	var defs []Def
-	walkOutline(items, func(it *outlineItem) {
-		line := s.lineAt(it.at)
-		d := it.d
-		defs = append(defs, Def{Name: d.name, Kind: d.kind, Parent: d.parent, Line: line + 1, Col: it.at - s.start[line] + 1,
-			StartLine: d.a + 1, EndLine: d.b + 1, Signature: d.sig, Doc: docLine(d.doc)})
-	})
+	walkOutline(items, func(it *outlineItem) { defs = append(defs, it.d.graphDef(s, it.at)) })
 	return defs
+}
+
+// graphDef is a lexed declaration as the graph's definition, its name at
+// byte offset at.
+func (d *decl) graphDef(s *source, at int) Def {
+	line, col := s.position(at)
+	return Def{Name: d.name, Kind: d.kind, Parent: d.parent, Line: line, Col: col,
+		StartLine: d.a + 1, EndLine: d.b + 1, Signature: d.sig, Doc: docLine(d.doc)}
 }
 
 // enclosingDef returns a function giving, for lines in increasing order,

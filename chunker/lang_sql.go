@@ -59,11 +59,7 @@ func (l *sqlLexer) token(i int) sqlTok {
 	}
 	switch {
 	case c == '-' && next == '-', c == '#' && l.mysql:
-		end := n
-		if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
-			end = i + j
-		}
-		return sqlTok{sqlComment, i, end}
+		return sqlTok{sqlComment, i, lineEnd(src, i)}
 	case c == '/' && next == '*':
 		if j := bytes.Index(src[i+2:], []byte("*/")); j >= 0 {
 			return sqlTok{sqlComment, i, i + 2 + j + 2}
@@ -1047,18 +1043,11 @@ func sqlSymbols(s *source) []Symbol {
 // statement holds it.
 func (x *sqlScan) graph() *Graph {
 	g := &Graph{Defs: make([]Def, 0, len(x.defs)), Refs: make([]Ref, 0, len(x.refs))}
-	pos := func(at int) (int, int) {
-		line := x.s.lineAt(at)
-		return line + 1, at - x.s.start[line] + 1
-	}
 	for _, df := range x.defs {
-		d := df.d
-		line, col := pos(df.at)
-		g.Defs = append(g.Defs, Def{Name: d.name, Kind: d.kind, Parent: d.parent, Line: line, Col: col,
-			StartLine: d.a + 1, EndLine: d.b + 1, Signature: d.sig, Doc: docLine(d.doc)})
+		g.Defs = append(g.Defs, df.d.graphDef(x.s, df.at))
 	}
 	for _, r := range x.refs {
-		line, col := pos(r.at)
+		line, col := x.s.position(r.at)
 		g.Refs = append(g.Refs, Ref{Name: r.name, Line: line, Col: col, Kind: r.kind, Enclosing: r.def})
 	}
 	return g

@@ -184,7 +184,7 @@ func (z *zigScan) items(i, end, prevB int, next func(i int) (int, *outlineItem))
 		after, it := next(i)
 		i = max(after, i+1)
 		last := min(i, len(z.toks)) - 1
-		it.a = min(nextLine(z.s, prevB), z.s.lineAt(z.toks[start].start))
+		it.a = min(z.s.nextCode(prevB), z.s.lineAt(z.toks[start].start))
 		it.b = z.s.lineAt(z.toks[last].end - 1)
 		prevB = it.b
 		if it.d != nil {
@@ -197,15 +197,6 @@ func (z *zigScan) items(i, end, prevB int, next func(i int) (int, *outlineItem))
 		items = append(items, it)
 	}
 	return items
-}
-
-// nextLine returns the first line after line b that is not blank.
-func nextLine(s *source, b int) int {
-	a := b + 1
-	for a < s.n-1 && s.blank(a) {
-		a++
-	}
-	return a
 }
 
 // item reads the statement starting at token i of a container body
@@ -409,7 +400,7 @@ func (z *zigScan) graph(items []*outlineItem) *Graph {
 		if t.kind != zigWord || z.named[k] || !z.is(k+1, "(") || zigNotCalls[z.text(k)] || z.text(k)[0] <= '9' {
 			continue
 		}
-		line, col := z.position(t.start)
+		line, col := z.s.position(t.start)
 		ref := Ref{Name: z.text(k), Line: line, Col: col, Kind: RefCall}
 		if z.is(k-1, ".") {
 			ref.Recv = z.receiver(k, top)
@@ -442,10 +433,4 @@ func (z *zigScan) receiver(k int, top map[string]bool) string {
 		return "n:" + strings.Join(chain, ".")
 	}
 	return "?"
-}
-
-// position is the 1-based line and column of byte off.
-func (z *zigScan) position(off int) (int, int) {
-	line := z.s.lineAt(off)
-	return line + 1, off - z.s.start[line] + 1
 }

@@ -55,6 +55,31 @@ func (s *source) tokens(a, b int) int {
 	return (s.start[b+1] - s.start[a] + 3) / 4
 }
 
+// lineEnd returns the offset of the "\n" ending the line holding i, or
+// len(src).
+func lineEnd(src []byte, i int) int {
+	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(src)
+}
+
+// nextCode returns the first line after line b that is not blank (the
+// last line when all are).
+func (s *source) nextCode(b int) int {
+	a := b + 1
+	for a < s.n-1 && s.blank(a) {
+		a++
+	}
+	return a
+}
+
+// position is the 1-based line and column of byte off.
+func (s *source) position(off int) (int, int) {
+	line := s.lineAt(off)
+	return line + 1, off - s.start[line] + 1
+}
+
 // line returns line i without its terminator.
 func (s *source) line(i int) []byte {
 	l := s.src[s.start[i]:s.start[i+1]]
