@@ -343,7 +343,7 @@ var exItemAttrs = map[string]bool{
 // declarations (which are no references).
 func (x *exScan) outline() []*outlineItem {
 	x.named = map[int]bool{}
-	items, _ := x.level(0, len(x.stmts), "", -1, x.named, 0)
+	items, _ := x.level(0, len(x.stmts), "", -1, 0)
 	return items
 }
 
@@ -353,7 +353,7 @@ func (x *exScan) outline() []*outlineItem {
 // container's @moduledoc statement, or -1. A block of loose code that
 // holds declarations ("if Code.ensure_loaded?(Jason) do defimpl …") is
 // opened like a container of no name of its own.
-func (x *exScan) level(i, end int, parent string, prevB int, named map[int]bool, depth int) ([]*outlineItem, int) {
+func (x *exScan) level(i, end int, parent string, prevB int, depth int) ([]*outlineItem, int) {
 	var items []*outlineItem
 	moduleDoc := -1
 	var pending []int // first tokens of the attribute items ending items, for a function to come
@@ -369,26 +369,26 @@ func (x *exScan) level(i, end int, parent string, prevB int, named map[int]bool,
 		attr := x.attribute(k)
 		switch w := x.text(x.toks[k]); {
 		case exContainers[w] != "":
-			it.d, it.at = x.container(k, x.limit(i), w, parent, named)
+			it.d, it.at = x.container(k, x.limit(i), w, parent)
 			switch {
 			case it.d != nil && depth < maxSymbolDepth:
 				var doc int
-				it.members, doc = x.level(i+1, st.next, it.d.qualified(), head, named, depth+1)
+				it.members, doc = x.level(i+1, st.next, it.d.qualified(), head, depth+1)
 				if doc >= 0 {
 					x.setDoc(it.d, x.stmts[doc].tok)
 				}
 			case depth < maxSymbolDepth && x.holdsDecls(i):
 				// A name made at compile time ("defimpl encoder, for: …"):
 				// its functions are found as in loose code.
-				it.members, _ = x.level(i+1, st.next, parent, head, named, depth+1)
+				it.members, _ = x.level(i+1, st.next, parent, head, depth+1)
 			}
 		case exFunctions[w] != "":
-			it.d, it.at = x.function(k, x.limit(i), exFunctions[w], parent, named)
+			it.d, it.at = x.function(k, x.limit(i), exFunctions[w], parent)
 			if it.d != nil && depth < maxSymbolDepth {
-				it.members = x.injected(i, parent, named, depth+1)
+				it.members = x.injected(i, parent, depth+1)
 			}
 		case exTypeAttrs[attr]:
-			it.d, it.at = x.typeDecl(k, x.limit(i), parent, named)
+			it.d, it.at = x.typeDecl(k, x.limit(i), parent)
 		case attr == "moduledoc":
 			moduleDoc = i
 		case exItemAttrs[attr]:
@@ -396,7 +396,7 @@ func (x *exScan) level(i, end int, parent string, prevB int, named map[int]bool,
 			pending = append(pending, k)
 			continue
 		case attr == "" && depth < maxSymbolDepth && x.holdsDecls(i):
-			it.members, _ = x.level(i+1, st.next, parent, head, named, depth+1)
+			it.members, _ = x.level(i+1, st.next, parent, head, depth+1)
 		}
 		if it.d != nil && exFunctions[x.text(x.toks[k])] != "" {
 			if len(pending) > 0 {
@@ -438,11 +438,11 @@ func (x *exScan) limit(i int) int {
 // ("defmacro __using__(_) do quote do def broadcast(…) … end end"): the
 // functions a module gets by "use", members of the module that injects
 // them, as Elixir's tools list them.
-func (x *exScan) injected(i int, parent string, named map[int]bool, depth int) []*outlineItem {
+func (x *exScan) injected(i int, parent string, depth int) []*outlineItem {
 	var out []*outlineItem
 	for j := i + 1; j < x.stmts[i].next; j = x.stmts[j].next {
 		if x.word(x.stmts[j].tok, "quote") && x.holdsDecls(j) {
-			items, _ := x.level(j+1, x.stmts[j].next, parent, x.s.lineAt(x.toks[x.stmts[j].tok].start), named, depth)
+			items, _ := x.level(j+1, x.stmts[j].next, parent, x.s.lineAt(x.toks[x.stmts[j].tok].start), depth)
 			out = append(out, items...)
 		}
 	}
@@ -521,13 +521,13 @@ func (x *exScan) commentDoc(d *decl, k int) {
 }
 
 // aliasAt reads the alias at token k ("Foo.Bar.Baz": capitalized words
-// joined by dots), marking its words as names in named when named is not
-// nil. It returns the alias and the token after it.
-func (x *exScan) aliasAt(k int, named map[int]bool) (string, int) {
+// joined by dots), with declare marking its words as declared names
+// (x.named). It returns the alias and the token after it.
+func (x *exScan) aliasAt(k int, declare bool) (string, int) {
 	var b strings.Builder
 	for k < len(x.toks) && x.isAlias(k) {
-		if named != nil {
-			named[k] = true
+		if declare {
+			x.named[k] = true
 		}
 		b.WriteString(x.text(x.toks[k]))
 		if !x.punct(k+1, '.') || k+2 >= len(x.toks) || x.toks[k+1].start != x.toks[k].end ||
@@ -557,18 +557,18 @@ func splitAlias(parent, alias string) (string, string) {
 // k. An implementation is named as the module Elixir makes of it: the
 // protocol, then the type it is for ("Inspect.User" for "defimpl Inspect,
 // for: User"; the enclosing module without for:).
-func (x *exScan) container(k, limit int, kw, parent string, named map[int]bool) (*decl, int) {
+func (x *exScan) container(k, limit int, kw, parent string) (*decl, int) {
 	if k+1 >= limit || !x.isAlias(k+1) {
 		return nil, 0
 	}
-	alias, next := x.aliasAt(k+1, named)
+	alias, next := x.aliasAt(k+1, true)
 	at := x.toks[next-1].start // the name is the alias's last word
 	if kw == "defimpl" {
 		target := parent
 		if next+2 < limit && x.punct(next, ',') && x.toks[next+1].kind == exKey &&
 			x.text(x.toks[next+1]) == "for:" && x.isAlias(next+2) {
 			var end int
-			target, end = x.aliasAt(next+2, named)
+			target, end = x.aliasAt(next+2, true)
 			at = x.toks[end-1].start
 		}
 		if target == "" {
@@ -581,9 +581,10 @@ func (x *exScan) container(k, limit int, kw, parent string, named map[int]bool) 
 }
 
 // function reads a def, defp, defmacro, defguard or defdelegate starting
-// at token k. A name made at compile time ("def unquote(name)()") or an
-// operator is no declaration a search can name.
-func (x *exScan) function(k, limit int, kind, parent string, named map[int]bool) (*decl, int) {
+// at token k. A name made at compile time ("def unquote(name)()") is no
+// declaration a search can name; an operator's definition is named by the
+// operator.
+func (x *exScan) function(k, limit int, kind, parent string) (*decl, int) {
 	if k+1 >= limit || x.toks[k+1].kind != exWord || x.word(k+1, "unquote") {
 		return nil, 0
 	}
@@ -591,7 +592,7 @@ func (x *exScan) function(k, limit int, kind, parent string, named map[int]bool)
 		// An operator's definition: "def left == right".
 		return &decl{name: op, kind: kind, parent: parent, sig: x.signature(k, limit)}, x.toks[k+2].start
 	}
-	named[k+1] = true
+	x.named[k+1] = true
 	return &decl{name: x.text(x.toks[k+1]), kind: kind, parent: parent, sig: x.signature(k, limit)}, x.toks[k+1].start
 }
 
@@ -617,11 +618,11 @@ func (x *exScan) operator(k, limit int) string {
 
 // typeDecl reads an @type, @typep or @opaque attribute starting at token
 // k; limit is the next statement's first token, as for the others.
-func (x *exScan) typeDecl(k, limit int, parent string, named map[int]bool) (*decl, int) {
+func (x *exScan) typeDecl(k, limit int, parent string) (*decl, int) {
 	if k+2 >= limit || x.toks[k+2].kind != exWord {
 		return nil, 0
 	}
-	named[k+2] = true
+	x.named[k+2] = true
 	end := lineEnd(x.s.src, x.toks[k].start)
 	sig := headerText(x.s.src, uint32(x.toks[k].start), uint32(end))
 	return &decl{name: x.text(x.toks[k+2]), kind: "type", parent: parent, sig: sig}, x.toks[k+2].start
@@ -691,7 +692,7 @@ func (x *exScan) graph(items []*outlineItem) *Graph {
 		ref := Ref{Line: line + 1, Col: t.start - x.s.start[line] + 1}
 		switch {
 		case x.isAlias(k) && !x.selected(k):
-			alias, next := x.aliasAt(k, nil)
+			alias, next := x.aliasAt(k, false)
 			last := next - 1
 			if x.punct(next, '.') && next+1 < len(x.toks) && x.toks[next].start == x.toks[last].end && x.toks[next+1].kind == exWord {
 				k = last // a remote call's receiver: the call is the reference
@@ -751,6 +752,6 @@ func (x *exScan) receiver(k int) string {
 		x.toks[j-1].end == x.toks[j].start && x.toks[j-2].end == x.toks[j-1].start {
 		j -= 2
 	}
-	alias, _ := x.aliasAt(j, nil)
+	alias, _ := x.aliasAt(j, false)
 	return "n:" + alias
 }
