@@ -59,8 +59,7 @@ func lexDart(src []byte) []zigTok {
 func dartString(src []byte, i int, interp bool) int {
 	q := src[i]
 	if i+2 < len(src) && src[i+1] == q && src[i+2] == q {
-		closer := string([]byte{q, q, q})
-		if j := bytes.Index(src[i+3:], []byte(closer)); j >= 0 {
+		if j := bytes.Index(src[i+3:], []byte{q, q, q}); j >= 0 {
 			return i + 3 + j + 3
 		}
 		return len(src)
@@ -158,8 +157,8 @@ func (z *dartScan) item(i, end int, parent string, depth int) (int, *outlineItem
 			name = -1 // an unnamed extension: its members are loose
 		}
 		for open < end && !z.is(open, "{") && !z.is(open, ";") && !z.is(open, "=") {
-			if z.is(open, "(") || z.is(open, "<") && z.match[open] > 0 {
-				open = max(open, z.match[open])
+			if z.is(open, "(") {
+				open = z.match[open]
 			}
 			open++
 		}
@@ -202,10 +201,6 @@ func (z *dartScan) member(k, end int, parent string) (string, int, int) {
 			continue
 		}
 		switch z.s.src[t.start] {
-		case '<':
-			if z.match[j] > j {
-				j = z.match[j]
-			}
 		case '(':
 			name := z.beforeTypeArgs(j-1, k) // T foo<T>(…)
 			if name < k || z.toks[name].kind != zigWord || dartNotNames[z.text(name)] {
@@ -240,9 +235,6 @@ func (z *dartScan) member(k, end int, parent string) (string, int, int) {
 			return "", -1, 0
 		case '[', ')':
 			return "", -1, 0
-		}
-		if z.is(j, "=") && z.is(j+1, ">") {
-			break
 		}
 	}
 	return "", -1, 0
