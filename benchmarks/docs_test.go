@@ -427,12 +427,7 @@ func BenchmarkDocsSearch(b *testing.B) {
 		b.Fatal(err)
 	}
 	verbose := os.Getenv("CODESEEK_DOCS_VERBOSE") != ""
-	// CODESEEK_RANK switches ranking features off or overrides weights, as
-	// for the binary, for ablation runs.
-	ranking, err := search.ParseOptions(os.Getenv("CODESEEK_RANK"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	ranking := rankingFromEnv(b)
 	for b.Loop() {
 		svc, err := tools.New(tools.Config{DataDir: b.TempDir(), Embedder: emb, Ranking: ranking})
 		if err != nil {
@@ -639,4 +634,15 @@ func TestDocsDevSetResolves(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rankingFromEnv reads CODESEEK_RANK, which switches ranking features off
+// or overrides weights, as for the binary, for ablation runs.
+func rankingFromEnv(b *testing.B) search.Options {
+	b.Helper()
+	ranking, err := search.ParseOptions(os.Getenv("CODESEEK_RANK"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ranking
 }

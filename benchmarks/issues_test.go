@@ -15,7 +15,6 @@ import (
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/indexer"
-	"github.com/codeseek/codeseek/search"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -314,12 +313,7 @@ func BenchmarkIssueToFile(b *testing.B) {
 	}
 	systems := append(append([]string{}, issueModes...), "bm25")
 	variant := os.Getenv("CODESEEK_ISSUES_QUERY")
-	// CODESEEK_RANK switches ranking features off or overrides weights, as
-	// for the binary, for ablation runs.
-	ranking, err := search.ParseOptions(os.Getenv("CODESEEK_RANK"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	ranking := rankingFromEnv(b)
 	for b.Loop() {
 		svc, err := tools.New(tools.Config{DataDir: dataDir, Embedder: emb, Ranking: ranking})
 		if err != nil {
