@@ -33,3 +33,15 @@ func truncateUTF8(s string, n int) string {
 	}
 	return s[:n]
 }
+
+// InProcess reports whether e computes vectors in this process (the
+// built-in model, the hash embedder) rather than at an endpoint: a
+// search may then embed a few dozen more texts for microseconds each,
+// where an endpoint would cost a round trip and tokens.
+func InProcess(e Embedder) bool {
+	switch e.(type) {
+	case *BuiltinEmbedder, HashEmbedder, *HashEmbedder:
+		return true
+	}
+	return false
+}

@@ -59,14 +59,17 @@ const (
 	// stack trace), whatever its length, and adds their chunks to the
 	// candidates.
 	Mentions
+	// Members scores a merged chunk by its best member for a query that
+	// asks for one piece of code (Request.Embedder).
+	Members
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions | Members
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "members": Members, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -96,6 +99,9 @@ type Weights struct {
 	// Mention is added to the chunks of a file the query names, by how
 	// surely it names it (Mentions).
 	Mention float64
+	// Member scales a merged chunk's best member's cosine similarity,
+	// which stands in for the chunk's own when higher (Members).
+	Member float64
 	// Coherence scales the lift of a file's best chunk.
 	Coherence float64
 	// Variant multiplies the score of a variant's chunks (Variants).
@@ -116,6 +122,7 @@ var DefaultWeights = Weights{
 	Central:    0.15,
 	Heading:    0.5,
 	Mention:    1,
+	Member:     0.9,
 	Coherence:  0.2,
 	Variant:    0.8,
 	Decay:      0.7,
@@ -148,7 +155,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "member": &w.Member, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

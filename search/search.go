@@ -43,6 +43,9 @@ type Request struct {
 	// pushes it down where it can).
 	Filter  store.Filter
 	Options Options
+	// Embedder, when set, embeds the members of merged chunks (Members);
+	// nil leaves them to the chunk's vector.
+	Embedder Embedder
 }
 
 // Result is one answer: a span of lines of one file, built around the
@@ -88,6 +91,9 @@ func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Resul
 		return nil, err
 	}
 	r := ranker{q: q, mode: req.Mode, opt: req.Options, w: req.Options.weights(), docs: req.Kind == store.Doc}
+	if err := r.memberScores(ctx, req.Embedder, req.Vector, cands); err != nil {
+		return nil, err
+	}
 	r.score(cands)
 	return assemble(cands, req.Limit, r.perFile(req)), nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/formatter"
 	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/search"
@@ -130,10 +131,14 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 			return resp, fmt.Errorf("embed query: %w", err)
 		}
 	}
-	found, err := search.Search(ctx, indexes, search.Request{
+	req := search.Request{
 		Query: p.Query, Kind: kind, Mode: p.Mode, Limit: p.Limit, PerFile: DefaultPerFile,
 		Vector: qvec, Filter: store.Filter{FileType: p.FileType, Directory: p.Directory}, Options: s.cfg.Ranking,
-	})
+	}
+	if embedding.InProcess(s.cfg.Embedder) {
+		req.Embedder = s.cfg.Embedder
+	}
+	found, err := search.Search(ctx, indexes, req)
 	if err != nil {
 		return resp, err
 	}
