@@ -638,11 +638,11 @@ func TestDocsDevSetResolves(t *testing.T) {
 
 // rankingFromEnv reads CODESEEK_RANK, which switches ranking features off
 // or overrides weights, as for the binary, for ablation runs.
-func rankingFromEnv(b *testing.B) search.Options {
-	b.Helper()
+func rankingFromEnv(tb testing.TB) search.Options {
+	tb.Helper()
 	ranking, err := search.ParseOptions(os.Getenv("CODESEEK_RANK"))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return ranking
 }

@@ -51,7 +51,7 @@ func stdlibIndex(tb testing.TB) (*tools.Service, string) {
 		if emb, stdlib.err = embedding.NewBuiltin(); stdlib.err != nil {
 			return
 		}
-		stdlib.svc, stdlib.err = tools.New(tools.Config{DataDir: stdlib.dataDir, Embedder: emb})
+		stdlib.svc, stdlib.err = tools.New(tools.Config{DataDir: stdlib.dataDir, Embedder: emb, Ranking: rankingFromEnv(tb)})
 		if stdlib.err != nil {
 			return
 		}

@@ -14,11 +14,11 @@ type Embedder interface {
 	EmbedDocuments(ctx context.Context, texts []string) ([][]float32, error)
 }
 
-// maxMemberChunks bounds the merged chunks whose members a query embeds:
-// the best by cosine similarity. Embedding costs about 0.15 ms per chunk
-// with the built-in model; 16 kept the docstring suite's gain whole, 8
-// lost a third of it (evaluation.md).
-const maxMemberChunks = 16
+// maxMemberChunks bounds the merged chunks whose members a query embeds,
+// the best by the channels' blend: embedding a 400-token chunk costs
+// about 0.2 ms with the built-in model. On the docstring suite 4, 8 and
+// 16 chunks keep MRR@10 0.550, 0.553 and 0.554 (evaluation.md).
+const maxMemberChunks = 8
 
 // memberScores raises the cosine similarity of a merged chunk (small
 // declarations the chunker kept together, symbol kind "mixed") to its
@@ -31,13 +31,13 @@ func (r ranker) memberScores(ctx context.Context, emb Embedder, qvec []float32, 
 		return nil
 	}
 	var merged []*candidate
-	for _, cd := range cands {
+	for _, cd := range r.byBlend(cands) {
 		if cd.chunk.SymbolKind == "mixed" {
-			merged = append(merged, cd)
+			if merged = append(merged, cd); len(merged) == maxMemberChunks {
+				break
+			}
 		}
 	}
-	sort.SliceStable(merged, func(i, j int) bool { return merged[i].vec > merged[j].vec })
-	merged = merged[:min(len(merged), maxMemberChunks)]
 	var texts []string
 	var owner []*candidate
 	for _, cd := range merged {
@@ -60,6 +60,21 @@ func (r ranker) memberScores(ctx context.Context, emb Embedder, qvec []float32, 
 		}
 	}
 	return nil
+}
+
+// byBlend orders a copy of cands by the channels' calibrated blend, the
+// ranking before any other feature: the merged chunks that lead it are
+// those whose members could reach the first page.
+func (r ranker) byBlend(cands []*candidate) []*candidate {
+	vecN, lexN := r.calibration(cands)
+	alpha := r.vectorShare()
+	blend := make(map[*candidate]float64, len(cands))
+	for _, cd := range cands {
+		blend[cd] = alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex)
+	}
+	out := append([]*candidate(nil), cands...)
+	sort.SliceStable(out, func(i, j int) bool { return blend[out[i]] > blend[out[j]] })
+	return out
 }
 
 func dot(a, b []float32) float32 {
