@@ -4,6 +4,8 @@ import (
 	"context"
 	"sort"
 	"strings"
+
+	"github.com/codeseek/codeseek/store"
 )
 
 // Embedder embeds code the way the index embedded its chunks. Search
@@ -21,7 +23,7 @@ type Embedder interface {
 const maxMemberChunks = 8
 
 // memberScores raises the cosine similarity of a merged chunk (small
-// declarations the chunker kept together, symbol kind "mixed") to its
+// declarations the chunker kept together, their names listed in Symbol) to its
 // best member's, times Weights.Member, for a query that asks for one
 // piece of code. Such a query describes one of the members, and the
 // chunk's own vector averages the member it describes with neighbours
@@ -30,17 +32,17 @@ func (r ranker) memberScores(ctx context.Context, emb Embedder, qvec []float32, 
 	if emb == nil || qvec == nil || r.unitFocus() < 1 || !r.opt.on(Members) {
 		return nil
 	}
-	var merged []*candidate
+	var picked []*candidate
 	for _, cd := range r.byBlend(cands) {
-		if cd.chunk.SymbolKind == "mixed" {
-			if merged = append(merged, cd); len(merged) == maxMemberChunks {
+		if merged(cd.chunk) {
+			if picked = append(picked, cd); len(picked) == maxMemberChunks {
 				break
 			}
 		}
 	}
 	var texts []string
 	var owner []*candidate
-	for _, cd := range merged {
+	for _, cd := range picked {
 		for _, m := range members(cd.chunk.Content) {
 			// The index embeds a chunk after a line with its path.
 			texts = append(texts, cd.chunk.FilePath+"\n"+m)
@@ -61,6 +63,11 @@ func (r ranker) memberScores(ctx context.Context, emb Embedder, qvec []float32, 
 	}
 	return nil
 }
+
+// merged reports a chunk of several declarations, which the chunker
+// names one by one ("Raft.runFollower, Raft.removeOldLogs"). A heading
+// path holds no ", " ("Install > Linux").
+func merged(c *store.Chunk) bool { return strings.Contains(c.Symbol, ", ") }
 
 // byBlend orders a copy of cands by the channels' calibrated blend, the
 // ranking before any other feature: the merged chunks that lead it are

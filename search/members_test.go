@@ -53,10 +53,10 @@ func (w wordEmbedder) EmbedDocuments(_ context.Context, texts []string) ([][]flo
 func TestMergedChunkScoresAsItsBestMember(t *testing.T) {
 	ix := newIx()
 	merged := cand(ix, "a.go", 1, 0.5, 0)
-	merged.chunk.SymbolKind = "mixed"
+	merged.chunk.Symbol, merged.chunk.SymbolKind = "openAll, retryUpload", "function"
 	merged.chunk.Content = "func openAll() {\n\topen()\n}\n\nfunc retryUpload() {\n\tupload()\n}"
 	alone := cand(ix, "b.go", 1, 0.7, 0)
-	alone.chunk.SymbolKind = "function"
+	alone.chunk.Symbol, alone.chunk.SymbolKind = "retryUpload", "function"
 	alone.chunk.Content = "func retryUpload() {\n\tupload()\n}\n\nfunc more() {\n\tx()\n}"
 	emb := wordEmbedder{"retryUpload"}
 	qvec := []float32{1}
