@@ -122,7 +122,7 @@ var DefaultWeights = Weights{
 	Central:    0.15,
 	Heading:    0.5,
 	Mention:    1,
-	Member:     0.9,
+	Member:     1,
 	Coherence:  0.2,
 	Variant:    0.8,
 	Decay:      0.7,

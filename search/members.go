@@ -18,8 +18,8 @@ type Embedder interface {
 
 // maxMemberChunks bounds the merged chunks whose members a query embeds,
 // the best by the channels' blend: embedding a 400-token chunk costs
-// about 0.2 ms with the built-in model. On the docstring suite 4, 8 and
-// 16 chunks keep MRR@10 0.550, 0.553 and 0.554 (evaluation.md).
+// about 0.2 ms with the built-in model. On the docstring suite 8 chunks
+// give MRR@10 0.584 and 16 give 0.590 for twice the time (evaluation.md).
 const maxMemberChunks = 8
 
 // memberScores raises the cosine similarity of a merged chunk (small

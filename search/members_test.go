@@ -65,7 +65,7 @@ func TestMergedChunkScoresAsItsBestMember(t *testing.T) {
 		off   Feature
 		want  float64
 	}{
-		{"retries an upload that failed.", 0, 0.9}, // a description: the member's cosine, scaled
+		{"retries an upload that failed.", 0, DefaultWeights.Member}, // a description: the member's cosine (1), scaled
 		{"retries an upload that failed.", Members, 0.5},
 		{"upload retries", 0, 0.5}, // a short phrase names an area: the chunk's own
 	} {
