@@ -29,7 +29,7 @@ const maxMemberChunks = 8
 // chunk's own vector averages the member it describes with neighbours
 // that have nothing to do with it.
 func (r ranker) memberScores(ctx context.Context, emb Embedder, qvec []float32, cands []*candidate) error {
-	if emb == nil || qvec == nil || r.unitFocus() < 1 || !r.opt.on(Members) {
+	if emb == nil || qvec == nil || r.docs || r.unitFocus() < 1 || !r.opt.on(Members) {
 		return nil
 	}
 	var picked []*candidate
@@ -66,7 +66,8 @@ func (r ranker) memberScores(ctx context.Context, emb Embedder, qvec []float32, 
 
 // merged reports a chunk of several declarations, which the chunker
 // names one by one ("Raft.runFollower, Raft.removeOldLogs"). A heading
-// path holds no ", " ("Install > Linux").
+// path is not a list, though a heading may hold a comma; documentation
+// is left out before this is asked.
 func merged(c *store.Chunk) bool { return strings.Contains(c.Symbol, ", ") }
 
 // byBlend orders a copy of cands by the channels' calibrated blend, the
