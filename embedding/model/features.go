@@ -8,7 +8,6 @@ package model
 
 import (
 	"math"
-	"slices"
 	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
@@ -62,6 +61,7 @@ type featurizer struct {
 	cfg     FeatureConfig
 	mask    uint64
 	ids     []uint32
+	sortBuf []uint32 // radixSort's scratch
 	featBuf []Feature
 	whole   []byte // the words of the current identifier, concatenated
 	split   ident.Splitter
@@ -108,7 +108,7 @@ func (f *featurizer) features(text string, dst []Feature) []Feature {
 	}
 	f.ids, f.whole = f.ids[:0], f.whole[:0]
 	f.split.Split(text, f.word, f.identEnd)
-	slices.Sort(f.ids)
+	f.ids, f.sortBuf = radixSort(f.ids, f.sortBuf)
 	dst = dst[:0]
 	for i := 0; i < len(f.ids); {
 		j := i + 1
