@@ -121,7 +121,12 @@ func ParseQuery(text string) Query {
 		seen[s] = true
 		q.Terms = append(q.Terms, s)
 	})
-	q.wants = classesNamed(q.Terms)
+	if len(q.Terms) < longQueryTerms {
+		// A long text that says "test" or "example" is a bug report
+		// telling of them ("the test fails", "add a regression test"),
+		// not a request for them, which is short ("tests for retries").
+		q.wants = classesNamed(q.Terms)
+	}
 	q.Paths = mentions(text)
 	return q
 }

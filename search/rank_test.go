@@ -99,6 +99,11 @@ func TestPriorSparesWhatTheQueryAsksFor(t *testing.T) {
 	if p := prior(classTest, tests.wants); p != 1 {
 		t.Errorf("a test file is demoted for %q, which asks for tests: %v", tests.Text, p)
 	}
+	report := ParseQuery("Uploads that fail with a timeout are never retried: the client gives up " +
+		"after the first attempt and the retry test passes only because the mock server answers at once.")
+	if p := prior(classTest, report.wants); p >= 1 {
+		t.Errorf("a test file is not demoted for a bug report that mentions a test: %v", p)
+	}
 }
 
 // cand builds a candidate of file p in a one-repository index.
