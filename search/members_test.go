@@ -67,7 +67,8 @@ func TestMergedChunkScoresAsItsBestMember(t *testing.T) {
 	}{
 		{"retries an upload that failed.", 0, DefaultWeights.Member}, // a description: the member's cosine (1), scaled
 		{"retries an upload that failed.", Members, 0.5},
-		{"upload retries", 0, 0.5}, // a short phrase names an area: the chunk's own
+		{"how are failed uploads retried", 0, DefaultWeights.Member}, // a question: its best members too
+		{"upload retries", 0, 0.5},                                   // a short phrase names an area: the chunk's own
 	} {
 		merged.vec, alone.vec = 0.5, 0.7
 		r := ranker{q: ParseQuery(tc.query), mode: Hybrid, w: DefaultWeights, opt: Options{Off: tc.off}}
