@@ -200,16 +200,22 @@ func describes(text string) bool {
 // case after it ("Observable", "Monad").
 var capitalized = lazyre.New(`^[A-Z][a-z0-9]{2,}$`)
 
-// typeNames returns the capitalized words of a phrase after its first
-// word: written mid-sentence with a capital, "how Observable represents
-// …" or "how Monad composes …" names a type, whose declaration is a
-// likely answer. The first word is capitalized by grammar, not naming.
+// typeNames returns the capitalized words of a phrase that do not open a
+// sentence or a line: written mid-sentence with a capital, "how
+// Observable represents …" or "how Monad composes …" names a type, whose
+// declaration is a likely answer. A sentence's first word ("We were
+// failing … . Close with NO_ERROR", a bug report's next line) is
+// capitalized by grammar, not naming.
 func typeNames(text string) []string {
 	var out []string
-	for i, w := range strings.Fields(text) {
-		w = strings.Trim(w, `"'(),.:;?!`+"`")
-		if i > 0 && capitalized().MatchString(w) {
-			out = append(out, w)
+	for _, line := range strings.Split(text, "\n") {
+		start := true
+		for _, w := range strings.Fields(line) {
+			t := strings.Trim(w, `"'(),.:;?!`+"`")
+			if !start && capitalized().MatchString(t) {
+				out = append(out, t)
+			}
+			start = strings.ContainsAny(w[len(w)-1:], ".!?:")
 		}
 	}
 	return out

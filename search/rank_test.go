@@ -49,6 +49,7 @@ func TestParseQueryKinds(t *testing.T) {
 		"Mutex for coroutine synchronization":                "",
 		"how HTTP status codes are checked":                  "",
 		"how the Go parser works":                            "",
+		"Listeners leak connections. Close aborts them with the wrong code.\nSubscribers see Stream errors": "Stream",
 	} {
 		q := ParseQuery(text)
 		if got := strings.Join(append(q.Names, q.Types...), " "); got != want {
