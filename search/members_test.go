@@ -81,3 +81,22 @@ func TestMergedChunkScoresAsItsBestMember(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMembers checks that any chunk text splits without a panic into
+// pieces of that text, each of two lines or more.
+func FuzzMembers(f *testing.F) {
+	for _, seed := range []string{"", "\n\n\n", "a\n\nb", "\tx\n\n\ty\n\tz\n\n\tw\nv", "}\n\n}\n\n)", "a\r\n\r\nb\r\nc\r\n\r\nd\r\ne"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		ms := members(text)
+		if len(ms) == 1 {
+			t.Fatalf("one member %q: a merge has two or more", ms)
+		}
+		for _, m := range ms {
+			if !strings.Contains(text, m) || !strings.Contains(m, "\n") {
+				t.Fatalf("member %q is not a piece of two lines or more of %q", m, text)
+			}
+		}
+	})
+}
