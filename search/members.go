@@ -74,7 +74,7 @@ func (r ranker) memberScores(ctx context.Context, emb Embedder, qvec []float32, 
 		return err
 	}
 	for i, v := range vecs {
-		if s := r.w.Member * float64(dot(v, qvec)); s > owner[i].vec {
+		if s := r.w.Member * store.VectorCosine(v, qvec); s > owner[i].vec {
 			owner[i].vec = s
 		}
 	}
@@ -91,23 +91,14 @@ func merged(c *store.Chunk) bool { return strings.Contains(c.Symbol, ", ") }
 // ranking before any other feature: the merged chunks that lead it are
 // those whose members could reach the first page.
 func (r ranker) byBlend(cands []*candidate) []*candidate {
-	vecN, lexN := r.calibration(cands)
-	alpha := r.vectorShare()
+	mix := r.blend(cands)
 	blend := make(map[*candidate]float64, len(cands))
 	for _, cd := range cands {
-		blend[cd] = alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex)
+		blend[cd] = mix(cd)
 	}
 	out := append([]*candidate(nil), cands...)
 	sort.SliceStable(out, func(i, j int) bool { return blend[out[i]] > blend[out[j]] })
 	return out
-}
-
-func dot(a, b []float32) float32 {
-	var s float32
-	for i := range min(len(a), len(b)) {
-		s += a[i] * b[i]
-	}
-	return s
 }
 
 // members splits a merged chunk's text into its declarations: a member

@@ -35,7 +35,7 @@ func (r ranker) score(cands []*candidate) {
 	if len(cands) == 0 {
 		return
 	}
-	vecN, lexN := r.calibration(cands)
+	blend := r.blend(cands)
 	alpha := r.vectorShare()
 	oldVersion := r.olderVersions(cands)
 	variant := variantsOf(r.q, cands)
@@ -85,7 +85,7 @@ func (r ranker) score(cands []*candidate) {
 		if cd.decl > 0 {
 			cd.abs = 1
 		}
-		base := alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex)
+		base := blend(cd)
 		if r.opt.on(NameMatch) {
 			base += r.w.Name * nameMatch(r.q, cd.chunk)
 		}
@@ -122,6 +122,14 @@ func (r ranker) vectorShare() float64 {
 		return r.w.VectorQuestion
 	}
 	return r.w.VectorNL
+}
+
+// blend returns the channels' calibrated scores mixed by the query
+// kind's vector share: a candidate's evidence before any other feature.
+func (r ranker) blend(cands []*candidate) func(*candidate) float64 {
+	vecN, lexN := r.calibration(cands)
+	alpha := r.vectorShare()
+	return func(cd *candidate) float64 { return alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex) }
 }
 
 // calibration returns the functions that map raw channel scores to 0..1

@@ -314,7 +314,12 @@ func declaredNames(symbol string) []string {
 }
 
 // Cosine is the cosine similarity of c's vector and vec (both unit length).
-func Cosine(c *Chunk, vec []float32) float64 { return float64(dotExact(c.Vector, vec)) }
+func Cosine(c *Chunk, vec []float32) float64 { return VectorCosine(c.Vector, vec) }
+
+// VectorCosine is the cosine similarity of two unit-length vectors, as
+// the store scores a chunk, for vectors that belong to no stored chunk
+// (the pieces of a chunk that search embeds).
+func VectorCosine(a, b []float32) float64 { return float64(dotExact(a, b)) }
 
 // ChunkID derives a stable chunk identifier from its place and content, so
 // an unchanged chunk keeps its ID across re-indexing.
