@@ -28,6 +28,10 @@ type pendingDef struct {
 var classLikeKinds = set("class", "struct", "interface", "trait", "impl", "object", "enum", "record",
 	"protocol", "extension", "actor", "union", "module")
 
+// ClassLike reports whether kind, a chunk's or a declaration's kind,
+// is a class-like declaration: one whose functions are methods.
+func ClassLike(kind string) bool { return classLikeKinds[kind] }
+
 // typeKinds are the declarations of types, and valueKinds those of
 // values: a type declared in a value's declaration ("typedef struct foo
 // {...} foo_t;", "const A = class B {}") is not its member, though the
