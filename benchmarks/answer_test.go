@@ -223,6 +223,9 @@ func joinRoot(root, p string) string {
 // reading, the median tokens read until the first relevant file and the
 // share of relevant files reached within each budget.
 func BenchmarkTokensToAnswer(b *testing.B) {
+	if _, err := exec.LookPath("rg"); err != nil {
+		b.Skip("ripgrep (rg) is not installed: apt-get install ripgrep")
+	}
 	shared := os.Getenv("CODESEEK_SHARED")
 	if shared == "" {
 		shared = filepath.Join("..", "..", "shared")
