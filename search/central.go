@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
 )
 
 // nameCounter is a store that counts, from its symbol graph, the files
@@ -55,10 +57,14 @@ func (r ranker) central(cands []*candidate, mult []float64) {
 // scale that reaches 1 at hubFiles. A question about how a subsystem
 // works is answered by its entry point, which the rest of the code calls,
 // more often than by a helper that happens to be named like the question.
-// seen memoizes names within one query.
+// A class-like declaration (chunker.ClassLike) has none: a type is named
+// in every signature, field and import that mentions it, so its count of
+// using files says how widely it is mentioned, not that it is what the
+// question asks about, and it lifted types' headers over the code that
+// does what the question asks. seen memoizes names within one query.
 func centrality(cd *candidate, seen map[string]float64) float64 {
 	nc, ok := cd.ix.(nameCounter)
-	if !ok || cd.chunk.Symbol == "" {
+	if !ok || cd.chunk.Symbol == "" || chunker.ClassLike(cd.chunk.SymbolKind) {
 		return 0
 	}
 	best := 0.0

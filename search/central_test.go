@@ -48,6 +48,33 @@ func TestCentralityDiscountsNamesManyFilesDeclare(t *testing.T) {
 	}
 }
 
+// A type is named wherever it is mentioned, so however many files use
+// it, its declaration is no entry point; a function as widely used is.
+func TestCentralityLeavesClassLikeDeclarationsOut(t *testing.T) {
+	ix := countingIndex{files: map[string][2]int{"Router": {1, 40}, "Handle": {1, 40}}}
+	build := func(kind string) []*candidate {
+		cands := []*candidate{
+			symbolCand(ix, "a.go", "Router", 0.60, 6),
+			symbolCand(ix, "b.go", "Mux.Handle", 0.58, 5.5),
+			symbolCand(ix, "c.go", "other", 0.3, 2),
+		}
+		cands[0].chunk.SymbolKind = kind
+		return cands
+	}
+	for _, kind := range []string{"interface", "class", "struct", "trait", "impl", "extension"} {
+		if u := centrality(build(kind)[0], map[string]float64{}); u != 0 {
+			t.Errorf("a %s declaration has centrality %.2f, want 0", kind, u)
+		}
+	}
+	if u := centrality(build("interface")[1], map[string]float64{}); u != 1 {
+		t.Errorf("a method used by 40 files has centrality %.2f, want 1", u)
+	}
+	r := ranker{q: ParseQuery("how are requests sent to handlers"), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, build("interface"), Central, "b.go", "a.go")
+	// A function as widely used keeps its lift, and its stronger evidence.
+	wantFirst(t, r, build("function"), "a.go", "a function used by 40 files")
+}
+
 // TestCentralitySkipsWhatItCannotHelp checks that a candidate too far
 // down for the lift to matter is not looked up.
 func TestCentralitySkipsWhatItCannotHelp(t *testing.T) {

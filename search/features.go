@@ -9,7 +9,7 @@ import (
 
 // Feature is one ranking signal that can be switched off, so its worth
 // can be measured (the ablation table in docs/evaluation.md).
-type Feature uint32
+type Feature uint16
 
 // Ranking features.
 const (
@@ -62,19 +62,14 @@ const (
 	// Members scores a merged chunk by its best member for a query that
 	// asks for one piece of code (Request.Embedder).
 	Members
-	// ClassLike demotes, for a phrase or a short question, a chunk that
-	// is a class-like declaration (chunker.ClassLike): a type's header,
-	// fields and doc comment name its whole area without doing what the
-	// query asks.
-	ClassLike
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions | Members | ClassLike
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions | Members
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "members": Members, "classlike": ClassLike, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "members": Members, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -107,9 +102,6 @@ type Weights struct {
 	// Member scales a merged chunk's best member's cosine similarity,
 	// which stands in for the chunk's own when higher (Members).
 	Member float64
-	// ClassLike is taken off a class-like declaration's chunk for a
-	// query about an area (ClassLike), scaled as file evidence is.
-	ClassLike float64
 	// Coherence scales the lift of a file's best chunk.
 	Coherence float64
 	// Variant multiplies the score of a variant's chunks (Variants).
@@ -131,7 +123,6 @@ var DefaultWeights = Weights{
 	Heading:    0.5,
 	Mention:    1,
 	Member:     1,
-	ClassLike:  0.1,
 	Coherence:  0.2,
 	Variant:    0.8,
 	Decay:      0.7,
@@ -164,7 +155,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "member": &w.Member, "classlike": &w.ClassLike, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "member": &w.Member, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

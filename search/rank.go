@@ -4,9 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/internal/lazyre"
-	"github.com/codeseek/codeseek/store"
 )
 
 // ranker scores the candidates of one query. Each feature is computed
@@ -94,7 +92,6 @@ func (r ranker) score(cands []*candidate) {
 		if headings != nil {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
-		base -= r.classLike(cd.chunk)
 		mult[i] = f.prior * f.older
 		cd.score = (base+f.lift)*mult[i] + r.declBoost(cd)
 	}
@@ -105,21 +102,6 @@ func (r ranker) score(cands []*candidate) {
 		r.coherence(cands)
 	}
 	r.decay(cands)
-}
-
-// classLike is what a class-like declaration's chunk loses for a query
-// about an area: a phrase or a short question. The chunk of a type (its
-// doc comment, fields and what its methods are called, or the whole of
-// a small one) names every concept of the type's area, so both channels
-// find it for any query about that area, while what the query asks
-// about is done in functions. An identifier asks for the declaration,
-// and a query for one piece of code gets no file-level evidence, so
-// none for them.
-func (r ranker) classLike(c *store.Chunk) float64 {
-	if !r.opt.on(ClassLike) || r.docs || r.q.Kind == Identifier || !chunker.ClassLike(c.SymbolKind) {
-		return 0
-	}
-	return r.w.ClassLike * r.fileEvidence()
 }
 
 // vectorShare is the vector channel's weight in the blend for this query.

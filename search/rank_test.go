@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -578,37 +577,5 @@ func TestHeadingMatch(t *testing.T) {
 	r.score(cands)
 	if cands[0].chunk.Symbol != "Keepalive > Why do I need this?" {
 		t.Errorf("code search: first %q, want no heading lift", cands[0].chunk.Symbol)
-	}
-}
-
-// A question or phrase about an area finds the types of the area in both
-// channels; the code doing what it asks comes before a type's header
-// with a little less evidence. Asking for the type by name, or for one
-// piece of code in a long text, does not demote it.
-func TestClassLikeYieldsToCodeForAnAreaQuery(t *testing.T) {
-	build := func() []*candidate {
-		ix := newIx()
-		cands := []*candidate{cand(ix, "a.go", 1, 0.62, 6), cand(ix, "b.go", 1, 0.615, 5.95), cand(ix, "c.go", 1, 0.3, 1)}
-		cands[0].chunk.Symbol, cands[0].chunk.SymbolKind = "Router", "interface"
-		cands[1].chunk.Symbol, cands[1].chunk.SymbolKind = "Mux.handle", "method"
-		return cands
-	}
-	for _, q := range []string{"how requests are routed to handlers", "request routing to handlers"} {
-		r := ranker{q: ParseQuery(q), mode: Hybrid, w: DefaultWeights}
-		wantDecides(t, r, build(), ClassLike, "b.go", "a.go")
-	}
-	for _, q := range []string{"Router", "routes each request to the handler registered for its method and path, after the middlewares have run, and writes a 404 or 405 response when none matches."} {
-		r := ranker{q: ParseQuery(q), mode: Hybrid, w: DefaultWeights}
-		wantFirst(t, r, build(), "a.go", q)
-	}
-	for _, kind := range []string{"class", "struct", "trait", "impl", "extension", "enum", "module"} {
-		if !chunker.ClassLike(kind) {
-			t.Errorf("%s is not class-like", kind)
-		}
-	}
-	for _, kind := range []string{"function", "method", "mixed", "var", ""} {
-		if chunker.ClassLike(kind) {
-			t.Errorf("%s is class-like", kind)
-		}
 	}
 }
