@@ -60,7 +60,7 @@ const (
 	// candidates.
 	Mentions
 	// Members scores a merged chunk by its best member for a query that
-	// asks for one piece of code (Request.Embedder).
+	// asks for one piece of code, and for a question (Request.Embedder).
 	Members
 
 	// AllFeatures is every feature: the default.
