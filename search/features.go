@@ -27,7 +27,8 @@ const (
 	// generated and legacy code, configuration and stubs.
 	PathPrior
 	// Coherence lifts a file's best chunk by the evidence of all its
-	// candidates, so a file that matches throughout beats a lucky chunk.
+	// candidates, so a file that matches throughout beats a lucky chunk;
+	// for a long query, by the file's best evidence in each channel.
 	Coherence
 	// Diversity decays a file's second and later chunks, so the first
 	// page covers more files.
@@ -102,8 +103,12 @@ type Weights struct {
 	// Member scales a merged chunk's best member's cosine similarity,
 	// which stands in for the chunk's own when higher (Members).
 	Member float64
-	// Coherence scales the lift of a file's best chunk.
+	// Coherence scales the lift of a file's best chunk by the summed
+	// evidence of its candidates (short queries).
 	Coherence float64
+	// Channels scales the lift of a file's best chunk to the blend of
+	// the file's best evidence in each channel (long queries).
+	Channels float64
 	// Variant multiplies the score of a variant's chunks (Variants).
 	Variant float64
 	// Decay multiplies a file's later chunks, once per chunk already
@@ -124,6 +129,7 @@ var DefaultWeights = Weights{
 	Mention:    1,
 	Member:     1,
 	Coherence:  0.2,
+	Channels:   0.75,
 	Variant:    0.8,
 	Decay:      0.7,
 	DecayAfter: 1,
@@ -155,7 +161,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "member": &w.Member, "coherence": &w.Coherence, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "member": &w.Member, "coherence": &w.Coherence, "channels": &w.Channels, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

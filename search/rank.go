@@ -99,7 +99,7 @@ func (r ranker) score(cands []*candidate) {
 		r.central(cands, mult)
 	}
 	if r.opt.on(Coherence) && !r.sectionsAlone() {
-		r.coherence(cands)
+		r.coherence(cands, blend)
 	}
 	r.decay(cands)
 }
@@ -187,24 +187,31 @@ func (r ranker) declBoost(cd *candidate) float64 {
 	return b
 }
 
-// coherence lifts each file's best chunk by the summed evidence of the
-// file's candidates, relative to the best file's: a file with many good
-// chunks is likelier the answer than one lucky chunk.
-func (r ranker) coherence(cands []*candidate) {
+// coherence lifts each file's best chunk by the evidence of the file's
+// other candidates. For a short query, which names an area, by their
+// summed evidence relative to the best file's: a file with many good
+// chunks is likelier the answer than one lucky chunk. For a long one, by
+// the file's best evidence in each channel, blended as one chunk's would
+// be: a bug report's words match one function of the file it is about
+// and its meaning another, and neither chunk alone has both.
+func (r ranker) coherence(cands []*candidate, blend func(*candidate) float64) {
 	type file struct {
-		sum  float64
-		best *candidate
+		sum      float64
+		vec, lex float64 // the best of the file's candidates in each channel
+		best     *candidate
 	}
+	vecN, lexN := r.calibration(cands)
 	files := map[string]*file{}
 	top, most := 0.0, 0.0
 	for _, cd := range cands {
 		key := cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath
 		f := files[key]
 		if f == nil {
-			f = &file{}
+			f = &file{vec: vecN(cd.vec), lex: lexN(cd.lex)}
 			files[key] = f
 		}
 		f.sum += max(0, cd.score)
+		f.vec, f.lex = max(f.vec, vecN(cd.vec)), max(f.lex, lexN(cd.lex))
 		if f.best == nil || cd.score > f.best.score {
 			f.best = cd
 		}
@@ -213,11 +220,13 @@ func (r ranker) coherence(cands []*candidate) {
 	for _, f := range files {
 		most = max(most, f.sum)
 	}
-	if most == 0 {
-		return
-	}
+	alpha := r.vectorShare()
 	for _, f := range files {
-		f.best.score += r.w.Coherence * r.fileEvidence() * top * f.sum / most
+		if most > 0 {
+			f.best.score += r.w.Coherence * r.fileEvidence() * top * f.sum / most
+		}
+		joint := alpha*f.vec + (1-alpha)*f.lex
+		f.best.score += r.w.Channels * r.lengthFocus() * max(0, joint-blend(f.best))
 	}
 }
 
@@ -255,12 +264,16 @@ const (
 )
 
 // unitFocus says how surely the query asks for one piece of code rather
-// than an area: 1 for a Description; else 0 for a short query, 1 for a
-// long one, linear between.
+// than an area: 1 for a Description, else its lengthFocus.
 func (r ranker) unitFocus() float64 {
 	if r.q.Kind == Description {
 		return 1
 	}
+	return r.lengthFocus()
+}
+
+// lengthFocus is 0 for a short query, 1 for a long one, linear between.
+func (r ranker) lengthFocus() float64 {
 	n := float64(len(r.q.Terms))
 	return max(0, min(1, (n-shortQueryTerms)/(longQueryTerms-shortQueryTerms)))
 }

@@ -579,3 +579,23 @@ func TestHeadingMatch(t *testing.T) {
 		t.Errorf("code search: first %q, want no heading lift", cands[0].chunk.Symbol)
 	}
 }
+
+// A bug report's words match one function of the file it is about and
+// its meaning another; the file's best chunk in each channel together
+// outweigh a chunk elsewhere that is second best in both.
+func TestLongQueryJoinsAFilesChannels(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "csv/reader.go", 1, 0.80, 0),   // the meaning
+		cand(ix, "csv/reader.go", 40, 0.20, 10), // the words
+		cand(ix, "csv/writer.go", 1, 0.55, 6),
+		cand(ix, "csv/doc.go", 1, 0.10, 1),
+	}
+	r := ranker{q: ParseQuery("Fix dropped last field when a quoted value ends the record and the scanner stops early without reporting an error"), mode: Hybrid, w: DefaultWeights}
+	if r.lengthFocus() != 1 {
+		t.Fatalf("the report is not read as a long query: %d terms", len(r.q.Terms))
+	}
+	wantDecides(t, r, cands, Coherence, "csv/reader.go", "csv/writer.go")
+	r.w.Channels = 0
+	wantFirst(t, r, cands, "csv/writer.go", "without the channels' weight")
+}
