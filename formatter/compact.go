@@ -11,7 +11,8 @@ import (
 const CompactSearchFormat = `Compact search output: {"r":[...],"n":N,"ms":M,"w":"..."}. ` +
 	`r = results, n = total matches, ms = search time in milliseconds, w = warning (absent when none). ` +
 	`Each result: l = location "path:start-end" (1-based inclusive lines; an l of ":start-end" with no path is in the same file as the previous result, results are grouped by file), ` +
-	`t = chunk text (whitespace trimmed, common indentation removed; cut to 200 characters with "…" at concise level), s = similarity score 0..1. ` +
+	`t = chunk text (whitespace trimmed, common indentation removed; cut to 200 characters with "…" at concise level), s = similarity score 0..1, ` +
+	`c = other files holding the same text, not listed as results of their own (absent when none). ` +
 	`Detailed level adds y = symbol name, b = context before, a = context after (each absent when empty). ` +
 	`u = URI prefix of the repository: a result's uri is u + path + "#Lstart-Lend" (read it with resources/read; widen the range to see more); ` +
 	`when results come from several repositories there is no top-level u and each result has its full uri in u.`
@@ -42,6 +43,8 @@ type compactResult struct {
 	B string  `json:"b,omitempty"`
 	A string  `json:"a,omitempty"`
 	U string  `json:"u,omitempty"`
+	// C lists other files holding the same text.
+	C []string `json:"c,omitempty"`
 }
 
 type compactSearchOut struct {
@@ -119,7 +122,7 @@ func compactSearch(r SearchResponse, d Detail) (string, error) {
 			loc = x.FilePath + loc
 		}
 		prevPath = x.FilePath
-		c := compactResult{L: loc, T: trimText(x.Content), S: round(x.Score, 2)}
+		c := compactResult{L: loc, T: trimText(x.Content), S: round(x.Score, 2), C: x.Copies}
 		if shared == "" {
 			c.U = x.URI()
 		}

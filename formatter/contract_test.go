@@ -76,6 +76,41 @@ func TestSearchJSONFieldsDetailed(t *testing.T) {
 	}
 }
 
+// Copies of a hit's text in other files are listed right after its score,
+// at both detail levels, and the key is absent when there are none.
+func TestSearchJSONCopies(t *testing.T) {
+	r := contractSearch()
+	r.Results[0].Copies = []string{"vendor/pkg/a.go", "gen/a.go"}
+	for _, d := range allDetails {
+		s, err := RenderSearch(r, Options{Detail: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys := strings.Join(keysInOrder(t, firstResult(t, s)), ",")
+		if !strings.Contains(keys, "similarity_score,copies") {
+			t.Errorf("%s: result keys %s, want copies after similarity_score", d, keys)
+		}
+		var v struct {
+			Results []struct {
+				Copies []string `json:"copies"`
+			} `json:"results"`
+		}
+		if err := json.Unmarshal([]byte(s), &v); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(v.Results[0].Copies, ","); got != "vendor/pkg/a.go,gen/a.go" {
+			t.Errorf("%s: copies %q", d, got)
+		}
+	}
+	s, err := RenderSearch(contractSearch(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(s, `"copies"`) {
+		t.Errorf("copies key without copies: %s", s)
+	}
+}
+
 func TestSearchJSONConcise(t *testing.T) {
 	r := contractSearch()
 	r.Warning = "index is being rebuilt"

@@ -19,7 +19,8 @@ var (
 
 // sampleSearch has what breaks naive renderers: HTML characters, pipes,
 // backticks, non-ASCII text, CRLF, indentation, two hits in one file (one
-// inside the other) and a long chunk that concise output must cut.
+// inside the other), copies of a hit in other files and a long chunk that
+// concise output must cut.
 func sampleSearch() SearchResponse {
 	long := "// Package sort provides primitives for sorting slices and user-defined collections.\n" +
 		"package sort\n\n" +
@@ -39,6 +40,7 @@ func sampleSearch() SearchResponse {
 				Content:   "\tfunc (b *Builder) Grow(n int) {\n\t\tif n < 0 && b != nil || n > 1<<20 {\n\t\t\tpanic(\"strings.Builder.Grow: negative count | `too big`\")\n\t\t}\n\t}\n",
 				StartLine: 70, EndLine: 75, Score: 0.7,
 				ContextBefore: "// Grow grows b's capacity, if necessary.\r\n", ContextAfter: "",
+				Copies: []string{"vendor/strings/builder.go", "internal/copy|of `b`/builder.go"},
 			},
 			{
 				RepositoryID: "repo-7f3a",

@@ -9,31 +9,33 @@ import (
 // and golden files, diffs and prompt caches stay stable.
 
 type jsonResultDetailed struct {
-	ChunkID         string  `json:"chunk_id"`
-	FilePath        string  `json:"file_path"`
-	Language        string  `json:"language"`
-	Symbol          string  `json:"symbol"`
-	SymbolKind      string  `json:"symbol_kind"`
-	Content         string  `json:"content"`
-	StartLine       int     `json:"start_line"`
-	EndLine         int     `json:"end_line"`
-	URI             string  `json:"uri"`
-	SimilarityScore float64 `json:"similarity_score"`
-	ContextBefore   string  `json:"context_before"`
-	ContextAfter    string  `json:"context_after"`
+	ChunkID         string   `json:"chunk_id"`
+	FilePath        string   `json:"file_path"`
+	Language        string   `json:"language"`
+	Symbol          string   `json:"symbol"`
+	SymbolKind      string   `json:"symbol_kind"`
+	Content         string   `json:"content"`
+	StartLine       int      `json:"start_line"`
+	EndLine         int      `json:"end_line"`
+	URI             string   `json:"uri"`
+	SimilarityScore float64  `json:"similarity_score"`
+	Copies          []string `json:"copies,omitempty"`
+	ContextBefore   string   `json:"context_before"`
+	ContextAfter    string   `json:"context_after"`
 }
 
 type jsonResultConcise struct {
-	ChunkID         string  `json:"chunk_id"`
-	FilePath        string  `json:"file_path"`
-	Language        string  `json:"language"`
-	Symbol          string  `json:"symbol"`
-	SymbolKind      string  `json:"symbol_kind"`
-	Content         string  `json:"content"`
-	StartLine       int     `json:"start_line"`
-	EndLine         int     `json:"end_line"`
-	URI             string  `json:"uri"`
-	SimilarityScore float64 `json:"similarity_score"`
+	ChunkID         string   `json:"chunk_id"`
+	FilePath        string   `json:"file_path"`
+	Language        string   `json:"language"`
+	Symbol          string   `json:"symbol"`
+	SymbolKind      string   `json:"symbol_kind"`
+	Content         string   `json:"content"`
+	StartLine       int      `json:"start_line"`
+	EndLine         int      `json:"end_line"`
+	URI             string   `json:"uri"`
+	SimilarityScore float64  `json:"similarity_score"`
+	Copies          []string `json:"copies,omitempty"`
 }
 
 type jsonSearchDetailed struct {
@@ -77,6 +79,7 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 				EndLine:         x.EndLine,
 				URI:             x.URI(),
 				SimilarityScore: round(x.Score, 2),
+				Copies:          x.Copies,
 			})
 		}
 		return encodeJSON(out)
@@ -102,6 +105,7 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 			EndLine:         x.EndLine,
 			URI:             x.URI(),
 			SimilarityScore: round(x.Score, 4),
+			Copies:          x.Copies,
 			ContextBefore:   x.ContextBefore,
 			ContextAfter:    x.ContextAfter,
 		})

@@ -46,6 +46,9 @@ func markdownSearch(r SearchResponse, d Detail) string {
 			if shared == "" {
 				file = "[" + file + "](" + tableCell(x.URI()) + ")"
 			}
+			if len(x.Copies) > 0 {
+				file += " (same text in " + tableCell(strings.Join(x.Copies, ", ")) + ")"
+			}
 			fmt.Fprintf(&b, "| %s | %s | %.2f | %s |\n",
 				file, lineRange(x.StartLine, x.EndLine), round(x.Score, 2), codeCell(preview))
 		}
@@ -65,6 +68,13 @@ func markdownSearch(r SearchResponse, d Detail) string {
 			fmt.Fprintf(&b, " · **Chunk ID**: %s", codeSpan(x.ChunkID))
 		}
 		fmt.Fprintf(&b, " · **URI**: %s\n", codeSpan(x.URI()))
+		if len(x.Copies) > 0 {
+			spans := make([]string, len(x.Copies))
+			for i, c := range x.Copies {
+				spans[i] = codeSpan(c)
+			}
+			fmt.Fprintf(&b, "\n**Same text in**: %s\n", strings.Join(spans, ", "))
+		}
 		if before := trimEdges(x.ContextBefore); before != "" {
 			b.WriteString("\n**Context before**\n\n")
 			writeFenced(&b, before, x.Language)

@@ -37,6 +37,7 @@ var SearchSchema = json.RawMessage(`{
           "end_line": {"type": "integer"},
           "uri": {"type": "string", "description": "resources/read it for the hit's lines; change #L10-L40 for more"},
           "similarity_score": {"type": "number", "description": "0..1, higher is better"},
+          "copies": {"type": "array", "items": {"type": "string"}, "description": "other files of the repository holding the same text, not listed as hits of their own"},
           "context_before": {"type": "string"},
           "context_after": {"type": "string"}
         },

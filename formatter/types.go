@@ -110,6 +110,9 @@ type SearchResult struct {
 	// RepositoryID is the repository the hit is in; with FilePath and the
 	// lines it makes the hit's URI.
 	RepositoryID string
+	// Copies are other files of the repository that hold the same text,
+	// not listed as hits of their own.
+	Copies []string
 }
 
 // URI is the codeseek:// URI of the hit's lines, for resources/read.

@@ -58,6 +58,9 @@ type Result struct {
 	Lines      []string
 	// Score is in 0..1, higher is better.
 	Score float64
+	// Copies are other files of the same repository holding a chunk with
+	// the same text as this result's, left out of the results.
+	Copies []string
 }
 
 // candidate is a chunk being ranked for one query.

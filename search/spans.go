@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/codeseek/codeseek/store"
@@ -12,6 +13,25 @@ type span struct {
 	best       *candidate // the highest-ranked chunk in the span
 	start, end int
 	lines      []string
+	// copies are the other files whose chunk has the same text as one
+	// of the span's, in rank order.
+	copies []string
+}
+
+// minCopyBytes is the least text a chunk needs for another file's
+// identical chunk to be shown as a copy of it rather than a result of
+// its own: short chunks (a closing brace, a one-line getter) are the same
+// by chance, not copied.
+const minCopyBytes = 64
+
+// textKey is what makes two chunks copies of each other: the same text
+// in the same repository.
+type textKey struct{ repo, text string }
+
+// copyKey is cd's textKey, and false for text too short to tell.
+func copyKey(cd *candidate) (textKey, bool) {
+	t := strings.TrimSpace(cd.chunk.Content)
+	return textKey{cd.ix.Manifest().Meta.ID, t}, len(t) >= minCopyBytes
 }
 
 // assemble walks the ranked candidates and builds up to limit results:
@@ -37,11 +57,30 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 			shown[sec] = true
 		}
 	}
+	// A chunk whose text a shown result already has, from another file
+	// (a generated or vendored copy, a file copied per platform), is
+	// named on that result instead of repeating it.
+	byText := map[textKey]*span{}
+	copied := func(cd *candidate) bool {
+		k, ok := copyKey(cd)
+		sp := byText[k]
+		p := cd.chunk.FilePath
+		if !ok || sp == nil || p == sp.best.chunk.FilePath {
+			return false
+		}
+		if !slices.Contains(sp.copies, p) {
+			sp.copies = append(sp.copies, p)
+		}
+		return true
+	}
 	take := func(cd *candidate) {
 		sp := newSpan(cd)
 		perPath[keyOf(cd)] = append(perPath[keyOf(cd)], sp)
 		out = append(out, sp)
 		mark(cd)
+		if k, ok := copyKey(cd); ok && byText[k] == nil {
+			byText[k] = sp
+		}
 	}
 	for _, cd := range ranked {
 		if sp := touching(perPath[keyOf(cd)], cd.chunk); sp != nil {
@@ -49,7 +88,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 			mark(cd)
 			continue
 		}
-		if len(out) == limit || seen(cd) {
+		if copied(cd) || len(out) == limit || seen(cd) {
 			continue // later candidates may still merge into chosen results
 		}
 		if len(perPath[keyOf(cd)]) >= perFile {
@@ -67,7 +106,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 			mark(cd)
 			continue
 		}
-		if !seen(cd) {
+		if !seen(cd) && !copied(cd) {
 			take(cd)
 		}
 	}
@@ -75,7 +114,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 	for i, sp := range out {
 		sp.trim()
 		results[i] = Result{Index: sp.best.ix, Chunk: sp.best.chunk, Start: sp.start, End: sp.end, Lines: sp.lines,
-			Score: reported(sp.best, out[0].best)}
+			Score: reported(sp.best, out[0].best), Copies: sp.copies}
 	}
 	return results
 }

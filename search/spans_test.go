@@ -17,3 +17,43 @@ func TestMergeKeepsLinesInOrder(t *testing.T) {
 		t.Errorf("merged span %d-%d %q", sp.start, sp.end, got)
 	}
 }
+
+// A chunk whose text a better-ranked result of another file already has
+// is named on that result, and the place it would have taken goes to the
+// next distinct hit; short texts that match by chance stay separate.
+func TestCopiesAreNamedNotRepeated(t *testing.T) {
+	ix := newIx()
+	body := "func Encode(w io.Writer, v any) error {\n\treturn newEncoder(w).encode(v)\n}"
+	withText := func(cd *candidate, text string) *candidate {
+		cd.chunk.Content = text
+		cd.eff = cd.vec
+		return cd
+	}
+	ranked := []*candidate{
+		withText(cand(ix, "codec/encode.go", 1, 0.9, 0), body),
+		withText(cand(ix, "vendor/codec/encode.go", 1, 0.8, 0), body),
+		withText(cand(ix, "gen/codec/encode.go", 1, 0.7, 0), "\n"+body+"\n"),
+		withText(cand(ix, "codec/decode.go", 1, 0.6, 0), "func Decode(r io.Reader, v any) error {\n\treturn newDecoder(r).decode(v)\n}"),
+		withText(cand(ix, "a/close.go", 1, 0.5, 0), "}"),
+		withText(cand(ix, "b/close.go", 1, 0.4, 0), "}"),
+	}
+	res := assemble(ranked, 3, 3)
+	var got []string
+	for _, r := range res {
+		got = append(got, r.Chunk.FilePath)
+	}
+	if strings.Join(got, ",") != "codec/encode.go,codec/decode.go,a/close.go" {
+		t.Fatalf("results %v, want encode.go, decode.go and the first short chunk", got)
+	}
+	if c := strings.Join(res[0].Copies, ","); c != "vendor/codec/encode.go,gen/codec/encode.go" {
+		t.Errorf("encode.go's copies %q", c)
+	}
+	if len(res[1].Copies)+len(res[2].Copies) != 0 {
+		t.Errorf("copies on distinct hits: %v %v", res[1].Copies, res[2].Copies)
+	}
+	other := &store.Index{Manifest: &store.Manifest{Meta: store.Meta{ID: "other"}}}
+	ranked[1] = withText(cand(other, "vendor/codec/encode.go", 1, 0.8, 0), body)
+	if res := assemble(ranked, 3, 3); res[1].Chunk.FilePath != "vendor/codec/encode.go" {
+		t.Errorf("the same text in another repository is not a copy: %v", res[1].Chunk.FilePath)
+	}
+}

@@ -190,7 +190,7 @@ func resultOf(f search.Result) formatter.SearchResult {
 	return formatter.SearchResult{
 		ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind,
 		Content: strings.Join(f.Lines, "\n"), StartLine: f.Start, EndLine: f.End, Score: f.Score,
-		RepositoryID: f.Index.Manifest().Meta.ID,
+		RepositoryID: f.Index.Manifest().Meta.ID, Copies: f.Copies,
 	}
 }
 

@@ -47,6 +47,9 @@ func (p *printer) hit(x formatter.SearchResult, terms []string, d formatter.Deta
 	}
 	head = append(head, plain("  "), styled(score(x.Score), styleContext))
 	p.line(head...)
+	if len(x.Copies) > 0 {
+		p.line(styled("same text in "+strings.Join(x.Copies, ", "), styleContext))
+	}
 
 	lines, skip := trimBlank(codeLines(x.Content, x.FilePath, x.Language, p.color))
 	start := x.StartLine + skip

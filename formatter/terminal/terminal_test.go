@@ -302,3 +302,13 @@ func TestConciseWindowStartsAfterABlankLine(t *testing.T) {
 		t.Errorf("the window should open at the doc comment:\n%s", got)
 	}
 }
+
+func TestSearchNamesCopiesUnderTheHeading(t *testing.T) {
+	hit := retryHit()
+	hit.Copies = []string{"vendor/server/retry.go"}
+	got := render(t, formatter.SearchResponse{Results: []formatter.SearchResult{hit}}, "", Options{})
+	lines := strings.Split(got, "\n")
+	if len(lines) < 2 || lines[1] != "same text in vendor/server/retry.go" {
+		t.Errorf("second line %q, want the copies:\n%s", lines[1], got)
+	}
+}
