@@ -111,6 +111,8 @@ type hit struct {
 	Score    float64  `json:"score"`
 	Lines    []string `json:"lines"` // HTML, escaped and highlighted
 	URI      string   `json:"uri"`
+	// Copies are other files of the repository holding the same text.
+	Copies []string `json:"copies,omitempty"`
 }
 
 // maxHitLines caps the lines a result shows; the file view has the rest.
@@ -145,7 +147,7 @@ func (h *handler) search(w http.ResponseWriter, r *http.Request) {
 		out.Results = append(out.Results, hit{
 			Repo: res.RepositoryID, Path: res.FilePath, Start: res.StartLine, End: res.EndLine,
 			Symbol: res.Symbol, Kind: res.SymbolKind, Language: res.Language, Score: res.Score,
-			Lines: lines[:min(len(lines), maxHitLines)], URI: res.URI(),
+			Lines: lines[:min(len(lines), maxHitLines)], URI: res.URI(), Copies: res.Copies,
 		})
 	}
 	writeJSON(w, http.StatusOK, out)

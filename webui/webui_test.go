@@ -286,3 +286,36 @@ func TestFailedRunShown(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// A file copied into another directory is named on the hit of the
+// original, not shown as a second hit with the same text.
+func TestSearchAPINamesCopies(t *testing.T) {
+	s := startUI(t, httpguard.Guard{})
+	repoDir := filepath.Join(s.root, "clock")
+	writeTree(t, repoDir, map[string]string{"mirror/span.go": fixture["clock/span.go"]})
+	if _, err := s.svc.IndexRepository(context.Background(), tools.IndexParams{RepoPath: repoDir}); err != nil {
+		t.Fatal(err)
+	}
+	resp, body := get(t, s.URL+"/api/search?q=ParseSpan&mode=lexical&repo="+s.repo, nil)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("search: %d %s", resp.StatusCode, body)
+	}
+	var out struct {
+		Results []struct {
+			Path   string   `json:"path"`
+			Copies []string `json:"copies"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(body), &out); err != nil {
+		t.Fatal(err)
+	}
+	pair := map[string]string{"clock/span.go": "mirror/span.go", "mirror/span.go": "clock/span.go"}
+	if len(out.Results) == 0 || len(out.Results[0].Copies) != 1 || pair[out.Results[0].Path] != out.Results[0].Copies[0] {
+		t.Fatalf("first hit %+v, want one of the two files naming the other as its copy", out.Results)
+	}
+	for _, r := range out.Results[1:] {
+		if r.Path == out.Results[0].Copies[0] {
+			t.Errorf("the copy %s is also a hit of its own: %+v", r.Path, out.Results)
+		}
+	}
+}

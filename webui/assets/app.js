@@ -217,6 +217,8 @@ function searchView() {
         el("header", {}, open,
           h.symbol ? el("code", { text: h.symbol }) : null,
           el("span", { class: "meta", text: [h.kind, h.language, "score " + h.score.toFixed(3)].filter(Boolean).join(" · ") })),
+        h.copies ? el("p", { class: "meta copies" }, "same text in ",
+          ...h.copies.flatMap((c, i) => [i ? ", " : "", el("a", { href: fileURL(h.repo, c), text: c })])) : null,
         codeTable(h.lines, h.start, null, false, "lines " + h.start + "–" + h.end + " of " + h.path));
     });
     results.replaceChildren(...items);
