@@ -24,6 +24,10 @@ type span struct {
 // by chance, not copied.
 const minCopyBytes = 64
 
+// maxCopies bounds the copies a result names: a license header or a
+// generated stub can be in hundreds of files, and the first few say so.
+const maxCopies = 10
+
 // textKey is what makes two chunks copies of each other: the same text
 // in the same repository.
 type textKey struct{ repo, text string }
@@ -68,7 +72,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		if !ok || sp == nil || p == sp.best.chunk.FilePath {
 			return false
 		}
-		if !slices.Contains(sp.copies, p) {
+		if len(sp.copies) < maxCopies && !slices.Contains(sp.copies, p) {
 			sp.copies = append(sp.copies, p)
 		}
 		return true
@@ -194,7 +198,7 @@ func touchingOther(spans []*span, sp *span) *span {
 func (sp *span) absorb(o *span) {
 	sp.merge(&store.Chunk{StartLine: o.start, EndLine: o.end, Content: strings.Join(o.lines, "\n")})
 	for _, c := range o.copies {
-		if !slices.Contains(sp.copies, c) {
+		if len(sp.copies) < maxCopies && !slices.Contains(sp.copies, c) {
 			sp.copies = append(sp.copies, c)
 		}
 	}

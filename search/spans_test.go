@@ -52,6 +52,13 @@ func TestCopiesAreNamedNotRepeated(t *testing.T) {
 	if len(res[1].Copies)+len(res[2].Copies) != 0 {
 		t.Errorf("copies on distinct hits: %v %v", res[1].Copies, res[2].Copies)
 	}
+	many := []*candidate{ranked[0]}
+	for i := range maxCopies + 2 {
+		many = append(many, withText(cand(ix, fmt.Sprintf("copy%d/encode.go", i), 1, 0.5, 0), body))
+	}
+	if res := assemble(many, 3, 3); len(res) != 1 || len(res[0].Copies) != maxCopies {
+		t.Errorf("%d results naming %d copies, want one naming the first %d", len(res), len(res[0].Copies), maxCopies)
+	}
 	other := &store.Index{Manifest: &store.Manifest{Meta: store.Meta{ID: "other"}}}
 	ranked[1] = withText(cand(other, "vendor/codec/encode.go", 1, 0.8, 0), body)
 	if res := assemble(ranked, 3, 3); res[1].Chunk.FilePath != "vendor/codec/encode.go" {
