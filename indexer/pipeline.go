@@ -21,7 +21,7 @@ import (
 // plus the indexer's own content rules (which files are skipped, which
 // secrets redacted). Indexes record it, and a change rebuilds them, so an
 // index made before a rule existed cannot keep what the rule now removes.
-const Version = chunker.Version + "+files-1"
+const Version = chunker.Version + "+files-2"
 
 // DefaultBatchSize is the number of chunks per EmbedDocuments call when
 // Config.BatchSize is 0.
@@ -80,6 +80,8 @@ type FileChunks struct {
 	// Secrets is the number of secrets redacted from the file's text
 	// before it was chunked.
 	Secrets int
+	// Marks are what the file says about itself (chunker.FileMarks).
+	Marks chunker.Marks
 }
 
 // Unchanged is a file whose content matches the previous index.
@@ -319,7 +321,7 @@ func chunkFile(root string, f File, prev map[string]PrevFile, cfg Config) chunkR
 	var note error
 	var a chunker.Analysis
 	a, note, err = analyzeFile(cfg, f.Path, src.Text)
-	fc.Chunks, fc.Graph = a.Chunks, a.Graph.Encode()
+	fc.Chunks, fc.Graph, fc.Marks = a.Chunks, a.Graph.Encode(), a.Marks
 	if err != nil {
 		return chunkResult{fc: fc, err: err, skip: ReasonChunkerError}
 	}

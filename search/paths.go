@@ -3,6 +3,9 @@ package search
 import (
 	"path"
 	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/store"
 )
 
 // pathClass is a set of kinds of file a path can be, beyond the project's
@@ -92,6 +95,16 @@ var configExts = map[string]bool{
 // platformSuffixes mark a file as one platform's variant ("poll_windows.go").
 var platformSuffixes = []string{"_windows", "_win", "_win32", "_darwin", "_linux", "_freebsd", "_openbsd",
 	"_netbsd", "_solaris", "_plan9", "_wasm", "_js", "_android", "_ios", "_aix", "_illumos", "_dragonfly", "_unix"}
+
+// markedClasses returns the classes a file's own marks put it in, which
+// its path does not show: a Lua definition file (`---@meta`) is a type
+// stub, as a .d.ts file is by its name.
+func markedClasses(ix store.Searcher, p string) pathClass {
+	if f, ok := ix.Manifest().File(p); ok && f.Marks&chunker.MarkStub != 0 {
+		return classTypeStub
+	}
+	return 0
+}
 
 // classify returns the classes of a repository-relative, /-separated path.
 func classify(p string) pathClass {

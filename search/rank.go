@@ -69,7 +69,7 @@ func (r ranker) score(cands []*candidate) {
 				f.lift += r.w.Mention * cd.mention
 			}
 			if r.opt.on(PathPrior) {
-				f.prior = prior(classify(p), r.q.wants)
+				f.prior = prior(classify(p)|markedClasses(cd.ix, p), r.q.wants)
 			}
 			if r.opt.on(Versions) && oldVersion(p) {
 				f.older = 0.5

@@ -38,8 +38,8 @@ func newSegmentID(prev *Manifest) uint64 {
 }
 
 // NextManifest builds the manifest of prev (nil for a full build) with
-// header meta: unchanged files keep their previous entry's kind, chunks
-// and segment; changed files come with theirs (see CountChunks). Runs of
+// header meta: unchanged files keep their previous entry's kind, marks,
+// chunks and segment; changed files come with theirs (see CountChunks). Runs of
 // every backend commit through it.
 func NextManifest(prev *Manifest, meta Meta, unchanged, changed []FileState) (*Manifest, error) {
 	m := &Manifest{Meta: meta}
@@ -55,7 +55,7 @@ func NextManifest(prev *Manifest, meta Meta, unchanged, changed []FileState) (*M
 		if p == nil {
 			return nil, fmt.Errorf("store: unchanged file %s is not in the previous index", f.Path)
 		}
-		f.Kind, f.Chunks, f.Segment = p.Kind, p.Chunks, p.Segment
+		f.Kind, f.Marks, f.Chunks, f.Segment = p.Kind, p.Marks, p.Chunks, p.Segment
 		m.Files = append(m.Files, f)
 	}
 	m.Files = append(m.Files, changed...)

@@ -11,6 +11,8 @@ package store
 import (
 	"sort"
 	"time"
+
+	"github.com/codeseek/codeseek/chunker"
 )
 
 // SchemaVersion is the on-disk format version. An index written with
@@ -55,7 +57,10 @@ type FileState struct {
 	// unknown, scanned as before.
 	SecretFree bool
 	Kind       Kind // of all the file's chunks
-	Chunks     int
+	// Marks are what the file says about itself, as the chunker read
+	// them; the store keeps them for the ranker.
+	Marks  chunker.Marks
+	Chunks int
 	// Segment holds the file's chunks. Older segments may still contain
 	// chunks of an earlier version of the file: those are dead, because
 	// the file no longer points at them.

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/codeseek/codeseek/chunker"
 )
 
 // TestManifestBodyRoundTrips writes and reads back every field of the
@@ -18,6 +20,7 @@ func TestManifestBodyRoundTrips(t *testing.T) {
 		Files: []FileState{
 			{Path: "a.go", Size: 120, ModTime: mtime, Hash: 7, SecretFree: true, Kind: Code, Chunks: 2, Segment: 1},
 			{Path: "docs/é.md", Hash: 1 << 63, Kind: Doc, Chunks: 1, Segment: 1 << 40},
+			{Path: "types/meta.lua", Hash: 3, SecretFree: true, Kind: Code, Marks: chunker.MarkStub, Chunks: 4, Segment: 1},
 		}}
 	var buf bytes.Buffer
 	if err := writeManifest(&buf, m); err != nil {
@@ -34,7 +37,7 @@ func TestManifestBodyRoundTrips(t *testing.T) {
 	for i, f := range got.Files {
 		w := m.Files[i]
 		if f.Path != w.Path || f.Size != w.Size || !f.ModTime.Equal(w.ModTime) || f.ModTime.IsZero() != w.ModTime.IsZero() ||
-			f.Hash != w.Hash || f.SecretFree != w.SecretFree || f.Kind != w.Kind || f.Chunks != w.Chunks || f.Segment != w.Segment {
+			f.Hash != w.Hash || f.SecretFree != w.SecretFree || f.Kind != w.Kind || f.Marks != w.Marks || f.Chunks != w.Chunks || f.Segment != w.Segment {
 			t.Errorf("file %d read back as %+v, want %+v", i, f, w)
 		}
 	}
@@ -64,5 +67,20 @@ func TestSecretFreeIsCommitted(t *testing.T) {
 	}
 	if _, ok := m.File("a"); ok {
 		t.Error(`File("a") found an entry: only whole paths match`)
+	}
+}
+
+// A file's marks are committed with it and carried over while it is
+// unchanged, as its kind is.
+func TestMarksAreCommittedAndCarried(t *testing.T) {
+	s, _ := Open(t.TempDir())
+	u := update("r", nil, 1, "alpha", "meta.lua", "init.lua")
+	u.Changed[0].Marks = chunker.MarkStub
+	m := commit(t, s, u)
+	m = commit(t, s, update("r", m, 1, "beta", "init.lua"))
+	for path, want := range map[string]chunker.Marks{"meta.lua": chunker.MarkStub, "init.lua": 0} {
+		if f, ok := m.File(path); !ok || f.Marks != want {
+			t.Errorf("%s: %+v (found %v), want marks %v", path, f, ok, want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/internal/varint"
 )
 
@@ -14,7 +15,11 @@ import (
 //	segment count | per segment: ID, chunks
 //	file count | per file: path length, path, size, modification time
 //	  (varint Unix nanoseconds; 0 for none), u64 content hash (little-endian),
-//	  flags (bit 0 secret-free, bits 1-7 kind), chunks, segment
+//	  flags (bit 0 secret-free, bits 1-4 kind, bits 5-7 marks), chunks,
+//	  segment
+//
+// Manifests written before marks existed have kinds below 16, so their
+// marks read as none.
 //
 // Written by hand rather than with encoding/gob, which cost the binary
 // 125 KB for one struct.
@@ -24,6 +29,12 @@ import (
 const (
 	maxManifestEntries = 1 << 28
 	maxManifestPath    = 1 << 16
+)
+
+// The bits of a file's flags byte that its kind and its marks have.
+const (
+	kindMask  = 0x0f
+	marksMask = 0x07
 )
 
 // appendManifestBody appends m's segment and file lists.
@@ -43,7 +54,7 @@ func appendManifestBody(b []byte, m *Manifest) []byte {
 		}
 		b = binary.AppendVarint(b, mtime)
 		b = binary.LittleEndian.AppendUint64(b, f.Hash)
-		flags := byte(f.Kind) << 1
+		flags := byte(f.Kind)&kindMask<<1 | byte(f.Marks)&marksMask<<5
 		if f.SecretFree {
 			flags |= 1
 		}
@@ -81,7 +92,7 @@ func readManifestBody(b []byte, m *Manifest) error {
 			f.Hash = binary.LittleEndian.Uint64(h)
 		}
 		if flags := mr.Next(1); len(flags) == 1 {
-			f.SecretFree, f.Kind = flags[0]&1 != 0, Kind(flags[0]>>1)
+			f.SecretFree, f.Kind, f.Marks = flags[0]&1 != 0, Kind(flags[0]>>1&kindMask), chunker.Marks(flags[0]>>5&marksMask)
 		}
 		f.Chunks, f.Segment = mr.Uint(), mr.Uint64()
 		m.Files = append(m.Files, f)

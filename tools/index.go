@@ -256,7 +256,7 @@ func storeChunks(fs []indexer.FileChunks) ([]store.FileState, []store.Chunk, map
 	var chunks []store.Chunk
 	graphs := map[string][]byte{}
 	for _, f := range fs {
-		files = append(files, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash, SecretFree: f.Secrets == 0})
+		files = append(files, store.FileState{Path: f.File.Path, Size: f.File.Size, ModTime: f.File.ModTime, Hash: f.Hash, SecretFree: f.Secrets == 0, Marks: f.Marks})
 		kind := store.Code
 		if chunker.IsDoc(f.File.Path) {
 			kind = store.Doc

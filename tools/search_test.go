@@ -178,3 +178,33 @@ func TestNamedFileJoinsTheResults(t *testing.T) {
 		}
 	}
 }
+
+// A Lua definition file (`---@meta`) is indexed with its mark and ranks as
+// a type stub: below the code it describes, which it repeats the words of.
+func TestLuaDefinitionFileYieldsToTheCode(t *testing.T) {
+	ctx := context.Background()
+	svc := newTestService(t)
+	stub := "\n---@class pyright.Settings\n---Pyright settings: the analysis mode of the pyright server.\n" +
+		"---@field typeCheckingMode string pyright type checking mode for the pyright analysis settings\n" +
+		"---@field diagnosticMode string pyright diagnostic settings for the pyright analysis\n"
+	config := "-- The pyright language server and its default settings.\nreturn {\n  cmd = { 'pyright-langserver', '--stdio' },\n  settings = { python = { analysis = { typeCheckingMode = 'basic' } } },\n}\n"
+	first := func(header string) string {
+		root := t.TempDir()
+		writeFiles(t, root, map[string]string{"types/pyright.lua": header + stub, "configs/pyright.lua": config})
+		rep, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := svc.Search(ctx, SearchParams{Query: "pyright analysis settings", RepositoryID: rep.RepositoryID, Limit: 5, Mode: ModeLexical})
+		if err != nil || len(resp.Results) == 0 {
+			t.Fatalf("search: %v, %d results", err, len(resp.Results))
+		}
+		return resp.Results[0].FilePath
+	}
+	if got := first("---@meta\n"); got != "configs/pyright.lua" {
+		t.Errorf("with ---@meta, %s first, want the configuration", got)
+	}
+	if got := first("-- types\n"); got != "types/pyright.lua" {
+		t.Errorf("without ---@meta, %s first, want the file with more of the words (the test's control)", got)
+	}
+}

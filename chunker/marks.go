@@ -1,0 +1,34 @@
+package chunker
+
+import "bytes"
+
+// Marks are what a file says about itself, in its own language's way,
+// that a reader of search results needs to know: kept per file in the
+// index, so ranking can weigh such files as it weighs the ones their
+// names give away.
+type Marks uint8
+
+// The marks.
+const (
+	// MarkStub is a definition file: declarations for tools and editors,
+	// not the code that runs. Lua says so with `---@meta` on its first
+	// line (the Lua language server's annotation); .d.ts and .pyi files
+	// say it by name, which the ranker reads from the path.
+	MarkStub Marks = 1 << iota
+)
+
+// FileMarks returns the marks of a file of language lang.
+func FileMarks(lang string, src []byte) Marks {
+	if lang == "lua" && luaMeta(src) {
+		return MarkStub
+	}
+	return 0
+}
+
+// luaMeta reports whether the first non-blank line is a `---@meta`
+// annotation, with or without a name.
+func luaMeta(src []byte) bool {
+	src = bytes.TrimLeft(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")), " \t\r\n")
+	rest, ok := bytes.CutPrefix(src, []byte("---@meta"))
+	return ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\r' || rest[0] == '\n')
+}
