@@ -86,39 +86,10 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 			byText[k] = sp
 		}
 	}
-	// widen merges cd into a span of its file it touches, and then that
-	// span with any other it has come to touch (a chunk between two
-	// shown ones joins all three), keeping the better-ranked one's place.
-	widen := func(cd *candidate) bool {
-		key := keyOf(cd)
-		sp := touching(perPath[key], cd.chunk)
-		if sp == nil {
-			return false
-		}
-		sp.merge(cd.chunk)
-		mark(cd)
-		for {
-			o := touchingOther(perPath[key], sp)
-			if o == nil {
-				return true
-			}
-			first, second := sp, o
-			if slices.Index(out, o) < slices.Index(out, sp) {
-				first, second = o, sp
-			}
-			first.absorb(second)
-			for k, x := range byText {
-				if x == second {
-					byText[k] = first
-				}
-			}
-			out = slices.DeleteFunc(out, func(x *span) bool { return x == second })
-			perPath[key] = slices.DeleteFunc(perPath[key], func(x *span) bool { return x == second })
-			sp = first
-		}
-	}
 	for _, cd := range ranked {
-		if widen(cd) {
+		if sp := touching(perPath[keyOf(cd)], cd.chunk); sp != nil {
+			sp.merge(cd.chunk)
+			mark(cd)
 			continue
 		}
 		if copied(cd) || len(out) == limit || seen(cd) {
@@ -134,7 +105,9 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		if len(out) == limit {
 			break
 		}
-		if widen(cd) {
+		if sp := touching(perPath[keyOf(cd)], cd.chunk); sp != nil {
+			sp.merge(cd.chunk)
+			mark(cd)
 			continue
 		}
 		if !seen(cd) && !copied(cd) {
@@ -181,27 +154,6 @@ func touching(spans []*span, c *store.Chunk) *span {
 		}
 	}
 	return nil
-}
-
-// touchingOther returns a span other than sp that sp overlaps or directly
-// follows or precedes.
-func touchingOther(spans []*span, sp *span) *span {
-	for _, o := range spans {
-		if o != sp && o.start <= sp.end+1 && o.end >= sp.start-1 {
-			return o
-		}
-	}
-	return nil
-}
-
-// absorb widens the span to cover o's lines, and takes o's copies.
-func (sp *span) absorb(o *span) {
-	sp.merge(&store.Chunk{StartLine: o.start, EndLine: o.end, Content: strings.Join(o.lines, "\n")})
-	for _, c := range o.copies {
-		if len(sp.copies) < maxCopies && !slices.Contains(sp.copies, c) {
-			sp.copies = append(sp.copies, c)
-		}
-	}
 }
 
 // merge widens the span to cover c, taking c's lines where the span has none.

@@ -65,24 +65,3 @@ func TestCopiesAreNamedNotRepeated(t *testing.T) {
 		t.Errorf("the same text in another repository is not a copy: %v", res[1].Chunk.FilePath)
 	}
 }
-
-// A chunk between two shown chunks of a file joins them into one result,
-// at the better one's place, and the place freed goes to the next hit.
-func TestChunkBetweenTwoResultsJoinsThem(t *testing.T) {
-	ix := newIx()
-	at := func(p string, start int, score float64) *candidate {
-		cd := cand(ix, p, start, score, 0)
-		cd.chunk.Content = strings.TrimSuffix(strings.Repeat(p+"\n", 10), "\n")
-		cd.eff = score
-		return cd
-	}
-	ranked := []*candidate{at("a.go", 1, 0.9), at("b.go", 1, 0.8), at("a.go", 21, 0.7), at("a.go", 11, 0.6), at("c.go", 1, 0.5)}
-	res := assemble(ranked, 3, 3)
-	var got []string
-	for _, r := range res {
-		got = append(got, fmt.Sprintf("%s:%d-%d", r.Chunk.FilePath, r.Start, r.End))
-	}
-	if strings.Join(got, ",") != "a.go:1-30,b.go:1-10,c.go:1-10" {
-		t.Errorf("results %v, want a.go's three chunks as one first, then b.go and c.go", got)
-	}
-}
