@@ -8,22 +8,6 @@ import (
 // The JSON shapes below are structs (not maps) so the field order is fixed
 // and golden files, diffs and prompt caches stay stable.
 
-type jsonResultDetailed struct {
-	ChunkID         string   `json:"chunk_id"`
-	FilePath        string   `json:"file_path"`
-	Language        string   `json:"language"`
-	Symbol          string   `json:"symbol"`
-	SymbolKind      string   `json:"symbol_kind"`
-	Content         string   `json:"content"`
-	StartLine       int      `json:"start_line"`
-	EndLine         int      `json:"end_line"`
-	URI             string   `json:"uri"`
-	SimilarityScore float64  `json:"similarity_score"`
-	Copies          []string `json:"copies,omitempty"`
-	ContextBefore   string   `json:"context_before"`
-	ContextAfter    string   `json:"context_after"`
-}
-
 type jsonResultConcise struct {
 	ChunkID         string   `json:"chunk_id"`
 	FilePath        string   `json:"file_path"`
@@ -36,6 +20,15 @@ type jsonResultConcise struct {
 	URI             string   `json:"uri"`
 	SimilarityScore float64  `json:"similarity_score"`
 	Copies          []string `json:"copies,omitempty"`
+}
+
+// jsonResultDetailed is a concise result's fields, in their order, then
+// the context lines (encoding/json writes an embedded struct's fields in
+// place).
+type jsonResultDetailed struct {
+	jsonResultConcise
+	ContextBefore string `json:"context_before"`
+	ContextAfter  string `json:"context_after"`
 }
 
 type jsonSearchDetailed struct {
@@ -57,6 +50,15 @@ type jsonSearchConcise struct {
 	Warning      string              `json:"warning,omitempty"`
 }
 
+// jsonResultOf is x's fields as JSON writes them, with its content and
+// score as the detail level gives them.
+func jsonResultOf(x SearchResult, content string, score float64) jsonResultConcise {
+	return jsonResultConcise{
+		ChunkID: x.ChunkID, FilePath: x.FilePath, Language: x.Language, Symbol: x.Symbol, SymbolKind: x.SymbolKind,
+		Content: content, StartLine: x.StartLine, EndLine: x.EndLine, URI: x.URI(), SimilarityScore: score, Copies: x.Copies,
+	}
+}
+
 func jsonSearch(r SearchResponse, d Detail) (string, error) {
 	if d == Concise {
 		out := jsonSearchConcise{
@@ -68,19 +70,7 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 			Warning:      r.Warning,
 		}
 		for _, x := range r.Results {
-			out.Results = append(out.Results, jsonResultConcise{
-				ChunkID:         x.ChunkID,
-				FilePath:        x.FilePath,
-				Language:        x.Language,
-				Symbol:          x.Symbol,
-				SymbolKind:      x.SymbolKind,
-				Content:         TruncateContent(x.Content, ConciseContentLimit),
-				StartLine:       x.StartLine,
-				EndLine:         x.EndLine,
-				URI:             x.URI(),
-				SimilarityScore: round(x.Score, 2),
-				Copies:          x.Copies,
-			})
+			out.Results = append(out.Results, jsonResultOf(x, TruncateContent(x.Content, ConciseContentLimit), round(x.Score, 2)))
 		}
 		return encodeJSON(out)
 	}
@@ -94,21 +84,7 @@ func jsonSearch(r SearchResponse, d Detail) (string, error) {
 		Warning:      r.Warning,
 	}
 	for _, x := range r.Results {
-		out.Results = append(out.Results, jsonResultDetailed{
-			ChunkID:         x.ChunkID,
-			FilePath:        x.FilePath,
-			Language:        x.Language,
-			Symbol:          x.Symbol,
-			SymbolKind:      x.SymbolKind,
-			Content:         x.Content,
-			StartLine:       x.StartLine,
-			EndLine:         x.EndLine,
-			URI:             x.URI(),
-			SimilarityScore: round(x.Score, 4),
-			Copies:          x.Copies,
-			ContextBefore:   x.ContextBefore,
-			ContextAfter:    x.ContextAfter,
-		})
+		out.Results = append(out.Results, jsonResultDetailed{jsonResultOf(x, x.Content, round(x.Score, 4)), x.ContextBefore, x.ContextAfter})
 	}
 	return encodeJSON(out)
 }
