@@ -121,11 +121,14 @@ func ParseQuery(text string) Query {
 		seen[s] = true
 		q.Terms = append(q.Terms, s)
 	})
-	if len(q.Terms) < longQueryTerms {
+	q.wants = classesNamed(q.Terms)
+	if len(q.Terms) >= longQueryTerms {
 		// A long text that says "test" or "example" is a bug report
 		// telling of them ("the test fails", "add a regression test"),
 		// not a request for them, which is short ("tests for retries").
-		q.wants = classesNamed(q.Terms)
+		// The platform it names ("the cache is stale on Windows") is
+		// where the bug is.
+		q.wants &= classPlatform
 	}
 	q.Paths = mentions(text)
 	return q

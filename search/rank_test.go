@@ -105,6 +105,14 @@ func TestPriorSparesWhatTheQueryAsksFor(t *testing.T) {
 	if p := prior(classTest, report.wants); p >= 1 {
 		t.Errorf("a test file is not demoted for a bug report that mentions a test: %v", p)
 	}
+	windows := ParseQuery("Breakpoints are not hit on Windows: the instruction cache is not flushed after the " +
+		"debugger writes memory, and the test for it only runs on Linux machines.")
+	if p := prior(classPlatform, windows.wants); p != 1 {
+		t.Errorf("a platform's file is demoted for a bug report naming the platform: %v", p)
+	}
+	if p := prior(classTest, windows.wants); p >= 1 {
+		t.Errorf("a test file is not demoted for a bug report naming a platform and a test: %v", p)
+	}
 }
 
 // cand builds a candidate of file p in a one-repository index.
