@@ -87,6 +87,9 @@ type Query struct {
 	// Paths are the files the query names ("tornado/web.py"), as path
 	// components.
 	Paths [][]string
+	// repeated are Terms as the text repeats them, each at most
+	// maxTermRepeats times: what the lexical channel searches for.
+	repeated []string
 	// wants are path classes the query itself asks for ("tests",
 	// "examples"), which are then not demoted.
 	wants pathClass
@@ -112,14 +115,19 @@ func ParseQuery(text string) Query {
 		}
 		q.Types = typeNames(text)
 	}
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	store.LexTerms(text, func(t []byte) {
 		s := string(t)
-		if seen[s] || (q.Kind != Identifier && stopWords[s]) {
+		if q.Kind != Identifier && stopWords[s] {
 			return
 		}
-		seen[s] = true
-		q.Terms = append(q.Terms, s)
+		seen[s]++
+		if seen[s] <= maxTermRepeats {
+			q.repeated = append(q.repeated, s)
+		}
+		if seen[s] == 1 {
+			q.Terms = append(q.Terms, s)
+		}
 	})
 	q.wants = classesNamed(q.Terms)
 	if len(q.Terms) >= longQueryTerms {
@@ -224,14 +232,26 @@ func typeNames(text string) []string {
 	return out
 }
 
+// maxTermRepeats caps how often a term counts in the lexical channel's
+// query. A word a bug report repeats is what it is about, as BM25's query
+// term frequency has it (mypy's "overload" three times in a report about
+// overloads); past a few repeats a pasted log or snippet would drown the
+// rest of the text. In a short query a repeat is phrasing ("request id of
+// the request"), and counts once.
+const maxTermRepeats = 3
+
 // lexicalText is what the lexical channel searches for: the query's terms
-// for a phrase (stop words would only add noise), the text itself for an
+// for a phrase (stop words would only add noise), for a long one as often
+// as the text repeats them up to maxTermRepeats; the text itself for an
 // identifier.
 func (q Query) lexicalText() string {
 	if q.Kind == Identifier || len(q.Terms) == 0 {
 		return q.Text
 	}
-	return strings.Join(q.Terms, " ")
+	if len(q.Terms) < longQueryTerms {
+		return strings.Join(q.Terms, " ")
+	}
+	return strings.Join(q.repeated, " ")
 }
 
 // plainWord reports a single lower-case word ("response", "session"): a
