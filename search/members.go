@@ -94,7 +94,7 @@ func (r ranker) byBlend(cands []*candidate) []*candidate {
 	mix := r.blend(cands)
 	blend := make(map[*candidate]float64, len(cands))
 	for _, cd := range cands {
-		blend[cd] = mix(cd)
+		blend[cd] = mix.of(cd)
 	}
 	out := append([]*candidate(nil), cands...)
 	sort.SliceStable(out, func(i, j int) bool { return blend[out[i]] > blend[out[j]] })

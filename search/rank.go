@@ -36,7 +36,9 @@ func (r ranker) score(cands []*candidate) {
 		return
 	}
 	blend := r.blend(cands)
-	alpha := r.vectorShare()
+	// The same blend on fixed scales (cosine, saturated BM25): what a
+	// score means from one query to the next.
+	absolute := channelBlend{vec: clamp01, lex: saturate, alpha: blend.alpha}
 	oldVersion := r.olderVersions(cands)
 	variant := variantsOf(r.q, cands)
 	// What a path says is the same for every chunk of a file: work it
@@ -81,11 +83,11 @@ func (r ranker) score(cands []*candidate) {
 			}
 			facts[p] = f
 		}
-		cd.abs = alpha*clamp01(cd.vec) + (1-alpha)*saturate(cd.lex)
+		cd.abs = absolute.of(cd)
 		if cd.decl > 0 {
 			cd.abs = 1
 		}
-		base := blend(cd)
+		base := blend.of(cd)
 		if r.opt.on(NameMatch) {
 			base += r.w.Name * nameMatch(r.q, cd.chunk)
 		}
@@ -124,12 +126,24 @@ func (r ranker) vectorShare() float64 {
 	return r.w.VectorNL
 }
 
-// blend returns the channels' calibrated scores mixed by the query
-// kind's vector share: a candidate's evidence before any other feature.
-func (r ranker) blend(cands []*candidate) func(*candidate) float64 {
+// channelBlend mixes a query's two channels: each channel's scores mapped
+// to 0..1, then weighed by the query kind's vector share.
+type channelBlend struct {
+	vec, lex func(float64) float64 // a raw channel score to 0..1
+	alpha    float64               // the vector channel's share
+}
+
+// of is a candidate's evidence before any other feature.
+func (b channelBlend) of(cd *candidate) float64 { return b.mix(b.vec(cd.vec), b.lex(cd.lex)) }
+
+// mix blends two scores already mapped to 0..1.
+func (b channelBlend) mix(vec, lex float64) float64 { return b.alpha*vec + (1-b.alpha)*lex }
+
+// blend returns the channels' blend for this query, calibrated over its
+// candidates.
+func (r ranker) blend(cands []*candidate) channelBlend {
 	vecN, lexN := r.calibration(cands)
-	alpha := r.vectorShare()
-	return func(cd *candidate) float64 { return alpha*vecN(cd.vec) + (1-alpha)*lexN(cd.lex) }
+	return channelBlend{vec: vecN, lex: lexN, alpha: r.vectorShare()}
 }
 
 // calibration returns the functions that map raw channel scores to 0..1
@@ -194,24 +208,23 @@ func (r ranker) declBoost(cd *candidate) float64 {
 // the file's best evidence in each channel, blended as one chunk's would
 // be: a bug report's words match one function of the file it is about
 // and its meaning another, and neither chunk alone has both.
-func (r ranker) coherence(cands []*candidate, blend func(*candidate) float64) {
+func (r ranker) coherence(cands []*candidate, blend channelBlend) {
 	type file struct {
 		sum      float64
 		vec, lex float64 // the best of the file's candidates in each channel
 		best     *candidate
 	}
-	vecN, lexN := r.calibration(cands)
 	files := map[string]*file{}
 	top, most := 0.0, 0.0
 	for _, cd := range cands {
 		key := cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath
 		f := files[key]
 		if f == nil {
-			f = &file{vec: vecN(cd.vec), lex: lexN(cd.lex)}
+			f = &file{vec: blend.vec(cd.vec), lex: blend.lex(cd.lex)}
 			files[key] = f
 		}
 		f.sum += max(0, cd.score)
-		f.vec, f.lex = max(f.vec, vecN(cd.vec)), max(f.lex, lexN(cd.lex))
+		f.vec, f.lex = max(f.vec, blend.vec(cd.vec)), max(f.lex, blend.lex(cd.lex))
 		if f.best == nil || cd.score > f.best.score {
 			f.best = cd
 		}
@@ -220,13 +233,12 @@ func (r ranker) coherence(cands []*candidate, blend func(*candidate) float64) {
 	for _, f := range files {
 		most = max(most, f.sum)
 	}
-	alpha := r.vectorShare()
 	for _, f := range files {
 		if most > 0 {
 			f.best.score += r.w.Coherence * r.fileEvidence() * top * f.sum / most
 		}
-		joint := alpha*f.vec + (1-alpha)*f.lex
-		f.best.score += r.w.Channels * r.lengthFocus() * max(0, joint-blend(f.best))
+		joint := blend.mix(f.vec, f.lex)
+		f.best.score += r.w.Channels * r.lengthFocus() * max(0, joint-blend.of(f.best))
 	}
 }
 
