@@ -217,10 +217,10 @@ func (r ranker) coherence(cands []*candidate, blend channelBlend) {
 	files := map[string]*file{}
 	top, most := 0.0, 0.0
 	for _, cd := range cands {
-		key := cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath
+		key := cd.fileKey()
 		f := files[key]
 		if f == nil {
-			f = &file{vec: blend.vec(cd.vec), lex: blend.lex(cd.lex)}
+			f = &file{} // calibrated scores are 0..1, so 0 starts each best
 			files[key] = f
 		}
 		f.sum += max(0, cd.score)
@@ -256,7 +256,7 @@ func (r ranker) decay(cands []*candidate) {
 	decay := r.decayFactor()
 	seen := map[string]int{}
 	for _, cd := range cands {
-		key := cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath
+		key := cd.fileKey()
 		for i := int(r.w.DecayAfter); i <= seen[key]; i++ {
 			cd.eff *= decay
 		}

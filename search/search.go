@@ -82,6 +82,9 @@ type candidate struct {
 	eff float64
 }
 
+// fileKey names the candidate's file across the repositories searched.
+func (cd *candidate) fileKey() string { return cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath }
+
 // Search runs req over indexes and returns up to req.Limit results, best
 // first.
 func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Result, error) {

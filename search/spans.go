@@ -47,17 +47,16 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 	var out []*span
 	var overflow []*candidate
 	perPath := map[string][]*span{}
-	keyOf := func(cd *candidate) string { return cd.ix.Manifest().Meta.ID + "\x00" + cd.chunk.FilePath }
 	// A long documentation section is split into pieces that all match
 	// the same question; a second piece of a section already shown would
 	// repeat its answer and push another section off the page.
 	shown := map[string]bool{}
 	seen := func(cd *candidate) bool {
-		sec := sectionKey(keyOf(cd), cd.chunk)
+		sec := sectionKey(cd.fileKey(), cd.chunk)
 		return sec != "" && shown[sec]
 	}
 	mark := func(cd *candidate) {
-		if sec := sectionKey(keyOf(cd), cd.chunk); sec != "" {
+		if sec := sectionKey(cd.fileKey(), cd.chunk); sec != "" {
 			shown[sec] = true
 		}
 	}
@@ -79,7 +78,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 	}
 	take := func(cd *candidate) {
 		sp := newSpan(cd)
-		perPath[keyOf(cd)] = append(perPath[keyOf(cd)], sp)
+		perPath[cd.fileKey()] = append(perPath[cd.fileKey()], sp)
 		out = append(out, sp)
 		mark(cd)
 		if k, ok := copyKey(cd); ok && byText[k] == nil {
@@ -87,7 +86,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		}
 	}
 	for _, cd := range ranked {
-		if sp := touching(perPath[keyOf(cd)], cd.chunk); sp != nil {
+		if sp := touching(perPath[cd.fileKey()], cd.chunk); sp != nil {
 			sp.merge(cd.chunk)
 			mark(cd)
 			continue
@@ -95,7 +94,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		if copied(cd) || len(out) == limit || seen(cd) {
 			continue // later candidates may still merge into chosen results
 		}
-		if len(perPath[keyOf(cd)]) >= perFile {
+		if len(perPath[cd.fileKey()]) >= perFile {
 			overflow = append(overflow, cd)
 			continue
 		}
@@ -105,7 +104,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		if len(out) == limit {
 			break
 		}
-		if sp := touching(perPath[keyOf(cd)], cd.chunk); sp != nil {
+		if sp := touching(perPath[cd.fileKey()], cd.chunk); sp != nil {
 			sp.merge(cd.chunk)
 			mark(cd)
 			continue
