@@ -411,3 +411,31 @@ func goldenSources() ([]string, error) {
 	}
 	return files, err
 }
+
+// TestSplitLeavesNoThinTail checks that the last piece of a split function
+// is never its closing lines alone ("return nil }"), whatever the
+// function's length: such a piece means nothing of its own, yet it carries
+// the function's signature and so outranks the body for the function's
+// name.
+func TestSplitLeavesNoThinTail(t *testing.T) {
+	const budget = 100
+	for n := 4; n < 40; n++ {
+		var b bytes.Buffer
+		b.WriteString("package a\n\nfunc Big(x int) error {\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "\tx = step%02d(x)\n", i)
+		}
+		b.WriteString("\treturn nil\n}\n")
+		src := b.Bytes()
+		chunks := Split("big.go", src, Options{MaxTokens: budget})
+		checkChunks(t, "big.go", src, chunks, budget)
+		for i, c := range chunks {
+			if i < 2 || c.Symbol != "Big" {
+				continue
+			}
+			if tok := (len(c.Content) + 3) / 4; tok < budget/16 {
+				t.Fatalf("%d statements: piece %d is %d tokens, %q", n, i, tok, c.Content)
+			}
+		}
+	}
+}

@@ -711,11 +711,17 @@ type atom struct {
 // statements. Every resulting span carries m.
 func (c *coder) pack(queue []atom, m meta) {
 	curA, curB := -1, -1
+	// cuts are the places between the current chunk's atoms where it could
+	// have ended; prev is the chunk flushed before it, which a thin last
+	// chunk takes some of them back from (balanceTail).
+	var cuts, prevCuts []cut
+	prev := -1
 	flush := func() {
 		if curA >= 0 {
+			prev, prevCuts = len(c.out), cuts
 			c.out = append(c.out, span{a: curA, b: curB, meta: m})
 		}
-		curA, curB = -1, -1
+		curA, curB, cuts = -1, -1, nil
 	}
 	// stack holds the atoms still to place, the next one last, so that
 	// expanding deeply nested code stays linear.
@@ -727,6 +733,7 @@ func (c *coder) pack(queue []atom, m meta) {
 		at := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if curA >= 0 && c.tokens(curA, at.b) <= c.budget {
+			cuts = append(cuts, cut{end: curB, next: at.a})
 			curB = at.b
 			continue
 		}
@@ -755,9 +762,49 @@ func (c *coder) pack(queue []atom, m meta) {
 		if len(ws) > 0 {
 			c.out = append(c.out, ws[:len(ws)-1]...)
 			curA, curB = ws[len(ws)-1].a, ws[len(ws)-1].b
+			prev = -1 // a line window's cuts are not kept
 		}
 	}
+	if curA >= 0 && prev >= 0 && prev == len(c.out)-1 {
+		curA = c.balanceTail(&c.out[prev], prevCuts, curA, curB)
+	}
 	flush()
+}
+
+// cut is a place a chunk can end between two atoms: after line end, with
+// the next chunk starting at line next.
+type cut struct{ end, next int }
+
+// thinTailDivisor: the last piece of a split declaration under
+// budget/thinTailDivisor tokens is its closing lines alone.
+const thinTailDivisor = 16
+
+// balanceTail moves the cut between a split declaration's last two pieces
+// back when the last one would be thin: a closing "return nil }" alone in
+// a chunk means nothing of its own, yet it carries the declaration's
+// signature and so outranks the body for the declaration's name. The cut
+// moves to the one of prev's that leaves both pieces within the budget and
+// the smaller of them largest. It returns the last piece's new first line.
+func (c *coder) balanceTail(prev *span, cuts []cut, a, b int) int {
+	if c.tokens(a, b) >= c.budget/thinTailDivisor {
+		return a
+	}
+	best, bestMin := -1, c.tokens(a, b)
+	for i := len(cuts) - 1; i >= 0; i-- {
+		k := cuts[i]
+		tail := c.tokens(k.next, b)
+		if tail > c.budget {
+			break
+		}
+		if m := min(c.tokens(prev.a, k.end), tail); m > bestMin {
+			best, bestMin = i, m
+		}
+	}
+	if best < 0 {
+		return a
+	}
+	prev.b = cuts[best].end
+	return cuts[best].next
 }
 
 // expand splits an atom into the atoms of its nodes' children, or returns
