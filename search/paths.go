@@ -2,6 +2,7 @@ package search
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -104,6 +105,28 @@ func markedClasses(ix store.Searcher, p string) pathClass {
 		return classTypeStub
 	}
 	return 0
+}
+
+// vendoredNamed reports a vendored file whose own package the query names:
+// "http2 hpack huffman decoding" asks for vendor/golang.org/x/net/http2/
+// hpack/huffman.go, which is then not demoted as vendored. The package is
+// the file's directory below the vendored root, all of whose words must be
+// query terms, so that naming a word of the vendored tree ("net", "http")
+// does not bring in the whole of it.
+func vendoredNamed(q Query, p string) bool {
+	dir := path.Dir(strings.ToLower(p))
+	parts := strings.Split(dir, "/")
+	pkg := parts[len(parts)-1]
+	if dirClasses[pkg]&classVendored != 0 || len(parts) < 2 {
+		return false // the vendored root itself is no package's name
+	}
+	named := false
+	all := true
+	store.LexTerms(pkg, func(t []byte) {
+		named = true
+		all = all && slices.Contains(q.Terms, string(t))
+	})
+	return named && all
 }
 
 // classify returns the classes of a repository-relative, /-separated path.

@@ -71,7 +71,11 @@ func (r ranker) score(cands []*candidate) {
 				f.lift += r.w.Mention * cd.mention
 			}
 			if r.opt.on(PathPrior) {
-				f.prior = prior(classify(p)|markedClasses(cd.ix, p), r.q.wants)
+				c := classify(p) | markedClasses(cd.ix, p)
+				if c&classVendored != 0 && vendoredNamed(r.q, p) {
+					c &^= classVendored
+				}
+				f.prior = prior(c, r.q.wants)
 			}
 			if r.opt.on(Versions) && oldVersion(p) {
 				f.older = 0.5

@@ -153,6 +153,31 @@ func TestTestFileYieldsToTheCodeItTests(t *testing.T) {
 	}
 }
 
+// TestVendoredPackageNamedIsNotDemoted checks that a query naming a
+// vendored package finds it, while vendored code whose package the query
+// does not name still yields to the project's own.
+func TestVendoredPackageNamedIsNotDemoted(t *testing.T) {
+	ix := newIx()
+	vendored := "vendor/golang.org/x/net/http2/hpack/huffman.go"
+	cands := []*candidate{
+		cand(ix, "image/jpeg/huffman.go", 1, 0.50, 6),
+		cand(ix, vendored, 1, 0.49, 6),
+		cand(ix, "other/thing.go", 1, 0.30, 1),
+	}
+	r := ranker{q: ParseQuery("http2 hpack huffman decoding"), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	if rankOf(cands, vendored) != 0 {
+		t.Errorf("the vendored package the query names is not first: %v", paths(cands))
+	}
+	for _, q := range []string{"huffman decoding", "net http2 huffman decoding"} {
+		r.q = ParseQuery(q)
+		r.score(cands)
+		if rankOf(cands, "image/jpeg/huffman.go") != 0 {
+			t.Errorf("%q names no vendored package, yet the vendored file is first: %v", q, paths(cands))
+		}
+	}
+}
+
 func TestOlderVersionYields(t *testing.T) {
 	ix := newIx()
 	cands := []*candidate{
