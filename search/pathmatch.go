@@ -127,6 +127,24 @@ func (m pathMatcher) named(p string) float64 {
 	return best / math.Log(1+float64(len(m.words)))
 }
 
+// repeated reports a file each word of whose name the query says at least
+// twice.
+func (m pathMatcher) repeated(p string) bool {
+	w := m.wordsOf(p)
+	for _, word := range w.stem {
+		n := 0
+		for _, t := range m.q.repeated {
+			if wordsMatch(t, word) {
+				n++
+			}
+		}
+		if n < 2 {
+			return false
+		}
+	}
+	return len(w.stem) > 0
+}
+
 // plural reports p == s+"s", without building the string.
 func plural(s, p string) bool {
 	return len(p) == len(s)+1 && p[len(s)] == 's' && p[:len(s)] == s

@@ -47,6 +47,7 @@ func (r ranker) score(cands []*candidate) {
 		lift  float64 // added by the path match
 		prior float64 // the path priors' multiplier
 		older float64 // the older-version and variant demotions' multiplier
+		once  float64 // added to the file's best chunk only (reportNamed)
 	}
 	facts := map[string]pathFacts{}
 	mult := make([]float64, len(cands)) // what the path facts multiply a candidate's score by
@@ -65,7 +66,11 @@ func (r ranker) score(cands []*candidate) {
 				f.lift = r.w.Path * paths.match(p) * r.fileEvidence()
 			}
 			if r.opt.on(FileName) {
-				f.lift += r.w.FileName * paths.named(p) * r.fileEvidence()
+				named := r.w.FileName * paths.named(p)
+				f.lift += named * r.fileEvidence()
+				if r.reportNamed(paths, p) {
+					f.once = named * reportNameShare
+				}
 			}
 			if r.opt.on(Mentions) {
 				f.lift += r.w.Mention * cd.mention
@@ -101,6 +106,7 @@ func (r ranker) score(cands []*candidate) {
 		mult[i] = f.prior * f.older
 		cd.score = (base+f.lift)*mult[i] + r.declBoost(cd)
 	}
+	liftBest(cands, func(cd *candidate, i int) float64 { return facts[cd.chunk.FilePath].once * mult[i] })
 	if r.opt.on(Central) && r.q.Kind != Identifier && !r.docs { // sections declare nothing
 		r.central(cands, mult)
 	}
@@ -305,6 +311,38 @@ func (r ranker) decayFactor() float64 {
 // asks for one piece of code wherever it lives.
 func (r ranker) fileEvidence() float64 {
 	return 1 - r.unitFocus()
+}
+
+// reportTerms is the length from which a text is a report (several
+// sentences about a behaviour: a bug report, a commit message) rather than
+// a description of one piece of code (a docstring's sentence or two).
+const reportTerms = 20
+
+// reportNameShare is how much of the file-name lift a report keeps.
+const reportNameShare = 0.25
+
+// reportNamed reports a file a report names by words it repeats: a report
+// tells of the component it is about again and again, by the word its
+// file is named for ("the window … the window's size", window.rs), where a
+// description of one function names a file's word once, by chance. Only
+// the file's best chunk gains, so that the file ranks, not all its chunks
+// before every other file's.
+func (r ranker) reportNamed(paths pathMatcher, p string) bool {
+	return len(r.q.Terms) >= reportTerms && paths.repeated(p)
+}
+
+// liftBest adds lift(cd, i) to the best-scored candidate of each file.
+func liftBest(cands []*candidate, lift func(cd *candidate, i int) float64) {
+	best := map[string]int{}
+	for i, cd := range cands {
+		k := cd.fileKey()
+		if j, ok := best[k]; !ok || cd.score > cands[j].score {
+			best[k] = i
+		}
+	}
+	for _, i := range best {
+		cands[i].score += lift(cands[i], i)
+	}
 }
 
 // versionDir matches a major-version directory ("v2", "v10").

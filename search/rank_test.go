@@ -178,6 +178,40 @@ func TestVendoredPackageNamedIsNotDemoted(t *testing.T) {
 	}
 }
 
+// TestReportFindsTheFileNamedForItsWord checks that the word a bug report
+// keeps coming back to lifts the file named for it ("window", window.rs),
+// while a word said once, or a one-sentence description, which asks for a
+// function wherever it is, lifts nothing.
+func TestReportFindsTheFileNamedForItsWord(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "src/display/mod.rs", 1, 0.52, 8),
+		cand(ix, "src/display/window.rs", 1, 0.50, 8),
+		cand(ix, "src/other.rs", 1, 0.30, 1),
+	}
+	report := "After the scale factor changes on a second monitor the window keeps its old size, so the " +
+		"terminal grid is drawn with the wrong cell dimensions until the user resizes the window by hand, " +
+		"and fonts look blurry on the new display."
+	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
+	if n := len(r.q.Terms); n < reportTerms {
+		t.Fatalf("the report has %d content terms, want at least %d", n, reportTerms)
+	}
+	r.score(cands)
+	if rankOf(cands, "src/display/window.rs") != 0 {
+		t.Errorf("the file named for the report's word is not first: %v", paths(cands))
+	}
+	for _, q := range []string{
+		strings.Replace(report, "resizes the window", "resizes it", 1),
+		"Returns the window size in cells after the scale factor changed.",
+	} {
+		r.q = ParseQuery(q)
+		r.score(cands)
+		if rankOf(cands, "src/display/mod.rs") != 0 {
+			t.Errorf("%q lifted the file named for its word: %v", q, paths(cands))
+		}
+	}
+}
+
 func TestOlderVersionYields(t *testing.T) {
 	ix := newIx()
 	cands := []*candidate{
