@@ -153,6 +153,13 @@ func TestTestFileYieldsToTheCodeItTests(t *testing.T) {
 	}
 }
 
+// firstFor ranks cands for query text and returns the first one's file.
+func firstFor(cands []*candidate, text string) string {
+	r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	return cands[0].chunk.FilePath
+}
+
 // TestVendoredPackageNamedIsNotDemoted checks that a query naming a
 // vendored package finds it, while vendored code whose package the query
 // does not name still yields to the project's own.
@@ -164,15 +171,11 @@ func TestVendoredPackageNamedIsNotDemoted(t *testing.T) {
 		cand(ix, vendored, 1, 0.49, 6),
 		cand(ix, "other/thing.go", 1, 0.30, 1),
 	}
-	r := ranker{q: ParseQuery("http2 hpack huffman decoding"), mode: Hybrid, w: DefaultWeights}
-	r.score(cands)
-	if rankOf(cands, vendored) != 0 {
+	if got := firstFor(cands, "http2 hpack huffman decoding"); got != vendored {
 		t.Errorf("the vendored package the query names is not first: %v", paths(cands))
 	}
 	for _, q := range []string{"huffman decoding", "net http2 huffman decoding"} {
-		r.q = ParseQuery(q)
-		r.score(cands)
-		if rankOf(cands, "image/jpeg/huffman.go") != 0 {
+		if got := firstFor(cands, q); got == vendored {
 			t.Errorf("%q names no vendored package, yet the vendored file is first: %v", q, paths(cands))
 		}
 	}
@@ -192,21 +195,17 @@ func TestReportFindsTheFileNamedForItsWord(t *testing.T) {
 	report := "After the scale factor changes on a second monitor the window keeps its old size, so the " +
 		"terminal grid is drawn with the wrong cell dimensions until the user resizes the window by hand, " +
 		"and fonts look blurry on the new display."
-	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
-	if n := len(r.q.Terms); n < reportTerms {
+	if n := len(ParseQuery(report).Terms); n < reportTerms {
 		t.Fatalf("the report has %d content terms, want at least %d", n, reportTerms)
 	}
-	r.score(cands)
-	if rankOf(cands, "src/display/window.rs") != 0 {
+	if got := firstFor(cands, report); got != "src/display/window.rs" {
 		t.Errorf("the file named for the report's word is not first: %v", paths(cands))
 	}
 	for _, q := range []string{
 		strings.Replace(report, "resizes the window", "resizes it", 1),
 		"Returns the window size in cells after the scale factor changed.",
 	} {
-		r.q = ParseQuery(q)
-		r.score(cands)
-		if rankOf(cands, "src/display/mod.rs") != 0 {
+		if got := firstFor(cands, q); got != "src/display/mod.rs" {
 			t.Errorf("%q lifted the file named for its word: %v", q, paths(cands))
 		}
 	}
