@@ -199,11 +199,16 @@ func (j *indexJob) snapshot() (formatter.IndexReport, error) {
 	if j.finished() {
 		return j.rep, j.err
 	}
+	return j.runningReport(), nil
+}
+
+// runningReport is the report of a run under way (caller holds j.mu).
+func (j *indexJob) runningReport() formatter.IndexReport {
 	return formatter.IndexReport{
 		RepositoryID: j.repoID, ProjectID: j.project, RepoPath: j.root,
 		Duration: time.Since(j.started), Status: formatter.StatusIndexing, Progress: j.currentProgress(),
 		SkippedReasons: map[string]int{},
-	}, nil
+	}
 }
 
 // currentProgress copies the progress (caller holds j.mu).
@@ -213,7 +218,10 @@ func (j *indexJob) currentProgress() *formatter.Progress {
 
 // IndexInBackground starts (or joins) an index run and waits up to wait
 // for it: the final report if it ended, else a report with status
-// "indexing". progress, if set, receives the run's progress while the
+// "indexing". A wait of 0 always answers "indexing", even for a run that
+// has already ended (a failure at once, a tree with nothing to do): the
+// caller asked only to start it, and its end shows in the repositories
+// list, so the answer does not depend on how the run and the call race. progress, if set, receives the run's progress while the
 // call waits. When ctx ends first (the client cancelled the call), the run
 // is stopped and the previous index kept. Dry runs store nothing and are
 // quick, so they run in the call.
@@ -228,6 +236,11 @@ func (s *Service) IndexInBackground(ctx context.Context, p IndexParams, wait tim
 	j, err := s.startIndex(p)
 	if err != nil {
 		return formatter.IndexReport{}, err
+	}
+	if wait == 0 {
+		j.mu.Lock()
+		defer j.mu.Unlock()
+		return j.runningReport(), nil
 	}
 	if progress != nil {
 		defer j.watch(progress)()
