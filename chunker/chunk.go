@@ -179,7 +179,7 @@ func analyze(path string, src []byte, opt Options, withGraph bool) (Analysis, er
 		}
 	}
 	out.Chunks = finish(s, lang, budget, spans)
-	out.Marks = FileMarks(lang, src)
+	out.Marks = FileMarks(lang, src) | codeMarks(path, out.Chunks)
 	return out, report
 }
 

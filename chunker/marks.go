@@ -1,6 +1,10 @@
 package chunker
 
-import "bytes"
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+)
 
 // Marks are what a file says about itself, in its own language's way,
 // that a reader of search results needs to know: kept per file in the
@@ -15,7 +19,35 @@ const (
 	// line (the Lua language server's annotation); .d.ts and .pyi files
 	// say it by name, which the ranker reads from the path.
 	MarkStub Marks = 1 << iota
+	// MarkCode is a file whose name makes it a package's re-export barrel
+	// (index.js, __init__.py) that declares functions or types of its
+	// own: the package's code, which its name alone does not say.
+	MarkCode
 )
+
+// codeMarks returns MarkCode for a barrel-named file whose chunks declare
+// a function or a type.
+func codeMarks(path string, chunks []Chunk) Marks {
+	if !BarrelName(path) {
+		return 0
+	}
+	for _, c := range chunks {
+		if c.SymbolKind == "function" || c.SymbolKind == "method" || classLikeKinds[c.SymbolKind] {
+			return MarkCode
+		}
+	}
+	return 0
+}
+
+// BarrelName reports a file named as its package's entry point, which in
+// many projects only re-exports the package's modules.
+func BarrelName(path string) bool {
+	switch strings.ToLower(filepath.Base(path)) {
+	case "__init__.py", "index.js", "index.ts", "index.mjs", "package-info.java":
+		return true
+	}
+	return false
+}
 
 // FileMarks returns the marks of a file of language lang.
 func FileMarks(lang string, src []byte) Marks {

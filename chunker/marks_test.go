@@ -23,3 +23,23 @@ func TestFileMarks(t *testing.T) {
 		t.Errorf("Analyze: marks %v (%v), want the stub mark", a.Marks, err)
 	}
 }
+
+// An entry-point file that declares code is marked as code; one that only
+// re-exports, and files not named as entry points, are not.
+func TestCodeMarks(t *testing.T) {
+	for _, c := range []struct {
+		path, src string
+		want      Marks
+	}{
+		{"src/expect/index.ts", "import { chai } from './chai'\n\nexport function createExpect(test) {\n  return chai.expect(test)\n}\n", MarkCode},
+		{"pkg/__init__.py", "class Model:\n    def encode(self, text):\n        return text\n", MarkCode},
+		{"pkg/__init__.py", "from .model import Model\nfrom .train import fit\n\n__all__ = ['Model', 'fit']\n", 0},
+		{"src/public/index.ts", "export { describe, it } from './suite'\nexport * from './hooks'\n", 0},
+		{"src/expect/create.ts", "export function createExpect(test) {\n  return test\n}\n", 0}, // not an entry point
+	} {
+		a, err := Analyze(c.path, []byte(c.src), Options{})
+		if err != nil || a.Marks != c.want {
+			t.Errorf("%s: marks %v (%v), want %v", c.path, a.Marks, err, c.want)
+		}
+	}
+}

@@ -98,13 +98,22 @@ var platformSuffixes = []string{"_windows", "_win", "_win32", "_darwin", "_linux
 	"_netbsd", "_solaris", "_plan9", "_wasm", "_js", "_android", "_ios", "_aix", "_illumos", "_dragonfly", "_unix"}
 
 // markedClasses returns the classes a file's own marks put it in, which
-// its path does not show: a Lua definition file (`---@meta`) is a type
-// stub, as a .d.ts file is by its name.
-func markedClasses(ix store.Searcher, p string) pathClass {
-	if f, ok := ix.Manifest().File(p); ok && f.Marks&chunker.MarkStub != 0 {
-		return classTypeStub
+// its path does not show, and those its marks take it out of: a Lua
+// definition file (`---@meta`) is a type stub, as a .d.ts file is by its
+// name, and an index.ts or __init__.py that declares functions or types
+// is the package's code, not a barrel that only re-exports it.
+func markedClasses(ix store.Searcher, p string) (in, out pathClass) {
+	f, ok := ix.Manifest().File(p)
+	if !ok {
+		return 0, 0
 	}
-	return 0
+	if f.Marks&chunker.MarkStub != 0 {
+		in |= classTypeStub
+	}
+	if f.Marks&chunker.MarkCode != 0 {
+		out |= classBarrel
+	}
+	return in, out
 }
 
 // vendoredNamed reports a vendored file whose own package the query names:
@@ -166,7 +175,7 @@ func classify(p string) pathClass {
 	if strings.HasSuffix(base, ".d.ts") || ext == ".pyi" {
 		c |= classTypeStub
 	}
-	if base == "__init__.py" || stem == "index" && (ext == ".js" || ext == ".ts" || ext == ".mjs") || base == "package-info.java" {
+	if chunker.BarrelName(p) {
 		c |= classBarrel
 	}
 	return c

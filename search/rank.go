@@ -76,7 +76,8 @@ func (r ranker) score(cands []*candidate) {
 				f.lift += r.w.Mention * cd.mention
 			}
 			if r.opt.on(PathPrior) {
-				c := classify(p) | markedClasses(cd.ix, p)
+				in, out := markedClasses(cd.ix, p)
+				c := (classify(p) | in) &^ out
 				if c&classVendored != 0 && vendoredNamed(r.q, p) {
 					c &^= classVendored
 				}

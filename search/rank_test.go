@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"github.com/codeseek/codeseek/chunker"
 	"strings"
 	"testing"
 
@@ -207,6 +208,28 @@ func TestReportFindsTheFileNamedForItsWord(t *testing.T) {
 	} {
 		if got := firstFor(cands, q); got != "src/display/mod.rs" {
 			t.Errorf("%q lifted the file named for its word: %v", q, paths(cands))
+		}
+	}
+}
+
+// TestEntryPointWithCodeIsNotABarrel checks that an index.ts the indexer
+// marked as declaring code ranks as code, while one without the mark, which
+// only re-exports, yields as a barrel.
+func TestEntryPointWithCodeIsNotABarrel(t *testing.T) {
+	for _, marks := range []chunker.Marks{chunker.MarkCode, 0} {
+		ix := newIx()
+		ix.Manifest.Files = []store.FileState{{Path: "src/expect/index.ts", Marks: marks}}
+		cands := []*candidate{
+			cand(ix, "src/expect/poll.ts", 1, 0.50, 8),
+			cand(ix, "src/expect/index.ts", 1, 0.52, 8),
+			cand(ix, "src/other.ts", 1, 0.30, 1),
+		}
+		want := "src/expect/index.ts"
+		if marks == 0 {
+			want = "src/expect/poll.ts"
+		}
+		if got := firstFor(cands, "expect assertion api"); got != want {
+			t.Errorf("marks %v: %s first, want %s: %v", marks, got, want, paths(cands))
 		}
 	}
 }
