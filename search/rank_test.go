@@ -284,6 +284,32 @@ func TestVariantNeedsAWordBoundary(t *testing.T) {
 	}
 }
 
+// TestTypeCategoryVariants checks Type+Category names: the type is the
+// whole name before the '+' (ObservableType+Zip is a variant of
+// ObservableType, not of Observable), and a category that adds the type's
+// methods (+Extensions) is not a variant.
+func TestTypeCategoryVariants(t *testing.T) {
+	ix := newIx()
+	var cands []*candidate
+	for _, p := range []string{"S/Observable.swift", "S/ObservableType.swift", "S/ObservableType+Extensions.swift",
+		"S/ObservableType+Zip.swift", "S/Observable+Bind.swift", "S/Single+Extensions.swift", "S/ObservableSource+Zip.swift"} {
+		cands = append(cands, cand(ix, p, 1, 0.5, 1))
+	}
+	variant := variantsOf(ParseQuery("subscribe an observer"), cands)
+	for p, want := range map[string]bool{
+		"S/ObservableType.swift":            true, // Observable + Type, no '+'
+		"S/ObservableType+Extensions.swift": false,
+		"S/ObservableType+Zip.swift":        true,
+		"S/Observable+Bind.swift":           true,
+		"S/Single+Extensions.swift":         false, // no Single.swift, and an extension anyway
+		"S/ObservableSource+Zip.swift":      false, // ObservableSource is its own type
+	} {
+		if variant(p) != want {
+			t.Errorf("variant(%s) = %v, want %v", p, !want, want)
+		}
+	}
+}
+
 func TestDeclarationBeatsUses(t *testing.T) {
 	ix := newIx()
 	cands := []*candidate{

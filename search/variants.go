@@ -31,15 +31,25 @@ func variantsOf(q Query, cands []*candidate) func(string) bool {
 			return v
 		}
 		dir, stem, ext := splitName(p)
+		plus := strings.Contains(stem, "+")
 		for i := 1; i < len(stem) && !v; i++ {
+			if plus && stem[i] != '+' {
+				continue // Type+Category: the type is the whole name before a '+'
+			}
 			if wordBoundary(stem, i) && files[key(dir, stem[:i], ext)] {
-				v = !namesAnyWord(q.Terms, stem[i:])
+				v = !namesAnyWord(q.Terms, stem[i:]) && !extensionSuffixes[strings.ToLower(stem[i+1:])]
 			}
 		}
 		memo[p] = v
 		return v
 	}
 }
+
+// extensionSuffixes name a Type+Category file that adds the type's
+// methods (Swift's ObservableType+Extensions.swift, Objective-C's
+// NSString+Additions.m): the type's API, which a query about the type asks
+// for as much as its declaration, where Zip+arity.swift is a variant.
+var extensionSuffixes = map[string]bool{"extensions": true, "extension": true, "additions": true}
 
 // splitName splits a path into its directory, name stem and extension.
 func splitName(p string) (dir, stem, ext string) {
