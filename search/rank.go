@@ -50,6 +50,7 @@ func (r ranker) score(cands []*candidate) {
 		once  float64 // added to the file's best chunk only (reportNamed)
 	}
 	facts := map[string]pathFacts{}
+	reported := false                   // a file has a report's lift for its best chunk
 	mult := make([]float64, len(cands)) // what the path facts multiply a candidate's score by
 	paths := newPathMatcher(r.q, cands)
 	var headings *headingMatcher
@@ -69,7 +70,7 @@ func (r ranker) score(cands []*candidate) {
 				named := r.w.FileName * paths.named(p)
 				f.lift += named * r.fileEvidence()
 				if r.reportNamed(paths, p) {
-					f.once = named * reportNameShare
+					f.once, reported = named*reportNameShare, true
 				}
 			}
 			if r.opt.on(Mentions) {
@@ -107,7 +108,9 @@ func (r ranker) score(cands []*candidate) {
 		mult[i] = f.prior * f.older
 		cd.score = (base+f.lift)*mult[i] + r.declBoost(cd)
 	}
-	liftBest(cands, func(cd *candidate, i int) float64 { return facts[cd.chunk.FilePath].once * mult[i] })
+	if reported {
+		liftBest(cands, func(cd *candidate, i int) float64 { return facts[cd.chunk.FilePath].once * mult[i] })
+	}
 	if r.opt.on(Central) && r.q.Kind != Identifier && !r.docs { // sections declare nothing
 		r.central(cands, mult)
 	}

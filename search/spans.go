@@ -78,7 +78,8 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 	}
 	take := func(cd *candidate) {
 		sp := newSpan(cd)
-		perPath[cd.fileKey()] = append(perPath[cd.fileKey()], sp)
+		key := cd.fileKey()
+		perPath[key] = append(perPath[key], sp)
 		out = append(out, sp)
 		mark(cd)
 		if k, ok := copyKey(cd); ok && byText[k] == nil {
@@ -86,7 +87,8 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		}
 	}
 	for _, cd := range ranked {
-		if sp := touching(perPath[cd.fileKey()], cd.chunk); sp != nil {
+		mine := perPath[cd.fileKey()]
+		if sp := touching(mine, cd.chunk); sp != nil {
 			sp.merge(cd.chunk)
 			mark(cd)
 			continue
@@ -94,7 +96,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		if copied(cd) || len(out) == limit || seen(cd) {
 			continue // later candidates may still merge into chosen results
 		}
-		if len(perPath[cd.fileKey()]) >= perFile {
+		if len(mine) >= perFile {
 			overflow = append(overflow, cd)
 			continue
 		}

@@ -221,10 +221,11 @@ func (j *indexJob) currentProgress() *formatter.Progress {
 // "indexing". A wait of 0 always answers "indexing", even for a run that
 // has already ended (a failure at once, a tree with nothing to do): the
 // caller asked only to start it, and its end shows in the repositories
-// list, so the answer does not depend on how the run and the call race. progress, if set, receives the run's progress while the
-// call waits. When ctx ends first (the client cancelled the call), the run
-// is stopped and the previous index kept. Dry runs store nothing and are
-// quick, so they run in the call.
+// list, so the answer does not depend on how the run and the call race.
+// progress, if set, receives the run's progress while the call waits.
+// When ctx ends first (the client cancelled the call), the run is stopped
+// and the previous index kept. Dry runs store nothing and are quick, so
+// they run in the call.
 func (s *Service) IndexInBackground(ctx context.Context, p IndexParams, wait time.Duration, progress func(indexer.Progress)) (formatter.IndexReport, error) {
 	if p.DryRun {
 		p.Progress = progress
