@@ -292,7 +292,8 @@ func TestTypeCategoryVariants(t *testing.T) {
 	ix := newIx()
 	var cands []*candidate
 	for _, p := range []string{"S/Observable.swift", "S/ObservableType.swift", "S/ObservableType+Extensions.swift",
-		"S/ObservableType+Zip.swift", "S/Observable+Bind.swift", "S/Single+Extensions.swift", "S/ObservableSource+Zip.swift"} {
+		"S/ObservableType+Zip.swift", "S/Observable+Bind.swift", "S/Single+Extensions.swift", "S/ObservableSource+Zip.swift",
+		"S/Observable_extensions.swift"} {
 		cands = append(cands, cand(ix, p, 1, 0.5, 1))
 	}
 	variant := variantsOf(ParseQuery("subscribe an observer"), cands)
@@ -303,6 +304,7 @@ func TestTypeCategoryVariants(t *testing.T) {
 		"S/Observable+Bind.swift":           true,
 		"S/Single+Extensions.swift":         false, // no Single.swift, and an extension anyway
 		"S/ObservableSource+Zip.swift":      false, // ObservableSource is its own type
+		"S/Observable_extensions.swift":     true,  // only a '+' names a category
 	} {
 		if variant(p) != want {
 			t.Errorf("variant(%s) = %v, want %v", p, !want, want)

@@ -37,7 +37,7 @@ func variantsOf(q Query, cands []*candidate) func(string) bool {
 				continue // Type+Category: the type is the whole name before a '+'
 			}
 			if wordBoundary(stem, i) && files[key(dir, stem[:i], ext)] {
-				v = !namesAnyWord(q.Terms, stem[i:]) && !extensionSuffixes[strings.ToLower(stem[i+1:])]
+				v = !namesAnyWord(q.Terms, stem[i:]) && !(plus && extensionSuffixes[strings.ToLower(stem[i+1:])])
 			}
 		}
 		memo[p] = v
