@@ -32,7 +32,7 @@ func Related(ctx context.Context, ix Index, path string, line, limit int, f stor
 	var others, same []store.Hit
 	for _, h := range hits {
 		switch {
-		case h.Chunk.ID == src.ID:
+		case h.Chunk.Full().ID == src.Full().ID:
 		case h.Chunk.FilePath == path:
 			same = append(same, h)
 		default:

@@ -126,7 +126,7 @@ func newGoWorld(ix Index) *goWorld {
 // modulePath reads the module path of a go.mod from the index's text.
 func modulePath(ix Index, gomod string) string {
 	for _, c := range ix.ChunksOf(gomod) {
-		for _, line := range strings.Split(c.Content, "\n") {
+		for _, line := range strings.Split(c.Full().Content, "\n") {
 			f := strings.Fields(line)
 			if len(f) >= 2 && f[0] == "module" {
 				return strings.Trim(f[1], `"`)

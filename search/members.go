@@ -60,7 +60,7 @@ func (r ranker) memberScores(ctx context.Context, emb Embedder, qvec []float32, 
 	var texts []string
 	var owner []*candidate
 	for _, cd := range picked {
-		for _, m := range members(cd.chunk.Content) {
+		for _, m := range members(cd.chunk.Full().Content) {
 			// The index embeds a chunk after a line with its path.
 			texts = append(texts, cd.chunk.FilePath+"\n"+m)
 			owner = append(owner, cd)

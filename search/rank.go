@@ -203,7 +203,9 @@ func (r ranker) declBoost(cd *candidate) float64 {
 		return [...]float64{0, 0.5, 0.85, 1}[min(tier, 3)]
 	}
 	b := r.w.Decl * strength(cd.decl)
-	if cd.decl == 0 && r.q.Kind == Identifier && reexports(cd.chunk, r.q.Name) {
+	// A re-export has the name's words, so only lexical hits are read
+	// for one (reading a chunk's text is what a candidate costs).
+	if cd.decl == 0 && r.q.Kind == Identifier && cd.lex > 0 && reexports(cd.chunk, r.q.Name) {
 		b = r.w.Decl * reexportStrength
 	}
 	// A description names the types its function takes and returns

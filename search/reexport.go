@@ -16,7 +16,7 @@ import (
 func reexports(c *store.Chunk, name string) bool {
 	pyInit := path.Base(c.FilePath) == "__init__.py"
 	found := false
-	store.NameLines(c.Content, name, func(line string, _ int) bool {
+	store.NameLines(c.Full().Content, name, func(line string, _ int) bool {
 		found = reexportLine(strings.TrimSpace(line), pyInit)
 		return !found
 	})

@@ -126,15 +126,14 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 		if err != nil {
 			return nil, err
 		}
-		// Remote backends answer each channel with their own copies of a
-		// chunk, so candidates are matched by chunk ID.
-		byChunk := map[string]*candidate{}
+		byChunk := map[any]*candidate{}
 		var order []*candidate // as found, so the similarity request is the same every time
 		get := func(c *store.Chunk) *candidate {
-			cd := byChunk[c.ID]
+			k := identity(c)
+			cd := byChunk[k]
 			if cd == nil {
 				cd = &candidate{chunk: c, ix: ix, vec: -1}
-				byChunk[c.ID] = cd
+				byChunk[k] = cd
 				order = append(order, cd)
 			}
 			return cd
@@ -211,6 +210,17 @@ type channels struct {
 // maxNamed bounds the names of a phrase looked up as declarations: a
 // phrase naming more is a paste of code, not a lookup.
 const maxNamed = 3
+
+// identity is what makes two channels' hits one candidate. Remote
+// backends answer each channel with their own copies of a chunk, matched
+// by chunk ID; the embedded store hands every channel the same pointer
+// for a row, whose ID may wait for its text (store.Chunk.Full).
+func identity(c *store.Chunk) any {
+	if c.Whole() {
+		return c.ID
+	}
+	return c
+}
 
 // ask runs the channels req needs at once: a remote backend answers each
 // with a round trip, and the embedded store loses nothing by it.

@@ -18,26 +18,6 @@ type span struct {
 	copies []string
 }
 
-// minCopyBytes is the least text a chunk needs for another file's
-// identical chunk to be shown as a copy of it rather than a result of
-// its own: short chunks (a closing brace, a one-line getter) are the same
-// by chance, not copied.
-const minCopyBytes = 64
-
-// maxCopies bounds the copies a result names: a license header or a
-// generated stub can be in hundreds of files, and the first few say so.
-const maxCopies = 10
-
-// textKey is what makes two chunks copies of each other: the same text
-// in the same repository.
-type textKey struct{ repo, text string }
-
-// copyKey is cd's textKey, and false for text too short to tell.
-func copyKey(cd *candidate) (textKey, bool) {
-	t := strings.TrimSpace(cd.chunk.Content)
-	return textKey{cd.ix.Manifest().Meta.ID, t}, len(t) >= minCopyBytes
-}
-
 // assemble walks the ranked candidates and builds up to limit results:
 // chunks adjacent to or overlapping a result of the same file merge into
 // it, a piece of a documentation section already shown is left out, and
@@ -63,12 +43,11 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 	// A chunk whose text a shown result already has, from another file
 	// (a generated or vendored copy, a file copied per platform), is
 	// named on that result instead of repeating it.
-	byText := map[textKey]*span{}
+	var copies copyIndex
 	copied := func(cd *candidate) bool {
-		k, ok := copyKey(cd)
-		sp := byText[k]
+		sp := copies.of(cd)
 		p := cd.chunk.FilePath
-		if !ok || sp == nil || p == sp.best.chunk.FilePath {
+		if sp == nil || p == sp.best.chunk.FilePath {
 			return false
 		}
 		if len(sp.copies) < maxCopies && !slices.Contains(sp.copies, p) {
@@ -82,9 +61,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		perPath[key] = append(perPath[key], sp)
 		out = append(out, sp)
 		mark(cd)
-		if k, ok := copyKey(cd); ok && byText[k] == nil {
-			byText[k] = sp
-		}
+		copies.add(cd, sp)
 	}
 	for _, cd := range ranked {
 		mine := perPath[cd.fileKey()]
@@ -144,7 +121,7 @@ func reported(cd, top *candidate) float64 {
 }
 
 func newSpan(cd *candidate) *span {
-	return &span{best: cd, start: cd.chunk.StartLine, end: cd.chunk.EndLine, lines: strings.Split(cd.chunk.Content, "\n")}
+	return &span{best: cd, start: cd.chunk.StartLine, end: cd.chunk.EndLine, lines: strings.Split(cd.chunk.Full().Content, "\n")}
 }
 
 // touching returns the span c overlaps or directly follows or precedes.
@@ -161,7 +138,7 @@ func touching(spans []*span, c *store.Chunk) *span {
 func (sp *span) merge(c *store.Chunk) {
 	start, end := min(sp.start, c.StartLine), max(sp.end, c.EndLine)
 	lines := make([]string, end-start+1)
-	cl := strings.Split(c.Content, "\n")
+	cl := strings.Split(c.Full().Content, "\n")
 	for i := range cl {
 		if ln := c.StartLine + i; ln <= end {
 			lines[ln-start] = cl[i]

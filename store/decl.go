@@ -82,7 +82,7 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 // and returns the strongest tier found, or 0.
 func declTier(c *Chunk, name string) int {
 	best := 0
-	NameLines(c.Content, name, func(line string, pos int) bool {
+	NameLines(c.Full().Content, name, func(line string, pos int) bool {
 		if strings.TrimSpace(line[pos+len(name):]) == ";" && cFamily(c.FilePath) {
 			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
 		}

@@ -81,7 +81,9 @@ type Manifest struct {
 	Files    []FileState // sorted by path
 }
 
-// Chunk is a stored chunk with its vector.
+// Chunk is a stored chunk with its vector. A chunk that a search read
+// from the embedded index has no Content, Signature or ID until Full
+// loads them: read those through Full.
 type Chunk struct {
 	ID         string
 	FilePath   string
@@ -95,6 +97,8 @@ type Chunk struct {
 	EndLine    int
 	Content    string
 	Vector     []float32
+
+	rest *rest // what Full loads; nil when the chunk is whole
 }
 
 // Update is one (re-)index of a repository, applied on top of the previous

@@ -15,7 +15,9 @@ import (
 // point into data; every part holds its mapping, so the file stays mapped
 // while anything that can reach a part is alive, and is unmapped by a
 // cleanup once nothing can. Nothing outside the store ever sees mapped
-// memory: chunks handed out are copies (part.chunk). On Windows the file is
+// memory: chunks handed out are copies (part.chunk), and one whose text
+// waits for Full holds its part, so its segment stays mapped until the
+// text is read or the chunk is gone. On Windows the file is
 // read into memory instead (os_windows.go says why).
 type mapping struct {
 	region

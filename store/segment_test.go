@@ -77,13 +77,48 @@ func TestHitsAreSharedPerRow(t *testing.T) {
 	if lex[0].Chunk != vec[0].Chunk || decl[0].Chunk != vec[0].Chunk {
 		t.Errorf("one row, three pointers: %p %p %p", vec[0].Chunk, lex[0].Chunk, decl[0].Chunk)
 	}
-	if vec[0].Chunk.Content != "func Parse() {}" || vec[0].Chunk.Symbol != "Parse" || vec[0].Chunk.EndLine != 3 {
-		t.Errorf("hit read back as %+v", *vec[0].Chunk)
+	if c := vec[0].Chunk.Full(); c.Content != "func Parse() {}" || c.Symbol != "Parse" || c.EndLine != 3 {
+		t.Errorf("hit read back as %+v", *c)
+	}
+}
+
+// TestHitsReadTextOnDemand checks that a hit carries what ranking reads
+// (path, lines, symbol, vector) and leaves its text, signature and
+// derived ID until Full, which every holder of the hit shares.
+func TestHitsReadTextOnDemand(t *testing.T) {
+	text := "func Parse(s string) error {\n\treturn nil\n}"
+	ix := memIndex(t, []Chunk{{FilePath: "a.go", StartLine: 4, EndLine: 6, Symbol: "Parse", Content: text,
+		Signature: "func Parse(s string) error", Vector: []float32{1, 0, 0}}})
+	hits := ix.Lexical(Code, "Parse", 1, nil)
+	if len(hits) != 1 {
+		t.Fatalf("%d hits, want 1", len(hits))
+	}
+	c := hits[0].Chunk
+	if c.Whole() || c.Content != "" || c.Symbol != "Parse" || c.EndLine != 6 || len(c.Vector) != 3 {
+		t.Fatalf("hit before Full: whole %v, %+v", c.Whole(), *c)
+	}
+	fulls := make(chan *Chunk, 4)
+	for range 4 {
+		go func() { fulls <- c.Full() }()
+	}
+	f := <-fulls
+	for range 3 {
+		if g := <-fulls; g != f {
+			t.Errorf("Full gave two chunks for one hit: %p %p", f, g)
+		}
+	}
+	want := ChunkID("a.go", 4, 6, text)
+	if f.Content != text || f.Signature != "func Parse(s string) error" || f.ID != want || !f.Whole() || f.Full() != f {
+		t.Errorf("Full gave %+v, want the text, signature and ID %s", *f, want)
+	}
+	if f.Symbol != c.Symbol || f.FilePath != c.FilePath || len(f.Vector) != 3 {
+		t.Errorf("Full lost what the hit had: %+v", *f)
 	}
 }
 
 // TestHitsOutliveTheirSegment holds hits across a forced rebuild that
-// unmaps their segment: hits are copies, so they stay readable.
+// replaces their segment: a hit keeps its segment mapped until it is
+// gone, so its text, read on demand (Full), is still there.
 func TestHitsOutliveTheirSegment(t *testing.T) {
 	s, _ := Open(t.TempDir())
 	commit(t, s, update("r1", nil, 50, "alpha", "a.go", "b.go"))
@@ -103,8 +138,8 @@ func TestHitsOutliveTheirSegment(t *testing.T) {
 		t.Fatalf("%d hits, want 100", len(hits))
 	}
 	for _, h := range hits {
-		if !strings.HasPrefix(h.Chunk.Content, "alpha line") || len(h.Chunk.Vector) != testDim {
-			t.Fatalf("hit after its segment went: %q %v", h.Chunk.Content, h.Chunk.Vector)
+		if c := h.Chunk.Full(); !strings.HasPrefix(c.Content, "alpha line") || len(c.Vector) != testDim {
+			t.Fatalf("hit after its segment went: %q %v", c.Content, c.Vector)
 		}
 	}
 }
@@ -127,6 +162,7 @@ func TestRecordsRoundTripPathAndID(t *testing.T) {
 	words := map[string][2]string{"A": {"go", "function"}, "C": {"elixir", "resource"}}
 	var seen int
 	ix.eachLive(Code, func(c *Chunk) {
+		c = c.Full()
 		seen++
 		if w := words[c.Symbol]; c.Language != w[0] || c.SymbolKind != w[1] {
 			t.Errorf("%s read back as %s %s, want %q", c.Symbol, c.Language, c.SymbolKind, w)

@@ -128,6 +128,7 @@ func TestCommitLoadRoundTrip(t *testing.T) {
 	}
 	for _, k := range []Kind{Code, Doc} {
 		idx.eachLive(k, func(c *Chunk) {
+			c = c.Full()
 			w, ok := byID[c.ID]
 			if !ok || c.Content != w.Content || c.Kind != w.Kind || !slices.Equal(c.Vector, w.Vector) {
 				t.Errorf("chunk %s: got %+v want %+v", c.ID, *c, w)

@@ -457,7 +457,7 @@ func (s *Service) FindRelated(ctx context.Context, p NavParams, limit int) (form
 	m := ix.Manifest().Meta
 	resp := formatter.SearchResponse{ProjectID: m.ProjectID, RepositoryID: id, DatabaseName: ix.DatabaseName(src.Kind)}
 	for _, h := range hits {
-		c := h.Chunk
+		c := h.Chunk.Full()
 		resp.Results = append(resp.Results, formatter.SearchResult{ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language,
 			Symbol: c.Symbol, SymbolKind: c.SymbolKind, Content: c.Content, StartLine: c.StartLine, EndLine: c.EndLine,
 			Score: h.Score, RepositoryID: id})

@@ -186,7 +186,7 @@ func indexIDs(indexes []store.Searcher) []string {
 }
 
 func resultOf(f search.Result) formatter.SearchResult {
-	c := f.Chunk
+	c := f.Chunk.Full()
 	return formatter.SearchResult{
 		ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language, Symbol: c.Symbol, SymbolKind: c.SymbolKind,
 		Content: strings.Join(f.Lines, "\n"), StartLine: f.Start, EndLine: f.End, Score: f.Score,
