@@ -18,8 +18,6 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
-
-	"github.com/dlclark/regexp2/v2"
 )
 
 // Encoding names the tokenizer, for documentation and reports.
@@ -28,15 +26,8 @@ const Encoding = "o200k_base"
 //go:embed o200k.bin.gz
 var vocabGz []byte
 
-// splitPattern is o200k_base's pre-tokenizer: text is cut into pieces
-// (words with their leading space or punctuation, numbers of up to three
-// digits, runs of whitespace) and each piece is encoded on its own. The
-// negative lookahead is why regexp2 is used instead of package regexp.
-const splitPattern = `[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`
-
 type encoder struct {
 	ranks map[string]uint32
-	split *regexp2.Regexp
 }
 
 var load = sync.OnceValues(func() (*encoder, error) {
@@ -59,11 +50,7 @@ var load = sync.OnceValues(func() (*encoder, error) {
 		ranks[all[off:off+int(n)]] = uint32(len(ranks))
 		off += int(n)
 	}
-	split, err := regexp2.Compile(splitPattern, regexp2.None)
-	if err != nil {
-		return nil, fmt.Errorf("tokens: split pattern: %w", err)
-	}
-	return &encoder{ranks: ranks, split: split}, nil
+	return &encoder{ranks: ranks}, nil
 })
 
 // Count returns how many o200k_base tokens s costs. Invalid UTF-8 is
@@ -74,13 +61,11 @@ func Count(s string) (int, error) {
 		return 0, err
 	}
 	s = strings.ToValidUTF8(s, "\uFFFD")
-	m, err := e.split.FindStringMatch(s)
 	n := 0
-	for ; m != nil && err == nil; m, err = e.split.FindNextMatch(m) {
-		n += e.pieceTokens(m.String())
-	}
-	if err != nil {
-		return 0, fmt.Errorf("tokens: split: %w", err)
+	for i := 0; i < len(s); {
+		end := nextPiece(s, i)
+		n += e.pieceTokens(s[i:end])
+		i = end
 	}
 	return n, nil
 }

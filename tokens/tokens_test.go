@@ -72,3 +72,24 @@ func TestCountReplacesInvalidUTF8(t *testing.T) {
 		t.Errorf("invalid UTF-8 counted %d, its replacement %d", got, want)
 	}
 }
+
+// BenchmarkCount counts the tokens of Go sources (net/http), the kind of
+// text budgets and reports count.
+func BenchmarkCount(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "net", "http", "*.go"))
+	var text strings.Builder
+	for _, f := range files {
+		if src, err := os.ReadFile(f); err == nil {
+			text.Write(src)
+		}
+	}
+	s := text.String()
+	if _, err := Count(s); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(s)))
+	b.ResetTimer()
+	for range b.N {
+		Count(s)
+	}
+}
