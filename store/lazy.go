@@ -1,6 +1,10 @@
 package store
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/codeseek/codeseek/internal/varint"
+)
 
 // rest is the part of a chunk read from an index that needs its text:
 // the text itself, the signature (often a place in it) and the ID
@@ -10,6 +14,7 @@ type rest struct {
 	once sync.Once
 	p    *part // keeps the segment mapped until the text is read
 	r    int32
+	tail int // the bytes of r's record after what light decoded
 	full *Chunk
 }
 
@@ -24,8 +29,10 @@ func (c *Chunk) Full() *Chunk {
 		return c
 	}
 	x.once.Do(func() {
-		f, mr := x.p.head(x.r)
-		f.Vector = c.Vector
+		f := *c
+		f.rest = nil
+		rec := record(x.p.meta, &x.p.metaEnd, x.r)
+		mr := varint.Reader{B: rec[len(rec)-x.tail:]}
 		x.p.finish(&f, &mr, x.r)
 		x.full = &f
 	})

@@ -387,8 +387,8 @@ func (p *part) finish(c *Chunk, mr *varint.Reader, r int32) {
 // first use: a search ranks hundreds of candidates for each result it
 // shows, and inflating every candidate's text was a third of its time.
 func (p *part) light(r int32) Chunk {
-	c, _ := p.head(r)
-	c.rest = &rest{p: p, r: r}
+	c, mr := p.head(r)
+	c.rest = &rest{p: p, r: r, tail: len(mr.B)}
 	c.Vector = p.row(make([]float32, p.dim), r)
 	return c
 }
