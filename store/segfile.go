@@ -76,6 +76,9 @@ type partTOC struct {
 	MaxResid float32               `json:"max_resid"` // quantization bounds, see quantized
 	MaxNorm  float32               `json:"max_norm"`
 	Sections map[string]sectionRef `json:"sections"`
+	// TextCodec is how the text section is compressed (textcodec.go):
+	// "snappy", or absent for the deflate of earlier segments.
+	TextCodec string `json:"text_codec,omitempty"`
 }
 
 // sectionRef locates one section in the file.

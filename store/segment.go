@@ -41,6 +41,7 @@ type part struct {
 	metaEnd ends   // chunk i's record is meta[metaEnd.span(i)]
 	text    []byte
 	textEnd ends
+	codec   textCodec  // how text is compressed
 	quant   *quantized // the vectors
 	lex     *lexicon   // BM25 index of content, path and symbol
 	syms    *lexicon   // declared name -> chunks
@@ -167,6 +168,9 @@ func mapPart(m *mapping, body []byte, pt *partTOC, k Kind, dim int) (*part, erro
 	metaEnd := sec(secMetaEnd, 4, -1)
 	p.text = sec(secText, 1, -1)
 	textEnd := sec(secTextEnd, 4, -1)
+	var codecErr error
+	p.codec, codecErr = codecNamed(pt.TextCodec)
+	errs = append(errs, codecErr)
 	p.quant = &quantized{dim: dim, codes: viewOf[int8](sec(secI8, 1, n*dim)),
 		scales: viewOf[float32](sec(secScale, 4, n)), maxResid: pt.MaxResid, maxNorm: pt.MaxNorm}
 	if hasTwoBit(dim) {
@@ -323,7 +327,7 @@ func (p *part) row(dst []float32, r int32) []float32 {
 // textOf returns chunk r's text.
 func (p *part) textOf(r int32) string {
 	buf := scratch.Get().(*[]byte)
-	s := inflateText(p.m.copyOut(buf, record(p.text, &p.textEnd, r)))
+	s := p.codec.decode(p.m.copyOut(buf, record(p.text, &p.textEnd, r)))
 	scratch.Put(buf)
 	return s
 }

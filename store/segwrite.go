@@ -87,11 +87,12 @@ func (sw *segWriter) writePart(pt *partTOC, cs []Chunk, dim int) {
 		}
 	})
 	sw.block(pt, secMetaEnd, endBytes(offs))
+	pt.TextCodec = writtenCodec.name
 	sw.section(pt, secText, func(put func([]byte)) {
 		n := uint64(0)
 		var z []byte
 		for i := range cs {
-			z = deflateText(z[:0], cs[i].Content)
+			z = writtenCodec.encode(z[:0], cs[i].Content)
 			put(z)
 			n += uint64(len(z))
 			offs[i] = n
