@@ -20,8 +20,8 @@ const maxCopies = 10
 // another file (a generated or vendored copy, a file copied per
 // platform). The same text declares the same names, so only candidates
 // with a shown result's symbol and kind have their text read: assembly
-// walks every candidate, and reading all their texts was most of a
-// search's time.
+// walks every candidate, and reading (and hashing) every candidate's text
+// would undo what reading text on demand saves (store.Chunk.Full).
 type copyIndex struct {
 	bySymbol map[copySymbol][]shownText
 }
@@ -50,14 +50,14 @@ func copyText(cd *candidate) (string, bool) {
 
 // add records sp, taken for cd, unless a result with its text is shown.
 func (x *copyIndex) add(cd *candidate, sp *span) {
+	k := symbolOf(cd)
 	t, ok := copyText(cd)
-	if !ok || x.find(symbolOf(cd), t) != nil {
+	if !ok || x.find(k, t) != nil {
 		return
 	}
 	if x.bySymbol == nil {
 		x.bySymbol = map[copySymbol][]shownText{}
 	}
-	k := symbolOf(cd)
 	x.bySymbol[k] = append(x.bySymbol[k], shownText{t, sp})
 }
 

@@ -21,7 +21,8 @@ type rest struct {
 // Full returns c with its Content, Signature and ID. A chunk that a
 // search read from the embedded index leaves them out until asked: a
 // search ranks hundreds of candidates for each result it shows, and
-// inflating every candidate's text was a third of its time. The chunk
+// decoding (and hashing, for the ID) every candidate's text was a third
+// of its time. The chunk
 // returned is shared by every caller; they only read it.
 func (c *Chunk) Full() *Chunk {
 	x := c.rest

@@ -388,8 +388,7 @@ func (p *part) finish(c *Chunk, mr *varint.Reader, r int32) {
 }
 
 // light returns chunk r without what needs its text, which Full loads on
-// first use: a search ranks hundreds of candidates for each result it
-// shows, and inflating every candidate's text was a third of its time.
+// first use (lazy.go says why).
 func (p *part) light(r int32) Chunk {
 	c, mr := p.head(r)
 	c.rest = &rest{p: p, r: r, tail: len(mr.B)}
