@@ -60,3 +60,20 @@ func TestTextCodecsRoundTrip(t *testing.T) {
 		t.Error("a segment naming an unknown text codec opened")
 	}
 }
+
+// FuzzTextDecode feeds damaged text records to both codecs: a segment's
+// bulk sections are checked in the background, so a search may decode
+// damage first, and must get some text, never a panic or a huge
+// allocation.
+func FuzzTextDecode(f *testing.F) {
+	f.Add(snappyText.encode(nil, "func main() {}\n"))
+	f.Add(deflateText.encode(nil, "func main() {}\n"))
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0x0f})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, c := range []textCodec{snappyText, deflateText} {
+			if s := c.decode(b); len(s) > maxChunkText {
+				t.Fatalf("%q codec decoded %d bytes", c.name, len(s))
+			}
+		}
+	})
+}
