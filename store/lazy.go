@@ -22,8 +22,8 @@ type rest struct {
 // search read from the embedded index leaves them out until asked: a
 // search ranks hundreds of candidates for each result it shows, and
 // decoding (and hashing, for the ID) every candidate's text was a third
-// of its time. The chunk
-// returned is shared by every caller; they only read it.
+// of its time. The chunk returned is shared by every caller; they only
+// read it.
 func (c *Chunk) Full() *Chunk {
 	x := c.rest
 	if x == nil {
