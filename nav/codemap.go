@@ -77,10 +77,16 @@ func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
 		if isTestPath(f.Path) || isVendoredPath(f.Path) {
 			mf.Rank *= aside
 		}
+		listed := map[string]bool{}
 		for _, d := range g.Defs {
-			if !mapped(d) {
+			// Overloads, a property's getter and setter and a Python
+			// @overload stack share a name, and so its rank and uses:
+			// the map lists the name once, at its first declaration,
+			// instead of spending the budget on copies.
+			if !mapped(d) || listed[d.Qualified()] {
 				continue
 			}
+			listed[d.Qualified()] = true
 			k := declKey{f.Path, d.Name, d.Parent != ""}
 			rank := rk.def[k]
 			if mf.Rank < rk.file[f.Path] {
@@ -191,6 +197,7 @@ func buildRanks(ix Index) *ranks {
 				limit := maxDeclarers
 				if i == 1 {
 					limit = maxMemberDeclarers
+					g[1] = notBuiltin(name, g[1], lang)
 				}
 				if len(g[0]) > 0 && len(g[0]) <= limit && len(g[1]) > 0 {
 					fn(name, i == 1, g[0], g[1])
@@ -286,6 +293,28 @@ func weight(use, decl store.NameFile, declarers int) float64 {
 		w *= sameDirWeight
 	}
 	return w
+}
+
+// notBuiltin leaves out the member uses of name in files whose language
+// has a built-in method of that name (a Python list's append): the graph
+// does not know those uses' receivers, and they are the built-in's.
+func notBuiltin(name string, uses []store.NameFile, lang map[string]string) []store.NameFile {
+	var out []store.NameFile
+	for i, u := range uses {
+		if chunker.BuiltinMember(lang[u.Path], name) {
+			if out == nil {
+				out = append(make([]store.NameFile, 0, len(uses)), uses[:i]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, u)
+		}
+	}
+	if out == nil {
+		return uses
+	}
+	return out
 }
 
 // subtract removes part's counts from all's, file by file.

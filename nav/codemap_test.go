@@ -1,0 +1,94 @@
+package nav
+
+import (
+	"testing"
+)
+
+// mapSymbols returns a code map's declarations of path by qualified name,
+// with how often each is listed.
+func mapSymbols(m Map, path string) (refs, listed map[string]int) {
+	refs, listed = map[string]int{}, map[string]int{}
+	for _, f := range m.Files {
+		if f.Path != path {
+			continue
+		}
+		for _, s := range f.Symbols {
+			refs[s.Def.Qualified()] = s.References
+			listed[s.Def.Qualified()]++
+		}
+	}
+	return refs, listed
+}
+
+func TestCodeMapListsANameOnce(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"conv.py": `from typing import overload
+
+
+@overload
+def utf8(value: bytes) -> bytes: ...
+@overload
+def utf8(value: str) -> bytes: ...
+def utf8(value):
+    return value
+
+
+class Request:
+    @property
+    def body(self) -> bytes:
+        return self._body
+
+    @body.setter
+    def body(self, value: bytes) -> None:
+        self._body = value
+`,
+		"use.py": `from conv import utf8, Request
+
+
+def send(r: Request) -> bytes:
+    r.body = utf8("x")
+    return r.body + utf8(b"y")
+`,
+	})
+	refs, listed := mapSymbols(CodeMap(ix, "", nil), "conv.py")
+	for _, name := range []string{"utf8", "Request.body"} {
+		if listed[name] != 1 {
+			t.Errorf("%s listed %d times, want once: %v", name, listed[name], listed)
+		}
+	}
+	if refs["utf8"] != 3 {
+		t.Errorf("utf8: %d references, want use.py's import and 2 calls", refs["utf8"])
+	}
+}
+
+func TestCodeMapLeavesBuiltinMethodsToTheirTypes(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"buffer.py": `class Buffer:
+    def append(self, data):
+        self.parts = self.parts + [data]
+
+    def drain(self):
+        return self.parts
+`,
+		"a.py": `def collect(items, buf):
+    out = []
+    for x in items:
+        out.append(x)
+        out.append(x * 2)
+    buf.drain()
+    return out
+`,
+		"b.py": `def names(rows, buf):
+    seen = []
+    seen.append(rows[0])
+    return buf.drain()
+`,
+	})
+	refs, _ := mapSymbols(CodeMap(ix, "", nil), "buffer.py")
+	if refs["Buffer.append"] != 0 {
+		t.Errorf("Buffer.append: %d references, want none: the appends are to lists", refs["Buffer.append"])
+	}
+	if refs["Buffer.drain"] != 2 {
+		t.Errorf("Buffer.drain: %d references, want 2 (a.py, b.py)", refs["Buffer.drain"])
+	}
+}
