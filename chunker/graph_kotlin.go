@@ -57,6 +57,10 @@ const kotlinGraphQuery = `
 (parameter (simple_identifier) @local [(user_type) (nullable_type)] @local.type)
 (statements (property_declaration (variable_declaration (simple_identifier) @local)))
 (statements (property_declaration (variable_declaration (simple_identifier) @local [(user_type) (nullable_type)] @local.type)))
+; A constructor call types its target (val x = Foo()): a capitalized
+; callee is a class, by the language's naming convention.
+(statements (property_declaration (variable_declaration (simple_identifier) @local)
+  (call_expression (simple_identifier) @local.type (#match? @local.type "^[A-Z]"))))
 (lambda_parameters (variable_declaration (simple_identifier) @local))
 (for_statement (variable_declaration (simple_identifier) @local))
 (catch_block (simple_identifier) @local)

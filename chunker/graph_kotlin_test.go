@@ -21,6 +21,10 @@ class Cart(val owner: Owner, private var count: Int) : Base(), Comparable<Cart> 
         super.add(item)
         helper(::compute, LIMIT)
         items.forEach { it.touch() }
+        val order = Order(copy)
+        order.submit()
+        val made = make(copy)
+        made.use()
         return Factory.make(copy.price)
     }
 
@@ -62,10 +66,12 @@ func TestKotlinGraph(t *testing.T) {
 		{"add", "super.add", RefCall, "super", "Cart.add"},
 		{"compute", "::compute", RefOther, "", "Cart.add"},
 		{"touch", "it.touch", RefCall, "?", "Cart.add"},
+		{"submit", "order.submit", RefCall, "t:Order", "Cart.add"},
+		{"use", "made.use", RefCall, "?", "Cart.add"},
 		{"make", "Factory.make", RefCall, "n:Factory", "Cart.add"},
 		{"uppercase", "uppercase()", RefCall, "", "String.shout"},
 	})
-	checkNoRefs(t, g, "item", "qty", "copy", "s", "it", "c")
+	checkNoRefs(t, g, "item", "qty", "copy", "s", "it", "c", "order", "made")
 }
 
 // TestKotlinLocalFunctions: a function declared in a function's body or

@@ -64,6 +64,10 @@ const pythonGraphQuery = `
 (dictionary_splat_pattern (identifier) @local)
 (assignment left: (identifier) @local)
 (assignment left: (identifier) @local type: (_) @local.type)
+; A constructor call types its target (x = Foo(), x = mod.Foo()): a
+; capitalized callee is a class, by the language's naming convention.
+(assignment left: (identifier) @local
+  right: (call function: [(identifier) (attribute)] @local.type (#match? @local.type "(^|\\.)[A-Z][A-Za-z0-9_]*$")))
 (augmented_assignment left: (identifier) @local)
 (pattern_list (identifier) @local)
 (tuple_pattern (identifier) @local)

@@ -36,6 +36,12 @@ class Child(Base, mixins.Helper):
         result: Result = make()
         result.finish().commit()
         global_thing.attr.method()
+        w = Worker(job)
+        w.start()
+        q = queue.Queue()
+        q.put(w)
+        z = make_thing()
+        z.go()
 
         def inner(a):
             """Adds y."""
@@ -89,6 +95,9 @@ func TestPythonGraph(t *testing.T) {
 		{"finish", "result.finish()", RefCall, "t:Result", "Child.run"},
 		{"commit", "finish().commit()", RefCall, "?", "Child.run"},
 		{"method", "attr.method()", RefCall, "n:global_thing.attr", "Child.run"},
+		{"start", "w.start()", RefCall, "t:Worker", "Child.run"},
+		{"put", "q.put(w)", RefCall, "t:Queue", "Child.run"},
+		{"go", "z.go()", RefCall, "?", "Child.run"},
 		{"inner", "return inner(1)", RefCall, "", "Child.run.Local.m"},
 		{"Child", "return Child(n=n)", RefCall, "", "Child.run"},
 		{"DEFAULT", "x=DEFAULT", RefOther, "", "top"},
@@ -96,5 +105,5 @@ func TestPythonGraph(t *testing.T) {
 	})
 	// Parameters, assigned names (also a closure's, in inner) and keyword
 	// argument names are no references.
-	checkNoRefs(t, g, "self", "job", "y", "i", "item", "result", "a", "n", "key", "x", "count", "LIMIT")
+	checkNoRefs(t, g, "self", "job", "y", "i", "item", "result", "a", "n", "key", "x", "count", "LIMIT", "w", "q", "z")
 }

@@ -53,6 +53,9 @@ const rubyGraphQuery = `
 (hash_splat_parameter name: (identifier) @local)
 (block_parameter name: (identifier) @local)
 (assignment left: (identifier) @local)
+; A constructor call types its target (x = Foo.new, x = Mod::Foo.new).
+(assignment left: (identifier) @local
+  right: (call receiver: [(constant) (scope_resolution)] @local.type method: (identifier) @_new (#eq? @_new "new")))
 (operator_assignment left: (identifier) @local)
 (left_assignment_list (identifier) @local)
 (for pattern: (identifier) @local)

@@ -19,6 +19,10 @@ module Shop
       Net::HTTP.get(URI(url))
       helper(method(:process), LIMIT)
       items.each { |i| i.touch }
+      order = Order.new(copy)
+      order.submit
+      gate = Pay::Gate.new
+      gate.charge(order)
     end
 
     def self.build(opts = {})
@@ -57,9 +61,11 @@ func TestRubyGraph(t *testing.T) {
 		{"LIMIT", "LIMIT)", RefOther, "", "Shop.Cart.add"},
 		{"items", "items.each", RefCall, "", "Shop.Cart.add"},
 		{"touch", "i.touch", RefCall, "?", "Shop.Cart.add"},
+		{"submit", "order.submit", RefCall, "t:Order", "Shop.Cart.add"},
+		{"charge", "gate.charge", RefCall, "t:Gate", "Shop.Cart.add"},
 		{"validate", "&:validate", RefCall, "", "Shop.Cart.build"},
 	})
-	checkNoRefs(t, g, "item", "qty", "copy", "i", "opts")
+	checkNoRefs(t, g, "item", "qty", "copy", "i", "opts", "order", "gate")
 	for _, r := range g.Refs {
 		if (r.Name == "item" || r.Name == "copy" || r.Name == "opts") && r.Recv == "" {
 			t.Errorf("local %s at %d:%d is a reference (%s)", r.Name, r.Line, r.Col, r.Kind)

@@ -49,6 +49,10 @@ const swiftGraphQuery = `
 (statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local)))
 (statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local)
   (type_annotation (_) @local.type)))
+; A constructor call types its target (let x = Foo()): a capitalized
+; callee is a type, by the language's naming convention.
+(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local)
+  value: (call_expression (simple_identifier) @local.type (#match? @local.type "^[A-Z]"))))
 (if_statement bound_identifier: (simple_identifier) @local)
 (guard_statement bound_identifier: (simple_identifier) @local)
 (for_statement item: (pattern bound_identifier: (simple_identifier) @local))

@@ -18,6 +18,8 @@ class Cart: Base, Comparable {
         super.add(item)
         helper(compute, Cart.count)
         items.forEach { $0.touch() }
+        let order = Order(items: items)
+        order.submit()
         return copy
     }
 }
@@ -53,6 +55,7 @@ func TestSwiftGraph(t *testing.T) {
 		{"compute", "compute,", RefOther, "", "Cart.add"},
 		{"count", "Cart.count", RefOther, "n:Cart", "Cart.add"},
 		{"touch", "$0.touch", RefCall, "?", "Cart.add"},
+		{"submit", "order.submit", RefCall, "t:Order", "Cart.add"},
 	})
-	checkNoRefs(t, g, "item", "qty", "copy", "store", "$0", "name")
+	checkNoRefs(t, g, "item", "qty", "copy", "store", "$0", "name", "order")
 }
