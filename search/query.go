@@ -93,13 +93,21 @@ type Query struct {
 	// wants are path classes the query itself asks for ("tests",
 	// "examples"), which are then not demoted.
 	wants pathClass
+	// word is a single lower-case word ("squeeze", "response"): the name
+	// of a declaration (Python's, Rust's and Go's functions are often
+	// one such word) or a topic. Search reads it as an identifier when
+	// an index declares it, as a phrase otherwise.
+	word bool
 }
 
 // ParseQuery analyses text.
 func ParseQuery(text string) Query {
 	text = strings.TrimSpace(text)
 	q := Query{Text: text}
-	if identifierQuery().MatchString(text) && !plainWord(text) {
+	if identifierQuery().MatchString(text) && plainWord(text) {
+		q.word, q.Name = true, text
+	}
+	if identifierQuery().MatchString(text) && !q.word {
 		q.Kind = Identifier
 		q.Name = lastName(text)
 	} else {
@@ -118,7 +126,7 @@ func ParseQuery(text string) Query {
 	seen := map[string]int{}
 	store.LexTerms(text, func(t []byte) {
 		s := string(t)
-		if q.Kind != Identifier && stopWords[s] {
+		if q.Kind != Identifier && !q.word && stopWords[s] {
 			return
 		}
 		seen[s]++
@@ -254,8 +262,13 @@ func (q Query) lexicalText() string {
 	return strings.Join(q.repeated, " ")
 }
 
-// plainWord reports a single lower-case word ("response", "session"): a
-// topic more often than a name, so it is read as a phrase.
+// asName reads a single word that an index declares as an identifier.
+func (q *Query) asName() {
+	q.Kind, q.word = Identifier, false
+}
+
+// plainWord reports a single lower-case word ("response", "squeeze"),
+// which may name a topic or a declaration (Query.word).
 func plainWord(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 'a' || c > 'z' {

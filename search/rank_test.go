@@ -22,7 +22,7 @@ func TestParseQueryKinds(t *testing.T) {
 		{"how are path parameters extracted", Question, ""},
 		{"Where is the config loaded?", Question, ""},
 		{"gzip response compression middleware", NaturalLanguage, ""},
-		{"response", NaturalLanguage, ""},
+		{"response", NaturalLanguage, "response"}, // an identifier if an index declares it
 		{"flat_hash_map", Identifier, "flat_hash_map"},
 		{"returns the current term.", Description, ""},
 		{"is used to construct a new node", Description, ""},

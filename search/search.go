@@ -9,6 +9,7 @@ package search
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"sync"
 
@@ -95,6 +96,9 @@ func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Resul
 	cands, err := gather(ctx, indexes, req, q)
 	if err != nil {
 		return nil, err
+	}
+	if q.word && slices.ContainsFunc(cands, func(cd *candidate) bool { return cd.decl > 0 }) {
+		q.asName()
 	}
 	r := ranker{q: q, mode: req.Mode, opt: req.Options, w: req.Options.weights(), docs: req.Kind == store.Doc}
 	if err := r.memberScores(ctx, req.Embedder, req.Vector, cands); err != nil {
@@ -247,7 +251,7 @@ func ask(ctx context.Context, ix store.Searcher, req Request, q Query, n int) (c
 		run(func() (err error) { ch.lex, err = ix.Lexical(ctx, req.Kind, q.lexicalText(), n, req.Filter); return })
 	}
 	if req.Options.on(Declaration) {
-		if q.Kind == Identifier {
+		if q.Kind == Identifier || q.word {
 			run(func() (err error) { ch.decl, err = ix.Declaring(ctx, req.Kind, q.Name, req.Filter); return })
 		} else {
 			ch.named = make([][]store.Decl, min(len(q.Names), maxNamed))

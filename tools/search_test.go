@@ -38,6 +38,35 @@ func TestExactIdentifierRanksDeclarationFirst(t *testing.T) {
 	}
 }
 
+// TestDeclaredWordRanksDeclarationFirst: a single lower-case word that the
+// repository declares (Python's squeeze) is looked up as the name it is,
+// though it reads as a topic too.
+func TestDeclaredWordRanksDeclarationFirst(t *testing.T) {
+	ctx := context.Background()
+	svc := newTestService(t)
+	root := t.TempDir()
+	files := map[string]string{
+		"escape.py": "import re\n\n\ndef unescape(value):\n    return value.replace('&amp;', '&')\n\n\n" +
+			"def squeeze(value):\n    return re.sub(r'\\s+', ' ', value).strip()\n",
+	}
+	for i := 0; i < 20; i++ {
+		files[fmt.Sprintf("use%02d.py", i)] = fmt.Sprintf("from escape import squeeze\n\n\ndef tidy%d(text):\n"+
+			"    text = squeeze(text)\n    # squeeze twice: squeeze what squeeze left\n    return squeeze(squeeze(text))\n", i)
+	}
+	writeFiles(t, root, files)
+	rep, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := svc.Search(ctx, SearchParams{Query: "squeeze", RepositoryID: rep.RepositoryID, Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Results) == 0 || resp.Results[0].FilePath != "escape.py" {
+		t.Errorf("first result %+v, want escape.py, which declares squeeze", resp.Results)
+	}
+}
+
 func TestResultsMergeAdjacentChunksAndCapPerFile(t *testing.T) {
 	ctx := context.Background()
 	svc := newTestService(t)
