@@ -3,6 +3,7 @@ package store
 import (
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -82,11 +83,18 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 // and returns the strongest tier found, or 0.
 func declTier(c *Chunk, name string) int {
 	best := 0
+	named := 0
+	if c.SymbolKind != "namespace" && c.SymbolKind != "package" { // a C# namespace, declared in every file of it
+		named = symbolTier(c.Symbol, name)
+	}
 	NameLines(c.Full().Content, name, func(line string, pos int) bool {
 		if strings.TrimSpace(line[pos+len(name):]) == ";" && cFamily(c.FilePath) {
 			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
 		}
 		best = max(best, lineDeclTier(line, pos, name))
+		if named > best && declaredAt(line, pos, name, named == 2) {
+			best = named
+		}
 		return true
 	})
 	switch {
@@ -97,6 +105,80 @@ func declTier(c *Chunk, name string) int {
 		best = max(1, best-1) // a vendored copy yields to the project's own
 	}
 	return best
+}
+
+// symbolTier is the tier of name among the declarations the chunker named
+// the chunk after ("Buffer.append, Buffer.drain"): 3 for a top-level one,
+// 2 for a member, 0 when it is not named. The parser's own declarations
+// settle what a line's syntax leaves open to a scan of the text: a C
+// function's or a Java, C# or Kotlin method's return type is no keyword
+// ("int buffer_append(", "public String toString("), and a C function's
+// type may stand on the line before its name.
+//
+// The later pieces of a split declaration carry its name too, so the
+// name must also stand in the text as a declaration would (declaredAt).
+func symbolTier(symbol, name string) int {
+	best := 0
+	for _, s := range strings.Split(symbol, ", ") {
+		switch {
+		case s == name:
+			return 3
+		case strings.HasSuffix(s, name) && strings.HasSuffix(s[:len(s)-len(name)], "."):
+			best = 2
+		}
+	}
+	return best
+}
+
+// declaredAt reports whether the occurrence of name at byte pos of line
+// could be where a chunk named after it declares it: not in a comment,
+// not selected from something else (gen.WaitIterator, Foo::bar, x->bar;
+// a member, which C++ defines as Class::name, may follow "::"), not
+// quoted, and followed by what follows a declared name: parameters,
+// type parameters, a body, a type or a value. A "#define" line declares
+// its macro whatever follows.
+func declaredAt(line string, pos int, name string, member bool) bool {
+	trimmed := strings.TrimLeft(line, " \t")
+	if strings.HasPrefix(trimmed, "#define") {
+		return true
+	}
+	for _, c := range []string{"//", "#", "/*", "*", "--", ";"} {
+		if strings.HasPrefix(trimmed, c) {
+			return false
+		}
+	}
+	before := line[:pos]
+	extension := strings.HasSuffix(before, ".") && slices.Contains(strings.Fields(before), "fun") // Kotlin's fun <T> Flow<T>.flatMapConcat(
+	switch {
+	case strings.HasSuffix(before, "::"):
+		if !member {
+			return false
+		}
+	case extension:
+	case strings.HasSuffix(before, "."), strings.HasSuffix(before, "->"), strings.HasSuffix(before, "`"),
+		strings.HasSuffix(before, `"`), strings.HasSuffix(before, "'"):
+		return false
+	}
+	if prev := strings.TrimRight(before, " \t"); prev != "" && !extension && !strings.HasSuffix(prev, "::") {
+		// A declared name follows its type, a keyword or a modifier
+		// (int, fun, public, *, &, >, ]), or starts the line (a C
+		// function whose type stands on the line before); after "=",
+		// "(", "new" or "return" it is used.
+		c := prev[len(prev)-1]
+		fields := strings.Fields(prev)
+		if !(isIdentByte(c) || strings.IndexByte("*&>]", c) >= 0) || usingWords[fields[len(fields)-1]] {
+			return false
+		}
+	}
+	rest := strings.TrimLeft(line[pos+len(name):], " \t")
+	return rest == "" || strings.ContainsRune("(<{:=", rune(rest[0]))
+}
+
+// usingWords are the words after which a name is used, not declared.
+var usingWords = map[string]bool{
+	"new": true, "return": true, "await": true, "yield": true, "throw": true, "in": true, "is": true,
+	"as": true, "case": true, "else": true, "sizeof": true, "typeof": true, "delete": true, "go": true,
+	"defer": true, "not": true, "and": true, "or": true, "if": true, "while": true, "instanceof": true,
 }
 
 // cFamily reports a C or C++ file, by its name: chunks read in place

@@ -61,12 +61,13 @@ func TestDeclaringFindsMergedAndUnnamedDeclarations(t *testing.T) {
 	add("merged.go", "A, B, C, D, …", "func A() {}\nfunc B() {}\nfunc C() {}\nfunc D() {}\nfunc Setsid() {}")
 	add("use.go", "use", "func use() {\n\tSetsid()\n}")
 	add("x_test.go", "", "func Setsid() {}")
+	add("setsid.c", "Setsid", "pid_t\nSetsid(void)\n{\n\treturn setsid();\n}") // the chunker's name, read from the stored record
 	ix := memIndex(t, chunks)
 	tiers := map[string]int{}
 	for _, d := range ix.Declaring(Code, "Setsid") {
 		tiers[d.Chunk.FilePath] = d.Tier
 	}
-	want := map[string]int{"gen/zsys.go": 3, "merged.go": 3, "x_test.go": 1}
+	want := map[string]int{"gen/zsys.go": 3, "merged.go": 3, "x_test.go": 1, "setsid.c": 3}
 	if len(tiers) != len(want) {
 		t.Fatalf("Declaring = %v, want %v", tiers, want)
 	}
@@ -89,5 +90,31 @@ func TestDeclTierSkipsCForwardDeclarations(t *testing.T) {
 	}
 	if got := declTier(&unit, "Marker"); got != 3 {
 		t.Errorf("Rust unit struct tier %d, want 3", got)
+	}
+}
+
+// TestDeclTierFromTheChunkersNames: a chunk the chunker named after a
+// name declares it where the name stands as declared, whatever the
+// language's syntax; a later piece of a split declaration, a use in its
+// documentation and a namespace do not.
+func TestDeclTierFromTheChunkersNames(t *testing.T) {
+	for _, tc := range []struct {
+		path, symbol, kind, content, name string
+		want                              int
+	}{
+		{"util.c", "buffer_append, buffer_free", "function", "int buffer_append(struct buffer *b, const char *s)\n{\n\treturn 0;\n}", "buffer_append", 3},
+		{"util.c", "buffer_free", "function", "static void\nbuffer_free(struct buffer *b)\n{\n\tfree(b->data);\n}", "buffer_free", 3},
+		{"Pair.java", "Pair.getLeft, Pair.getRight", "method", "    public L getLeft() {\n        return left;\n    }", "getLeft", 2},
+		{"mutex.cc", "Mutex.Lock", "method", "void Mutex::Lock() {\n  LockSlow();\n}", "Lock", 2},
+		{"Merge.kt", "flatMapConcat", "function", "public fun <T, R> Flow<T>.flatMapConcat(transform: suspend (T) -> Flow<R>): Flow<R> =", "flatMapConcat", 3},
+		{"netutil.py", "bind_sockets", "function", "    if not socket.has_ipv6:\n        sockets = bind_sockets(port)\n    return sockets", "bind_sockets", 0},
+		{"gen.py", "WaitIterator", "class", "    Use it as::\n\n      async for result in gen.WaitIterator(f1, f2):\n", "WaitIterator", 0},
+		{"ObjectMapper.java", "ObjectMapper", "class", "  final ObjectMapper mapper = new ObjectMapper();\n * {@link ObjectMapper} instance", "ObjectMapper", 0},
+		{"Reader.cs", "MessagePack", "namespace", "namespace MessagePack\n{\n    using System;", "MessagePack", 0},
+	} {
+		c := Chunk{FilePath: tc.path, Symbol: tc.symbol, SymbolKind: tc.kind, Content: tc.content}
+		if got := declTier(&c, tc.name); got != tc.want {
+			t.Errorf("%s in %s (%q): tier %d, want %d", tc.name, tc.path, tc.symbol, got, tc.want)
+		}
 	}
 }

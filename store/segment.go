@@ -348,11 +348,16 @@ func (p *part) pathOf(r int32) string {
 	return p.files[i].path
 }
 
-// transient returns chunk r's path and content as views of the mapping,
+// transient returns chunk r's path, symbol, its kind and content as views of the mapping,
 // for checks that read the text without keeping it.
 func (p *part) transient(r int32) Chunk {
-	path, start := p.place(r)
-	return Chunk{FilePath: path, Kind: p.kind, StartLine: start, Content: p.textOf(r)}
+	mr := varint.Reader{B: record(p.meta, &p.metaEnd, r)}
+	start := mr.Uint()
+	mr.Uint()  // end line
+	mr.Bytes() // ID
+	readWord(&mr)
+	symbol := stringOf(mr.Bytes())
+	return Chunk{FilePath: p.pathOf(r), Kind: p.kind, StartLine: start, Symbol: symbol, SymbolKind: readWord(&mr), Content: p.textOf(r)}
 }
 
 // load returns a copy of chunk r on the Go heap, vector included.
