@@ -87,6 +87,7 @@ func declTier(c *Chunk, name string) int {
 	if c.SymbolKind != "namespace" && c.SymbolKind != "package" { // a C# namespace, declared in every file of it
 		named = symbolTier(c.Symbol, name)
 	}
+	cDefs := cFamily(c.FilePath)
 	NameLines(c.Full().Content, name, func(line string, pos int) bool {
 		if strings.TrimSpace(line[pos+len(name):]) == ";" && cFamily(c.FilePath) {
 			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
@@ -94,6 +95,9 @@ func declTier(c *Chunk, name string) int {
 		best = max(best, lineDeclTier(line, pos, name))
 		if named > best && declaredAt(line, pos, name, named == 2) {
 			best = named
+		}
+		if cDefs && best < 3 && cDefinition(line, pos, name) {
+			best = 3
 		}
 		return true
 	})
@@ -172,6 +176,21 @@ func declaredAt(line string, pos int, name string, member bool) bool {
 	}
 	rest := strings.TrimLeft(line[pos+len(name):], " \t")
 	return rest == "" || strings.ContainsRune("(<{:=", rune(rest[0]))
+}
+
+// cDefinition reports a C or C++ line that defines name at the top
+// level: a function or a macro, which no keyword introduces ("static int
+// foo(void)", "#define FOO 1"), where a merged chunk's symbol list may
+// have left the name out. A line that ends the statement with ";" is a
+// prototype or a variable, and an indented one is inside a body.
+func cDefinition(line string, pos int, name string) bool {
+	if line == "" || line[0] == ' ' || line[0] == '\t' || strings.HasSuffix(strings.TrimSpace(line), ";") {
+		return false
+	}
+	if strings.HasPrefix(line, "#define") {
+		return strings.TrimSpace(line[len("#define"):pos]) == ""
+	}
+	return declaredAt(line, pos, name, false) && strings.HasPrefix(strings.TrimLeft(line[pos+len(name):], " \t"), "(")
 }
 
 // usingWords are the words after which a name is used, not declared.

@@ -111,6 +111,11 @@ func TestDeclTierFromTheChunkersNames(t *testing.T) {
 		{"gen.py", "WaitIterator", "class", "    Use it as::\n\n      async for result in gen.WaitIterator(f1, f2):\n", "WaitIterator", 0},
 		{"ObjectMapper.java", "ObjectMapper", "class", "  final ObjectMapper mapper = new ObjectMapper();\n * {@link ObjectMapper} instance", "ObjectMapper", 0},
 		{"Reader.cs", "MessagePack", "namespace", "namespace MessagePack\n{\n    using System;", "MessagePack", 0},
+		// C and C++ definitions at the first column, whatever the symbol list holds.
+		{"ftrace.c", "a, b, c, …", "function", "static void ftrace_sync_ipi(void *data)\n{\n\tsmp_rmb();\n}", "ftrace_sync_ipi", 3},
+		{"probe.h", "", "", "#define TPARG_FL_KERNEL BIT(1)\n#define TPARG_FL_FENTRY BIT(2)", "TPARG_FL_KERNEL", 3},
+		{"sched.h", "", "", "extern void activate_task(struct rq *rq, struct task_struct *p, int flags);", "activate_task", 0},
+		{"core.c", "", "", "\tactivate_task(rq, p, 0);\nEXPORT_SYMBOL(activate_task);", "activate_task", 0},
 	} {
 		c := Chunk{FilePath: tc.path, Symbol: tc.symbol, SymbolKind: tc.kind, Content: tc.content}
 		if got := declTier(&c, tc.name); got != tc.want {
