@@ -89,7 +89,7 @@ func declTier(c *Chunk, name string) int {
 	}
 	cDefs := cFamily(c.FilePath)
 	NameLines(c.Full().Content, name, func(line string, pos int) bool {
-		if strings.TrimSpace(line[pos+len(name):]) == ";" && cFamily(c.FilePath) {
+		if strings.TrimSpace(line[pos+len(name):]) == ";" && cDefs {
 			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
 		}
 		best = max(best, lineDeclTier(line, pos, name))
@@ -139,13 +139,13 @@ func symbolTier(symbol, name string) int {
 // not selected from something else (gen.WaitIterator, Foo::bar, x->bar;
 // a member, which C++ defines as Class::name, may follow "::"), not
 // quoted, and followed by what follows a declared name: parameters,
-// type parameters, a body, a type or a value. A "#define" line declares
-// its macro whatever follows.
+// type parameters, a body, a type or a value. A "#define" declares its
+// macro whatever follows.
 func declaredAt(line string, pos int, name string, member bool) bool {
-	trimmed := strings.TrimLeft(line, " \t")
-	if strings.HasPrefix(trimmed, "#define") {
+	if definesMacro(line, pos) {
 		return true
 	}
+	trimmed := strings.TrimLeft(line, " \t")
 	for _, c := range []string{"//", "#", "/*", "*", "--", ";"} {
 		if strings.HasPrefix(trimmed, c) {
 			return false
@@ -187,10 +187,12 @@ func cDefinition(line string, pos int, name string) bool {
 	if line == "" || line[0] == ' ' || line[0] == '\t' || strings.HasSuffix(strings.TrimSpace(line), ";") {
 		return false
 	}
-	if strings.HasPrefix(line, "#define") {
-		return strings.TrimSpace(line[len("#define"):pos]) == ""
-	}
-	return declaredAt(line, pos, name, false) && strings.HasPrefix(strings.TrimLeft(line[pos+len(name):], " \t"), "(")
+	return definesMacro(line, pos) || declaredAt(line, pos, name, false) && strings.HasPrefix(strings.TrimLeft(line[pos+len(name):], " \t"), "(")
+}
+
+// definesMacro reports a "#define" of the name at byte pos of line.
+func definesMacro(line string, pos int) bool {
+	return strings.TrimSpace(line[:pos]) == "#define"
 }
 
 // usingWords are the words after which a name is used, not declared.
