@@ -95,6 +95,9 @@ func declTier(c *Chunk, name string) int {
 		best = max(best, lineDeclTier(line, pos, name))
 		if named > best && declaredAt(line, pos, name, named == 2) {
 			best = named
+			if cDefs && strings.HasSuffix(strings.TrimSpace(line), ";") {
+				best = min(best, 2) // a prototype: the definition, with its body, comes first
+			}
 		}
 		if cDefs && best < 3 && cDefinition(line, pos, name) {
 			best = 3
