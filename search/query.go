@@ -104,10 +104,11 @@ type Query struct {
 func ParseQuery(text string) Query {
 	text = strings.TrimSpace(text)
 	q := Query{Text: text}
-	if identifierQuery().MatchString(text) && plainWord(text) {
+	ident := identifierQuery().MatchString(text)
+	if ident && plainWord(text) {
 		q.word, q.Name = true, text
 	}
-	if identifierQuery().MatchString(text) && !q.word {
+	if ident && !q.word {
 		q.Kind = Identifier
 		q.Name = lastName(text)
 	} else {

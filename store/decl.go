@@ -95,7 +95,7 @@ func declTier(c *Chunk, name string) int {
 		best = max(best, lineDeclTier(line, pos, name))
 		if named > best && declaredAt(line, pos, name, named == 2) {
 			best = named
-			if cDefs && strings.HasSuffix(strings.TrimSpace(line), ";") {
+			if cDefs && endsStatement(line) {
 				best = min(best, 2) // a prototype: the definition, with its body, comes first
 			}
 		}
@@ -148,11 +148,8 @@ func declaredAt(line string, pos int, name string, member bool) bool {
 	if definesMacro(line, pos) {
 		return true
 	}
-	trimmed := strings.TrimLeft(line, " \t")
-	for _, c := range []string{"//", "#", "/*", "*", "--", ";"} {
-		if strings.HasPrefix(trimmed, c) {
-			return false
-		}
+	if commentLine(strings.TrimLeft(line, " \t")) {
+		return false
 	}
 	before := line[:pos]
 	extension := strings.HasSuffix(before, ".") && slices.Contains(strings.Fields(before), "fun") // Kotlin's fun <T> Flow<T>.flatMapConcat(
@@ -187,10 +184,27 @@ func declaredAt(line string, pos int, name string, member bool) bool {
 // have left the name out. A line that ends the statement with ";" is a
 // prototype or a variable, and an indented one is inside a body.
 func cDefinition(line string, pos int, name string) bool {
-	if line == "" || line[0] == ' ' || line[0] == '\t' || strings.HasSuffix(strings.TrimSpace(line), ";") {
+	if line == "" || line[0] == ' ' || line[0] == '\t' || endsStatement(line) {
 		return false
 	}
 	return definesMacro(line, pos) || declaredAt(line, pos, name, false) && strings.HasPrefix(strings.TrimLeft(line[pos+len(name):], " \t"), "(")
+}
+
+// commentLine reports a line (its indentation trimmed) that starts as a
+// comment does in one of the languages: //, #, /*, *, -- or ;.
+func commentLine(trimmed string) bool {
+	for _, c := range []string{"//", "#", "/*", "*", "--", ";"} {
+		if strings.HasPrefix(trimmed, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsStatement reports a C or C++ line that ends with ";": a prototype
+// or a variable, not a definition with a body.
+func endsStatement(line string) bool {
+	return strings.HasSuffix(strings.TrimSpace(line), ";")
 }
 
 // definesMacro reports a "#define" of the name at byte pos of line.
@@ -255,10 +269,8 @@ func lineDeclTier(line string, pos int, name string) int {
 	}
 	trimmed := strings.TrimLeft(line, " \t")
 	indented := len(trimmed) < len(line)
-	for _, c := range []string{"//", "#", "/*", "*", "--", ";"} {
-		if strings.HasPrefix(trimmed, c) { // a declaration quoted in a comment is not one
-			return 0
-		}
+	if commentLine(trimmed) { // a declaration quoted in a comment is not one
+		return 0
 	}
 	prefix := strings.TrimSpace(line[:pos])
 	rest := strings.TrimSpace(line[pos+len(name):])

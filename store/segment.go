@@ -348,16 +348,12 @@ func (p *part) pathOf(r int32) string {
 	return p.files[i].path
 }
 
-// transient returns chunk r's path, symbol, its kind and content as views of the mapping,
-// for checks that read the text without keeping it.
+// transient returns chunk r with its text, its record's strings views of
+// the mapping, for checks that read the chunk without keeping it.
 func (p *part) transient(r int32) Chunk {
-	mr := varint.Reader{B: record(p.meta, &p.metaEnd, r)}
-	start := mr.Uint()
-	mr.Uint()  // end line
-	mr.Bytes() // ID
-	readWord(&mr)
-	symbol := stringOf(mr.Bytes())
-	return Chunk{FilePath: p.pathOf(r), Kind: p.kind, StartLine: start, Symbol: symbol, SymbolKind: readWord(&mr), Content: p.textOf(r)}
+	c, _ := p.headView(r)
+	c.Content = p.textOf(r)
+	return c
 }
 
 // load returns a copy of chunk r on the Go heap, vector included.
@@ -371,13 +367,21 @@ func (p *part) load(r int32) Chunk {
 // head decodes chunk r's record up to the parts that need its text, and
 // returns the reader positioned after them for finish.
 func (p *part) head(r int32) (Chunk, varint.Reader) {
+	c, mr := p.headView(r)
+	c.ID, c.Symbol, c.Parent = clone(c.ID), clone(c.Symbol), clone(c.Parent)
+	return c, mr
+}
+
+// headView is head with the record's strings left as views of the
+// mapping: the one reading of the record's layout.
+func (p *part) headView(r int32) (Chunk, varint.Reader) {
 	mr := varint.Reader{B: record(p.meta, &p.metaEnd, r)}
 	c := Chunk{Kind: p.kind, StartLine: mr.Uint(), EndLine: mr.Uint(), FilePath: p.pathOf(r)}
-	c.ID = string(mr.Bytes())
+	c.ID = stringOf(mr.Bytes())
 	c.Language = readWord(&mr)
-	c.Symbol = string(mr.Bytes())
+	c.Symbol = stringOf(mr.Bytes())
 	c.SymbolKind = readWord(&mr)
-	c.Parent = string(mr.Bytes())
+	c.Parent = stringOf(mr.Bytes())
 	return c, mr
 }
 
