@@ -294,13 +294,22 @@ func lineDeclTier(line string, pos int, name string) int {
 	case fields[len(fields)-1] == "const" && cppTypeFollows(rest):
 		return 0 // "const Mutex::MuHow k", "const Mutex& mu": a C++ type, not a constant
 	case declKeywords[fields[len(fields)-1]] || (len(fields) >= 2 && declKeywords[fields[len(fields)-2]] && strings.HasSuffix(fields[len(fields)-1], "*")):
-		if indented {
-			return 2
+		switch {
+		case !indented:
+			return 3
+		case bindingKeywords[fields[len(fields)-1]]:
+			return 1
 		}
-		return 3
+		return 2
 	}
 	return 0
 }
+
+// bindingKeywords bind a variable. Indented, such a binding is most often
+// a function's local ("let bottommost_line = dims.bottommost_line();"),
+// which a look-up of the name does not mean: it ranks below the methods
+// and nested types declared with the other keywords.
+var bindingKeywords = map[string]bool{"let": true, "var": true, "val": true, "const": true}
 
 // dropAttributeMacros removes the export and attribute macros C and C++
 // put between a type keyword and the type's name ("class ABSL_LOCKABLE

@@ -35,6 +35,9 @@ func TestLineDeclTier(t *testing.T) {
 		{"const Mutex* mu = nullptr;", "Mutex", 0},
 		{"export const Mutex = createLock();", "Mutex", 3},
 		{"const MAX_DEPTH: usize = 64;", "MAX_DEPTH", 3},
+		{"        let bottommost_line = dims.bottommost_line();", "bottommost_line", 1},
+		{"    fn bottommost_line(&self) -> Line {", "bottommost_line", 2},
+		{"\tvar buf bytes.Buffer", "buf", 1},
 	} {
 		pos := indexOf(tc.line, tc.name)
 		if got := lineDeclTier(tc.line, pos, tc.name); got != tc.want {
