@@ -21,7 +21,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-5+graph-5"
+const Version = "ts-6+graph-6"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -201,7 +201,7 @@ func splitCode(s *source, lang string, budget int, withGraph bool) ([]span, *Gra
 	if spec == nil || pool == nil || code == nil {
 		return nil, g, errNoGrammar
 	}
-	tree, err := pool.parse(code)
+	tree, err := parseCode(pool, lang, code)
 	if err != nil {
 		return nil, g, err
 	}

@@ -389,6 +389,7 @@ func (c *coder) groupSpan(us []unit) span {
 		ds = append(ds, u.ds...)
 		imports = imports || u.imports
 	}
+	ds = withoutNamespaces(ds)
 	switch len(ds) {
 	case 0:
 		if imports {
@@ -416,6 +417,24 @@ func (c *coder) groupSpan(us []unit) span {
 		s.sig = ds[0].sig
 	}
 	return s
+}
+
+// withoutNamespaces drops the namespaces from a merged chunk's
+// declarations when it has others: its opening lines merged with the
+// first members ("namespace MessagePack {" and the struct after it) are
+// the file's package, declared in every file of it, and the chunk is
+// about its members.
+func withoutNamespaces(ds []*decl) []*decl {
+	var kept []*decl
+	for _, d := range ds {
+		if d.kind != "namespace" && d.kind != "package" { // a Ruby or Elixir module is a declaration of its own
+			kept = append(kept, d)
+		}
+	}
+	if len(kept) == 0 {
+		return ds
+	}
+	return kept
 }
 
 func (d *decl) meta() meta {

@@ -53,7 +53,7 @@ func Symbols(path string, src []byte) []Symbol {
 	if spec == nil || pool == nil || code == nil {
 		return nil
 	}
-	tree, err := pool.parse(code)
+	tree, err := parseCode(pool, lang, code)
 	if err != nil {
 		return nil // no outline without a tree, as for a language without a grammar
 	}

@@ -170,7 +170,8 @@ func declaredAt(line string, pos int, name string, member bool) bool {
 		// "(", "new" or "return" it is used.
 		c := prev[len(prev)-1]
 		fields := strings.Fields(prev)
-		if !(isIdentByte(c) || strings.IndexByte("*&>]", c) >= 0) || usingWords[fields[len(fields)-1]] {
+		last := fields[len(fields)-1]
+		if !(isIdentByte(c) || strings.IndexByte("*&>]", c) >= 0) || usingWords[last] || namespaceWords[last] {
 			return false
 		}
 	}
@@ -218,6 +219,12 @@ var usingWords = map[string]bool{
 	"as": true, "case": true, "else": true, "sizeof": true, "typeof": true, "delete": true, "go": true,
 	"defer": true, "not": true, "and": true, "or": true, "if": true, "while": true, "instanceof": true,
 }
+
+// namespaceWords open a namespace, which every file of it declares: a
+// chunk the chunker merged from a namespace's opening and its first
+// members lists the namespace among its names, and is no declaration of
+// it.
+var namespaceWords = map[string]bool{"namespace": true, "package": true}
 
 // cFamily reports a C or C++ file, by its name: chunks read in place
 // carry no language.

@@ -114,6 +114,8 @@ func TestDeclTierFromTheChunkersNames(t *testing.T) {
 		{"gen.py", "WaitIterator", "class", "    Use it as::\n\n      async for result in gen.WaitIterator(f1, f2):\n", "WaitIterator", 0},
 		{"ObjectMapper.java", "ObjectMapper", "class", "  final ObjectMapper mapper = new ObjectMapper();\n * {@link ObjectMapper} instance", "ObjectMapper", 0},
 		{"Reader.cs", "MessagePack", "namespace", "namespace MessagePack\n{\n    using System;", "MessagePack", 0},
+		{"Reader.cs", "MessagePack, MessagePackReader", "mixed", "namespace MessagePack\n{\n    public struct MessagePackReader\n    {", "MessagePack", 0},
+		{"Reader.cs", "MessagePack, MessagePackReader", "mixed", "namespace MessagePack\n{\n    public struct MessagePackReader\n    {", "MessagePackReader", 3},
 		// C and C++ definitions at the first column, whatever the symbol list holds.
 		{"ftrace.c", "a, b, c, …", "function", "static void ftrace_sync_ipi(void *data)\n{\n\tsmp_rmb();\n}", "ftrace_sync_ipi", 3},
 		{"probe.h", "", "", "#define TPARG_FL_KERNEL BIT(1)\n#define TPARG_FL_FENTRY BIT(2)", "TPARG_FL_KERNEL", 3},

@@ -1,0 +1,108 @@
+package chunker
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A conditional inside a declaration's modifiers breaks the C# grammar's
+// parse: without the first-branch parse the struct's methods were pieces
+// of the namespace, declared nowhere.
+func TestConditionalModifiersKeepTheDeclarations(t *testing.T) {
+	src := []byte(`namespace MessagePack
+{
+    /// <summary>A reader.</summary>
+#if MESSAGEPACK_INTERNAL
+    internal
+#else
+    public
+#endif
+    partial struct Reader
+    {
+        public float ReadSingle()
+        {
+            return 1;
+        }
+
+        public double ReadDouble()
+        {
+            return 2;
+        }
+    }
+}
+`)
+	var names []string
+	for _, s := range Symbols("Reader.cs", src) {
+		names = append(names, s.Name)
+	}
+	for _, want := range []string{"Reader", "ReadSingle", "ReadDouble"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("symbols %v lack %s", names, want)
+		}
+	}
+	for _, c := range Split("Reader.cs", src, Options{MaxTokens: 40}) {
+		if c.SymbolKind == "namespace" && strings.Contains(c.Content, "ReadSingle") {
+			t.Errorf("lines %d-%d, holding ReadSingle, are a piece of the namespace (%q)", c.StartLine, c.EndLine, c.Symbol)
+		}
+	}
+}
+
+// A C++ function whose header is split by a conditional parses as the
+// first branch does; a file whose conditionals parse anyway keeps its
+// own tree, #else branch and all.
+func TestConditionalFunctionHeaderInCpp(t *testing.T) {
+	split := []byte(`#ifdef CONFIG_WIDE
+static long scale(long v)
+#else
+static int scale(int v)
+#endif
+{
+	return v * 2;
+}
+
+int after(void)
+{
+	return scale(1);
+}
+`)
+	named := false
+	for _, c := range Split("scale.cpp", split, Options{}) {
+		named = named || slices.Contains(strings.Split(c.Symbol, ", "), "scale")
+	}
+	if !named {
+		t.Error("no chunk is named after scale")
+	}
+	whole := []byte(`#ifdef CONFIG_WIDE
+long wide(void) { return 1; }
+#else
+int narrow(void) { return 2; }
+#endif
+`)
+	tree, err := parseCode(poolFor("cpp"), "cpp", whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	if s := tree.RootNode().String(); !strings.Contains(s, "preproc_else") {
+		t.Errorf("a file that parses lost its #else branch: %s", s)
+	}
+}
+
+func TestFirstBranchKeepsOffsets(t *testing.T) {
+	src := "a\n#if X\nb\n#elif Y\nc\n#if Z\nd\n#endif\n#else\ne\n#endif\nf\n#define G 1\n"
+	got, changed := firstBranch([]byte(src))
+	if !changed || len(got) != len(src) {
+		t.Fatalf("changed %v, %d bytes for %d", changed, len(got), len(src))
+	}
+	if strings.Count(string(got), "\n") != strings.Count(src, "\n") {
+		t.Errorf("line ends moved: %q", got)
+	}
+	kept := strings.Fields(string(got))
+	if want := []string{"a", "b", "f", "#define", "G", "1"}; !slices.Equal(kept, want) {
+		t.Errorf("first branch %q, want %q", kept, want)
+	}
+	if _, changed := firstBranch([]byte("int x;\n#include <a.h>\n")); changed {
+		t.Error("a file without conditionals was changed")
+	}
+}
