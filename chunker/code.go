@@ -138,7 +138,9 @@ func (c *coder) items(container *sitter.Node) []*sitter.Node {
 	var out []*sitter.Node
 	var add func(n *sitter.Node, depth int)
 	add = func(n *sitter.Node, depth int) {
-		for ch := range children(n, true) {
+		// Inside a passthrough node its own tokens are items too (a
+		// conditional's "#endif" line), so that every line is in a unit.
+		for ch := range children(n, depth == 0) {
 			if depth < maxPassthrough && c.spec.passthrough[ch.Type()] {
 				add(ch, depth+1)
 				continue

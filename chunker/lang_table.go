@@ -167,9 +167,10 @@ func init() {
 		"preproc_function_def": {kind: "macro"},
 	}
 	specs["c"] = &langSpec{
-		comments: set("comment"),
-		imports:  set("preproc_include"),
-		classify: (&tableSpec{rules: cRules, custom: cCustom}).classify,
+		comments:    set("comment"),
+		imports:     set("preproc_include"),
+		classify:    (&tableSpec{rules: cRules, custom: cCustom}).classify,
+		passthrough: conditionals,
 	}
 
 	cppRules := map[string]rule{
@@ -186,9 +187,10 @@ func init() {
 		"concept_definition":    {kind: "type"},
 	}
 	specs["cpp"] = &langSpec{
-		comments: set("comment"),
-		imports:  set("preproc_include", "using_declaration"),
-		classify: (&tableSpec{rules: cppRules, custom: cCustom, unwrap: set("template_declaration")}).classify,
+		comments:    set("comment"),
+		imports:     set("preproc_include", "using_declaration"),
+		classify:    (&tableSpec{rules: cppRules, custom: cCustom, unwrap: set("template_declaration")}).classify,
+		passthrough: conditionals,
 	}
 
 	specs["java"] = &langSpec{
@@ -640,3 +642,8 @@ func luaSignature(c *coder, n *sitter.Node) string {
 	}
 	return strings.Join(strings.Fields(text), " ")
 }
+
+// conditionals are C's preprocessor conditionals, whose branches hold
+// declarations as the file does: "#ifdef CONFIG_SYSFS" around two
+// functions left both unnamed, in the outline and in the chunks.
+var conditionals = set("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef")

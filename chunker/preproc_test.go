@@ -106,3 +106,57 @@ func TestFirstBranchKeepsOffsets(t *testing.T) {
 		t.Error("a file without conditionals was changed")
 	}
 }
+
+// The branches of a conditional hold declarations as the file does: a
+// small #ifdef block's functions are named in the outline and the chunks,
+// and its directive lines belong to chunks, not to chunks of their own.
+func TestDeclarationsInsideIfdef(t *testing.T) {
+	src := []byte(`static int counter;
+
+#ifdef CONFIG_SYSFS
+static int show(char *page)
+{
+	return counter;
+}
+
+static int store(const char *page)
+{
+	counter++;
+	return 0;
+}
+#else
+static int show_stub(void)
+{
+	return 0;
+}
+#endif
+
+int after(void)
+{
+	return show(0);
+}
+`)
+	for _, path := range []string{"sysfs.c", "sysfs.cpp"} {
+		var names []string
+		for _, s := range Symbols(path, src) {
+			names = append(names, s.Name)
+		}
+		for _, want := range []string{"show", "store", "show_stub", "after"} {
+			if !slices.Contains(names, want) {
+				t.Errorf("%s: outline %v lacks %s", path, names, want)
+			}
+		}
+		named := map[string]bool{}
+		for _, c := range Split(path, src, Options{MaxTokens: 30}) {
+			if strings.TrimSpace(c.Content) == "#endif" || strings.TrimSpace(c.Content) == "#else" {
+				t.Errorf("%s: lines %d-%d are a directive alone", path, c.StartLine, c.EndLine)
+			}
+			for _, n := range strings.Split(c.Symbol, ", ") {
+				named[n] = true
+			}
+		}
+		if !named["show"] || !named["store"] {
+			t.Errorf("%s: chunks named %v, want show and store among them", path, named)
+		}
+	}
+}

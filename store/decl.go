@@ -96,7 +96,7 @@ func declTier(c *Chunk, name string) int {
 		if named > best && declaredAt(line, pos, name, named == 2) {
 			best = named
 			if cDefs && endsStatement(line) {
-				best = min(best, 2) // a prototype: the definition, with its body, comes first
+				best = min(best, 1) // a prototype: the definition, with its body, comes first, as a test's would
 			}
 		}
 		if cDefs && best < 3 && cDefinition(line, pos, name) {

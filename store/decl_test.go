@@ -122,7 +122,7 @@ func TestDeclTierFromTheChunkersNames(t *testing.T) {
 		{"sched.h", "", "", "extern void activate_task(struct rq *rq, struct task_struct *p, int flags);", "activate_task", 0},
 		{"core.c", "", "", "\tactivate_task(rq, p, 0);\nEXPORT_SYMBOL(activate_task);", "activate_task", 0},
 		// A prototype the header's chunk is named after yields to the definition.
-		{"str_cat.h", "StrCat", "function", "std::string StrCat(const AlphaNum& a, const AlphaNum& b);", "StrCat", 2},
+		{"str_cat.h", "StrCat", "function", "std::string StrCat(const AlphaNum& a, const AlphaNum& b);", "StrCat", 1},
 	} {
 		c := Chunk{FilePath: tc.path, Symbol: tc.symbol, SymbolKind: tc.kind, Content: tc.content}
 		if got := declTier(&c, tc.name); got != tc.want {
