@@ -88,11 +88,15 @@ func declTier(c *Chunk, name string) int {
 		named = symbolTier(c.Symbol, name)
 	}
 	cDefs := cFamily(c.FilePath)
+	js := jsFamily(c.FilePath)
 	NameLines(c.Full().Content, name, func(line string, pos int) bool {
 		if strings.TrimSpace(line[pos+len(name):]) == ";" && cDefs {
 			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
 		}
 		best = max(best, lineDeclTier(line, pos, name))
+		if js {
+			best = max(best, jsFunctionValue(line, pos, name))
+		}
 		if named > best && declaredAt(line, pos, name, named == 2) {
 			best = named
 			if cDefs && endsStatement(line) {
@@ -225,6 +229,49 @@ var usingWords = map[string]bool{
 // members lists the namespace among its names, and is no declaration of
 // it.
 var namespaceWords = map[string]bool{"namespace": true, "package": true}
+
+// jsFunctionValue is the tier of a JavaScript or TypeScript line that
+// gives name a function as its value, as the language declares functions
+// and methods outside its declaration syntax: "jQuery.holdReady =
+// function( hold ) {", "addProp: function( name, hook ) {", a var list's
+// "stopPropagationCallback = function( e ) {", "exports.parse = (s) =>".
+// 3 for a name that starts an unindented line, 2 for a member or an
+// indented name, 0 when the line is no such declaration of it.
+func jsFunctionValue(line string, pos int, name string) int {
+	trimmed := strings.TrimLeft(line, " \t")
+	if commentLine(trimmed) {
+		return 0
+	}
+	before := strings.TrimSpace(line[:pos])
+	if before != "" && !strings.HasSuffix(before, ".") {
+		return 0
+	}
+	rest := strings.TrimLeft(line[pos+len(name):], " \t")
+	switch {
+	case strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "=="), strings.HasPrefix(rest, ":"):
+		rest = strings.TrimLeft(rest[1:], " \t")
+	default:
+		return 0
+	}
+	rest = strings.TrimPrefix(rest, "async ")
+	arrow := strings.Contains(rest, "=>") && rest != "" && (rest[0] == '(' || isIdentByte(rest[0]))
+	if !strings.HasPrefix(rest, "function") && !arrow {
+		return 0
+	}
+	if before == "" && len(trimmed) == len(line) {
+		return 3
+	}
+	return 2
+}
+
+// jsFamily reports a JavaScript or TypeScript file, by its name.
+func jsFamily(path string) bool {
+	switch chunker.Language(path, nil) {
+	case "javascript", "typescript", "tsx":
+		return true
+	}
+	return false
+}
 
 // cFamily reports a C or C++ file, by its name: chunks read in place
 // carry no language.

@@ -130,3 +130,25 @@ func TestDeclTierFromTheChunkersNames(t *testing.T) {
 		}
 	}
 }
+
+func TestJSFunctionValue(t *testing.T) {
+	for _, tc := range []struct {
+		line, name string
+		want       int
+	}{
+		{"jQuery.holdReady = function( hold ) {", "holdReady", 2},
+		{"\taddProp: function( name, hook ) {", "addProp", 2},
+		{"\tstopPropagationCallback = function( e ) {", "stopPropagationCallback", 2},
+		{"parse = async (s) => {", "parse", 3},
+		{"exports.parse = s => s.trim();", "parse", 2},
+		{"\tif ( hold === function() {} ) {", "hold", 0},
+		{"\tvar x = holdReady( true );", "holdReady", 0},
+		{"\tjQuery.holdReady( true );", "holdReady", 0},
+		{"\tkey: value,", "key", 0},
+		{"// jQuery.holdReady = function( hold ) {", "holdReady", 0},
+	} {
+		if got := jsFunctionValue(tc.line, indexOf(tc.line, tc.name), tc.name); got != tc.want {
+			t.Errorf("jsFunctionValue(%q, %q) = %d, want %d", tc.line, tc.name, got, tc.want)
+		}
+	}
+}
