@@ -1,6 +1,11 @@
 package chunker
 
-import sitter "github.com/smacker/go-tree-sitter"
+import (
+	"bytes"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
+	sitter "github.com/smacker/go-tree-sitter"
+)
 
 // preprocessed are the languages of C's preprocessor whose files get a
 // second parse (parseCode). Their grammars parse a conditional that wraps
@@ -21,14 +26,18 @@ import sitter "github.com/smacker/go-tree-sitter"
 // indexing time for no better name look-ups (docs/chunking.md).
 var preprocessed = map[string]bool{"cpp": true, "csharp": true}
 
-// parseCode parses code of lang. When a syntax error of a file of C's
-// preprocessor touches a conditional directive, the file is parsed again
-// as the compiler would see it with every conditional's first branch
-// taken (firstBranch), as ctags reads such files, and the tree with fewer
-// errors is kept. The offsets are the same in both, so either tree
-// describes the file. Errors elsewhere (a macro the grammar does not
-// know, common in C) cost no second parse.
+// parseCode parses code of lang. C++ is parsed without the macros its
+// grammar misreads (cppMacrosBlanked). When a syntax error of a file of
+// C's preprocessor touches a conditional directive, the file is parsed
+// again as the compiler would see it with every conditional's first
+// branch taken (firstBranch), as ctags reads such files, and the tree
+// with fewer errors is kept. The offsets are the same in all of them, so
+// any of the trees describes the file. Errors elsewhere cost no second
+// parse.
 func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error) {
+	if lang == "cpp" {
+		code = cppMacrosBlanked(code)
+	}
 	tree, err := pool.parse(code)
 	if err != nil || !preprocessed[lang] || !tree.RootNode().HasError() {
 		return tree, err
@@ -47,6 +56,22 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	}
 	alt.Close()
 	return tree, nil
+}
+
+// cppMacrosBlanked returns C++ source with the macros blanked that the
+// grammar reads as part of the declaration after them: a line holding one
+// upper-case name alone ("ABSL_NAMESPACE_BEGIN", "Q_OBJECT", which expand
+// to declarations or to nothing; "ABSL_NAMESPACE_BEGIN namespace x {"
+// became a function, the namespace's classes its methods), and the export
+// and attribute macros between a type keyword and the type's name ("class
+// ABSL_ATTRIBUTE_OWNER btree_map", which made ABSL_ATTRIBUTE_OWNER the
+// class and its body a function's). Blanking writes spaces, so offsets
+// and lines stay. In abseil's headers the outline finds 285 classes
+// instead of 180 (ctags: 266).
+func cppMacrosBlanked(src []byte) []byte {
+	src, owned := blankLoneMacros(src, false)
+	src, _ = blankTypeMacros(src, owned)
+	return src
 }
 
 // firstBranch returns src with its conditional directives (#if, #ifdef,
@@ -83,6 +108,74 @@ func firstBranch(src []byte) (out []byte, changed bool) {
 		return src, false
 	}
 	return out, true
+}
+
+// blankLoneMacros blanks the lines of src that hold one upper-case name
+// alone (cppMacrosBlanked). owned says src is already a copy that may be
+// written.
+func blankLoneMacros(src []byte, owned bool) ([]byte, bool) {
+	changed := false
+	for a := 0; a < len(src); {
+		b := bytes.IndexByte(src[a:], '\n')
+		if b < 0 {
+			b = len(src)
+		} else {
+			b += a
+		}
+		if loneMacro(src[a:b]) {
+			if !owned {
+				src, owned = append([]byte(nil), src...), true
+			}
+			for i := a; i < b; i++ {
+				if src[i] != '\r' {
+					src[i] = ' '
+				}
+			}
+			changed = true
+		}
+		a = b + 1
+	}
+	return src, changed
+}
+
+// loneMacro reports a line that is one upper-case name (letters, digits,
+// underscores; at least one underscore or four letters) and white space.
+func loneMacro(line []byte) bool {
+	line = bytes.TrimSpace(line)
+	if len(line) < 4 || line[0] < 'A' || line[0] > 'Z' && line[0] != '_' {
+		return false
+	}
+	for _, c := range line {
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// typeMacros matches the export and attribute macros C++ puts between a
+// type keyword and the type's name ("class ABSL_ATTRIBUTE_OWNER
+// btree_map", "class Q_CORE_EXPORT QString"); group 1 is the macros.
+var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*\s+)+)[A-Za-z_]`)
+
+// blankTypeMacros blanks the macros typeMacros finds (cppMacrosBlanked).
+// owned says src is already a copy that may be written.
+func blankTypeMacros(src []byte, owned bool) ([]byte, bool) {
+	found := typeMacros().FindAllSubmatchIndex(src, -1)
+	if len(found) == 0 {
+		return src, false
+	}
+	if !owned {
+		src = append([]byte(nil), src...)
+	}
+	for _, m := range found {
+		for i := m[2]; i < m[3]; i++ {
+			if src[i] != '\n' && src[i] != '\r' {
+				src[i] = ' '
+			}
+		}
+	}
+	return src, true
 }
 
 // syntaxErrors counts the ERROR and missing nodes of a tree.

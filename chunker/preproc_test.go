@@ -160,3 +160,46 @@ int after(void)
 		}
 	}
 }
+
+// A C++ macro the grammar misreads (one alone on a line, or one between
+// "class" and the class's name) no longer turns the namespace into a
+// function and the class's members into loose functions.
+func TestCppMacrosAroundDeclarations(t *testing.T) {
+	src := []byte(`namespace absl {
+ABSL_NAMESPACE_BEGIN
+
+class ABSL_ATTRIBUTE_OWNER btree_map : public container_internal::btree_map_container<int> {
+ public:
+  int size() const { return n_; }
+
+ private:
+  int n_;
+};
+
+ABSL_NAMESPACE_END
+}  // namespace absl
+`)
+	kinds := map[string]string{}
+	for _, s := range Symbols("btree_map.h", src) {
+		kinds[s.Name] = s.Kind
+	}
+	if kinds["btree_map"] != "class" || kinds["size"] != "method" || kinds["absl"] != "namespace" {
+		t.Errorf("outline %v, want namespace absl, class btree_map and method size", kinds)
+	}
+	for _, s := range Symbols("btree_map.h", src) {
+		if s.Name == "size" && s.Parent != "btree_map" {
+			t.Errorf("size's parent is %q, want btree_map", s.Parent)
+		}
+	}
+}
+
+func TestLoneMacro(t *testing.T) {
+	for line, want := range map[string]bool{
+		"ABSL_NAMESPACE_BEGIN": true, "  Q_OBJECT  ": true, "__BEGIN_DECLS": true,
+		"FOO;": false, "Foo": false, "ABC": false, "  MAX_VALUE,": false, "DEFINE(x)": false, "": false,
+	} {
+		if got := loneMacro([]byte(line)); got != want {
+			t.Errorf("loneMacro(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

@@ -99,7 +99,7 @@ func declTier(c *Chunk, name string) int {
 		}
 		if named > best && declaredAt(line, pos, name, named == 2) {
 			best = named
-			if cDefs && endsStatement(line) {
+			if cDefs && endsStatement(line) && strings.HasPrefix(strings.TrimLeft(line[pos+len(name):], " \t"), "(") {
 				best = min(best, 1) // a prototype: the definition, with its body, comes first, as a test's would
 			}
 		}

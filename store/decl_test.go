@@ -123,6 +123,8 @@ func TestDeclTierFromTheChunkersNames(t *testing.T) {
 		{"core.c", "", "", "\tactivate_task(rq, p, 0);\nEXPORT_SYMBOL(activate_task);", "activate_task", 0},
 		// A prototype the header's chunk is named after yields to the definition.
 		{"str_cat.h", "StrCat", "function", "std::string StrCat(const AlphaNum& a, const AlphaNum& b);", "StrCat", 1},
+		// A type alias ends with ";" too, but is the declaration.
+		{"btree_map.h", "map_params", "type", "  using map_params = btree_map_params<Key, Value>;", "map_params", 3},
 	} {
 		c := Chunk{FilePath: tc.path, Symbol: tc.symbol, SymbolKind: tc.kind, Content: tc.content}
 		if got := declTier(&c, tc.name); got != tc.want {
