@@ -234,16 +234,19 @@ var namespaceWords = map[string]bool{"namespace": true, "package": true}
 // gives name a function as its value, as the language declares functions
 // and methods outside its declaration syntax: "jQuery.holdReady =
 // function( hold ) {", "addProp: function( name, hook ) {", a var list's
-// "stopPropagationCallback = function( e ) {", "exports.parse = (s) =>".
-// 3 for a name that starts an unindented line, 2 for a member or an
-// indented name, 0 when the line is no such declaration of it.
+// "stopPropagationCallback = function( e ) {", "exports.parse = (s) =>",
+// and a binding's "var access = function(": an indented binding of a
+// function is a nested function, not a local value (bindingKeywords). 3
+// for a name that starts an unindented line or binding, 2 for a member or
+// an indented name, 0 when the line is no such declaration of it.
 func jsFunctionValue(line string, pos int, name string) int {
 	trimmed := strings.TrimLeft(line, " \t")
 	if commentLine(trimmed) {
 		return 0
 	}
 	before := strings.TrimSpace(line[:pos])
-	if before != "" && !strings.HasSuffix(before, ".") {
+	bound := bindingKeywords[before] || strings.HasPrefix(before, "export ") && bindingKeywords[strings.TrimSpace(before[len("export "):])]
+	if before != "" && !strings.HasSuffix(before, ".") && !bound {
 		return 0
 	}
 	rest := strings.TrimLeft(line[pos+len(name):], " \t")
@@ -258,7 +261,7 @@ func jsFunctionValue(line string, pos int, name string) int {
 	if !strings.HasPrefix(rest, "function") && !arrow {
 		return 0
 	}
-	if before == "" && len(trimmed) == len(line) {
+	if (before == "" || bound) && len(trimmed) == len(line) {
 		return 3
 	}
 	return 2
