@@ -27,7 +27,8 @@ import (
 var preprocessed = map[string]bool{"cpp": true, "csharp": true}
 
 // parseCode parses code of lang. C++ is parsed without the macros its
-// grammar misreads (cppMacrosBlanked). When a syntax error of a file of
+// grammar misreads (cppMacrosBlanked), C# with its ref structs in an
+// order the grammar reads (csharpRefStructs). When a syntax error of a file of
 // C's preprocessor touches a conditional directive, the file is parsed
 // again as the compiler would see it with every conditional's first
 // branch taken (firstBranch), as ctags reads such files, and the tree
@@ -35,8 +36,11 @@ var preprocessed = map[string]bool{"cpp": true, "csharp": true}
 // any of the trees describes the file. Errors elsewhere cost no second
 // parse.
 func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error) {
-	if lang == "cpp" {
+	switch lang {
+	case "cpp":
 		code = cppMacrosBlanked(code)
+	case "csharp":
+		code = csharpRefStructs(code)
 	}
 	tree, err := pool.parse(code)
 	if err != nil || !preprocessed[lang] || !tree.RootNode().HasError() {
@@ -151,6 +155,30 @@ func loneMacro(line []byte) bool {
 		}
 	}
 	return true
+}
+
+// refPartial matches C#'s "ref partial" before "struct", which the
+// grammar does not parse (it takes "ref" for the start of a ref type);
+// it parses "partial ref struct", the same bytes' length.
+var refPartial = lazyre.New(`\bref(\s+)partial(\s+struct\b)`)
+
+// csharpRefStructs returns C# source with "ref partial struct" written as
+// "partial ref struct" for the parser: MessagePack's "ref partial struct
+// MessagePackReader" lost the struct, its members left without a parent.
+// The offsets of the names stay those of src.
+func csharpRefStructs(src []byte) []byte {
+	found := refPartial().FindAllSubmatchIndex(src, -1)
+	if len(found) == 0 {
+		return src
+	}
+	out := append([]byte(nil), src...)
+	for _, m := range found {
+		ws := src[m[2]:m[3]]
+		n := copy(out[m[0]:], "partial")
+		n += copy(out[m[0]+n:], ws)
+		copy(out[m[0]+n:], "ref")
+	}
+	return out
 }
 
 // typeMacros matches the export and attribute macros C++ puts between a

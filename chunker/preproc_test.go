@@ -203,3 +203,18 @@ func TestLoneMacro(t *testing.T) {
 		}
 	}
 }
+
+func TestCSharpRefPartialStruct(t *testing.T) {
+	src := []byte("namespace M\n{\n    public ref partial struct Reader\n    {\n        public int Read() { return 1; }\n    }\n}\n")
+	parents := map[string]string{}
+	kinds := map[string]string{}
+	for _, s := range Symbols("Reader.cs", src) {
+		parents[s.Name], kinds[s.Name] = s.Parent, s.Kind
+	}
+	if kinds["Reader"] != "struct" || parents["Read"] != "Reader" {
+		t.Errorf("kinds %v, parents %v: want struct Reader holding Read", kinds, parents)
+	}
+	if got := string(csharpRefStructs([]byte("ref  partial\tstruct"))); got != "partial  ref\tstruct" {
+		t.Errorf("rewritten as %q", got)
+	}
+}
