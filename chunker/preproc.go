@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"bytes"
+	"regexp"
 
 	"github.com/codeseek/codeseek/internal/lazyre"
 	sitter "github.com/smacker/go-tree-sitter"
@@ -74,7 +75,8 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 // instead of 180 (ctags: 266).
 func cppMacrosBlanked(src []byte) []byte {
 	src, owned := blankLoneMacros(src, false)
-	src, _ = blankTypeMacros(src, owned)
+	src, changed := blankMacros(typeMacros(), src, owned)
+	src, _ = blankMacros(leadMacros(), src, owned || changed)
 	return src
 }
 
@@ -186,10 +188,16 @@ func csharpRefStructs(src []byte) []byte {
 // btree_map", "class Q_CORE_EXPORT QString"); group 1 is the macros.
 var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*\s+)+)[A-Za-z_]`)
 
-// blankTypeMacros blanks the macros typeMacros finds (cppMacrosBlanked).
-// owned says src is already a copy that may be written.
-func blankTypeMacros(src []byte, owned bool) ([]byte, bool) {
-	found := typeMacros().FindAllSubmatchIndex(src, -1)
+// leadMacros matches the attribute macros that open a declaration
+// before its specifiers or type ("ABSL_CONST_INIT static", "ABSL_DLL
+// extern", "ABSL_ATTRIBUTE_WEAK void"); group 1 is the macros.
+var leadMacros = lazyre.New(`(?m)^[ \t]*((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)(?:(?:static|extern|inline|constexpr|const|void|bool|int|char|unsigned|signed|long|short|float|double|auto|template|typename|virtual|explicit|friend|class|struct|enum|union)\b|std::|\[\[)`)
+
+// blankMacros blanks group 1 of every match of re in src
+// (cppMacrosBlanked). owned says src is already a copy that may be
+// written.
+func blankMacros(re *regexp.Regexp, src []byte, owned bool) ([]byte, bool) {
+	found := re.FindAllSubmatchIndex(src, -1)
 	if len(found) == 0 {
 		return src, false
 	}

@@ -218,3 +218,29 @@ func TestCSharpRefPartialStruct(t *testing.T) {
 		t.Errorf("rewritten as %q", got)
 	}
 }
+
+// An attribute macro that opens a declaration, before its specifiers,
+// is no part of the declaration's name.
+func TestCppLeadingAttributeMacros(t *testing.T) {
+	src := []byte(`namespace absl {
+
+ABSL_CONST_INIT static absl::base_internal::SpinLock arena_mu(
+    base_internal::SCHEDULE_KERNEL_ONLY);
+ABSL_CONST_INIT static base_internal::LowLevelAlloc::Arena* arena;
+
+static void InitArenaIfNecessary() {
+  base_internal::SpinLockHolder l(arena_mu);
+}
+
+}  // namespace absl
+`)
+	var names []string
+	for _, s := range Symbols("graphcycles.cc", src) {
+		names = append(names, s.Name)
+	}
+	for _, want := range []string{"arena_mu", "arena", "InitArenaIfNecessary"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("outline %q lacks %s", names, want)
+		}
+	}
+}
