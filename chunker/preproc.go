@@ -190,8 +190,11 @@ var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0
 
 // leadMacros matches the attribute macros that open a declaration
 // before its specifiers or type ("ABSL_CONST_INIT static", "ABSL_DLL
-// extern", "ABSL_ATTRIBUTE_WEAK void"); group 1 is the macros.
-var leadMacros = lazyre.New(`(?m)^[ \t]*((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)(?:(?:static|extern|inline|constexpr|const|void|bool|int|char|unsigned|signed|long|short|float|double|auto|template|typename|virtual|explicit|friend|class|struct|enum|union)\b|std::|\[\[)`)
+// extern", "ABSL_ATTRIBUTE_WEAK void", and before a function's return
+// type: "ABSL_INTERNAL_CONSTEXPR_SINCE_CXX17 ContainerIter<C> c_begin(",
+// which named the function "ContainerIter<C> c_begin", the name maybe on
+// the next line); group 1 is the macros.
+var leadMacros = lazyre.New(`(?m)^[ \t]*((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)(?:(?:static|extern|inline|constexpr|const|void|bool|int|char|unsigned|signed|long|short|float|double|auto|template|typename|virtual|explicit|friend|class|struct|enum|union)\b|std::|\[\[|[A-Za-z_][A-Za-z0-9_:]*(?:<[^;{}()\n]*>)?[\s*&]+[A-Za-z_~][A-Za-z0-9_]*[ \t]*\()`)
 
 // blankMacros blanks group 1 of every match of re in src
 // (cppMacrosBlanked). owned says src is already a copy that may be

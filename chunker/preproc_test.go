@@ -232,13 +232,24 @@ static void InitArenaIfNecessary() {
   base_internal::SpinLockHolder l(arena_mu);
 }
 
+template <typename C>
+ABSL_INTERNAL_CONSTEXPR_SINCE_CXX17 ContainerIter<C> c_begin(C& c) {
+  return begin(c);
+}
+
+template <typename InputSequence, typename OutputIterator>
+ABSL_INTERNAL_CONSTEXPR_SINCE_CXX20 OutputIterator
+c_copy(const InputSequence& input, OutputIterator output) {
+  return std::copy(c_begin(input), c_end(input), output);
+}
+
 }  // namespace absl
 `)
 	var names []string
 	for _, s := range Symbols("graphcycles.cc", src) {
 		names = append(names, s.Name)
 	}
-	for _, want := range []string{"arena_mu", "arena", "InitArenaIfNecessary"} {
+	for _, want := range []string{"arena_mu", "arena", "InitArenaIfNecessary", "c_begin", "c_copy"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("outline %q lacks %s", names, want)
 		}
