@@ -29,7 +29,8 @@ var preprocessed = map[string]bool{"cpp": true, "csharp": true}
 
 // parseCode parses code of lang. C++ is parsed without the macros its
 // grammar misreads (cppMacrosBlanked), C# with its ref structs in an
-// order the grammar reads (csharpRefStructs). When a syntax error of a file of
+// order the grammar reads (csharpRefStructs), Kotlin's fun interfaces as
+// interfaces (funInterface). When a syntax error of a file of
 // C's preprocessor touches a conditional directive, the file is parsed
 // again as the compiler would see it with every conditional's first
 // branch taken (firstBranch), as ctags reads such files, and the tree
@@ -42,6 +43,8 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		code = cppMacrosBlanked(code)
 	case "csharp":
 		code = csharpRefStructs(code)
+	case "kotlin":
+		code, _ = blankMacros(funInterface(), code, false)
 	}
 	tree, err := pool.parse(code)
 	if err != nil || !preprocessed[lang] || !tree.RootNode().HasError() {
@@ -183,6 +186,11 @@ func csharpRefStructs(src []byte) []byte {
 	return out
 }
 
+// funInterface matches Kotlin's "fun interface" (an interface of one
+// method, Kotlin 1.4), which the grammar does not parse; group 1 is the
+// "fun" that, blanked, leaves a plain interface.
+var funInterface = lazyre.New(`\b(fun)\s+interface\b`)
+
 // typeMacros matches the export and attribute macros C++ puts between a
 // type keyword and the type's name ("class ABSL_ATTRIBUTE_OWNER
 // btree_map", "class Q_CORE_EXPORT QString"); group 1 is the macros.
@@ -197,7 +205,7 @@ var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0
 var leadMacros = lazyre.New(`(?m)^[ \t]*((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)(?:(?:static|extern|inline|constexpr|const|void|bool|int|char|unsigned|signed|long|short|float|double|auto|template|typename|virtual|explicit|friend|class|struct|enum|union)\b|std::|\[\[|[A-Za-z_][A-Za-z0-9_:]*(?:<[^;{}()\n]*>)?[\s*&]+[A-Za-z_~][A-Za-z0-9_]*[ \t]*\()`)
 
 // blankMacros blanks group 1 of every match of re in src
-// (cppMacrosBlanked). owned says src is already a copy that may be
+// (cppMacrosBlanked, funInterface). owned says src is already a copy that may be
 // written.
 func blankMacros(re *regexp.Regexp, src []byte, owned bool) ([]byte, bool) {
 	found := re.FindAllSubmatchIndex(src, -1)

@@ -255,3 +255,20 @@ c_copy(const InputSequence& input, OutputIterator output) {
 		}
 	}
 }
+
+func TestKotlinFunInterface(t *testing.T) {
+	src := []byte(`@InternalAPI
+public fun interface ResponseAdapter {
+    public fun adapt(data: String): String
+}
+
+public fun after(): Int = 1
+`)
+	kinds := map[string]string{}
+	for _, s := range Symbols("HttpRequest.kt", src) {
+		kinds[s.Name] = s.Kind
+	}
+	if kinds["ResponseAdapter"] != "interface" || kinds["after"] != "function" {
+		t.Errorf("outline %v, want interface ResponseAdapter and function after", kinds)
+	}
+}
