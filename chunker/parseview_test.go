@@ -193,13 +193,13 @@ ABSL_NAMESPACE_END
 	}
 }
 
-func TestLoneMacro(t *testing.T) {
+func TestLoneMacros(t *testing.T) {
 	for line, want := range map[string]bool{
-		"ABSL_NAMESPACE_BEGIN": true, "  Q_OBJECT  ": true, "__BEGIN_DECLS": true,
+		"ABSL_NAMESPACE_BEGIN": true, "  Q_OBJECT  ": true, "__BEGIN_DECLS": true, "ABSL_NAMESPACE_END\r": true,
 		"FOO;": false, "Foo": false, "ABC": false, "  MAX_VALUE,": false, "DEFINE(x)": false, "": false,
 	} {
-		if got := loneMacro([]byte(line)); got != want {
-			t.Errorf("loneMacro(%q) = %v, want %v", line, got, want)
+		if got := loneMacros().MatchString(line); got != want {
+			t.Errorf("loneMacros matches %q: %v, want %v", line, got, want)
 		}
 	}
 }
