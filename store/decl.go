@@ -99,7 +99,7 @@ func declTier(c *Chunk, name string) int {
 		}
 		if named > best && declaredAt(line, pos, name, named == 2) {
 			best = named
-			if cDefs && endsStatement(line) && strings.HasPrefix(strings.TrimLeft(line[pos+len(name):], " \t"), "(") {
+			if cDefs && endsStatement(line) && paramsFollow(line, pos, name) {
 				best = min(best, 1) // a prototype: the definition, with its body, comes first, as a test's would
 			}
 		}
@@ -192,7 +192,13 @@ func cDefinition(line string, pos int, name string) bool {
 	if line == "" || line[0] == ' ' || line[0] == '\t' || endsStatement(line) {
 		return false
 	}
-	return definesMacro(line, pos) || declaredAt(line, pos, name, false) && strings.HasPrefix(strings.TrimLeft(line[pos+len(name):], " \t"), "(")
+	return definesMacro(line, pos) || declaredAt(line, pos, name, false) && paramsFollow(line, pos, name)
+}
+
+// paramsFollow reports whether parameters follow the name at byte pos of
+// line: a function's declaration, not a variable's or a type alias's.
+func paramsFollow(line string, pos int, name string) bool {
+	return strings.HasPrefix(strings.TrimLeft(line[pos+len(name):], " \t"), "(")
 }
 
 // commentLine reports a line (its indentation trimmed) that starts as a
