@@ -424,12 +424,11 @@ func (c *coder) groupSpan(us []unit) span {
 // withoutNamespaces drops the namespaces from a merged chunk's
 // declarations when it has others: its opening lines merged with the
 // first members ("namespace MessagePack {" and the struct after it) are
-// the file's package, declared in every file of it, and the chunk is
-// about its members.
+// the file's package (PackageKind), and the chunk is about its members.
 func withoutNamespaces(ds []*decl) []*decl {
 	var kept []*decl
 	for _, d := range ds {
-		if d.kind != "namespace" && d.kind != "package" { // a Ruby or Elixir module is a declaration of its own
+		if !PackageKind(d.kind) {
 			kept = append(kept, d)
 		}
 	}
@@ -438,6 +437,12 @@ func withoutNamespaces(ds []*decl) []*decl {
 	}
 	return kept
 }
+
+// PackageKind reports a declaration kind that every file of the unit
+// declares, a C#, C++ or PHP namespace or a package, so that declaring it
+// says nothing about a chunk. A Ruby or Elixir module is a declaration of
+// its own.
+func PackageKind(kind string) bool { return kind == "namespace" || kind == "package" }
 
 func (d *decl) meta() meta {
 	return meta{symbol: d.qualified(), kind: d.kind, parent: d.parent, sig: d.sig,

@@ -3,6 +3,7 @@ package nav
 import (
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -299,22 +300,11 @@ func weight(use, decl store.NameFile, declarers int) float64 {
 // has a built-in method of that name (a Python list's append): the graph
 // does not know those uses' receivers, and they are the built-in's.
 func notBuiltin(name string, uses []store.NameFile, lang map[string]string) []store.NameFile {
-	var out []store.NameFile
-	for i, u := range uses {
-		if chunker.BuiltinMember(lang[u.Path], name) {
-			if out == nil {
-				out = append(make([]store.NameFile, 0, len(uses)), uses[:i]...)
-			}
-			continue
-		}
-		if out != nil {
-			out = append(out, u)
-		}
+	builtin := func(u store.NameFile) bool { return chunker.BuiltinMember(lang[u.Path], name) }
+	if !slices.ContainsFunc(uses, builtin) {
+		return uses // shared with the name index: copied only when a use goes
 	}
-	if out == nil {
-		return uses
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(uses), builtin)
 }
 
 // subtract removes part's counts from all's, file by file.

@@ -84,11 +84,12 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 func declTier(c *Chunk, name string) int {
 	best := 0
 	named := 0
-	if c.SymbolKind != "namespace" && c.SymbolKind != "package" { // a C# namespace, declared in every file of it
+	if !chunker.PackageKind(c.SymbolKind) {
 		named = symbolTier(c.Symbol, name)
 	}
-	cDefs := cFamily(c.FilePath)
-	js := jsFamily(c.FilePath)
+	lang := chunker.Language(c.FilePath, nil) // chunks read in place carry no language
+	cDefs := cFamily(lang)
+	js := jsFamily(lang)
 	NameLines(c.Full().Content, name, func(line string, pos int) bool {
 		if strings.TrimSpace(line[pos+len(name):]) == ";" && cDefs {
 			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
@@ -273,19 +274,13 @@ func jsFunctionValue(line string, pos int, name string) int {
 	return 2
 }
 
-// jsFamily reports a JavaScript or TypeScript file, by its name.
-func jsFamily(path string) bool {
-	switch chunker.Language(path, nil) {
-	case "javascript", "typescript", "tsx":
-		return true
-	}
-	return false
+// jsFamily reports JavaScript or TypeScript.
+func jsFamily(lang string) bool {
+	return lang == "javascript" || lang == "typescript" || lang == "tsx"
 }
 
-// cFamily reports a C or C++ file, by its name: chunks read in place
-// carry no language.
-func cFamily(path string) bool {
-	lang := chunker.Language(path, nil)
+// cFamily reports C or C++.
+func cFamily(lang string) bool {
 	return lang == "c" || lang == "cpp"
 }
 
