@@ -210,8 +210,8 @@ func (r ranker) declBoost(cd *candidate) float64 {
 	}
 	// A description names the types its function takes and returns
 	// ("returns LogType as a string"); their declarations are not the
-	// answer.
-	if cd.embedded > 0 && r.q.Kind != Description {
+	// answer. A report names the code it is about.
+	if cd.embedded > 0 && (r.q.Kind != Description || r.report()) {
 		b = max(b, r.w.DeclEmbedded*strength(cd.embedded))
 	}
 	return b
@@ -319,9 +319,10 @@ func (r ranker) fileEvidence() float64 {
 	return 1 - r.unitFocus()
 }
 
-// reportTerms is the length from which a text is a report (several
-// sentences about a behaviour: a bug report, a commit message) rather than
-// a description of one piece of code (a docstring's sentence or two).
+// reportTerms is the length from which a text over several lines is a
+// report (sentences about a behaviour under a title: a bug report, a
+// commit message) rather than a description of one piece of code (a
+// docstring's sentences).
 const reportTerms = 20
 
 // reportNameShare is how much of the file-name lift a report keeps.
@@ -334,7 +335,14 @@ const reportNameShare = 0.25
 // the file's best chunk gains, so that the file ranks, not all its chunks
 // before every other file's.
 func (r ranker) reportNamed(paths pathMatcher, p string) bool {
-	return len(r.q.Terms) >= reportTerms && paths.repeated(p)
+	return r.report() && paths.repeated(p)
+}
+
+// report reports a query that reads as a report: reportTerms or more,
+// over several lines (a title and a body, as an issue or a commit
+// message is written; a docstring's sentences arrive as one line).
+func (r ranker) report() bool {
+	return len(r.q.Terms) >= reportTerms && strings.Contains(strings.TrimSpace(r.q.Text), "\n")
 }
 
 // liftBest adds lift(cd, i) to the best-scored candidate of each file.

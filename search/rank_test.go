@@ -193,7 +193,8 @@ func TestReportFindsTheFileNamedForItsWord(t *testing.T) {
 		cand(ix, "src/display/window.rs", 1, 0.50, 8),
 		cand(ix, "src/other.rs", 1, 0.30, 1),
 	}
-	report := "After the scale factor changes on a second monitor the window keeps its old size, so the " +
+	report := "Blurry fonts after moving to a second monitor\n\n" +
+		"After the scale factor changes on a second monitor the window keeps its old size, so the " +
 		"terminal grid is drawn with the wrong cell dimensions until the user resizes the window by hand, " +
 		"and fonts look blurry on the new display."
 	if n := len(ParseQuery(report).Terms); n < reportTerms {
@@ -205,6 +206,7 @@ func TestReportFindsTheFileNamedForItsWord(t *testing.T) {
 	for _, q := range []string{
 		strings.Replace(report, "resizes the window", "resizes it", 1),
 		"Returns the window size in cells after the scale factor changed.",
+		strings.ReplaceAll(report, "\n", " "), // as long, but one line: a docstring's sentences
 	} {
 		if got := firstFor(cands, q); got != "src/display/mod.rs" {
 			t.Errorf("%q lifted the file named for its word: %v", q, paths(cands))

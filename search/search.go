@@ -152,6 +152,9 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 			get(d.Chunk).decl = d.Tier
 		}
 		for _, decls := range ch.named {
+			if declaringFiles(decls) > maxTypeFiles {
+				continue
+			}
 			for _, d := range decls {
 				cd := get(d.Chunk)
 				cd.embedded = max(cd.embedded, d.Tier)
@@ -198,8 +201,18 @@ func typeDeclarations(q Query, cands []*candidate) {
 	}
 }
 
-// maxTypeFiles is how many files may declare a type name a phrase
-// mentions for the name to pick out its file.
+// declaringFiles counts the files decls lie in.
+func declaringFiles(decls []store.Decl) int {
+	files := map[string]bool{}
+	for _, d := range decls {
+		files[d.Chunk.FilePath] = true
+	}
+	return len(files)
+}
+
+// maxTypeFiles is how many files may declare a name or a type name a
+// phrase mentions for the name to pick out its file: `is_match` or
+// `String`, declared all over, says nothing about where the answer is.
 const maxTypeFiles = 3
 
 // channels are one index's answers to one query.

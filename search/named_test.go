@@ -1,0 +1,76 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// declaringSearcher answers Declaring from a table and every other
+// channel with nothing.
+type declaringSearcher struct {
+	ix    *store.Index
+	decls map[string][]store.Decl
+}
+
+func (s declaringSearcher) Manifest() *store.Manifest      { return s.ix.Manifest }
+func (s declaringSearcher) DatabaseName(store.Kind) string { return "test" }
+func (s declaringSearcher) Vector(context.Context, store.Kind, []float32, int, store.Filter) ([]store.Hit, error) {
+	return nil, nil
+}
+func (s declaringSearcher) Lexical(context.Context, store.Kind, string, int, store.Filter) ([]store.Hit, error) {
+	return nil, nil
+}
+func (s declaringSearcher) Declaring(_ context.Context, _ store.Kind, name string, _ store.Filter) ([]store.Decl, error) {
+	return s.decls[name], nil
+}
+func (s declaringSearcher) Similarity(_ context.Context, _ store.Kind, _ []float32, chunks []*store.Chunk) ([]float64, error) {
+	return make([]float64, len(chunks)), nil
+}
+
+// A name a phrase mentions picks out its declaration only where few files
+// declare it: parseWidget is declared once, to_string in every file of
+// the tree, which says nothing about where the answer is.
+func TestNamesManyFilesDeclarePickOutNothing(t *testing.T) {
+	s := declaringSearcher{ix: newIx(), decls: map[string][]store.Decl{
+		"parseWidget": {{Chunk: &store.Chunk{ID: "w", FilePath: "widget.py", StartLine: 1}, Tier: 3}},
+	}}
+	for i := range maxTypeFiles + 1 {
+		c := &store.Chunk{ID: fmt.Sprint(i), FilePath: fmt.Sprintf("m%d.py", i), StartLine: 1}
+		s.decls["to_string"] = append(s.decls["to_string"], store.Decl{Chunk: c, Tier: 3})
+	}
+	q := ParseQuery("parseWidget fails when to_string gets an empty widget")
+	cands, err := gather(context.Background(), []store.Searcher{s}, Request{Limit: 10, Mode: Lexical}, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, cd := range cands {
+		if cd.embedded > 0 {
+			got = append(got, cd.chunk.FilePath)
+		}
+	}
+	if len(got) != 1 || got[0] != "widget.py" {
+		t.Errorf("declarations marked in %v, want widget.py alone", got)
+	}
+}
+
+// A report (a title and a body, as an issue or a commit message is
+// written) names the code it is about, and that code's declaration is
+// lifted; a docstring's sentence, one line, names the types it takes and
+// returns, whose declarations are not what it describes.
+func TestReportLiftsTheDeclarationsItNames(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{cand(ix, "emit.py", 1, 0.7, 5), cand(ix, "ops.py", 1, 0.66, 5), cand(ix, "other.py", 1, 0.2, 1)}
+	cands[1].embedded = 3 // ops.py declares GetAttr
+	report := "Fix error value check for GetAttr that allows nullable values\n\n" +
+		"The check in the emitted code treated a tuple attribute as a pointer, so an attribute " +
+		"that was never set raised a crash instead of the attribute error users expect."
+	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
+	wantFirst(t, r, cands, "ops.py", "a report's named declaration should be lifted")
+	r.q = ParseQuery(strings.ReplaceAll(report, "\n", " "))
+	wantFirst(t, r, cands, "emit.py", "a one-line description lifted a declaration it mentions")
+}
