@@ -231,7 +231,7 @@ func typeNames(text string) []string {
 	for _, line := range strings.Split(text, "\n") {
 		start := true
 		for _, w := range strings.Fields(line) {
-			t := strings.Trim(w, `"'(),.:;?!`+"`")
+			t := qualifier(strings.Trim(w, `"'(),.:;?!`+"`"))
 			if !start && capitalized().MatchString(t) {
 				out = append(out, t)
 			}
@@ -239,6 +239,15 @@ func typeNames(text string) []string {
 		}
 	}
 	return out
+}
+
+// qualifier is the type a member is named through ("Input" for
+// "Input::new", "Parameters" for "Parameters.__init__"), or w itself.
+func qualifier(w string) string {
+	if i := strings.IndexAny(w, ".:(<["); i > 0 {
+		return w[:i]
+	}
+	return w
 }
 
 // maxTermRepeats caps how often a term counts in the lexical channel's
