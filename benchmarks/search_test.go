@@ -215,6 +215,53 @@ func BenchmarkSearchStdlib(b *testing.B) {
 	}
 }
 
+// reportQueries are bug reports about the standard library, as an agent
+// pastes them: a title and a body of several lines.
+var reportQueries = []string{
+	"time: ParseDuration accepts a lone sign\n\nParseDuration(\"-\") returns 0 and no error, where \"\" is rejected.\n" +
+		"A duration string needs at least one number and unit; the sign alone should fail with\n" +
+		"the same invalid duration error as an empty string. Found while fuzzing a config parser.",
+	"net/http: client keeps idle connections after the server closes them\n\nWith keep-alives on, " +
+		"a server that closes an idle connection leaves the Transport holding it in the pool. The next\n" +
+		"request on that connection fails with EOF instead of dialing again, and RoundTrip returns the error\n" +
+		"to the caller although the request was never written. Retrying idempotent requests would hide it.",
+	"encoding/json: Unmarshal into an embedded pointer struct panics\n\nA struct that embeds *Inner with an " +
+		"exported field, unmarshaled from an object that sets that field, panics with a nil pointer\n" +
+		"dereference when the embedded pointer is unexported. It should report an error instead, as the\n" +
+		"decoder does for other fields it cannot set.",
+	"archive/zip: reader accepts a file whose compressed size overflows\n\nOpening an archive whose central " +
+		"directory gives a compressed size larger than the file makes Open succeed and Read fail later\n" +
+		"with an unexpected EOF. The directory record should be checked against the archive's size when\n" +
+		"the reader is created, so a truncated download is reported at once.",
+	"bufio: Scanner stops on a token longer than the buffer without saying why\n\nScan returns false and " +
+		"Err returns ErrTooLong only after the caller asks; a line longer than the maximum token size ends\n" +
+		"the loop silently in most programs. The documentation should say so, and the split function's\n" +
+		"buffer growth should stop at the maximum the caller set with Buffer.",
+}
+
+// BenchmarkSearchStdlibReports measures hybrid search for bug reports
+// over the standard library index: a report also ranks whole files by
+// BM25 (FileLexical), which CODESEEK_RANK=off=filelex leaves out.
+//
+//	go test ./benchmarks -run '^$' -bench SearchStdlibReports -benchtime 5x
+func BenchmarkSearchStdlibReports(b *testing.B) {
+	svc, id := stdlibIndex(b)
+	ctx := context.Background()
+	var lat []time.Duration
+	for i := 0; i < b.N; i++ {
+		for _, q := range reportQueries {
+			start := time.Now()
+			if _, err := svc.Search(ctx, tools.SearchParams{Query: q, RepositoryID: id, Limit: 10}); err != nil {
+				b.Fatal(err)
+			}
+			lat = append(lat, time.Since(start))
+		}
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*95/100].Microseconds())/1000, "p95-ms")
+}
+
 // BenchmarkServeRSS starts `codeseek serve` on the standard library index,
 // makes it load the index with one search, and reports its resident memory.
 //

@@ -9,7 +9,7 @@ import (
 
 // Feature is one ranking signal that can be switched off, so its worth
 // can be measured (the ablation table in docs/evaluation.md).
-type Feature uint16
+type Feature uint32
 
 // Ranking features.
 const (
@@ -63,14 +63,18 @@ const (
 	// Members scores a merged chunk by its best member for a query that
 	// asks for one piece of code, and for a question (Request.Embedder).
 	Members
+	// FileLexical lifts, for a report, the files whose words over their
+	// whole text match it best (BM25 over whole files), as a report's
+	// words spread over the chunks of the file it is about.
+	FileLexical
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions | Members
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions | Members | FileLexical
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "members": Members, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "members": Members, "filelex": FileLexical, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -100,6 +104,9 @@ type Weights struct {
 	// Mention is added to the chunks of a file the query names, by how
 	// surely it names it (Mentions).
 	Mention float64
+	// FileLex is added to a file's best chunk by the file's whole-file
+	// BM25 score relative to the best file's, for a report (FileLexical).
+	FileLex float64
 	// Member scales a merged chunk's best member's cosine similarity,
 	// which stands in for the chunk's own when higher (Members).
 	Member float64
@@ -127,6 +134,7 @@ var DefaultWeights = Weights{
 	Central:    0.15,
 	Heading:    0.5,
 	Mention:    1,
+	FileLex:    0.3,
 	Member:     1,
 	Coherence:  0.2,
 	Channels:   0.75,
@@ -161,7 +169,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "member": &w.Member, "coherence": &w.Coherence, "channels": &w.Channels, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "filelex": &w.FileLex, "member": &w.Member, "coherence": &w.Coherence, "channels": &w.Channels, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

@@ -76,6 +76,9 @@ func (r ranker) score(cands []*candidate) {
 			if r.opt.on(Mentions) {
 				f.lift += r.w.Mention * cd.mention
 			}
+			if r.opt.on(FileLexical) && cd.fileLex > 0 {
+				f.once, reported = f.once+r.w.FileLex*cd.fileLex, true
+			}
 			if r.opt.on(PathPrior) {
 				in, out := markedClasses(cd.ix, p)
 				c := (classify(p) | in) &^ out
@@ -211,7 +214,7 @@ func (r ranker) declBoost(cd *candidate) float64 {
 	// A description names the types its function takes and returns
 	// ("returns LogType as a string"); their declarations are not the
 	// answer. A report names the code it is about.
-	if cd.embedded > 0 && (r.q.Kind != Description || r.report()) {
+	if cd.embedded > 0 && (r.q.Kind != Description || r.q.report()) {
 		b = max(b, r.w.DeclEmbedded*strength(cd.embedded))
 	}
 	return b
@@ -335,14 +338,7 @@ const reportNameShare = 0.25
 // the file's best chunk gains, so that the file ranks, not all its chunks
 // before every other file's.
 func (r ranker) reportNamed(paths pathMatcher, p string) bool {
-	return r.report() && paths.repeated(p)
-}
-
-// report reports a query that reads as a report: reportTerms or more,
-// over several lines (a title and a body, as an issue or a commit
-// message is written; a docstring's sentences arrive as one line).
-func (r ranker) report() bool {
-	return len(r.q.Terms) >= reportTerms && strings.Contains(strings.TrimSpace(r.q.Text), "\n")
+	return r.q.report() && paths.repeated(p)
 }
 
 // liftBest adds lift(cd, i) to the best-scored candidate of each file.

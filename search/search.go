@@ -75,6 +75,9 @@ type candidate struct {
 	embedded int
 	// mention is how surely the query names the chunk's file, 0..1.
 	mention float64
+	// fileLex is the chunk's file's whole-file BM25 score relative to the
+	// best file's, 0..1, for a report (FileLexical).
+	fileLex float64
 	// abs is the absolute similarity: the channel blend on fixed scales
 	// (cosine, saturated BM25), 1 for a declaration of the queried name.
 	abs   float64
@@ -163,6 +166,7 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 		if req.Options.on(Mentions) {
 			mentioned(ix, req, q, order, get)
 		}
+		fileScores(ch.files, order)
 		if req.Options.on(Declaration) {
 			typeDeclarations(q, order)
 		}
@@ -201,6 +205,20 @@ func typeDeclarations(q Query, cands []*candidate) {
 	}
 }
 
+// fileScores sets each candidate's fileLex from the whole-file ranking.
+func fileScores(files []store.FileHit, cands []*candidate) {
+	if len(files) == 0 || files[0].Score <= 0 {
+		return
+	}
+	rel := make(map[string]float64, len(files))
+	for _, f := range files {
+		rel[f.Path] = f.Score / files[0].Score
+	}
+	for _, cd := range cands {
+		cd.fileLex = rel[cd.chunk.FilePath]
+	}
+}
+
 // declaringFiles counts the files decls lie in.
 func declaringFiles(decls []store.Decl) int {
 	files := map[string]bool{}
@@ -222,7 +240,18 @@ type channels struct {
 	// phrase mentions.
 	decl  []store.Decl
 	named [][]store.Decl
+	// files are the best files by BM25 over whole files, for a report.
+	files []store.FileHit
 }
+
+// fileSearcher is a Searcher that ranks whole files by BM25 (the embedded
+// store); a report's words spread over the file it is about.
+type fileSearcher interface {
+	LexicalFiles(ctx context.Context, k store.Kind, query string, n int, f store.Filter) ([]store.FileHit, error)
+}
+
+// reportFiles is how many files a report's whole-file ranking lifts.
+const reportFiles = 20
 
 // maxNamed bounds the names of a phrase looked up as declarations: a
 // phrase naming more is a paste of code, not a lookup.
@@ -262,6 +291,12 @@ func ask(ctx context.Context, ix store.Searcher, req Request, q Query, n int) (c
 	}
 	if req.Mode != Vector {
 		run(func() (err error) { ch.lex, err = ix.Lexical(ctx, req.Kind, q.lexicalText(), n, req.Filter); return })
+	}
+	if fs, ok := ix.(fileSearcher); ok && req.Mode != Vector && req.Options.on(FileLexical) && q.report() {
+		run(func() (err error) {
+			ch.files, err = fs.LexicalFiles(ctx, req.Kind, q.lexicalText(), reportFiles, req.Filter)
+			return
+		})
 	}
 	if req.Options.on(Declaration) {
 		if q.Kind == Identifier || q.word {

@@ -165,6 +165,11 @@ func (l localIndex) Lexical(_ context.Context, k Kind, query string, n int, f Fi
 	return l.ix.Lexical(k, query, n, f.keep()), nil
 }
 
+// LexicalFiles ranks whole files by BM25 (Index.LexicalFiles).
+func (l localIndex) LexicalFiles(_ context.Context, k Kind, query string, n int, f Filter) ([]FileHit, error) {
+	return l.ix.LexicalFiles(k, query, n, f.keep()), nil
+}
+
 func (l localIndex) Declaring(_ context.Context, k Kind, name string, f Filter) ([]Decl, error) {
 	all := l.ix.Declaring(k, name)
 	if f.Empty() {

@@ -125,21 +125,7 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 		return nil
 	}
 	defer runtime.KeepAlive(ix) // the views point into its mapped segments
-	type qterm struct {
-		text string
-		qtf  float64
-		idf  float64
-	}
-	var terms []qterm // in query order, so scores add up the same way every time
-	LexTerms(query, func(t []byte) {
-		for i := range terms {
-			if terms[i].text == string(t) {
-				terms[i].qtf++
-				return
-			}
-		}
-		terms = append(terms, qterm{text: string(t), qtf: 1})
-	})
+	terms := queryTerms(query)
 	views := ix.views[k]
 	found := make([][]int, len(views)) // term number in each view's lexicon, or -1
 	N := float64(ix.all[k])
@@ -187,6 +173,30 @@ func (ix *Index) Lexical(k Kind, query string, n int, keep func(*Chunk) bool) []
 		buf.touched = touched[:0]
 	}
 	return hitsOf(best.sorted())
+}
+
+// qterm is a query's lexical term: its count in the query and, once
+// looked up, its inverse document frequency.
+type qterm struct {
+	text string
+	qtf  float64
+	idf  float64
+}
+
+// queryTerms returns the query's lexical terms in query order, so scores
+// add up the same way every time, each once with its count.
+func queryTerms(query string) []qterm {
+	var terms []qterm
+	LexTerms(query, func(t []byte) {
+		for i := range terms {
+			if terms[i].text == string(t) {
+				terms[i].qtf++
+				return
+			}
+		}
+		terms = append(terms, qterm{text: string(t), qtf: 1})
+	})
+	return terms
 }
 
 // scoreBuf is Lexical's per-query scratch: dense scores, all zero between
