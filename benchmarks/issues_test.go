@@ -279,7 +279,9 @@ type issueRecord struct {
 func BenchmarkIssueToFile(b *testing.B) {
 	var set issueSet
 	// CODESEEK_ISSUES_SET=named measures the commits whose messages name a
-	// changed file (build_set.py --named), which the dev set leaves out.
+	// changed file (build_set.py --named), which the dev set leaves out;
+	// =python three more Python projects (build_set.py --set python, their
+	// work trees from prepare.sh MIRROR ROOT python).
 	name := "dev"
 	if s := os.Getenv("CODESEEK_ISSUES_SET"); s != "" {
 		name = s

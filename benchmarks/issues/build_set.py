@@ -123,6 +123,14 @@ PROJECTS = [
     ("alacritty/alacritty", "tags/v0.12.0", [".rs"], True),
     ("rust-lang/regex", "regex-automata-0.4.2", [".rs"], True),
 ]
+# A second, Python-only check (--set python, benchmarks/testdata/issues-python.json):
+# three more projects' history, for telling a rule that holds for reports in
+# general from one fitted to the dev set's 171 commits.
+PYTHON_PROJECTS = [
+    ("encode/httpx", "0.13.0", [".py"], True),
+    ("pallets/click", "8.0.0", [".py"], False),
+    ("python-attrs/attrs", "19.1.0", [".py"], True),
+]
 PER_PROJECT = 25
 MAX_PER_FILE = 3
 SEED = 23
@@ -148,12 +156,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirror-root", required=True)
     ap.add_argument("--candidates", action="store_true", help="print every candidate, not the selection")
+    ap.add_argument("--set", choices=["dev", "python"], default="dev",
+                    help="the projects: the dev set's seven or the Python check's three")
     ap.add_argument("--named", action="store_true",
                     help="only messages that name a changed file (benchmarks/testdata/issues-named.json)")
     a = ap.parse_args()
     import random
     sets = []
-    for repo, base_ref, exts, first_parent in PROJECTS:
+    for repo, base_ref, exts, first_parent in (PYTHON_PROJECTS if a.set == "python" else PROJECTS):
         gd = f"{a.mirror_root}/{repo.replace('/', '+')}/repo"
         if base_ref.startswith("merge-base:"):
             base_ref = git(gd, "merge-base", base_ref.split(":", 1)[1], "HEAD").strip()

@@ -7,14 +7,17 @@
 #
 #   benchmarks/issues/prepare.sh /work/.mirror /tmp/codeseek-issues
 #   CODESEEK_ISSUES_ROOT=/tmp/codeseek-issues go test ./benchmarks -run '^$' -bench IssueToFile -benchtime 1x -timeout 60m
+#
+# A third argument names another set's projects (python: issues-python.json).
 set -eu
-mirror=${1:?usage: prepare.sh MIRROR_ROOT ROOT}
-root=${2:?usage: prepare.sh MIRROR_ROOT ROOT}
+mirror=${1:?usage: prepare.sh MIRROR_ROOT ROOT [SET]}
+root=${2:?usage: prepare.sh MIRROR_ROOT ROOT [SET]}
+set=${3:-dev}
 here=$(dirname "$0")
 mkdir -p "$root"
 python3 -c 'import json,sys
 for p in json.load(open(sys.argv[1]))["projects"]: print(p["repo"].replace("/", "+"), p["base"])' \
-	"$here/../testdata/issues-dev.json" | while read -r name base; do
+	"$here/../testdata/issues-$set.json" | while read -r name base; do
 	src=$mirror/$name/repo
 	[ -d "$src" ] || src=$mirror/$name
 	if [ ! -d "$root/$name/.git" ]; then
