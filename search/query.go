@@ -272,11 +272,13 @@ func (q Query) lexicalText() string {
 	return strings.Join(q.repeated, " ")
 }
 
-// report reports a query that reads as a report: reportTerms or more,
-// over several lines (a title and a body, as an issue or a commit
-// message is written; a docstring's sentences arrive as one line).
+// report reports a query that reads as a report: a long query
+// (longQueryTerms or more) over several lines, sentences about a
+// behaviour under a title, as an issue or a commit message is written.
+// A docstring's sentences, which describe one piece of code, arrive as
+// one line.
 func (q Query) report() bool {
-	return len(q.Terms) >= reportTerms && strings.Contains(strings.TrimSpace(q.Text), "\n")
+	return len(q.Terms) >= longQueryTerms && strings.Contains(strings.TrimSpace(q.Text), "\n")
 }
 
 // asName reads a single word that an index declares as an identifier.

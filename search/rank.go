@@ -322,12 +322,6 @@ func (r ranker) fileEvidence() float64 {
 	return 1 - r.unitFocus()
 }
 
-// reportTerms is the length from which a text over several lines is a
-// report (sentences about a behaviour under a title: a bug report, a
-// commit message) rather than a description of one piece of code (a
-// docstring's sentences).
-const reportTerms = 20
-
 // reportNameShare is how much of the file-name lift a report keeps.
 const reportNameShare = 0.25
 
