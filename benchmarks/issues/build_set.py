@@ -130,6 +130,8 @@ PYTHON_PROJECTS = [
     ("encode/httpx", "0.13.0", [".py"], True),
     ("pallets/click", "8.0.0", [".py"], False),
     ("python-attrs/attrs", "19.1.0", [".py"], True),
+    ("encode/starlette", "0.13.0", [".py"], True),
+    ("psf/black", "22.12.0", [".py"], True),
 ]
 PER_PROJECT = 25
 MAX_PER_FILE = 3
