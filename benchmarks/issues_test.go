@@ -280,7 +280,7 @@ func BenchmarkIssueToFile(b *testing.B) {
 	var set issueSet
 	// CODESEEK_ISSUES_SET=named measures the commits whose messages name a
 	// changed file (build_set.py --named), which the dev set leaves out;
-	// =python three more Python projects (build_set.py --set python, their
+	// =python five more Python projects (build_set.py --set python, their
 	// work trees from prepare.sh MIRROR ROOT python).
 	name := "dev"
 	if s := os.Getenv("CODESEEK_ISSUES_SET"); s != "" {

@@ -124,7 +124,7 @@ PROJECTS = [
     ("rust-lang/regex", "regex-automata-0.4.2", [".rs"], True),
 ]
 # A second, Python-only check (--set python, benchmarks/testdata/issues-python.json):
-# three more projects' history, for telling a rule that holds for reports in
+# five more projects' history, for telling a rule that holds for reports in
 # general from one fitted to the dev set's 171 commits.
 PYTHON_PROJECTS = [
     ("encode/httpx", "0.13.0", [".py"], True),
@@ -159,7 +159,7 @@ def main():
     ap.add_argument("--mirror-root", required=True)
     ap.add_argument("--candidates", action="store_true", help="print every candidate, not the selection")
     ap.add_argument("--set", choices=["dev", "python"], default="dev",
-                    help="the projects: the dev set's seven or the Python check's three")
+                    help="the projects: the dev set's seven or the Python check's five")
     ap.add_argument("--named", action="store_true",
                     help="only messages that name a changed file (benchmarks/testdata/issues-named.json)")
     a = ap.parse_args()
