@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -21,10 +22,16 @@ func newSearchCmd(g *globalFlags) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "search QUERY",
 		Short: "Search a repository's code (or --docs) by meaning and by name",
-		Long:  "Search answers a natural-language question or an identifier with the best-matching chunks. The repository (--repo, default the current directory) is indexed first if it has no usable index (none yet, or one another codeseek version wrote).",
-		Args:  argsBetween(1, 1),
+		Long: "Search answers a natural-language question, an identifier or a whole bug report with the best-matching chunks. " +
+			"QUERY - reads the query from standard input (a pasted issue: `codeseek search - < issue.md`). " +
+			"The repository (--repo, default the current directory) is indexed first if it has no usable index (none yet, or one another codeseek version wrote).",
+		Args: argsBetween(1, 1),
 		RunE: func(c *cobra.Command, a []string) error {
-			p.Query = a[0]
+			q, err := queryArg(a[0], c.InOrStdin())
+			if err != nil {
+				return err
+			}
+			p.Query = q
 			o, err := out.output(maxTokens)
 			if err != nil {
 				return err
@@ -56,6 +63,23 @@ func newSearchCmd(g *globalFlags) *cobra.Command {
 	f.IntVar(&maxTokens, "max-tokens", 0, "stop adding results when the output reaches this many tokens (0: no limit)")
 	out.register(c)
 	return c
+}
+
+// queryArg is the query an argument gives: the argument itself, or for
+// "-" what standard input holds, read up to a little past the largest
+// query search takes so that an oversized one gets search's own error.
+func queryArg(arg string, stdin io.Reader) (string, error) {
+	if arg != "-" {
+		return arg, nil
+	}
+	b, err := io.ReadAll(io.LimitReader(stdin, 4*tools.MaxQueryBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("read the query from standard input: %w", err)
+	}
+	if strings.TrimSpace(string(b)) == "" {
+		return "", usagef("search -: standard input holds no query; pipe one in (codeseek search - < issue.md)")
+	}
+	return string(b), nil
 }
 
 // ensureIndexed returns the repository ID of path, indexing it first when

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// cliStdin runs the binary with stdin as its standard input.
+func cliStdin(t *testing.T, dataDir, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(binPath, args...)
+	cmd.Env = append(os.Environ(), "CODESEEK_DATA_DIR="+dataDir, "CODESEEK_EMBEDDER=hash")
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	var ee *exec.ExitError
+	if err := cmd.Run(); errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("run %v: %v", args, err)
+	}
+	return code, out.String(), errb.String()
+}
+
+// `codeseek search -` takes a pasted bug report from standard input, as
+// it is, line breaks and all; an empty input is a usage error that says
+// what to do.
+func TestSearchReadsTheQueryFromStdin(t *testing.T) {
+	repo := t.TempDir()
+	files := map[string]string{
+		"settle.go": "package p\n\n// ReconcileLedger settles the day's entries against the bank statement.\nfunc ReconcileLedger(entries []int) int {\n\ttotal := 0\n\tfor _, e := range entries {\n\t\ttotal += e\n\t}\n\treturn total\n}\n",
+		"accounts.go": "package p\n\n// RenderPage writes the page's template to the response.\nfunc RenderPage(name string) string {\n\treturn \"<html>\" + name + \"</html>\"\n}\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(repo, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data := t.TempDir()
+	report := "ReconcileLedger drops the last entry\n\nWhen the bank statement has an odd number of entries,\nReconcileLedger settles all but the last one.\n"
+	code, out, stderr := cliStdin(t, data, report, "search", "--repo", repo, "--format", "json", "--detail", "concise", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var resp struct {
+		Results []struct {
+			FilePath string `json:"file_path"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &resp); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out)
+	}
+	if len(resp.Results) == 0 || resp.Results[0].FilePath != "settle.go" {
+		t.Errorf("results %+v, want settle.go first (its path sorts last)", resp.Results)
+	}
+	code, _, stderr = cliStdin(t, data, " \n\t\n", "search", "--repo", repo, "-")
+	if code != 2 || !strings.Contains(stderr, "standard input holds no query") {
+		t.Errorf("empty standard input: exit %d, %q; want 2 and a message saying so", code, stderr)
+	}
+}
