@@ -413,3 +413,34 @@ func TestBrowserThemeToggle(t *testing.T) {
 		t.Errorf("toggled back to %s, want %s", got, light)
 	}
 }
+
+// TestBrowserReportKeepsItsLines pastes a bug report into the search box:
+// its lines reach the server as they are (a report is read by its line
+// breaks), the box grows to show them, and Shift+Enter starts a new line
+// where Enter searches.
+func TestBrowserReportKeepsItsLines(t *testing.T) {
+	s := startUI(t, httpguard.Guard{})
+	ctx := newBrowser(t)
+	do(t, ctx, "open", chromedp.Navigate(s.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#q")))
+	oneLine := eval[float64](t, ctx, `document.querySelector("#q").getBoundingClientRect().height`)
+	do(t, ctx, "paste a report", chromedp.Evaluate[chromedp.Void](`(() => {
+		const q = document.querySelector("#q");
+		q.focus();
+		q.value = "Parsing a span fails for long inputs\n\nParseSpan returns an error for a span of more than a day,\nthough the format allows it.\nSeen with 25h and 36h.";
+		q.dispatchEvent(new Event("input"));
+	})()`))
+	waitFor(t, ctx, "results for the report", `document.querySelector("#results").dataset.query === document.querySelector("#q").value.trim() && document.querySelectorAll("#results .hit").length > 0`)
+	if q := eval[string](t, ctx, `new URLSearchParams(location.search).get("q")`); strings.Count(q, "\n") != 4 {
+		t.Errorf("the address holds the query %q, want its five lines", q)
+	}
+	if h := eval[float64](t, ctx, `document.querySelector("#q").getBoundingClientRect().height`); h < 2*oneLine {
+		t.Errorf("the search box is %.0f px high with five lines, %.0f with none: it did not grow", h, oneLine)
+	}
+	do(t, ctx, "type and Shift+Enter",
+		chromedp.Evaluate[chromedp.Void](`(() => { const q = document.querySelector("#q"); q.value = ""; q.focus(); })()`),
+		chromedp.SendKeys(chromedp.CSS("#q"), "span"),
+		chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierShift)))
+	if v := eval[string](t, ctx, `document.querySelector("#q").value`); v != "span\n" {
+		t.Errorf("after Shift+Enter the box holds %q, want a new line after span", v)
+	}
+}

@@ -148,7 +148,12 @@ function searchView() {
     repo: params.get("repo") || "",
   };
   document.title = state.q ? state.q + " – codeseek" : "codeseek";
-  const q = el("input", { id: "q", type: "search", value: state.q, placeholder: "Search code: a question or an identifier", autocomplete: "off", spellcheck: "false", "aria-describedby": "keys" });
+  // A textarea, so that a bug report pasted whole keeps its lines: the
+  // ranker reads a long text over several lines as a report. It grows
+  // with what it holds; Enter searches, Shift+Enter starts a new line.
+  const q = el("textarea", { id: "q", rows: "1", placeholder: "Search code: a question, an identifier or a bug report", autocomplete: "off", spellcheck: "false", "aria-describedby": "keys" });
+  q.value = state.q;
+  const fit = () => { q.style.height = "auto"; q.style.height = Math.min(q.scrollHeight + 2, Math.round(window.innerHeight * 0.4)) + "px"; };
   const kindBtn = (k, label) => el("button", { type: "button", "data-kind": k, "aria-pressed": String(state.kind === k), text: label });
   const kinds = el("div", { class: "switch", role: "group", "aria-label": "Search in" }, kindBtn("code", "Code"), kindBtn("docs", "Docs"));
   const mode = el("select", { id: "mode" }, ...["hybrid", "vector", "lexical"].map((m) => el("option", { value: m, selected: state.mode === m, text: m })));
@@ -166,7 +171,7 @@ function searchView() {
         el("label", { for: "lang" }, "language", lang),
         el("label", { for: "dir" }, "directory", dir),
         el("label", { for: "repo" }, "repository", repo)),
-      el("p", { class: "keys", id: "keys" }, el("kbd", { text: "/" }), " search · ", el("kbd", { text: "↑" }), el("kbd", { text: "↓" }), " choose · ", el("kbd", { text: "Enter" }), " open · ", el("kbd", { text: "Esc" }), " back")),
+      el("p", { class: "keys", id: "keys" }, el("kbd", { text: "/" }), " search · ", el("kbd", { text: "↑" }), el("kbd", { text: "↓" }), " choose · ", el("kbd", { text: "Enter" }), " open · ", el("kbd", { text: "Shift+Enter" }), " new line · ", el("kbd", { text: "Esc" }), " back")),
     status, results);
 
   const fillRepos = (list) => {
@@ -235,7 +240,7 @@ function searchView() {
       results.dataset.rendered = String(Number(results.dataset.rendered || 0) + 1);
     });
   }
-  q.addEventListener("input", () => { lastKey = performance.now(); run(DEBOUNCE_MS); });
+  q.addEventListener("input", () => { lastKey = performance.now(); fit(); run(DEBOUNCE_MS); });
   for (const f of [mode, repo]) f.addEventListener("change", () => { if (f === repo) state.repo = repo.value; run(0); });
   for (const f of [lang, dir]) f.addEventListener("input", () => run(DEBOUNCE_MS));
   kinds.addEventListener("click", (e) => {
@@ -254,16 +259,19 @@ function searchView() {
       moveSelection(items, ev.key === "ArrowDown" ? 1 : -1);
     } else if (ev.key === "Enter") {
       if (ev.target !== q && typing(ev.target)) return;
+      if (ev.target === q && ev.shiftKey) return; // a new line of the query
       // Enter opens the chosen result, else the first, once the results
       // are the query's; before that it searches at once.
       const fresh = results.dataset.query === q.value.trim();
       const sel = fresh && (items.find((x) => x.classList.contains("selected")) || items[0]);
       if (sel) { ev.preventDefault(); $("a.open", sel).click(); }
+      else if (ev.target === q) { ev.preventDefault(); run(0); }
     } else if (ev.key === "Escape") {
       if (document.activeElement === q) q.blur();
       else if (history.length > 1) history.back();
     }
   };
+  fit();
   if (state.q) run(0);
   else q.focus();
 }
