@@ -34,7 +34,7 @@ func cliStdin(t *testing.T, dataDir, stdin string, args ...string) (code int, st
 func TestSearchReadsTheQueryFromStdin(t *testing.T) {
 	repo := t.TempDir()
 	files := map[string]string{
-		"settle.go": "package p\n\n// ReconcileLedger settles the day's entries against the bank statement.\nfunc ReconcileLedger(entries []int) int {\n\ttotal := 0\n\tfor _, e := range entries {\n\t\ttotal += e\n\t}\n\treturn total\n}\n",
+		"settle.go":   "package p\n\n// ReconcileLedger settles the day's entries against the bank statement.\nfunc ReconcileLedger(entries []int) int {\n\ttotal := 0\n\tfor _, e := range entries {\n\t\ttotal += e\n\t}\n\treturn total\n}\n",
 		"accounts.go": "package p\n\n// RenderPage writes the page's template to the response.\nfunc RenderPage(name string) string {\n\treturn \"<html>\" + name + \"</html>\"\n}\n",
 	}
 	for name, src := range files {
