@@ -93,6 +93,12 @@ type Query struct {
 	// wants are path classes the query itself asks for ("tests",
 	// "examples"), which are then not demoted.
 	wants pathClass
+	// report is a text that reads as a report: a long query
+	// (longQueryTerms or more) over several lines, sentences about a
+	// behaviour under a title, as an issue or a commit message is
+	// written. A docstring's sentences, which describe one piece of
+	// code, arrive as one line.
+	report bool
 	// word is a single lower-case word ("squeeze", "response"): the name
 	// of a declaration (Python's, Rust's and Go's functions are often
 	// one such word) or a topic. Search reads it as an identifier when
@@ -139,6 +145,7 @@ func ParseQuery(text string) Query {
 		}
 	})
 	q.wants = classesNamed(q.Terms)
+	q.report = len(q.Terms) >= longQueryTerms && strings.Contains(text, "\n")
 	if len(q.Terms) >= longQueryTerms {
 		// A long text that says "test" or "example" is a bug report
 		// telling of them ("the test fails", "add a regression test"),
@@ -270,15 +277,6 @@ func (q Query) lexicalText() string {
 		return strings.Join(q.Terms, " ")
 	}
 	return strings.Join(q.repeated, " ")
-}
-
-// report reports a query that reads as a report: a long query
-// (longQueryTerms or more) over several lines, sentences about a
-// behaviour under a title, as an issue or a commit message is written.
-// A docstring's sentences, which describe one piece of code, arrive as
-// one line.
-func (q Query) report() bool {
-	return len(q.Terms) >= longQueryTerms && strings.Contains(strings.TrimSpace(q.Text), "\n")
 }
 
 // asName reads a single word that an index declares as an identifier.

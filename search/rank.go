@@ -214,7 +214,7 @@ func (r ranker) declBoost(cd *candidate) float64 {
 	// A description names the types its function takes and returns
 	// ("returns LogType as a string"); their declarations are not the
 	// answer. A report names the code it is about.
-	if cd.embedded > 0 && (r.q.Kind != Description || r.q.report()) {
+	if cd.embedded > 0 && (r.q.Kind != Description || r.q.report) {
 		b = max(b, r.w.DeclEmbedded*strength(cd.embedded))
 	}
 	return b
@@ -332,7 +332,7 @@ const reportNameShare = 0.25
 // the file's best chunk gains, so that the file ranks, not all its chunks
 // before every other file's.
 func (r ranker) reportNamed(paths pathMatcher, p string) bool {
-	return r.q.report() && paths.repeated(p)
+	return r.q.report && paths.repeated(p)
 }
 
 // liftBest adds lift(cd, i) to the best-scored candidate of each file.

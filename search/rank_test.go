@@ -199,7 +199,7 @@ func TestReportFindsTheFileNamedForItsWord(t *testing.T) {
 		"After the scale factor changes on a second monitor the window keeps its old size, so the " +
 		"terminal grid is drawn with the wrong cell dimensions until the user resizes the window by hand, " +
 		"and fonts look blurry on the new display."
-	if !ParseQuery(report).report() {
+	if !ParseQuery(report).report {
 		t.Fatalf("%q is not read as a report", report)
 	}
 	if got := firstFor(cands, report); got != "src/display/window.rs" {

@@ -189,14 +189,13 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 func typeDeclarations(q Query, cands []*candidate) {
 	tiers := make([]int, len(cands))
 	for _, name := range q.Types {
-		files := map[string]bool{}
+		var decls []store.Decl
 		for i, cd := range cands {
-			tiers[i] = store.DeclTier(cd.chunk, name)
-			if tiers[i] > 0 {
-				files[cd.chunk.FilePath] = true
+			if tiers[i] = store.DeclTier(cd.chunk, name); tiers[i] > 0 {
+				decls = append(decls, store.Decl{Chunk: cd.chunk, Tier: tiers[i]})
 			}
 		}
-		if len(files) > maxTypeFiles {
+		if declaringFiles(decls) > maxTypeFiles {
 			continue
 		}
 		for i, cd := range cands {
@@ -292,7 +291,7 @@ func ask(ctx context.Context, ix store.Searcher, req Request, q Query, n int) (c
 	if req.Mode != Vector {
 		run(func() (err error) { ch.lex, err = ix.Lexical(ctx, req.Kind, q.lexicalText(), n, req.Filter); return })
 	}
-	if fs, ok := ix.(fileSearcher); ok && req.Mode != Vector && req.Options.on(FileLexical) && q.report() {
+	if fs, ok := ix.(fileSearcher); ok && req.Mode != Vector && req.Options.on(FileLexical) && q.report {
 		run(func() (err error) {
 			ch.files, err = fs.LexicalFiles(ctx, req.Kind, q.lexicalText(), reportFiles, req.Filter)
 			return
