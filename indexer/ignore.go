@@ -24,6 +24,9 @@ type ignoreRule struct {
 	// basename is set when the pattern holds no '/': git then matches it
 	// against the last path element at any depth below base.
 	basename bool
+	// builtin marks codeseek's own rules (generatedRules), which users
+	// never wrote and so must be told about under a reason of their own.
+	builtin bool
 }
 
 // parseIgnoreLine turns one line into a rule; ok is false for blank lines,
@@ -143,20 +146,26 @@ func (m ignoreRules) with(git, local []ignoreRule) ignoreRules {
 	return m
 }
 
-// ignored reports whether rel is excluded. .codeseekignore rules are
-// consulted first because they are applied after gitignore: a match there
-// (exclusion or "!" re-inclusion) has the last word. The caller must not
-// ask about paths below an ignored directory: git never re-includes those,
-// and the walk never descends into them.
-func (m ignoreRules) ignored(rel string, isDir bool) bool {
+// ignored reports whether rel is excluded.
+func (m ignoreRules) ignored(rel string, isDir bool) bool { return m.excludedBy(rel, isDir) != nil }
+
+// excludedBy returns the rule that excludes rel, or nil when none does.
+// .codeseekignore rules are consulted first because they are applied after
+// gitignore: a match there (exclusion or "!" re-inclusion) has the last
+// word. The caller must not ask about paths below an ignored directory:
+// git never re-includes those, and the walk never descends into them.
+func (m ignoreRules) excludedBy(rel string, isDir bool) *ignoreRule {
 	for _, rules := range [2][]ignoreRule{m.local, m.git} {
 		for i := len(rules) - 1; i >= 0; i-- {
 			if rules[i].matches(rel, isDir) {
-				return !rules[i].negate
+				if rules[i].negate {
+					return nil
+				}
+				return &rules[i]
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 // Results of dowild. The two abort values let a failed "*" tell outer

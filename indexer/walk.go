@@ -29,6 +29,9 @@ const sniffSize = 8 << 10
 const (
 	// ReasonIgnored: excluded by .gitignore, .git/info/exclude or .codeseekignore.
 	ReasonIgnored = "ignored"
+	// ReasonGenerated: a lock file or vector image (generatedRules), which
+	// a .codeseekignore can re-include with "!".
+	ReasonGenerated = "generated"
 	// ReasonBinary: a NUL byte, or more than 30% invalid UTF-8 or control
 	// characters, so not text worth embedding. The walker judges the first
 	// 8 KiB; chunking judges the whole file.
@@ -140,7 +143,7 @@ func Walk(ctx context.Context, root string, opt WalkOptions) (files []File, skip
 	if w.maxSize <= 0 {
 		w.maxSize = DefaultMaxFileSize
 	}
-	if err := w.dir(abs, "", entries, gitExcludeRules(abs)); err != nil {
+	if err := w.dir(abs, "", entries, rootRules(abs)); err != nil {
 		return nil, nil, fmt.Errorf("index %s: %w", abs, err)
 	}
 	// Directory order is not path order ("a-b" sorts before "a/b" but is
@@ -160,12 +163,13 @@ type rootError struct {
 func (e *rootError) Error() string { return e.msg }
 func (e *rootError) Unwrap() error { return e.err }
 
-// gitExcludeRules are the rules of the repository's .git/info/exclude,
-// which apply below every ignore file of the tree.
-func gitExcludeRules(root string) ignoreRules {
-	var rules ignoreRules
+// rootRules are the rules in force at the root: codeseek's own
+// (generatedRules), then the repository's .git/info/exclude, both below
+// every ignore file of the tree.
+func rootRules(root string) ignoreRules {
+	rules := ignoreRules{git: builtinRules()}
 	if data, err := ReadFile(filepath.Join(gitDir(root), "info", "exclude"), ReadOptions{}); err == nil {
-		rules.git = parseIgnoreFile(data, "")
+		rules.git = append(rules.git, parseIgnoreFile(data, "")...)
 	}
 	return rules
 }
@@ -240,11 +244,15 @@ func (w *walker) dir(absDir, rel string, entries []fs.DirEntry, rules ignoreRule
 		isDir := typ.IsDir()
 		// Git treats a symlink as a file even when it points to a
 		// directory, so "dir/" rules do not match links.
-		if rules.ignored(p, isDir) {
+		if r := rules.excludedBy(p, isDir); r != nil {
+			reason := ReasonIgnored
+			if r.builtin {
+				reason = ReasonGenerated
+			}
 			if isDir {
 				p += "/"
 			}
-			w.skip(p, ReasonIgnored, nil)
+			w.skip(p, reason, nil)
 			continue
 		}
 		switch {

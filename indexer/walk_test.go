@@ -139,6 +139,36 @@ func TestWalkGitFileExclude(t *testing.T) {
 	assertStrings(t, "skipped", skipStrings(skipped), []string{"b.secret ignored"})
 }
 
+// Lock files and vector images are left out as generated at any depth,
+// and a user's ignore file can take any of them back.
+func TestWalkSkipsGeneratedFiles(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"go.mod":                      "module m\n",
+		"go.sum":                      "example.com/x v1.0.0 h1:abc=\n",
+		"web/package-lock.json":       "{}\n",
+		"web/pnpm-lock.yaml":          "lockfileVersion: 9\n",
+		"web/logo.svg":                "<svg></svg>\n",
+		"web/app.ts":                  "export const a = 1\n",
+		"rust/Cargo.lock":             "version = 3\n",
+		"rust/.codeseekignore":        "!Cargo.lock\n",
+		"py/.gitignore":               "!icons/*.svg\n",
+		"py/icons/menu.svg":           "<svg></svg>\n",
+		"py/poetry.lock":              "[[package]]\n",
+		"docs/package-lock.json.md":   "# not a lock file\n",
+		"docs/Cargo.lock.example.txt": "a name that only starts like one\n",
+	})
+	files, skipped := walkOK(t, root, WalkOptions{})
+	assertStrings(t, "files", paths(files), []string{
+		"docs/Cargo.lock.example.txt", "docs/package-lock.json.md", "go.mod", "py/.gitignore",
+		"py/icons/menu.svg", "rust/.codeseekignore", "rust/Cargo.lock", "web/app.ts",
+	})
+	assertStrings(t, "skipped", skipStrings(skipped), []string{
+		"go.sum generated", "py/poetry.lock generated", "web/logo.svg generated",
+		"web/package-lock.json generated", "web/pnpm-lock.yaml generated",
+	})
+}
+
 func TestWalkContentFilters(t *testing.T) {
 	root := t.TempDir()
 	lateNUL := strings.Repeat("x", sniffSize) + "\x00"

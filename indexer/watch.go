@@ -100,7 +100,7 @@ func NewWatcher(root string, opt WatchOptions) (*Watcher, error) {
 		w.fw.Close()
 		return nil, fmt.Errorf("watch %s: %w", abs, watchHint(err))
 	}
-	w.addTree(abs, "", gitExcludeRules(abs))
+	w.addTree(abs, "", rootRules(abs))
 	return w, nil
 }
 
@@ -350,7 +350,7 @@ func (w *Watcher) rescan() {
 		}
 	}
 	clear(w.dirs)
-	w.addTree(w.root, "", gitExcludeRules(w.root))
+	w.addTree(w.root, "", rootRules(w.root))
 }
 
 func (w *Watcher) report(err error) {

@@ -1,0 +1,46 @@
+package indexer
+
+// generatedRules are the files tools write for machines rather than people:
+// package managers' lock files (hundreds of kilobytes of names, versions
+// and hashes) and vector images drawing tools export. Indexed, they cost
+// embedding time and surface in results for any query naming a dependency
+// or a colour; GitHub's linguist counts them as generated for the same
+// reason. They are ignore rules in .gitignore syntax, applied before
+// .git/info/exclude and every ignore file of the tree, so a line such as
+// "!Cargo.lock" in a .codeseekignore indexes one again.
+const generatedRules = `
+package-lock.json
+npm-shrinkwrap.json
+yarn.lock
+pnpm-lock.yaml
+bun.lock
+deno.lock
+Cargo.lock
+go.sum
+go.work.sum
+poetry.lock
+Pipfile.lock
+pdm.lock
+uv.lock
+composer.lock
+Gemfile.lock
+mix.lock
+pubspec.lock
+Podfile.lock
+Package.resolved
+packages.lock.json
+gradle.lockfile
+flake.lock
+conan.lock
+*.svg
+`
+
+// builtinRules parses generatedRules, marking each rule as built in so
+// that what it excludes is reported as generated, not as ignored.
+func builtinRules() []ignoreRule {
+	rules := parseIgnoreFile([]byte(generatedRules), "")
+	for i := range rules {
+		rules[i].builtin = true
+	}
+	return rules
+}
