@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/pathclass"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -28,10 +29,6 @@ const (
 	maxMemberDeclarers = 3
 )
 
-// aside scales the rank of tests and vendored code: a map is about the
-// code itself.
-const aside = 0.1
-
 // MapSymbol is a declaration in a code map.
 type MapSymbol struct {
 	Def chunker.Def
@@ -47,7 +44,12 @@ type MapFile struct {
 	Path     string
 	Language string
 	Rank     float64
-	Symbols  []MapSymbol
+	// Aside is a file pathclass sets aside (a test, example, benchmark,
+	// mock, vendored copy, generated file or type stub): a map is about
+	// the code itself, so these follow the project's own files and their
+	// declarations follow its declarations, however much they are used.
+	Aside   bool
+	Symbols []MapSymbol
 }
 
 // Map is a code map: files most important first.
@@ -74,10 +76,7 @@ func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
 		if err != nil || g == nil {
 			continue
 		}
-		mf := MapFile{Path: f.Path, Language: f.Language, Rank: rk.file[f.Path]}
-		if isTestPath(f.Path) || isVendoredPath(f.Path) {
-			mf.Rank *= aside
-		}
+		mf := MapFile{Path: f.Path, Language: f.Language, Rank: rk.file[f.Path], Aside: pathclass.Of(f.Path)&pathclass.Aside != 0}
 		listed := map[string]bool{}
 		for _, d := range g.Defs {
 			// Overloads, a property's getter and setter and a Python
@@ -89,11 +88,7 @@ func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
 			}
 			listed[d.Qualified()] = true
 			k := declKey{f.Path, d.Name, d.Parent != ""}
-			rank := rk.def[k]
-			if mf.Rank < rk.file[f.Path] {
-				rank *= aside
-			}
-			mf.Symbols = append(mf.Symbols, MapSymbol{Def: d, References: int(math.Round(rk.uses[k])), Rank: rank + mf.Rank*1e-3})
+			mf.Symbols = append(mf.Symbols, MapSymbol{Def: d, References: int(math.Round(rk.uses[k])), Rank: rk.def[k] + mf.Rank*1e-3})
 		}
 		sort.SliceStable(mf.Symbols, func(i, j int) bool {
 			a, b := mf.Symbols[i], mf.Symbols[j]
@@ -106,8 +101,44 @@ func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
 		m.Files = append(m.Files, mf)
 	}
 	m.TotalFiles = len(m.Files)
-	sort.SliceStable(m.Files, func(i, j int) bool { return m.Files[i].Rank > m.Files[j].Rank })
+	putAside(m.Files)
+	sort.SliceStable(m.Files, func(i, j int) bool {
+		a, b := m.Files[i], m.Files[j]
+		if a.Aside != b.Aside {
+			return b.Aside
+		}
+		return a.Rank > b.Rank
+	})
 	return m
+}
+
+// putAside scales the ranks of the aside files' declarations below the
+// least of the project's own, keeping their order among themselves, so
+// that a budget spends itself on the code first. A map of aside files
+// alone (a directory of tests) keeps its ranks.
+func putAside(files []MapFile) {
+	floor, top := math.Inf(1), 0.0
+	for _, f := range files {
+		for _, s := range f.Symbols {
+			if f.Aside {
+				top = max(top, s.Rank)
+			} else if s.Rank > 0 {
+				floor = min(floor, s.Rank)
+			}
+		}
+	}
+	if math.IsInf(floor, 1) || top <= floor {
+		return
+	}
+	scale := floor / top / 2
+	for _, f := range files {
+		if !f.Aside {
+			continue
+		}
+		for i := range f.Symbols {
+			f.Symbols[i].Rank *= scale
+		}
+	}
 }
 
 // mapped reports whether a declaration belongs on a map: fields, embedded

@@ -92,3 +92,41 @@ func TestCodeMapLeavesBuiltinMethodsToTheirTypes(t *testing.T) {
 		t.Errorf("Buffer.drain: %d references, want 2 (a.py, b.py)", refs["Buffer.drain"])
 	}
 }
+
+// A project's own code heads its map even when the files set aside (here
+// a vendored copy of the standard library's type stubs, as mypy ships
+// typeshed) are what every module imports.
+func TestCodeMapPutsTheProjectsOwnCodeFirst(t *testing.T) {
+	files := map[string]string{
+		"typeshed/stdlib/typing.pyi": "class Iterable:\n    def __iter__(self) -> Iterator: ...\n\nclass Iterator(Iterable):\n    def __next__(self) -> object: ...\n",
+		"app/engine.py":              "class Engine:\n    def run(self) -> None:\n        pass\n",
+		"app/main.py":                "from typing import Iterable\nfrom app.engine import Engine\n\n\ndef main(xs: Iterable) -> None:\n    Engine().run()\n",
+	}
+	for _, name := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"} {
+		files["app/"+name+".py"] = "from typing import Iterable, Iterator\n\n\ndef " + name + "(xs: Iterable) -> Iterator:\n    return iter(xs)\n"
+	}
+	m := CodeMap(testIndex(t, files), "", nil)
+	if len(m.Files) == 0 || m.Files[0].Path != "app/engine.py" {
+		var order []string
+		for _, f := range m.Files {
+			order = append(order, f.Path)
+		}
+		t.Fatalf("map order %v, want app/engine.py (used by the project's code) first", order)
+	}
+	for i := 1; i < len(m.Files); i++ {
+		if m.Files[i-1].Aside && !m.Files[i].Aside {
+			t.Errorf("%s (set aside) listed before %s", m.Files[i-1].Path, m.Files[i].Path)
+		}
+	}
+	var best MapSymbol
+	for _, f := range m.Files {
+		for _, s := range f.Symbols {
+			if s.Rank > best.Rank {
+				best = s
+			}
+		}
+	}
+	if best.Def.Name != "Engine" {
+		t.Errorf("the most important declaration is %s, want Engine: a budget would keep the stubs first", best.Def.Name)
+	}
+}

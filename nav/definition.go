@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/pathclass"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -69,9 +70,9 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 			r.proto = 1
 		}
 		switch {
-		case isVendoredPath(d.Path):
+		case pathclass.Of(d.Path)&pathclass.Vendored != 0:
 			r.local = 2
-		case isTestPath(d.Path):
+		case pathclass.Of(d.Path)&pathclass.Aside != 0:
 			r.local = 1
 		}
 		rs = append(rs, r)

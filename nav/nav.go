@@ -69,41 +69,6 @@ type Reference struct {
 	Match string
 }
 
-// isTestPath reports whether path is a test file or lies in a test
-// directory, the way people lay tests out across the languages.
-func isTestPath(path string) bool {
-	base := path[strings.LastIndexByte(path, '/')+1:]
-	lower := strings.ToLower(base)
-	switch {
-	case strings.HasSuffix(lower, "_test.go"), strings.HasPrefix(lower, "test_") && strings.HasSuffix(lower, ".py"),
-		strings.HasSuffix(lower, "_test.py"), strings.Contains(lower, ".test."), strings.Contains(lower, ".spec."),
-		strings.HasSuffix(lower, "test.java"), strings.HasSuffix(lower, "tests.java"), strings.HasSuffix(lower, "test.kt"),
-		strings.HasSuffix(lower, "tests.cs"), strings.HasSuffix(lower, "test.cs"), strings.HasSuffix(lower, "_spec.rb"),
-		strings.HasSuffix(lower, "_test.rb"), strings.HasSuffix(lower, "test.php"), strings.HasSuffix(lower, "tests.swift"),
-		strings.HasSuffix(lower, "test.scala"), strings.HasSuffix(lower, "spec.scala"):
-		return true
-	}
-	for _, dir := range strings.Split(path, "/") {
-		switch dir {
-		case "test", "tests", "testdata", "__tests__", "spec", "testing":
-			return true
-		}
-	}
-	return false
-}
-
-// isVendoredPath reports whether path is third-party code copied into the
-// repository.
-func isVendoredPath(path string) bool {
-	for _, dir := range strings.Split(path, "/") {
-		switch dir {
-		case "vendor", "third_party", "node_modules", "_vendor", "external", "extern", "deps":
-			return true
-		}
-	}
-	return false
-}
-
 // sortReferences orders references exact first, then by place.
 func sortReferences(refs []Reference) {
 	sort.SliceStable(refs, func(i, j int) bool {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/codeseek/codeseek/internal/lazyre"
+	"github.com/codeseek/codeseek/internal/pathclass"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -92,7 +93,7 @@ type Query struct {
 	repeated []string
 	// wants are path classes the query itself asks for ("tests",
 	// "examples"), which are then not demoted.
-	wants pathClass
+	wants pathclass.Class
 	// report is a text that reads as a report: a long query
 	// (longQueryTerms or more) over several lines, sentences about a
 	// behaviour under a title, as an issue or a commit message is
@@ -152,7 +153,7 @@ func ParseQuery(text string) Query {
 		// not a request for them, which is short ("tests for retries").
 		// The platform it names ("the cache is stale on Windows") is
 		// where the bug is.
-		q.wants &= classPlatform
+		q.wants &= pathclass.Platform
 	}
 	q.Paths = mentions(text)
 	return q

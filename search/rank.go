@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/codeseek/codeseek/internal/lazyre"
+	"github.com/codeseek/codeseek/internal/pathclass"
 )
 
 // ranker scores the candidates of one query. Each feature is computed
@@ -81,9 +82,9 @@ func (r ranker) score(cands []*candidate) {
 			}
 			if r.opt.on(PathPrior) {
 				in, out := markedClasses(cd.ix, p)
-				c := (classify(p) | in) &^ out
-				if c&classVendored != 0 && vendoredNamed(r.q, p) {
-					c &^= classVendored
+				c := (pathclass.Of(p) | in) &^ out
+				if c&pathclass.Vendored != 0 && vendoredNamed(r.q, p) {
+					c &^= pathclass.Vendored
 				}
 				f.prior = prior(c, r.q.wants)
 			}

@@ -2,10 +2,11 @@ package search
 
 import (
 	"fmt"
-	"github.com/codeseek/codeseek/chunker"
 	"strings"
 	"testing"
 
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/pathclass"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -66,54 +67,26 @@ func TestParseQueryKinds(t *testing.T) {
 	}
 }
 
-func TestClassify(t *testing.T) {
-	for _, tc := range []struct {
-		path string
-		want pathClass
-	}{
-		{"net/http/server.go", 0},
-		{"net/http/server_test.go", classTest},
-		{"src/test/java/org/FooTest.java", classTest},
-		{"src/main/java/org/Latest.java", 0},
-		{"packages/vitest/src/runner.spec.ts", classTest},
-		{"examples/basic/main.go", classExample},
-		{"vendor/github.com/x/y.go", classVendored},
-		{"internal/poll/fd_windows.go", classPlatform},
-		{"Cargo.toml", classConfig},
-		{"types/index.d.ts", classTypeStub},
-		{"pkg/__init__.py", classBarrel},
-		{"api/v1/types.pb.go", classGenerated},
-		{"lib/compat/shim.js", classLegacy},
-		{"benches/throughput.rs", classBenchmark},
-		{"mocks/store.go", classMock},
-		{"test-data/unit/check-narrowing.test", classTest},
-	} {
-		if got := classify(tc.path); got != tc.want {
-			t.Errorf("classify(%q) = %b, want %b", tc.path, got, tc.want)
-		}
-	}
-}
-
 func TestPriorSparesWhatTheQueryAsksFor(t *testing.T) {
 	plain := ParseQuery("retry failed uploads")
 	tests := ParseQuery("tests for retry of failed uploads")
-	if p := prior(classTest, plain.wants); p >= 1 {
+	if p := prior(pathclass.Test, plain.wants); p >= 1 {
 		t.Errorf("a test file is not demoted for %q: %v", plain.Text, p)
 	}
-	if p := prior(classTest, tests.wants); p != 1 {
+	if p := prior(pathclass.Test, tests.wants); p != 1 {
 		t.Errorf("a test file is demoted for %q, which asks for tests: %v", tests.Text, p)
 	}
 	report := ParseQuery("Uploads that fail with a timeout are never retried: the client gives up " +
 		"after the first attempt and the retry test passes only because the mock server answers at once.")
-	if p := prior(classTest, report.wants); p >= 1 {
+	if p := prior(pathclass.Test, report.wants); p >= 1 {
 		t.Errorf("a test file is not demoted for a bug report that mentions a test: %v", p)
 	}
 	windows := ParseQuery("Breakpoints are not hit on Windows: the instruction cache is not flushed after the " +
 		"debugger writes memory, and the test for it only runs on Linux machines.")
-	if p := prior(classPlatform, windows.wants); p != 1 {
+	if p := prior(pathclass.Platform, windows.wants); p != 1 {
 		t.Errorf("a platform's file is demoted for a bug report naming the platform: %v", p)
 	}
-	if p := prior(classTest, windows.wants); p >= 1 {
+	if p := prior(pathclass.Test, windows.wants); p >= 1 {
 		t.Errorf("a test file is not demoted for a bug report naming a platform and a test: %v", p)
 	}
 }

@@ -1,12 +1,12 @@
 package store
 
 import (
-	"path"
 	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/pathclass"
 )
 
 // Decl is a chunk that declares a queried name, with how strong a match
@@ -111,9 +111,9 @@ func declTier(c *Chunk, name string) int {
 	})
 	switch {
 	case best == 0:
-	case isTestPath(c.FilePath):
+	case pathclass.Of(c.FilePath)&pathclass.Test != 0:
 		best = 1
-	case isVendoredPath(c.FilePath):
+	case pathclass.Of(c.FilePath)&pathclass.Vendored != 0:
 		best = max(1, best-1) // a vendored copy yields to the project's own
 	}
 	return best
@@ -426,18 +426,4 @@ func modifier(w string) bool {
 
 func isIdentByte(b byte) bool {
 	return b == '_' || b == '$' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b >= 0x80
-}
-
-// isTestPath recognises test files by the usual conventions.
-func isTestPath(p string) bool {
-	base := path.Base(p)
-	return strings.HasSuffix(base, "_test.go") || strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") ||
-		strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
-		strings.Contains("/"+p, "/test/") || strings.Contains("/"+p, "/tests/") || strings.Contains("/"+p, "/testdata/")
-}
-
-// isVendoredPath recognises third-party code copied into a repository.
-func isVendoredPath(p string) bool {
-	p = "/" + p
-	return strings.Contains(p, "/vendor/") || strings.Contains(p, "/node_modules/") || strings.Contains(p, "/third_party/")
 }

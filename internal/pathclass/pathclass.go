@@ -1,0 +1,151 @@
+// Package pathclass tells what kind of file a repository path is beyond
+// the project's own source: tests, examples, vendored copies, generated
+// code, configuration, type stubs and the like, from directory names, file
+// names and extensions as the supported languages' conventions have them.
+// Search demotes these classes unless a query asks for them; the code map
+// and declaration look-ups put them after the code itself.
+package pathclass
+
+import (
+	"path"
+	"strings"
+
+	"github.com/codeseek/codeseek/chunker"
+)
+
+// Class is a set of kinds of file a path can be, beyond the project's
+// own current source: kinds users rarely want unless they ask.
+type Class uint16
+
+// Aside are the classes that are not the project's own code: a code map
+// or a declaration look-up puts them after the code itself.
+const Aside = Test | Example | Benchmark | Mock | Vendored | Generated | TypeStub
+
+// The classes.
+const (
+	Test      Class = 1 << iota // tests, test data and test helpers
+	Example                     // examples, samples, demos, tutorials
+	Benchmark                   // benchmarks
+	Mock                        // mocks, fakes, fixtures, stubs
+	Vendored                    // third-party code copied into the repository
+	Generated                   // generated code (.pb.go, _gen, .min)
+	Legacy                      // compat shims, old major versions, deprecated copies
+	Platform                    // one platform's variant of something generic
+	Config                      // build manifests and configuration, not code
+	TypeStub                    // declaration-only stubs (.d.ts, .pyi)
+	Barrel                      // files that only re-export (__init__.py, index.js)
+)
+
+// Dir returns the class a directory's name gives everything below it
+// ("vendor", "tests"); name is lower case.
+func Dir(name string) Class { return dirClasses[name] }
+
+// dirClasses maps a directory name to the class of everything below it.
+var dirClasses = map[string]Class{
+	"test": Test, "tests": Test, "__tests__": Test, "spec": Test, "specs": Test,
+	"testing": Test, "testdata": Test, "test_data": Test, "test-data": Test, "testutil": Test, "testutils": Test,
+	"it": Test, "e2e": Test, "integration_tests": Test, "unittests": Test,
+	"example": Example, "examples": Example, "_examples": Example, "samples": Example,
+	"sample": Example, "demo": Example, "demos": Example, "docs_src": Example, "tutorial": Example,
+	"benchmark": Benchmark, "benchmarks": Benchmark, "bench": Benchmark, "benches": Benchmark, "jmh": Benchmark,
+	"mock": Mock, "mocks": Mock, "fakes": Mock, "fixtures": Mock, "__fixtures__": Mock,
+	"__mocks__": Mock, "stubs": Mock,
+	"vendor": Vendored, "node_modules": Vendored, "third_party": Vendored, "thirdparty": Vendored,
+	"3rdparty": Vendored, "external": Vendored, "deps": Vendored, "_vendor": Vendored,
+	"single_include": Vendored, "bundled": Vendored,
+	"generated": Generated, "gen": Generated, "autogen": Generated, "__generated__": Generated,
+	"legacy": Legacy, "compat": Legacy, "_compat": Legacy, "deprecated": Legacy, "old": Legacy,
+	"win": Platform, "windows": Platform, "win32": Platform, "darwin": Platform, "macos": Platform,
+	"osx": Platform, "android": Platform, "ios": Platform, "wasm": Platform, "plan9": Platform,
+	"solaris": Platform, "freebsd": Platform, "openbsd": Platform, "netbsd": Platform,
+}
+
+// platformSuffixes mark a file as one platform's variant ("poll_windows.go").
+var platformSuffixes = []string{"_windows", "_win", "_win32", "_darwin", "_linux", "_freebsd", "_openbsd",
+	"_netbsd", "_solaris", "_plan9", "_wasm", "_js", "_android", "_ios", "_aix", "_illumos", "_dragonfly", "_unix"}
+
+// configFiles are build manifests and configuration that describe code
+// rather than being it.
+var configFiles = map[string]bool{
+	"cargo.toml": true, "package.json": true,
+	"go.mod": true, "pom.xml": true, "build.gradle": true, "build.gradle.kts": true,
+	"settings.gradle": true, "settings.gradle.kts": true, "gemfile": true,
+	"pyproject.toml": true, "setup.cfg": true, "requirements.txt": true, "composer.json": true,
+	"tsconfig.json": true, "makefile": true, "cmakelists.txt": true, "build.sbt": true, "package.swift": true,
+	"dockerfile": true, "podfile": true, "deno.json": true, "rockspec": true,
+}
+
+// configExts are extensions of configuration and data files.
+var configExts = map[string]bool{
+	".toml": true, ".yaml": true, ".yml": true, ".json": true, ".xml": true, ".ini": true, ".cfg": true,
+	".lock": true, ".properties": true, ".gradle": true, ".csproj": true, ".sln": true, ".plist": true,
+}
+
+// Of returns the classes of a repository-relative, /-separated path.
+func Of(p string) Class {
+	var c Class
+	dir, base := path.Split(strings.ToLower(p))
+	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
+		c |= dirClasses[d]
+	}
+	ext := path.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	switch {
+	case isTestFile(stem, ext, p):
+		c |= Test
+	case strings.HasSuffix(stem, "_bench") || strings.HasSuffix(stem, "_benchmark") || strings.HasPrefix(stem, "bench_") ||
+		strings.HasSuffix(stem, "benchmark") || strings.HasSuffix(stem, "benchmarks"):
+		c |= Benchmark
+	case strings.HasPrefix(stem, "mock_") || strings.HasSuffix(stem, "_mock") || strings.HasPrefix(stem, "mocks") ||
+		strings.HasPrefix(stem, "fake_") || strings.HasSuffix(stem, "_fake") || strings.HasSuffix(stem, "fixtures"):
+		c |= Mock
+	case strings.HasPrefix(stem, "example_") || strings.HasSuffix(stem, "_example") || stem == "example" || stem == "examples":
+		c |= Example
+	}
+	if strings.Contains(stem, ".pb") || strings.HasSuffix(stem, "_generated") || strings.HasSuffix(stem, ".generated") ||
+		strings.HasPrefix(stem, "zz_generated") || strings.HasSuffix(stem, "_gen") || strings.HasSuffix(stem, ".min") {
+		c |= Generated
+	}
+	for _, s := range platformSuffixes {
+		if strings.HasSuffix(stem, s) || strings.Contains(stem, s+"_") {
+			c |= Platform
+			break
+		}
+	}
+	if configFiles[base] || configExts[ext] || strings.HasSuffix(base, ".rockspec") || strings.HasSuffix(base, ".gemspec") {
+		c |= Config
+	}
+	if strings.HasSuffix(base, ".d.ts") || ext == ".pyi" {
+		c |= TypeStub
+	}
+	if chunker.BarrelName(p) {
+		c |= Barrel
+	}
+	return c
+}
+
+// isTestFile recognises test files by the naming conventions of the
+// supported languages.
+func isTestFile(stem, ext, p string) bool {
+	switch {
+	case strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_spec"):
+		return true
+	case strings.HasSuffix(stem, ".test") || strings.HasSuffix(stem, ".spec") || strings.HasSuffix(stem, "_tests"):
+		return true
+	case stem == "test" || stem == "tests" || stem == "conftest" || stem == "test_helper" || stem == "spec_helper":
+		return true
+	}
+	// FooTest.java, FooTests.cs, FooSpec.scala, FooSuite.scala: by the
+	// original case, since "latest.kt" is not a test.
+	orig := path.Base(p)
+	orig = strings.TrimSuffix(orig, path.Ext(orig))
+	for _, s := range []string{"Test", "Tests", "Spec", "Suite", "IT"} {
+		if strings.HasSuffix(orig, s) && len(orig) > len(s) {
+			switch ext {
+			case ".java", ".kt", ".cs", ".scala", ".swift", ".php", ".groovy", ".ts", ".js":
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,34 @@
+package pathclass
+
+import "testing"
+
+func TestOf(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		want Class
+	}{
+		{"net/http/server.go", 0},
+		{"net/http/server_test.go", Test},
+		{"src/test/java/org/FooTest.java", Test},
+		{"src/main/java/org/Latest.java", 0},
+		{"packages/vitest/src/runner.spec.ts", Test},
+		{"examples/basic/main.go", Example},
+		{"vendor/github.com/x/y.go", Vendored},
+		{"internal/poll/fd_windows.go", Platform},
+		{"Cargo.toml", Config},
+		{"types/index.d.ts", TypeStub},
+		{"pkg/__init__.py", Barrel},
+		{"api/v1/types.pb.go", Generated},
+		{"lib/compat/shim.js", Legacy},
+		{"benches/throughput.rs", Benchmark},
+		{"mocks/store.go", Mock},
+		{"test-data/unit/check-narrowing.test", Test},
+		{"src/testing/testing.go", Test},
+		{"third_party/zlib/inflate.c", Vendored},
+		{"mypy/typeshed/stdlib/builtins.pyi", TypeStub},
+	} {
+		if got := Of(tc.path); got != tc.want {
+			t.Errorf("Of(%q) = %b, want %b", tc.path, got, tc.want)
+		}
+	}
+}
