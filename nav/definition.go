@@ -29,8 +29,9 @@ type Position struct {
 
 // DefinitionsOf finds the declarations a symbol names, best first: a
 // qualified name that matches exactly, then partly, then the bare name;
-// within each, code before tests and vendored code, declarations of types
-// and functions before fields and variables.
+// within each, the project's code before what pathclass sets aside (tests,
+// type stubs, …) and vendored copies last, declarations of types and
+// functions before fields and variables.
 func DefinitionsOf(ix Index, symbol string) ([]Definition, error) {
 	q, ok := parseSymbol(symbol)
 	if !ok {
