@@ -110,8 +110,8 @@ func parseIgnoreFile(data []byte, base string) []ignoreRule {
 // repository-relative '/'-separated path. It ignores negation: the caller
 // decides what a match means.
 func (r *ignoreRule) matches(rel string, isDir bool) bool {
-	if r.dirOnly && !isDir {
-		return false
+	if r.dirOnly && !isDir || r.builtin && isDir {
+		return false // codeseek's own rules name files
 	}
 	if r.base != "" {
 		if len(rel) <= len(r.base) || rel[len(r.base)] != '/' || !strings.HasPrefix(rel, r.base) {

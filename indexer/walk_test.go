@@ -157,10 +157,11 @@ func TestWalkSkipsGeneratedFiles(t *testing.T) {
 		"py/poetry.lock":              "[[package]]\n",
 		"docs/package-lock.json.md":   "# not a lock file\n",
 		"docs/Cargo.lock.example.txt": "a name that only starts like one\n",
+		"icons.svg/render.go":         "package icons\n",
 	})
 	files, skipped := walkOK(t, root, WalkOptions{})
 	assertStrings(t, "files", paths(files), []string{
-		"docs/Cargo.lock.example.txt", "docs/package-lock.json.md", "go.mod", "py/.gitignore",
+		"docs/Cargo.lock.example.txt", "docs/package-lock.json.md", "go.mod", "icons.svg/render.go", "py/.gitignore",
 		"py/icons/menu.svg", "rust/.codeseekignore", "rust/Cargo.lock", "web/app.ts",
 	})
 	assertStrings(t, "skipped", skipStrings(skipped), []string{
