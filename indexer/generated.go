@@ -5,10 +5,10 @@ package indexer
 // and hashes) and vector images drawing tools export. Indexed, they cost
 // embedding time and surface in results for any query naming a dependency
 // or a colour; GitHub's linguist counts them as generated for the same
-// reason. They are ignore rules in .gitignore syntax for files (never a
-// directory of the same name), applied before
-// .git/info/exclude and every ignore file of the tree, so a line such as
-// "!Cargo.lock" in a .codeseekignore indexes one again.
+// reason. They are ignore rules in .gitignore syntax that name files
+// (never a directory of the same name), applied before .git/info/exclude
+// and every ignore file of the tree, so a line such as "!Cargo.lock" in a
+// .codeseekignore indexes one again.
 const generatedRules = `
 package-lock.json
 npm-shrinkwrap.json
