@@ -151,7 +151,8 @@ func TestWatcherHonoursIgnoreRulesAndExclusions(t *testing.T) {
 	h.write(".git/objects/ab", "blob\n")
 	h.write("vendor/x/lib.go", "package x\n")
 	h.write(".codeseek-data/index.csk", "snapshot\n")
-	h.none("writes to ignored paths")
+	h.write("package-lock.json", "{}\n")
+	h.none("writes to ignored paths and generated files")
 
 	h.write("main.go", "package main\n")
 	if got := h.next("a tracked file"); !slices.Equal(got, []string{"main.go"}) {
