@@ -4,12 +4,17 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/codeseek/codeseek/internal/pathclass"
 	"github.com/codeseek/codeseek/store"
 )
 
 // Related returns the chunks most like the one holding a line: nearest
-// by meaning (vector similarity), chunks of other files first, because
-// "what else does this" is rarely answered by the same file.
+// by meaning (vector similarity), chunks of the project's other files
+// first, because "what else does this" is rarely answered by the same
+// file; then the same file's; then tests, stubs, vendored copies and the
+// other files pathclass sets aside (unless the line's own file is one of
+// them), which resemble the code they test or copy without doing what it
+// does.
 func Related(ctx context.Context, ix Index, path string, line, limit int, f store.Filter) (*store.Chunk, []store.Hit, error) {
 	chunks := ix.ChunksOf(path)
 	if len(chunks) == 0 {
@@ -29,16 +34,19 @@ func Related(ctx context.Context, ix Index, path string, line, limit int, f stor
 	if err != nil {
 		return nil, nil, err
 	}
-	var others, same []store.Hit
+	aside := pathclass.Aside &^ pathclass.Of(path)
+	var others, same, asides []store.Hit
 	for _, h := range hits {
 		switch {
 		case h.Chunk.Full().ID == src.Full().ID:
 		case h.Chunk.FilePath == path:
 			same = append(same, h)
+		case pathclass.Of(h.Chunk.FilePath)&aside != 0:
+			asides = append(asides, h)
 		default:
 			others = append(others, h)
 		}
 	}
-	out := append(others, same...)
+	out := append(append(others, same...), asides...)
 	return src, out[:min(limit, len(out))], nil
 }

@@ -79,7 +79,7 @@ const (
 		"Use it first in an unfamiliar codebase or package (\"what is in net/http and what matters most\") instead of listing and reading files; what does not fit is counted, per file (more) and per directory (folded). " +
 		"Pass directory to zoom in; get_symbols outlines one file completely. "
 
-	findRelatedDescription = "Find the code most like a given function or chunk (file_path and line): nearest by meaning, chunks of other files first. " +
+	findRelatedDescription = "Find the code most like a given function or chunk (file_path and line): nearest by meaning, chunks of the project's other files first, then the same file's, then tests, stubs and vendored copies (unless the function is in one). " +
 		"Use it for \"what else does something like this\", to find duplicates, sibling implementations or the tests and callers that mirror a function. Results are shaped like search_code's. "
 
 	affectedDescription = "The blast radius of a change: compares the working tree (untracked files included) with base (default HEAD) in git, and lists the declarations the diff adds, removes, re-signatures or edits, each with its references elsewhere and a risk: " +

@@ -433,7 +433,8 @@ func (s *Service) CodeMap(ctx context.Context, p NavParams) (formatter.CodeMapRe
 }
 
 // FindRelated answers find_related: the chunks most like the one at a
-// line, other files first, shaped like search results.
+// line (other files first, tests last; nav.Related), shaped like search
+// results.
 func (s *Service) FindRelated(ctx context.Context, p NavParams, limit int) (formatter.SearchResponse, error) {
 	start := time.Now()
 	if limit < 1 || limit > MaxLimit {

@@ -198,7 +198,7 @@ func newRelatedCmd(g *globalFlags) *cobra.Command {
 	var limit int
 	c := navCommand(g, &cobra.Command{
 		Use:   "related FILE:LINE",
-		Short: "Find the code most like the function at a line, other files first",
+		Short: "Find the code most like the function at a line, other files first, tests last",
 		Args:  argsBetween(1, 1),
 	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error) {
 		if p.FilePath == "" {

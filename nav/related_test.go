@@ -1,0 +1,39 @@
+package nav
+
+import (
+	"context"
+	"testing"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// A test that repeats a function's code is the most similar chunk there
+// is, yet no answer to "what else does this": it follows the project's
+// code. From a test, other tests are what is related, and keep their
+// place.
+func TestRelatedPutsTestsAfterCode(t *testing.T) {
+	const fn = "func Parse(text string) (int, error) {\n\treturn strconv.Atoi(text)\n}\n"
+	ix := testIndex(t, map[string]string{
+		"conv/parse.go":      "package conv\n\nimport \"strconv\"\n\n" + fn + "\nfunc Other() {}\n",
+		"conv/parse_test.go": "package conv\n\nimport \"strconv\"\n\n" + fn,
+		"util/atoi.go":       "package util\n\nimport \"strconv\"\n\nfunc Atoi(s string) (int, error) {\n\treturn strconv.Atoi(s)\n}\n",
+	})
+	_, hits, err := Related(context.Background(), ix, "conv/parse.go", 5, 10, store.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, h := range hits {
+		paths = append(paths, h.Chunk.FilePath)
+	}
+	if len(paths) == 0 || paths[len(paths)-1] != "conv/parse_test.go" || paths[0] != "util/atoi.go" {
+		t.Errorf("related to Parse: %v, want util/atoi.go first and the test last", paths)
+	}
+	_, hits, err = Related(context.Background(), ix, "conv/parse_test.go", 5, 10, store.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) == 0 || hits[0].Chunk.FilePath != "conv/parse.go" {
+		t.Errorf("related to the test: %v, want conv/parse.go (its twin) first", hits)
+	}
+}
