@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/pathclass"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -69,12 +70,24 @@ type Reference struct {
 	Match string
 }
 
-// sortReferences orders references exact first, then by place.
+// sortReferences orders references exact first; within each, the
+// project's own code before what pathclass sets aside (tests, examples,
+// vendored copies, …), so that a limit cuts the tests of a much-tested
+// function, not its callers in the code; then by place.
 func sortReferences(refs []Reference) {
+	aside := map[string]bool{}
+	for _, r := range refs {
+		if _, ok := aside[r.Path]; !ok {
+			aside[r.Path] = pathclass.Of(r.Path)&pathclass.Aside != 0
+		}
+	}
 	sort.SliceStable(refs, func(i, j int) bool {
 		a, b := refs[i], refs[j]
 		if (a.Match == MatchExact) != (b.Match == MatchExact) {
 			return a.Match == MatchExact
+		}
+		if aside[a.Path] != aside[b.Path] {
+			return aside[b.Path]
 		}
 		if a.Path != b.Path {
 			return a.Path < b.Path

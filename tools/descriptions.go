@@ -67,7 +67,7 @@ const (
 	findReferencesDescription = "List every use of a declaration across the repository, grouped by file, each with line, kind (call, type, import, inherit, other), the enclosing function (the caller) and the line's text. " +
 		"Use it instead of grep for \"who calls X\", \"where is this type used\", \"what breaks if I change this\": it resolves what each use refers to, so other declarations with the same name are left out. " +
 		symbolArgHelp + "kind narrows (kind \"call\" lists callers). " +
-		"Each use says how it matched: \"exact\" (resolved to this declaration; for Go, as precise as the compiler for what the code declares) or \"name\" (same name, could not be resolved: check it); exact ones come first. " +
+		"Each use says how it matched: \"exact\" (resolved to this declaration; for Go, as precise as the compiler for what the code declares) or \"name\" (same name, could not be resolved: check it); exact ones come first, the code's before its tests'. " +
 		"For a long list use response_format \"compact\" with detail_level \"concise\": one row per file and caller with its line numbers. "
 
 	callHierarchyDescription = "Who calls this function, and who calls them (direction \"incoming\", the default), or what it calls, and what those call (\"outgoing\"), to depth levels (1 to 5). " +
