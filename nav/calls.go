@@ -181,16 +181,9 @@ func inside(g *chunker.Graph, i int32, d chunker.Def) bool {
 	return e.Line == d.Line && e.Name == d.Name || e.StartLine >= d.StartLine && e.EndLine <= d.EndLine
 }
 
-// sortNodes puts exact calls first, then by place.
+// sortNodes orders calls by place (exact first, tests last).
 func sortNodes(ns []CallNode) {
-	sort.SliceStable(ns, func(i, j int) bool {
-		a, b := ns[i], ns[j]
-		if (a.Match == MatchExact) != (b.Match == MatchExact) {
-			return a.Match == MatchExact
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.Def.Line < b.Def.Line
-	})
+	aside := asidePaths{}
+	at := func(n CallNode) place { return place{n.Match == MatchExact, aside.of(n.Path), n.Path, n.Def.Line, 0} }
+	sort.SliceStable(ns, func(i, j int) bool { return at(ns[i]).before(at(ns[j])) })
 }

@@ -70,33 +70,48 @@ type Reference struct {
 	Match string
 }
 
-// sortReferences orders references exact first; within each, the
-// project's own code before what pathclass sets aside (tests, examples,
-// vendored copies, …), so that a limit cuts the tests of a much-tested
-// function, not its callers in the code; then by place.
-func sortReferences(refs []Reference) {
-	aside := map[string]bool{}
-	for _, r := range refs {
-		if _, ok := aside[r.Path]; !ok {
-			aside[r.Path] = pathclass.Of(r.Path)&pathclass.Aside != 0
-		}
+// place is where an answer lies, as navigation orders its answers:
+// exact matches first; within each, the project's own code before what
+// pathclass sets aside (tests, examples, vendored copies, …), so that a
+// limit cuts a much-tested function's tests, not its callers in the code;
+// then by path, line and column.
+type place struct {
+	exact, aside bool
+	path         string
+	line, col    int
+}
+
+func (a place) before(b place) bool {
+	switch {
+	case a.exact != b.exact:
+		return a.exact
+	case a.aside != b.aside:
+		return b.aside
+	case a.path != b.path:
+		return a.path < b.path
+	case a.line != b.line:
+		return a.line < b.line
 	}
-	sort.SliceStable(refs, func(i, j int) bool {
-		a, b := refs[i], refs[j]
-		if (a.Match == MatchExact) != (b.Match == MatchExact) {
-			return a.Match == MatchExact
-		}
-		if aside[a.Path] != aside[b.Path] {
-			return aside[b.Path]
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
+	return a.col < b.col
+}
+
+// asidePaths remembers pathclass's verdict per path for one sort.
+type asidePaths map[string]bool
+
+func (m asidePaths) of(p string) bool {
+	a, ok := m[p]
+	if !ok {
+		a = pathclass.Of(p)&pathclass.Aside != 0
+		m[p] = a
+	}
+	return a
+}
+
+// sortReferences orders references by place.
+func sortReferences(refs []Reference) {
+	aside := asidePaths{}
+	at := func(r Reference) place { return place{r.Match == MatchExact, aside.of(r.Path), r.Path, r.Line, r.Col} }
+	sort.SliceStable(refs, func(i, j int) bool { return at(refs[i]).before(at(refs[j])) })
 }
 
 // lineTexts returns the text of the given lines of the file at path, read
