@@ -63,4 +63,8 @@ func TestSearchReadsTheQueryFromStdin(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, "standard input holds no query") {
 		t.Errorf("empty standard input: exit %d, %q; want 2 and a message saying so", code, stderr)
 	}
+	code, _, stderr = cliStdin(t, data, strings.Repeat("a pasted log line\n", 1<<16), "search", "--repo", repo, "-")
+	if code != 2 || !strings.Contains(stderr, "more than 128 KiB") {
+		t.Errorf("1 MiB on standard input: exit %d, %q; want 2 and a message giving a size it is over", code, stderr)
+	}
 }
