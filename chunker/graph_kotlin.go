@@ -2,9 +2,10 @@ package chunker
 
 func init() {
 	graphLangs["kotlin"] = &graphLang{
-		query: kotlinGraphQuery,
-		self:  []string{"this"},
-		super: []string{"super"},
+		ctorCalls: true,
+		query:     kotlinGraphQuery,
+		self:      []string{"this"},
+		super:     []string{"super"},
 		// it: a lambda's implicit parameter.
 		inferred: set("it"),
 	}

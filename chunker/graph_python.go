@@ -2,9 +2,10 @@ package chunker
 
 func init() {
 	graphLangs["python"] = &graphLang{
-		query: pythonGraphQuery,
-		self:  []string{"self", "cls"},
-		super: []string{"super("},
+		ctorCalls: true,
+		query:     pythonGraphQuery,
+		self:      []string{"self", "cls"},
+		super:     []string{"super("},
 	}
 }
 

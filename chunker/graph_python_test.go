@@ -42,6 +42,9 @@ class Child(Base, mixins.Helper):
         q.put(w)
         z = make_thing()
         z.go()
+        Parser(job, key=(1, 2)).parse(y)
+        mod.Reader().read()
+        make_thing(y).close()
 
         def inner(a):
             """Adds y."""
@@ -98,6 +101,9 @@ func TestPythonGraph(t *testing.T) {
 		{"start", "w.start()", RefCall, "t:Worker", "Child.run"},
 		{"put", "q.put(w)", RefCall, "t:Queue", "Child.run"},
 		{"go", "z.go()", RefCall, "?", "Child.run"},
+		{"parse", "2)).parse(y)", RefCall, "t:Parser", "Child.run"}, // a constructor call's result
+		{"read", "Reader().read()", RefCall, "t:Reader", "Child.run"},
+		{"close", "make_thing(y).close()", RefCall, "?", "Child.run"},
 		{"inner", "return inner(1)", RefCall, "", "Child.run.Local.m"},
 		{"Child", "return Child(n=n)", RefCall, "", "Child.run"},
 		{"DEFAULT", "x=DEFAULT", RefOther, "", "top"},

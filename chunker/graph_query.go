@@ -30,6 +30,10 @@ type graphLang struct {
 	// a method (Ruby, where "items" is self.items() and capitalized names
 	// are constants).
 	bareCalls bool
+	// ctorCalls: a call of a capitalized name makes an instance of the
+	// class it names (Python's Foo(), Kotlin's and Swift's), so a member
+	// selected from such a call (Foo(x).parse()) is Foo's.
+	ctorCalls bool
 	// operatorNames are the bytes of the operators that name methods
 	// ("def ==(other)", "def [](key)" in Ruby); empty where operators
 	// name no declaration or are written as names ("operator==").

@@ -2,9 +2,10 @@ package chunker
 
 func init() {
 	graphLangs["swift"] = &graphLang{
-		query: swiftGraphQuery,
-		self:  []string{"self", "Self"},
-		super: []string{"super"},
+		ctorCalls: true,
+		query:     swiftGraphQuery,
+		self:      []string{"self", "Self"},
+		super:     []string{"super"},
 		// A closure's implicit parameters.
 		inferred: set("$0", "$1", "$2", "$3"),
 	}

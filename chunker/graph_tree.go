@@ -490,6 +490,9 @@ func (b *graphBuilder) receiver(text string, fn int32, locals map[localKey]strin
 		}
 		return "?"
 	}
+	if t := b.constructed(text); t != "" {
+		return "t:" + t
+	}
 	base := ""
 	for _, w := range b.gl.super {
 		if call, ok := strings.CutSuffix(w, "("); ok && strings.HasPrefix(text, w) {
@@ -550,6 +553,42 @@ func wordIn(w string, words []string) bool {
 		}
 	}
 	return false
+}
+
+// constructed is the class a receiver that is a constructor call
+// ("Parser(*args)", "mod.Parser()") makes, in the languages where a call
+// of a capitalized name does (ctorCalls); "" otherwise.
+func (b *graphBuilder) constructed(text string) string {
+	open := strings.IndexByte(text, '(')
+	if !b.gl.ctorCalls || open <= 0 || !strings.HasSuffix(text, ")") || closing(text, open) != len(text)-1 {
+		return ""
+	}
+	segs, ok := splitQualified(strings.TrimSpace(text[:open]))
+	if !ok || len(segs) == 0 {
+		return ""
+	}
+	name := segs[len(segs)-1]
+	if name[0] < 'A' || name[0] > 'Z' {
+		return ""
+	}
+	return name
+}
+
+// closing is the index of the parenthesis that closes the one at open,
+// -1 when none does.
+func closing(text string, open int) int {
+	depth := 0
+	for i := open; i < len(text); i++ {
+		switch text[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // splitQualified splits a receiver's text at its separators (. :: -> \ ?.
