@@ -2,6 +2,7 @@ package nav
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -58,10 +59,12 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	if strings.HasPrefix(base, "n:") && len(sels) == 0 {
 		return c.resolveQualified(base[2:], cands)
 	}
-	cls := ""
+	cls, fromBase := "", false
 	switch {
 	case base == "self":
 		cls = c.classOf(r.Enclosing)
+	case base == "super":
+		cls, fromBase = c.classOf(r.Enclosing), true
 	case strings.HasPrefix(base, "t:"):
 		cls = base[2:]
 	case strings.HasPrefix(base, "n:"):
@@ -74,6 +77,16 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	}
 	if cls == "" {
 		return store.FileDef{}, false
+	}
+	if fromBase {
+		if len(sels) > 0 {
+			return store.FileDef{}, false
+		}
+		return c.inherited(ix, cls, cands)
+	}
+	declared := slices.ContainsFunc(cands, func(d store.FileDef) bool { return lastElem(d.Def.Parent) == lastElem(cls) })
+	if !declared {
+		return c.inherited(ix, cls, cands)
 	}
 	return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls && d.Path == c.file.Path },
 		func(d store.FileDef) bool { return lastElem(d.Def.Parent) == lastElem(cls) })
@@ -130,6 +143,11 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 		return pick(cands, func(d store.FileDef) bool {
 			return d.Def.Parent == "" && d.Def.Name == sym && moduleMatches(d.GraphFile, c.file, mod)
 		})
+	}
+	if implicitThis(c.file.Language) {
+		if cls := c.classOf(r.Enclosing); cls != "" {
+			return c.inherited(ix, cls, cands)
+		}
 	}
 	return store.FileDef{}, false
 }
