@@ -1,6 +1,8 @@
 package nav
 
 import (
+	"slices"
+
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/store"
 )
@@ -82,17 +84,9 @@ func (c useCtx) ancestors(ix Index, cls string) []string {
 // that declares one, when exactly one candidate is its.
 func (c useCtx) inherited(ix Index, cls string, cands []store.FileDef) (store.FileDef, bool) {
 	for _, b := range c.ancestors(ix, cls) {
-		var found []store.FileDef
-		for _, d := range cands {
-			if lastElem(d.Def.Parent) == b {
-				found = append(found, d)
-			}
-		}
-		if len(found) == 1 {
-			return found[0], true
-		}
-		if len(found) > 1 {
-			return store.FileDef{}, false
+		of := func(d store.FileDef) bool { return lastElem(d.Def.Parent) == b }
+		if slices.ContainsFunc(cands, of) {
+			return pick(cands, of)
 		}
 	}
 	return store.FileDef{}, false
