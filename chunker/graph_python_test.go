@@ -58,7 +58,15 @@ class Child(Base, mixins.Helper):
 
 
 def top(x=DEFAULT) -> "Child":
+    registry.add(x)
     return np.array(x)
+
+
+registry = Registry()
+registry.add(top)
+cache = Cache()
+cache = Store()
+cache.get(1)
 `
 
 func TestPythonGraph(t *testing.T) {
@@ -108,6 +116,9 @@ func TestPythonGraph(t *testing.T) {
 		{"Child", "return Child(n=n)", RefCall, "", "Child.run"},
 		{"DEFAULT", "x=DEFAULT", RefOther, "", "top"},
 		{"array", "np.array(x)", RefCall, "n:np", "top"},
+		{"add", "registry.add(x)", RefCall, "t:Registry", "top"}, // a global a constructor call bound
+		{"add", "registry.add(top)", RefCall, "t:Registry", ""},
+		{"get", "cache.get(1)", RefCall, "n:cache", ""}, // bound to two types: neither
 	})
 	// Parameters, assigned names (also a closure's, in inner) and keyword
 	// argument names are no references.

@@ -134,6 +134,10 @@ type graphBuilder struct {
 	docs      map[uint32]string // docstrings, by the start of the name
 	// importRecv holds the receivers of the imported names, by start.
 	importRecv map[uint32]string
+	// globalTypes are the types top-level bindings state or construct
+	// (x = Foo(), x: Foo = …), "" for a name bound to two types;
+	// untyped bindings (x = {}) say nothing.
+	globalTypes map[string]string
 	spans      []defSpan // of g.Defs, index for index
 	// scope is, for each definition, the innermost function-like
 	// definition at or around it, and outerScope the one strictly
@@ -326,10 +330,18 @@ func (b *graphBuilder) buildRefs() {
 	slices.SortStableFunc(b.locals, func(a, b rawLocal) int { return cmp.Compare(a.start, b.start) })
 	locals := map[localKey]string{}
 	sw := newDefSweeper(b)
+	b.globalTypes = map[string]string{}
 	for _, l := range b.locals {
 		_, fn := sw.at(l.start)
 		if fn < 0 {
-			continue // a top-level binding is a global, and its uses are references
+			// A top-level binding is a global, and its uses are
+			// references; its type still types what is selected from it.
+			if t, seen := b.globalTypes[l.name]; l.typ != "" && (!seen || t == l.typ) {
+				b.globalTypes[l.name] = l.typ
+			} else if l.typ != "" {
+				b.globalTypes[l.name] = "" // two types: neither
+			}
+			continue
 		}
 		k := localKey{fn, l.name}
 		if t, ok := locals[k]; !ok || t == "" {
@@ -532,6 +544,8 @@ func (b *graphBuilder) receiver(text string, fn int32, locals map[localKey]strin
 				base = "t:" + t
 			case local:
 				return "?"
+			case b.globalTypes[first] != "":
+				base = "t:" + b.globalTypes[first]
 			default:
 				return "n:" + strings.Join(append([]string{first}, segs...), ".")
 			}
