@@ -138,7 +138,7 @@ type graphBuilder struct {
 	// (x = Foo(), x: Foo = …), "" for a name bound to two types;
 	// untyped bindings (x = {}) say nothing.
 	globalTypes map[string]string
-	spans      []defSpan // of g.Defs, index for index
+	spans       []defSpan // of g.Defs, index for index
 	// scope is, for each definition, the innermost function-like
 	// definition at or around it, and outerScope the one strictly
 	// around it; -1 for none.
