@@ -70,10 +70,10 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 		if (d.Language == "c" || d.Language == "cpp") && prototype(d.Def) {
 			r.proto = 1
 		}
-		switch {
-		case pathclass.Of(d.Path)&pathclass.Vendored != 0:
+		switch class := pathclass.Of(d.Path); {
+		case class&pathclass.Vendored != 0:
 			r.local = 2
-		case pathclass.Of(d.Path)&pathclass.Aside != 0:
+		case class&pathclass.Aside != 0:
 			r.local = 1
 		}
 		rs = append(rs, r)

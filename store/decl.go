@@ -109,11 +109,13 @@ func declTier(c *Chunk, name string) int {
 		}
 		return true
 	})
-	switch {
-	case best == 0:
-	case pathclass.Of(c.FilePath)&pathclass.Test != 0:
+	if best == 0 {
+		return 0
+	}
+	switch class := pathclass.Of(c.FilePath); {
+	case class&pathclass.Test != 0:
 		best = 1
-	case pathclass.Of(c.FilePath)&pathclass.Vendored != 0:
+	case class&pathclass.Vendored != 0:
 		best = max(1, best-1) // a vendored copy yields to the project's own
 	}
 	return best
