@@ -134,11 +134,7 @@ type graphBuilder struct {
 	docs      map[uint32]string // docstrings, by the start of the name
 	// importRecv holds the receivers of the imported names, by start.
 	importRecv map[uint32]string
-	// globalTypes are the types top-level bindings state or construct
-	// (x = Foo(), x: Foo = …), "" for a name bound to two types;
-	// untyped bindings (x = {}) say nothing.
-	globalTypes map[string]string
-	spans       []defSpan // of g.Defs, index for index
+	spans      []defSpan // of g.Defs, index for index
 	// scope is, for each definition, the innermost function-like
 	// definition at or around it, and outerScope the one strictly
 	// around it; -1 for none.
@@ -330,16 +326,19 @@ func (b *graphBuilder) buildRefs() {
 	slices.SortStableFunc(b.locals, func(a, b rawLocal) int { return cmp.Compare(a.start, b.start) })
 	locals := map[localKey]string{}
 	sw := newDefSweeper(b)
-	b.globalTypes = map[string]string{}
 	for _, l := range b.locals {
 		_, fn := sw.at(l.start)
 		if fn < 0 {
 			// A top-level binding is a global, and its uses are
-			// references; its type still types what is selected from it.
-			if t, seen := b.globalTypes[l.name]; l.typ != "" && (!seen || t == l.typ) {
-				b.globalTypes[l.name] = l.typ
+			// references; the type it states or constructs (x = Foo())
+			// still types what is selected from it, kept under
+			// globalScope. A name bound to two types has neither ("");
+			// untyped bindings (x = {}) say nothing.
+			k := localKey{globalScope, l.name}
+			if t, seen := locals[k]; l.typ != "" && (!seen || t == l.typ) {
+				locals[k] = l.typ
 			} else if l.typ != "" {
-				b.globalTypes[l.name] = "" // two types: neither
+				locals[k] = ""
 			}
 			continue
 		}
@@ -421,11 +420,16 @@ func refRank(r *rawRef) int {
 	return rank
 }
 
-// localKey names a local of the function g.Defs[fn].
+// localKey names a local of the function g.Defs[fn], or with fn
+// globalScope the type of a top-level binding.
 type localKey struct {
 	fn   int32
 	name string
 }
+
+// globalScope is localKey's fn for top-level bindings; local's walk up the
+// scopes stops before it, so a global is never taken for a local.
+const globalScope = -1
 
 // scopeKinds are the definitions whose bodies bind locals.
 var scopeKinds = set("function", "method", "constructor")
@@ -544,8 +548,8 @@ func (b *graphBuilder) receiver(text string, fn int32, locals map[localKey]strin
 				base = "t:" + t
 			case local:
 				return "?"
-			case b.globalTypes[first] != "":
-				base = "t:" + b.globalTypes[first]
+			case locals[localKey{globalScope, first}] != "":
+				base = "t:" + locals[localKey{globalScope, first}]
 			default:
 				return "n:" + strings.Join(append([]string{first}, segs...), ".")
 			}
