@@ -50,6 +50,10 @@ func classDef(ix Index, cls, lang, path string) (store.FileDef, bool) {
 	return pick(classes, func(d store.FileDef) bool { return d.Path == path }, func(store.FileDef) bool { return true })
 }
 
+// classLike reports a declaration that declares a type and its bases
+// once. It is narrower than chunker.ClassLike on purpose: an impl or an
+// extension reopens a type declared elsewhere, and counting it would make
+// every Rust or Swift type with one ambiguous to look up.
 func classLike(kind string) bool {
 	switch kind {
 	case "class", "struct", "interface", "trait", "object", "protocol", "record":
