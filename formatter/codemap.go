@@ -48,17 +48,22 @@ func FitCodeMap(r CodeMapResponse, maxTokens int, render func(CodeMapResponse) (
 		}
 		rr := r
 		rr.Files, rr.Folded = nil, nil
-		folded := map[string]*MapFolded{}
+		// A folded directory stands where its most important file would:
+		// r.Files is in order of importance (the project's own code before
+		// tests, stubs and vendored copies), and a count of symbols would
+		// put a vendored tree of stubs first.
+		folded := map[string]int{}
 		for fi, f := range r.Files {
 			if keep[fi] == nil && (len(f.Symbols) > 0 || k < len(items)) {
 				dir := foldDir(r.Directory, f.FilePath)
-				fd := folded[dir]
-				if fd == nil {
-					fd = &MapFolded{Dir: dir}
-					folded[dir] = fd
+				i, ok := folded[dir]
+				if !ok {
+					i = len(rr.Folded)
+					folded[dir] = i
+					rr.Folded = append(rr.Folded, MapFolded{Dir: dir})
 				}
-				fd.Files++
-				fd.Symbols += len(f.Symbols)
+				rr.Folded[i].Files++
+				rr.Folded[i].Symbols += len(f.Symbols)
 				continue
 			}
 			nf := MapFile{FilePath: f.FilePath}
@@ -70,15 +75,6 @@ func FitCodeMap(r CodeMapResponse, maxTokens int, render func(CodeMapResponse) (
 			nf.More = len(f.Symbols) - len(nf.Symbols) + f.More
 			rr.Files = append(rr.Files, nf)
 		}
-		for _, fd := range folded {
-			rr.Folded = append(rr.Folded, *fd)
-		}
-		sort.Slice(rr.Folded, func(i, j int) bool {
-			if rr.Folded[i].Symbols != rr.Folded[j].Symbols {
-				return rr.Folded[i].Symbols > rr.Folded[j].Symbols
-			}
-			return rr.Folded[i].Dir < rr.Folded[j].Dir
-		})
 		return render(rr)
 	}
 	if maxTokens <= 0 {

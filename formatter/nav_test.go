@@ -155,6 +155,36 @@ func TestCodeMapFitsBudget(t *testing.T) {
 	}
 }
 
+// Folded directories follow the map's order of importance, not their
+// size: a vendored tree of stubs declares more than the code it serves
+// but is listed after it, and so is its folded count.
+func TestCodeMapFoldsDirectoriesInOrderOfImportance(t *testing.T) {
+	r := CodeMapResponse{RepositoryID: "repo1", Directory: ".", TotalFiles: 4, TotalSymbols: 23,
+		Files: []MapFile{
+			{FilePath: "core/nodes.go", Symbols: []MapSymbol{{Symbol: "Node", Kind: "struct", Line: 3, References: 90, Rank: 9}}},
+			{FilePath: "check/checker.go", Symbols: []MapSymbol{{Symbol: "Check", Kind: "function", Line: 8, References: 40, Rank: 5}}},
+			{FilePath: "stubs/typing.pyi", Symbols: make([]MapSymbol, 20)},
+		}}
+	for i := range r.Files[2].Symbols {
+		r.Files[2].Symbols[i] = MapSymbol{Symbol: fmt.Sprintf("T%d", i), Kind: "class", Line: i + 1, Rank: 0.01}
+	}
+	s, err := RenderCodeMap(r, Options{Format: JSON, MaxTokens: 90})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct{ Folded []MapFolded }
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, f := range m.Folded {
+		dirs = append(dirs, f.Dir)
+	}
+	if len(dirs) < 2 || dirs[len(dirs)-1] != "stubs" {
+		t.Errorf("folded %v, want the stubs last\n%s", dirs, s)
+	}
+}
+
 func TestCallHierarchyBudgetKeepsDepthFirstPrefix(t *testing.T) {
 	got, _ := pruneNodes(sampleCalls().Calls, 2)
 	if len(got) != 1 || got[0].Symbol != "Client.Get" || len(got[0].Calls) != 1 || got[0].Calls[0].Symbol != "Get" {
