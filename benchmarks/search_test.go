@@ -28,6 +28,7 @@ var stdlib struct {
 	once    sync.Once
 	svc     *tools.Service
 	dataDir string
+	temp    bool // dataDir was made for this run and goes with it
 	repoID  string
 	src     string
 	err     error
@@ -46,6 +47,7 @@ func stdlibIndex(tb testing.TB) (*tools.Service, string) {
 			if stdlib.err != nil {
 				return
 			}
+			stdlib.temp = true
 		}
 		var emb *embedding.BuiltinEmbedder // the default, so numbers are what users get
 		if emb, stdlib.err = embedding.NewBuiltin(); stdlib.err != nil {
