@@ -99,6 +99,10 @@ const jsGraphQuery = `
 (array_pattern (identifier) @local)
 (for_in_statement left: (identifier) @local)
 (catch_clause parameter: (identifier) @local)
+; What a method assigns to this.x types the member for the class's
+; methods: a new T(), a name the method binds (a typed parameter).
+(assignment_expression left: (member_expression) @member right: (new_expression constructor: (_) @member.type))
+(assignment_expression left: (member_expression) @member right: (identifier) @member.value)
 
 ; Any other name in a value position.
 (identifier) @ref

@@ -1,6 +1,9 @@
 package chunker
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const jsGraphSrc = `import React, { useState as useS, Component } from 'react';
 import * as path from "./path.js";
@@ -193,4 +196,35 @@ function make() {
 	if g := analyzeGraph(t, "ShaderLib.ts", src); findDef(g, "ShaderLib.background.uniforms.envMap") == nil {
 		t.Errorf("TypeScript: no ShaderLib.background.uniforms.envMap; have %s", defNames(g))
 	}
+}
+
+// What a class's methods assign to this.x types what is selected from
+// this.x in all of them: a new T() or a typed parameter.
+func TestJavaScriptInstanceMembersAreTyped(t *testing.T) {
+	src := `class Formatter {
+  constructor(parser: Parser, out) {
+    this.line = new Accumulator(3);
+    this.parser = parser;
+    this.out = out;
+  }
+
+  feed() {
+    this.line.push(1);
+    this.parser.parse();
+    this.out.write();
+  }
+}
+`
+	g := analyzeGraph(t, "fmt.ts", src)
+	checkRefs(t, g, src, []wantRef{
+		{"push", "this.line.push(1)", RefCall, "t:Accumulator", "Formatter.feed"},
+		{"parse", ".parse();", RefCall, "t:Parser", "Formatter.feed"},
+		{"write", "this.out.write()", RefCall, "self .out", "Formatter.feed"},
+	})
+	js := strings.ReplaceAll(src, "parser: Parser", "parser")
+	g = analyzeGraph(t, "fmt.js", js)
+	checkRefs(t, g, js, []wantRef{
+		{"push", "this.line.push(1)", RefCall, "t:Accumulator", "Formatter.feed"},
+		{"parse", ".parse();", RefCall, "self .parser", "Formatter.feed"},
+	})
 }

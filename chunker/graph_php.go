@@ -71,4 +71,8 @@ const phpGraphQuery = `
 (assignment_expression left: (variable_name) @local)
 (assignment_expression left: (variable_name) @local right: (object_creation_expression [(name) (qualified_name)] @local.type))
 (catch_clause name: (variable_name) @local)
+; What a method assigns to $this->x types the member for the class's
+; methods: a new T(), a variable the method binds (a typed parameter).
+(assignment_expression left: (member_access_expression) @member right: (object_creation_expression [(name) (qualified_name)] @member.type))
+(assignment_expression left: (member_access_expression) @member right: (variable_name) @member.value)
 `

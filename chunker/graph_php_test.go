@@ -61,3 +61,29 @@ func TestPHPGraph(t *testing.T) {
 		{"price", "$item->price", RefOther, "t:Item", "Cart.add"},
 	})
 }
+
+// What a class's methods assign to $this->x types what is selected from
+// $this->x in all of them: a new T() or a typed parameter.
+func TestPHPInstanceMembersAreTyped(t *testing.T) {
+	src := `<?php
+class Formatter {
+    public function __construct(Parser $parser, $out) {
+        $this->line = new Accumulator(3);
+        $this->parser = $parser;
+        $this->out = $out;
+    }
+
+    public function feed() {
+        $this->line->push(1);
+        $this->parser->parse();
+        $this->out->write();
+    }
+}
+`
+	g := analyzeGraph(t, "fmt.php", src)
+	checkRefs(t, g, src, []wantRef{
+		{"push", "line->push(1)", RefCall, "t:Accumulator", "Formatter.feed"},
+		{"parse", ">parse();", RefCall, "t:Parser", "Formatter.feed"},
+		{"write", "out->write()", RefCall, "self .out", "Formatter.feed"},
+	})
+}

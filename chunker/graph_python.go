@@ -66,10 +66,18 @@ const pythonGraphQuery = `
 (assignment left: (identifier) @local)
 (assignment left: (identifier) @local type: (_) @local.type)
 ; A constructor call types its target (x = Foo(), x = mod.Foo()): a
-; capitalized callee is a class, by the language's naming convention.
+; capitalized callee is a class, by the language's naming convention
+; (a private one too: _Foo()).
 (assignment left: (identifier) @local
-  right: (call function: [(identifier) (attribute)] @local.type (#match? @local.type "(^|\\.)[A-Z][A-Za-z0-9_]*$")))
+  right: (call function: [(identifier) (attribute)] @local.type (#match? @local.type "(^|\\.)_*[A-Z][A-Za-z0-9_]*$")))
 (augmented_assignment left: (identifier) @local)
+; What a method assigns to self.x types the member for the class's
+; methods: an annotation, a constructor call, a name the method binds
+; (self.parser = parser, with parser: Parser a parameter).
+(assignment left: (attribute) @member type: (_) @member.type)
+(assignment left: (attribute) @member
+  right: (call function: [(identifier) (attribute)] @member.type (#match? @member.type "(^|\\.)_*[A-Z][A-Za-z0-9_]*$")))
+(assignment left: (attribute) @member right: (identifier) @member.value)
 (pattern_list (identifier) @local)
 (tuple_pattern (identifier) @local)
 (list_pattern (identifier) @local)

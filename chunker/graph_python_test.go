@@ -124,3 +124,54 @@ func TestPythonGraph(t *testing.T) {
 	// argument names are no references.
 	checkNoRefs(t, g, "self", "job", "y", "i", "item", "result", "a", "n", "key", "x", "count", "LIMIT", "w", "q", "z")
 }
+
+// What a class's methods assign to self.x types what is selected from
+// self.x in all of them: an annotation, a constructor call (a private
+// class's too) or a parameter's type; an untyped value says nothing, and
+// a member assigned two types has neither.
+func TestPythonInstanceMembersAreTyped(t *testing.T) {
+	src := `class Formatter(Base):
+    def __init__(self, parser: Parser, out):
+        self._line = _Accumulator(3)
+        self.parser = parser
+        self.out = out
+        self.sink: Sink = make_sink()
+        self.mixed = Reader()
+        acc = _Accumulator(1)
+        acc.reset()
+
+    def feed(self):
+        self._line.push(1)
+        self.parser.parse(self.out)
+        self.out.write()
+        self.sink.flush()
+        self.mixed.read()
+
+        def later():
+            self._line.pop()
+
+    def swap(self):
+        self.mixed = Writer()
+
+
+class Other:
+    def run(self):
+        self._line.push(2)
+
+
+def free(self):
+    self.parser.parse()
+`
+	g := analyzeGraph(t, "fmt.py", src)
+	checkRefs(t, g, src, []wantRef{
+		{"reset", "acc.reset()", RefCall, "t:_Accumulator", "Formatter.__init__"},
+		{"push", "self._line.push(1)", RefCall, "t:_Accumulator", "Formatter.feed"},
+		{"parse", ".parse(self.out)", RefCall, "t:Parser", "Formatter.feed"},
+		{"write", "self.out.write()", RefCall, "self .out", "Formatter.feed"},
+		{"flush", "self.sink.flush()", RefCall, "t:Sink", "Formatter.feed"},
+		{"read", "self.mixed.read()", RefCall, "self .mixed", "Formatter.feed"},
+		{"pop", "self._line.pop()", RefCall, "t:_Accumulator", "Formatter.feed.later"},
+		{"push", "self._line.push(2)", RefCall, "self ._line", "Other.run"},
+		{"parse", ".parse()\n", RefCall, "self .parser", "free"},
+	})
+}

@@ -71,6 +71,9 @@ const (
 	roleAbstract                     // @abstract: the name of a declaration without a body
 	roleParent                       // @parent: the type a declaration extends (Kotlin's fun T.f())
 	roleDoc                          // @doc: the docstring of the match's @name (Python)
+	roleMember                       // @member: a member of the current instance an assignment binds (self.x = ...)
+	roleMemberType                   // @member.type: the type the match's @member is declared or constructed with
+	roleMemberValue                  // @member.value: a name whose type, as its function binds it, the @member takes
 	roleImportFrom                   // @import.from: the module of "from M import x"
 	roleImportPath                   // @import.path: a qualified name imported whole (Java, Rust)
 	roleImportModule                 // @import.module: Python's "import a.b", which binds a
@@ -95,7 +98,8 @@ var capRoles = map[string]capInfo{
 	"ref": {role: roleRef, kind: RefOther}, "recv": {role: roleRecv}, "skip": {role: roleSkip},
 	"local": {role: roleLocal}, "local.type": {role: roleLocalType}, "name": {role: roleName},
 	"declared": {role: roleDefType}, "abstract": {role: roleAbstract}, "parent": {role: roleParent},
-	"doc":         {role: roleDoc},
+	"doc": {role: roleDoc}, "member.value": {role: roleMemberValue},
+	"member": {role: roleMember}, "member.type": {role: roleMemberType},
 	"import.from": {role: roleImportFrom}, "import.path": {role: roleImportPath},
 	"import.module": {role: roleImportModule}, "import.file": {role: roleImportFile},
 	"import.sym": {role: roleImportSym}, "import.alias": {role: roleImportAlias},

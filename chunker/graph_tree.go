@@ -29,7 +29,10 @@ import (
 // name of a method without a body, @parent the type an extension function
 // extends (its parent), @doc its docstring. @local captures a name bound in a
 // function (a parameter, an assignment's target) with @local.type its
-// declared type; @skip a name that is no reference at all. The @import.*
+// declared type; @member a member of the current instance an assignment
+// binds (self.x in a method), with @member.type the type it is declared
+// or constructed with, or @member.value a name of the function whose type
+// it takes; @skip a name that is no reference at all. The @import.*
 // captures make the file's imports and @package its package. A node
 // captured several ways counts once: an import before an inheritance
 // before a call before a type use before any other reference, a selected
@@ -49,7 +52,9 @@ import (
 //	            class or namespace, possibly qualified, every separator
 //	            (::, \, ->) written "." (os.path.join: "n:os.path")
 //	"t:T"       selected from a value of type T, as the file states it:
-//	            new T(), a local or parameter declared with type T
+//	            new T(), a local or parameter declared with type T, a
+//	            member of the instance its class's methods assign a T
+//	            (self.parser = Parser() makes self.parser.parse()'s "t:Parser")
 //	"?"         selected from anything else: a call's result, a subscript,
 //	            an untyped local
 //
@@ -151,11 +156,15 @@ type rawRef struct {
 	recv       [2]uint32 // byte range of the receiver
 }
 
-// rawLocal is a name bound in a function, with its declared type.
+// rawLocal is a name bound in a function, with its declared type; or,
+// with member set, a member of the current instance bound in a method,
+// with its type or the name of the function whose type it takes (value).
 type rawLocal struct {
-	start uint32
-	name  string
-	typ   string
+	start  uint32
+	name   string
+	typ    string
+	value  string
+	member bool
 }
 
 // rawDef is a declaration the query found: its node and its name's.
@@ -197,7 +206,7 @@ func (b *graphBuilder) name(start, end uint32) string {
 
 // match files the captures of one match.
 func (b *graphBuilder) match(m []capture) bool {
-	var recv, local, localType, name, def, defType, parent, doc *capture
+	var recv, local, localType, member, memberType, memberValue, name, def, defType, parent, doc *capture
 	var defKind string
 	var imp *importParts
 	refs := len(b.refs)
@@ -226,6 +235,12 @@ func (b *graphBuilder) match(m []capture) bool {
 			b.masked = append(b.masked, c.start)
 		case roleLocalType:
 			localType = c
+		case roleMember:
+			member = c
+		case roleMemberType:
+			memberType = c
+		case roleMemberValue:
+			memberValue = c
 		case roleName:
 			name = c // masked as the definition's name once definitions are known
 		case roleDef:
@@ -263,6 +278,9 @@ func (b *graphBuilder) match(m []capture) bool {
 			l.typ = plainTypeName(b.text(localType.start, localType.end), b.gl.inferred)
 		}
 		b.locals = append(b.locals, l)
+	}
+	if member != nil {
+		b.addMember(member, memberType, memberValue)
 	}
 	if name != nil && defType != nil {
 		if t := plainTypeName(b.text(defType.start, defType.end), b.gl.inferred); t != "" {
@@ -328,6 +346,10 @@ func (b *graphBuilder) buildRefs() {
 	sw := newDefSweeper(b)
 	for _, l := range b.locals {
 		_, fn := sw.at(l.start)
+		if l.member {
+			b.bindMember(locals, l, fn, sw.instance())
+			continue
+		}
 		if fn < 0 {
 			// A top-level binding is a global, and its uses are
 			// references; the type it states or constructs (x = Foo())
@@ -391,7 +413,7 @@ func (b *graphBuilder) buildRefs() {
 		} else if recv, ok := b.importRecv[r.start]; ok && r.kind == RefImport {
 			ref.Recv = recv
 		} else if r.hasRecv {
-			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), fn, locals)
+			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), fn, sw.instance(), locals)
 		}
 		b.g.Refs = append(b.g.Refs, ref)
 	}
@@ -420,11 +442,57 @@ func refRank(r *rawRef) int {
 	return rank
 }
 
-// localKey names a local of the function g.Defs[fn], or with fn
-// globalScope the type of a top-level binding.
+// localKey names what a scope binds, for its type: a local of the
+// function g.Defs[fn]; a member of the instances of the class g.Defs[fn]
+// (the key's fn is then a class, never in a function's scope chain); or,
+// with fn globalScope, a top-level binding.
 type localKey struct {
 	fn   int32
 	name string
+}
+
+// addMember files an assignment to a member of the current instance
+// (self.x = ..., this.x = ...): member is the assignment's target, typ
+// the type it states or constructs, value the name it assigns.
+func (b *graphBuilder) addMember(member, typ, value *capture) {
+	segs, ok := splitQualified(b.text(member.start, member.end))
+	if !ok || len(segs) != 2 || !wordIn(segs[0], b.gl.self) {
+		return
+	}
+	l := rawLocal{start: member.start, name: segs[1], member: true}
+	switch {
+	case typ != nil:
+		l.typ = plainTypeName(b.text(typ.start, typ.end), b.gl.inferred)
+	case value != nil:
+		l.value = b.name(value.start, value.end)
+	}
+	if l.typ != "" || l.value != "" {
+		b.locals = append(b.locals, l)
+	}
+}
+
+// bindMember types a member of the instances of class cls from one of
+// its methods' assignments (fn is the method or a function in it): the
+// type stated or constructed, or the type of the function's name it
+// assigns. As for globals, a member bound to two types has neither, and
+// an assignment of no known type says nothing.
+func (b *graphBuilder) bindMember(locals map[localKey]string, l rawLocal, fn, cls int32) {
+	if cls < 0 {
+		return
+	}
+	typ := l.typ
+	if typ == "" {
+		typ, _ = b.local(locals, fn, l.value)
+	}
+	if typ == "" {
+		return
+	}
+	k := localKey{cls, l.name}
+	if t, seen := locals[k]; !seen || t == typ {
+		locals[k] = typ
+	} else {
+		locals[k] = ""
+	}
 }
 
 // globalScope is localKey's fn for top-level bindings; local's walk up the
@@ -462,6 +530,19 @@ func (sw *defSweeper) at(pos uint32) (encl, fn int32) {
 	return encl, sw.b.scope[encl]
 }
 
+// instance is the class whose instance the current instance (self,
+// this) is at the position at last asked for: the class a method is
+// declared in, around the innermost method open; -1 outside methods.
+func (sw *defSweeper) instance() int32 {
+	defs := sw.b.g.Defs
+	for i := len(sw.stack) - 1; i > 0; i-- {
+		if scopeKinds[defs[sw.stack[i]].Kind] && !scopeKinds[defs[sw.stack[i-1]].Kind] {
+			return sw.stack[i-1]
+		}
+	}
+	return -1
+}
+
 // pop closes the open definitions that end at or before pos.
 func (sw *defSweeper) pop(pos uint32) {
 	for len(sw.stack) > 0 && sw.b.spans[sw.stack[len(sw.stack)-1]].end <= pos {
@@ -486,7 +567,7 @@ func (b *graphBuilder) local(locals map[localKey]string, fn int32, name string) 
 
 // receiver encodes what a name was selected from (see the top of this
 // file) from the receiver's source text.
-func (b *graphBuilder) receiver(text string, fn int32, locals map[localKey]string) string {
+func (b *graphBuilder) receiver(text string, fn, cls int32, locals map[localKey]string) string {
 	if len(text) > maxRecvText {
 		return "?"
 	}
@@ -533,6 +614,9 @@ func (b *graphBuilder) receiver(text string, fn int32, locals map[localKey]strin
 		switch {
 		case wordIn(first, b.gl.self):
 			base = "self"
+			if len(segs) > 0 && cls >= 0 && locals[localKey{cls, segs[0]}] != "" {
+				base, segs = "t:"+locals[localKey{cls, segs[0]}], segs[1:]
+			}
 		case wordIn(first, b.gl.super):
 			base = "super"
 		case b.gl.inferred[first]:
@@ -586,8 +670,8 @@ func (b *graphBuilder) constructed(text string) string {
 		return ""
 	}
 	name := segs[len(segs)-1]
-	if name[0] < 'A' || name[0] > 'Z' {
-		return ""
+	if c := strings.TrimLeft(name, "_"); c == "" || c[0] < 'A' || c[0] > 'Z' {
+		return "" // a function; a private class (_Foo) is a class
 	}
 	return name
 }
