@@ -56,6 +56,9 @@ const rubyGraphQuery = `
 ; A constructor call types its target (x = Foo.new, x = Mod::Foo.new).
 (assignment left: (identifier) @local
   right: (call receiver: [(constant) (scope_resolution)] @local.type method: (identifier) @_new (#eq? @_new "new")))
+; What a method assigns to @x types the member for the class's methods.
+(assignment left: (instance_variable) @member
+  right: (call receiver: [(constant) (scope_resolution)] @member.type method: (identifier) @_new (#eq? @_new "new")))
 (operator_assignment left: (identifier) @local)
 (left_assignment_list (identifier) @local)
 (for pattern: (identifier) @local)

@@ -112,3 +112,25 @@ end
 		{qualified: "Kramdown.StringScanner.[]", kind: "method", at: "def []"},
 	})
 }
+
+// What a class's methods assign to @x types what is selected from @x in
+// all of them: a constructor call.
+func TestRubyInstanceMembersAreTyped(t *testing.T) {
+	src := `class Formatter
+  def initialize(out)
+    @line = Accumulator.new(3)
+    @out = out
+  end
+
+  def feed
+    @line.push(1)
+    @out.write
+  end
+end
+`
+	g := analyzeGraph(t, "fmt.rb", src)
+	checkRefs(t, g, src, []wantRef{
+		{"push", "@line.push(1)", RefCall, "t:Accumulator", "Formatter.feed"},
+		{"write", "@out.write", RefCall, "self .out", "Formatter.feed"},
+	})
+}

@@ -452,14 +452,21 @@ type localKey struct {
 }
 
 // addMember files an assignment to a member of the current instance
-// (self.x = ..., this.x = ...): member is the assignment's target, typ
+// (self.x = ..., this.x = ..., Ruby's @x = ...): member is the assignment's target, typ
 // the type it states or constructs, value the name it assigns.
 func (b *graphBuilder) addMember(member, typ, value *capture) {
 	segs, ok := splitQualified(b.text(member.start, member.end))
-	if !ok || len(segs) != 2 || !wordIn(segs[0], b.gl.self) {
+	l := rawLocal{start: member.start, member: true}
+	switch {
+	case !ok:
+		return
+	case len(segs) == 2 && wordIn(segs[0], b.gl.self):
+		l.name = segs[1]
+	case len(segs) == 1 && strings.HasPrefix(segs[0], "@") && !strings.HasPrefix(segs[0], "@@"):
+		l.name = segs[0][1:] // Ruby's @ivar
+	default:
 		return
 	}
-	l := rawLocal{start: member.start, name: segs[1], member: true}
 	switch {
 	case typ != nil:
 		l.typ = plainTypeName(b.text(typ.start, typ.end), b.gl.inferred)
@@ -614,9 +621,6 @@ func (b *graphBuilder) receiver(text string, fn, cls int32, locals map[localKey]
 		switch {
 		case wordIn(first, b.gl.self):
 			base = "self"
-			if len(segs) > 0 && cls >= 0 && locals[localKey{cls, segs[0]}] != "" {
-				base, segs = "t:"+locals[localKey{cls, segs[0]}], segs[1:]
-			}
 		case wordIn(first, b.gl.super):
 			base = "super"
 		case b.gl.inferred[first]:
@@ -638,6 +642,9 @@ func (b *graphBuilder) receiver(text string, fn, cls int32, locals map[localKey]
 				return "n:" + strings.Join(append([]string{first}, segs...), ".")
 			}
 		}
+	}
+	if base == "self" && len(segs) > 0 && cls >= 0 && locals[localKey{cls, segs[0]}] != "" {
+		base, segs = "t:"+locals[localKey{cls, segs[0]}], segs[1:]
 	}
 	if len(segs) > maxSelections {
 		return "?"
