@@ -125,7 +125,7 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			return nil
 		}}
 		if d, ok := c.resolve(ix, r); ok {
-			if d.Path == t.Path && d.Def.Line == t.Def.Line && d.Def.Name == t.Def.Name {
+			if sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def) {
 				return MatchExact
 			}
 			return ""

@@ -199,7 +199,8 @@ func implicitThis(lang string) bool {
 }
 
 // pick returns the only candidate the first test that matches any keeps;
-// several matches are ambiguous and settle nothing.
+// several matches are ambiguous and settle nothing, unless they are one
+// declaration written several times (see sameDecl): then the first.
 func pick(cands []store.FileDef, tests ...func(store.FileDef) bool) (store.FileDef, bool) {
 	for _, test := range tests {
 		var found []store.FileDef
@@ -208,14 +209,46 @@ func pick(cands []store.FileDef, tests ...func(store.FileDef) bool) (store.FileD
 				found = append(found, d)
 			}
 		}
-		if len(found) == 1 {
-			return found[0], true
+		if len(found) == 0 {
+			continue
 		}
-		if len(found) > 1 {
-			return store.FileDef{}, false
+		first := found[0]
+		for _, d := range found[1:] {
+			if !sameDecl(d.Language, d.Path, d.Def, first.Path, first.Def) {
+				return store.FileDef{}, false
+			}
+			if d.Def.Line < first.Def.Line {
+				first = d
+			}
 		}
+		return first, true
 	}
 	return store.FileDef{}, false
+}
+
+// sameDecl reports whether two declarations are one declaration written
+// several times in a file: a Python @overload stack, a property's getter
+// and setter, TypeScript's overload signatures, a function defined in
+// each branch of a conditional. A use of one is a use of all; the code
+// map lists them once for the same reason. Where a language overloads by
+// signature (Java's f(int) and f(String) are two methods), two
+// declarations are two, and a use the graph cannot tell between them
+// stays undecided.
+func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bool {
+	if pathA != pathB || a.Name != b.Name || a.Parent != b.Parent || a.Kind != b.Kind {
+		return false
+	}
+	return a.Line == b.Line || !overloadsBySignature(lang)
+}
+
+// overloadsBySignature reports whether a language tells methods of one
+// name apart by their parameters.
+func overloadsBySignature(lang string) bool {
+	switch lang {
+	case "java", "csharp", "cpp", "kotlin", "scala", "swift", "dart":
+		return true
+	}
+	return false
 }
 
 func familyDefs(defs []store.FileDef, lang string) []store.FileDef {

@@ -104,3 +104,51 @@ func TestNameCandidatesFromImportsFirst(t *testing.T) {
 		t.Errorf("definitions of cart.total(): %+v", defs)
 	}
 }
+
+// A declaration written several times in a file (a Python @overload
+// stack, a getter and its setter) is one: a use that resolves to any of
+// them is a use of it. In a language that overloads by signature two are
+// two, and a use the graph cannot tell between them stays a name match.
+func TestOverloadsAreOneDeclaration(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"check.py": `from typing import overload
+
+
+class Checker:
+    @overload
+    def check(self, x: int) -> int: ...
+
+    @overload
+    def check(self, x: str) -> str: ...
+
+    def check(self, x):
+        return x
+
+    def run(self):
+        self.check(1)
+`,
+		"src/Pen.java": "package geo;\n\npublic class Pen {\n    void draw(int x) {}\n    void draw(String s) {}\n    void paint() {\n        this.draw(1);\n    }\n}\n",
+	})
+	for _, tc := range []struct{ symbol, at, want string }{
+		{"Checker.check", "check.py:15", MatchExact},
+		{"Pen.draw", "src/Pen.java:7", MatchName},
+	} {
+		tg, err := ResolveTarget(ix, tc.symbol, nil)
+		if err != nil {
+			t.Fatal(tc.symbol, err)
+		}
+		refs, err := References(ix, tg, RefFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, r := range refs {
+			if r.Path+":"+itoaT(r.Line) == tc.at {
+				got = r.Match
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s at %s: match %q, want %q (%v)", tc.symbol, tc.at, got, tc.want, refs)
+		}
+	}
+}
