@@ -56,6 +56,15 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 		return c.resolveBare(ix, r, cands)
 	}
 	base, sels := splitRecv(r.Recv)
+	if r.Kind == chunker.RefImport && strings.HasPrefix(base, "n:") && len(sels) == 0 {
+		// The name an import statement imports, from the module it
+		// names: a file of the repository, as the importing file sees it
+		// ('../Notification', '.message', 'email.message').
+		mod := base[2:]
+		if d, ok := pick(cands, func(d store.FileDef) bool { return d.Def.Parent == "" && moduleMatches(d.GraphFile, c.file, mod) }); ok {
+			return d, true
+		}
+	}
 	if strings.HasPrefix(base, "n:") && len(sels) == 0 {
 		return c.resolveQualified(base[2:], cands)
 	}

@@ -152,3 +152,46 @@ class Checker:
 		}
 	}
 }
+
+// The name an import statement imports resolves through the module it
+// names, as the importing file sees it: a relative JavaScript specifier,
+// a relative or absolute Python module. Another module's declaration of
+// the name is not it.
+func TestImportStatementsResolveToTheModulesDeclaration(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/internal/Notification.ts":    "export class Notification {}\n",
+		"src/other/Notification.ts":       "export class Notification {}\n",
+		"src/internal/ops/materialize.ts": "import { Notification } from '../Notification';\n\nexport function m(n: Notification) {}\n",
+		"mail/message.py":                 "class Message:\n    pass\n",
+		"mail/parser.py":                  "from .message import Message\n",
+		"tools/read.py":                   "from mail.message import Message\n",
+	})
+	for _, tc := range []struct {
+		decl      string
+		line, col int
+		at, want  string
+	}{
+		{"src/internal/Notification.ts", 1, 14, "src/internal/ops/materialize.ts:1", MatchExact},
+		{"src/other/Notification.ts", 1, 14, "src/internal/ops/materialize.ts:1", ""},
+		{"mail/message.py", 1, 7, "mail/parser.py:1", MatchExact},
+		{"mail/message.py", 1, 7, "tools/read.py:1", MatchExact},
+	} {
+		tg, err := ResolveTarget(ix, "", &Position{Path: tc.decl, Line: tc.line, Col: tc.col})
+		if err != nil {
+			t.Fatal(tc.decl, err)
+		}
+		refs, err := References(ix, tg, RefFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, r := range refs {
+			if r.Path+":"+itoaT(r.Line) == tc.at {
+				got = r.Match
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s at %s: match %q, want %q (%v)", tc.decl, tc.at, got, tc.want, refs)
+		}
+	}
+}
