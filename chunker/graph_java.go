@@ -76,6 +76,9 @@ const javaGraphQuery = `
 (break_statement (identifier) @skip)
 (continue_statement (identifier) @skip)
 
+; The declarations documentation links to: {@link Name}, {@link Class#member}.
+(block_comment) @doclinks
+
 ; Any other name in a value position.
 (identifier) @ref
 `

@@ -73,8 +73,17 @@ const jsGraphQuery = `
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @import.sym)
   value: (call_expression function: (identifier) @_require arguments: (arguments (string) @import.from))
   (#eq? @_require "require"))
+; A re-export (export { x } from './m') names the module's symbol as an
+; import of it does.
+(export_statement
+  (export_clause (export_specifier name: (_) @import.sym alias: (_) @import.alias))
+  source: (string) @import.from)
+(export_statement
+  (export_clause (export_specifier name: (_) @import.sym !alias))
+  source: (string) @import.from)
 (import_specifier name: (identifier) @skip)
 (import_specifier alias: (identifier) @skip)
+(export_statement (export_clause (export_specifier alias: (identifier) @skip)) source: (string))
 (import_clause (identifier) @skip)
 (namespace_import (identifier) @skip)
 
@@ -103,6 +112,9 @@ const jsGraphQuery = `
 ; methods: a new T(), a name the method binds (a typed parameter).
 (assignment_expression left: (member_expression) @member right: (new_expression constructor: (_) @member.type))
 (assignment_expression left: (member_expression) @member right: (identifier) @member.value)
+
+; The declarations documentation links to: {@link Name}, {@link Class#member}.
+(comment) @doclinks
 
 ; Any other name in a value position.
 (identifier) @ref

@@ -9,6 +9,7 @@ const jsGraphSrc = `import React, { useState as useS, Component } from 'react';
 import * as path from "./path.js";
 const fs = require('fs');
 const { join } = require('path');
+export { parse, format as fmt } from './parser';
 
 /** Adds things. */
 export function add(a, b = DEFAULT) {
@@ -47,7 +48,7 @@ func TestJavaScriptGraph(t *testing.T) {
 	src := jsGraphSrc
 	g := analyzeGraph(t, "widget.jsx", src)
 	checkImports(t, g, "React react#default", "useS react#useState", "Component react#Component",
-		"path ./path.js", "fs fs", "join path#join")
+		"path ./path.js", "fs fs", "join path#join", "parse ./parser#parse", "fmt ./parser#format")
 	checkDefs(t, g, src, []wantDef{
 		{qualified: "add", kind: "function", at: "function add", doc: "Adds things."},
 		{qualified: "arrow", kind: "function", at: "const arrow"},
@@ -63,6 +64,8 @@ func TestJavaScriptGraph(t *testing.T) {
 		{qualified: "inner", kind: "function", at: "function inner"},
 	})
 	checkRefs(t, g, src, []wantRef{
+		{"format", "format as fmt", RefImport, "n:./parser", ""}, // a re-export
+		{"parse", "{ parse,", RefImport, "n:./parser", ""},
 		{"useState", "useState as", RefImport, "n:react", ""},
 		{"join", "{ join }", RefImport, "n:path", ""},
 		{"DEFAULT", "b = DEFAULT", RefOther, "", "add"},
@@ -226,5 +229,49 @@ func TestJavaScriptInstanceMembersAreTyped(t *testing.T) {
 	checkRefs(t, g, js, []wantRef{
 		{"push", "this.line.push(1)", RefCall, "t:Accumulator", "Formatter.feed"},
 		{"parse", ".parse();", RefCall, "self .parser", "Formatter.feed"},
+	})
+}
+
+// A doc comment's {@link ...} tags are references to what they name:
+// each name, selected from the ones before it; a URL is none.
+func TestDocLinksAreReferences(t *testing.T) {
+	src := `import { Notification } from './Notification';
+
+/**
+ * Like {@link combine}, see {@link Notification#createNext createNext}
+ * and {@linkcode util.merge}; {@link https://rxjs.dev docs}.
+ * @param {Array<Parser>|null} parsers The parsers.
+ * @returns {Notification<T>} A notification.
+ * @see combineLatest
+ * @see https://rxjs.dev/guide
+ */
+export function combineAll(parsers) {}
+`
+	g := analyzeGraph(t, "all.ts", src)
+	checkRefs(t, g, src, []wantRef{
+		{"combine", "{@link combine}", RefOther, "", ""},
+		{"Notification", "{@link Notification#", RefOther, "", ""},
+		{"createNext", "#createNext", RefOther, "n:Notification", ""},
+		{"util", "{@linkcode util", RefOther, "", ""},
+		{"merge", "util.merge}", RefOther, "n:util", ""},
+		{"Parser", "Array<Parser>", RefType, "", ""},
+		{"Notification", "{Notification<T>}", RefType, "", ""},
+		{"combineLatest", "@see combineLatest", RefOther, "", ""},
+	})
+	for _, r := range g.Refs {
+		switch r.Name {
+		case "https", "rxjs", "docs", "guide", "null", "parsers", "A", "notification", "T":
+			if r.Line < 10 {
+				t.Errorf("%q is no reference: %+v", r.Name, r)
+			}
+		}
+	}
+	java := "package a;\n\n/** Calls {@link Parser#parse(String)} and {@link Lexer}.\n * @throws IOException when it fails */\nclass Reader {}\n"
+	g = analyzeGraph(t, "Reader.java", java)
+	checkRefs(t, g, java, []wantRef{
+		{"Parser", "{@link Parser", RefOther, "", ""},
+		{"parse", "#parse(", RefOther, "n:Parser", ""},
+		{"Lexer", "{@link Lexer}", RefOther, "", ""},
+		{"IOException", "@throws IOException", RefType, "", ""},
 	})
 }

@@ -74,6 +74,7 @@ const (
 	roleMember                       // @member: a member of the current instance an assignment binds (self.x = ...)
 	roleMemberType                   // @member.type: the type the match's @member is declared or constructed with
 	roleMemberValue                  // @member.value: a name whose type, as its function binds it, the @member takes
+	roleDocLinks                     // @doclinks: a comment whose {@link X} tags reference X (JSDoc, Javadoc)
 	roleImportFrom                   // @import.from: the module of "from M import x"
 	roleImportPath                   // @import.path: a qualified name imported whole (Java, Rust)
 	roleImportModule                 // @import.module: Python's "import a.b", which binds a
@@ -99,7 +100,7 @@ var capRoles = map[string]capInfo{
 	"local": {role: roleLocal}, "local.type": {role: roleLocalType}, "name": {role: roleName},
 	"declared": {role: roleDefType}, "abstract": {role: roleAbstract}, "parent": {role: roleParent},
 	"doc": {role: roleDoc}, "member.value": {role: roleMemberValue},
-	"member": {role: roleMember}, "member.type": {role: roleMemberType},
+	"member": {role: roleMember}, "member.type": {role: roleMemberType}, "doclinks": {role: roleDocLinks},
 	"import.from": {role: roleImportFrom}, "import.path": {role: roleImportPath},
 	"import.module": {role: roleImportModule}, "import.file": {role: roleImportFile},
 	"import.sym": {role: roleImportSym}, "import.alias": {role: roleImportAlias},

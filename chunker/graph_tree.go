@@ -32,7 +32,8 @@ import (
 // declared type; @member a member of the current instance an assignment
 // binds (self.x in a method), with @member.type the type it is declared
 // or constructed with, or @member.value a name of the function whose type
-// it takes; @skip a name that is no reference at all. The @import.*
+// it takes; @doclinks a comment whose {@link X} tags are references to
+// X; @skip a name that is no reference at all. The @import.*
 // captures make the file's imports and @package its package. A node
 // captured several ways counts once: an import before an inheritance
 // before a call before a type use before any other reference, a selected
@@ -241,6 +242,8 @@ func (b *graphBuilder) match(m []capture) bool {
 			memberType = c
 		case roleMemberValue:
 			memberValue = c
+		case roleDocLinks:
+			b.addDocLinks(c)
 		case roleName:
 			name = c // masked as the definition's name once definitions are known
 		case roleDef:
