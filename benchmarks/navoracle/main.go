@@ -37,6 +37,8 @@ var commands = map[string]command{
 	"go-tokens":   {"compare the tokens of find_references (calls, compact) with rg -n -w", runGoTokens},
 	"py-truth":    {"sample Python symbols and record jedi's references and definitions", runPyTruth},
 	"py-score":    {"score codeseek against the jedi truth", runPyScore},
+	"ts-truth":    {"sample TypeScript symbols and record the TypeScript language service's references and definitions", runTsTruth},
+	"ts-score":    {"score codeseek against the TypeScript truth", runTsScore},
 	"ctags-truth": {"prepare one corpus per language and sample Universal Ctags definitions", runCtagsTruth},
 	"ctags-score": {"score find_definition by symbol against the ctags truth", runCtagsScore},
 }

@@ -30,6 +30,7 @@ var installHints = map[string]string{
 	"ctags":    "apt-get install -y universal-ctags",
 	"python3":  "apt-get install -y python3 python3-jedi",
 	"npm":      "apt-get install -y npm",
+	"node":     "apt-get install -y nodejs npm (Node.js 18 or later)",
 	"apt-get":  "run on Debian or Ubuntu, or prepare the corpus by hand (see README.md)",
 	"dpkg-deb": "apt-get install -y dpkg",
 	"git":      "apt-get install -y git",
