@@ -221,6 +221,31 @@ func TestCPPMacroDefs(t *testing.T) {
 	}
 }
 
+// A prototype whose name is parenthesized after an export macro
+// ("LUA_API void (lua_close) (lua_State *L);") declares that name, though
+// the parser reads a function named void returning a function.
+func TestCParenthesizedPrototypes(t *testing.T) {
+	src := "LUA_API void  (lua_createtable) (lua_State *L, int narr, int nrec);\nint (lua_close) (lua_State *L);\nLUAI_FUNC void luaT_init (lua_State *L);\n"
+	g := analyzeGraph(t, "lua.h", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "lua_createtable", kind: "function", at: "lua_createtable"},
+		{qualified: "lua_close", kind: "function", at: "lua_close"},
+		{qualified: "luaT_init", kind: "function", at: "luaT_init"},
+	})
+	for _, r := range g.Refs {
+		if r.Name == "lua_createtable" {
+			t.Errorf("the declared name is no reference: %+v", r)
+		}
+	}
+	var names []string
+	for _, sym := range Symbols("lua.h", []byte(src)) {
+		names = append(names, sym.Name)
+	}
+	if strings.Join(names, " ") != "lua_createtable lua_close luaT_init" {
+		t.Errorf("get_symbols lists %q", names)
+	}
+}
+
 func TestCMatchBrace(t *testing.T) {
 	for _, tc := range []struct {
 		src  string

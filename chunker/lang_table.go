@@ -94,6 +94,9 @@ func (t *tableSpec) classifyAt(c *coder, n *sitter.Node, parent string, depth in
 // cName follows the declarator chain of a C or C++ declaration down to the
 // declared identifier and returns its text and node.
 func cName(c *coder, n *sitter.Node) (string, []*sitter.Node) {
+	if nm := cParenthesizedName(n); nm != nil {
+		return c.named(nm)
+	}
 	d := field(n, "declarator")
 	for i := 0; d != nil && i < 8; i++ {
 		switch d.Type() {
@@ -109,6 +112,36 @@ func cName(c *coder, n *sitter.Node) (string, []*sitter.Node) {
 		d = next
 	}
 	return "", nil
+}
+
+// cParenthesizedName returns the name of "API type (name) (params);", a
+// prototype whose name is parenthesized so that a macro of the name does
+// not expand (Lua's "LUA_API void (lua_close) (lua_State *L);"), as the
+// parser reads it without knowing the macro API: a function declarator
+// whose declarator is a function declarator (a function returning a
+// function, which C does not have) with one parameter of a bare type,
+// the name. Nil for any other declaration.
+func cParenthesizedName(n *sitter.Node) *sitter.Node {
+	outer := field(n, "declarator")
+	if outer == nil || outer.Type() != "function_declarator" {
+		return nil
+	}
+	inner := field(outer, "declarator")
+	if inner == nil || inner.Type() != "function_declarator" {
+		return nil
+	}
+	params := field(inner, "parameters")
+	if params == nil || params.NamedChildCount() != 1 {
+		return nil
+	}
+	p := params.NamedChild(0)
+	if p.Type() != "parameter_declaration" || field(p, "declarator") != nil {
+		return nil
+	}
+	if t := field(p, "type"); t != nil && t.Type() == "type_identifier" {
+		return t
+	}
+	return nil
 }
 
 // hasFunctionDeclarator reports whether a C declaration declares a function
