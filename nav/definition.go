@@ -67,7 +67,7 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 		if d.Language == "go" && !host.builds(d.Path, d.Build) {
 			r.build = 1
 		}
-		if (d.Language == "c" || d.Language == "cpp") && prototype(d.Def) {
+		if prototype(d.Language, d.Def) {
 			r.proto = 1
 		}
 		switch class := pathclass.Of(d.Path); {
@@ -118,8 +118,8 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 // definition made elsewhere (a function prototype, a method declared in
 // its class and defined out of it): its signature ends the statement. A
 // pure virtual method is the definition there is.
-func prototype(d chunker.Def) bool {
-	return d.Flags&chunker.DefAbstract == 0 && strings.HasSuffix(strings.TrimSpace(d.Signature), ";")
+func prototype(lang string, d chunker.Def) bool {
+	return (lang == "c" || lang == "cpp") && d.Flags&chunker.DefAbstract == 0 && strings.HasSuffix(strings.TrimSpace(d.Signature), ";")
 }
 
 func kindRank(kind string) int {

@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -158,6 +159,15 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 			return c.inherited(ix, cls, cands)
 		}
 	}
+	if c.file.Language == "c" {
+		// C has one global scope: a name the file does not declare is the
+		// program's only declaration of it with external linkage (a
+		// function another file defines, a struct a header declares); a
+		// static one is its own file's.
+		return pick(cands, func(d store.FileDef) bool {
+			return d.Def.Parent == "" && !strings.HasPrefix(d.Def.Signature, "static ")
+		})
+	}
 	return store.FileDef{}, false
 }
 
@@ -221,16 +231,18 @@ func pick(cands []store.FileDef, tests ...func(store.FileDef) bool) (store.FileD
 		if len(found) == 0 {
 			continue
 		}
-		first := found[0]
-		for _, d := range found[1:] {
-			if !sameDecl(d.Language, d.Path, d.Def, first.Path, first.Def) {
+		// One declaration written several times is its definition (not
+		// a prototype), else its first.
+		best := slices.MinFunc(found, func(a, b store.FileDef) int {
+			return cmp.Or(cmp.Compare(rank(prototype(a.Language, a.Def)), rank(prototype(b.Language, b.Def))),
+				strings.Compare(a.Path, b.Path), cmp.Compare(a.Def.Line, b.Def.Line))
+		})
+		for _, d := range found {
+			if !sameDecl(d.Language, d.Path, d.Def, best.Path, best.Def) {
 				return store.FileDef{}, false
 			}
-			if d.Def.Line < first.Def.Line {
-				first = d
-			}
 		}
-		return first, true
+		return best, true
 	}
 	return store.FileDef{}, false
 }
@@ -244,11 +256,25 @@ func pick(cands []store.FileDef, tests ...func(store.FileDef) bool) (store.FileD
 // declarations are two, and a use the graph cannot tell between them
 // stays undecided.
 func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bool {
-	if pathA != pathB || a.Name != b.Name || a.Parent != b.Parent || a.Kind != b.Kind {
+	if a.Name != b.Name || a.Parent != b.Parent || a.Kind != b.Kind {
 		return false
+	}
+	if pathA != pathB {
+		// A C or C++ prototype (in a header) declares the function
+		// another file defines.
+		return prototype(lang, a) != prototype(lang, b)
 	}
 	return a.Line == b.Line || !overloadsBySignature(lang)
 }
+
+// rank orders what is not so before what is.
+func rank(so bool) int {
+	if so {
+		return 1
+	}
+	return 0
+}
+
 
 // overloadsBySignature reports whether a language tells methods of one
 // name apart by their parameters.
