@@ -275,7 +275,6 @@ func rank(so bool) int {
 	return 0
 }
 
-
 // overloadsBySignature reports whether a language tells methods of one
 // name apart by their parameters.
 func overloadsBySignature(lang string) bool {
