@@ -48,6 +48,9 @@ const cGraphQuery = `
 (field_declaration type: (_) @declared declarator: (field_identifier) @name)
 (field_declaration type: (_) @declared declarator: (pointer_declarator declarator: (field_identifier) @name))
 (preproc_params (identifier) @skip)
+; A macro's body is text to the grammar: its names are read from it.
+(preproc_function_def parameters: (preproc_params) @macro.params value: (preproc_arg) @macro.body)
+(preproc_def value: (preproc_arg) @macro.body)
 
 ; Calls and member accesses.
 (call_expression function: (identifier) @call)

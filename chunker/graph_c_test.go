@@ -244,6 +244,36 @@ func TestCParenthesizedPrototypes(t *testing.T) {
 	if strings.Join(names, " ") != "lua_createtable lua_close luaT_init" {
 		t.Errorf("get_symbols lists %q", names)
 	}
+	// A prototype on several lines is whole, with the ";" that tells it
+	// from a definition.
+	multi := "LUAI_FUNC void *luaM_saferealloc_ (lua_State *L, void *block, size_t oldsize,\n                                 size_t size);\n"
+	g = analyzeGraph(t, "lmem.h", multi)
+	if d := findDef(g, "luaM_saferealloc_"); d == nil || d.Signature != "LUAI_FUNC void *luaM_saferealloc_ (lua_State *L, void *block, size_t oldsize, size_t size);" {
+		t.Errorf("prototype %+v", d)
+	}
+}
+
+// A macro's body, which the grammar leaves as text, references what it
+// names: a call, a name; not its parameters, keywords, literals, a member
+// after . or ->, or a name made a string (#x) or pasted (a##b).
+func TestCMacroBodiesAreReferences(t *testing.T) {
+	src := "#define lua_newtable(L) lua_createtable(L, 0, 0)\n" +
+		"#define api_check(l,e,msg) luai_apicheck(l,(e) && msg)\n" +
+		"#define LIMIT (MAXSIZE - sizeof(int))\n" +
+		"#define str(x) #x \"lua_pop(\" cast(x->next, a##b)\n"
+	g := analyzeGraph(t, "lua.h", src)
+	checkRefs(t, g, src, []wantRef{
+		{"lua_createtable", "lua_createtable(L", RefCall, "", "lua_newtable"},
+		{"luai_apicheck", "luai_apicheck(", RefCall, "", "api_check"},
+		{"MAXSIZE", "MAXSIZE", RefOther, "", "LIMIT"},
+		{"cast", "cast(x", RefCall, "", "str"},
+	})
+	for _, r := range g.Refs {
+		switch r.Name {
+		case "L", "l", "e", "msg", "x", "sizeof", "int", "lua_pop", "next", "a", "b":
+			t.Errorf("%s is no reference: %+v", r.Name, r)
+		}
+	}
 }
 
 func TestCMatchBrace(t *testing.T) {

@@ -75,6 +75,8 @@ const (
 	roleMemberType                   // @member.type: the type the match's @member is declared or constructed with
 	roleMemberValue                  // @member.value: a name whose type, as its function binds it, the @member takes
 	roleDocLinks                     // @doclinks: a comment whose {@link X} tags reference X (JSDoc, Javadoc)
+	roleMacroBody                    // @macro.body: a C macro's body, which the grammar leaves unparsed
+	roleMacroParams                  // @macro.params: the parameters of the match's @macro.body
 	roleImportFrom                   // @import.from: the module of "from M import x"
 	roleImportPath                   // @import.path: a qualified name imported whole (Java, Rust)
 	roleImportModule                 // @import.module: Python's "import a.b", which binds a
@@ -101,6 +103,7 @@ var capRoles = map[string]capInfo{
 	"declared": {role: roleDefType}, "abstract": {role: roleAbstract}, "parent": {role: roleParent},
 	"doc": {role: roleDoc}, "member.value": {role: roleMemberValue},
 	"member": {role: roleMember}, "member.type": {role: roleMemberType}, "doclinks": {role: roleDocLinks},
+	"macro.body": {role: roleMacroBody}, "macro.params": {role: roleMacroParams},
 	"import.from": {role: roleImportFrom}, "import.path": {role: roleImportPath},
 	"import.module": {role: roleImportModule}, "import.file": {role: roleImportFile},
 	"import.sym": {role: roleImportSym}, "import.alias": {role: roleImportAlias},

@@ -33,7 +33,9 @@ import (
 // binds (self.x in a method), with @member.type the type it is declared
 // or constructed with, or @member.value a name of the function whose type
 // it takes; @doclinks a comment whose {@link X} tags are references to
-// X; @skip a name that is no reference at all. The @import.*
+// X; @macro.body a C macro's body, whose names are references, with
+// @macro.params its parameters, which are not; @skip a name that is no
+// reference at all. The @import.*
 // captures make the file's imports and @package its package. A node
 // captured several ways counts once: an import before an inheritance
 // before a call before a type use before any other reference, a selected
@@ -207,7 +209,7 @@ func (b *graphBuilder) name(start, end uint32) string {
 
 // match files the captures of one match.
 func (b *graphBuilder) match(m []capture) bool {
-	var recv, local, localType, member, memberType, memberValue, name, def, defType, parent, doc *capture
+	var recv, local, localType, member, memberType, memberValue, macroBody, macroParams, name, def, defType, parent, doc *capture
 	var defKind string
 	var imp *importParts
 	refs := len(b.refs)
@@ -244,6 +246,10 @@ func (b *graphBuilder) match(m []capture) bool {
 			memberValue = c
 		case roleDocLinks:
 			b.addDocLinks(c)
+		case roleMacroBody:
+			macroBody = c
+		case roleMacroParams:
+			macroParams = c
 		case roleName:
 			name = c // masked as the definition's name once definitions are known
 		case roleDef:
@@ -284,6 +290,9 @@ func (b *graphBuilder) match(m []capture) bool {
 	}
 	if member != nil {
 		b.addMember(member, memberType, memberValue)
+	}
+	if macroBody != nil {
+		b.addMacroBody(macroBody, macroParams)
 	}
 	if name != nil && defType != nil {
 		if t := plainTypeName(b.text(defType.start, defType.end), b.gl.inferred); t != "" {

@@ -169,12 +169,15 @@ func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 			d := &decl{name: name, names: names, kind: strings.TrimSuffix(t.Type(), "_specifier"), sig: c.signature(n, field(t, "body")), node: n}
 			return d, true
 		}
-		kind := "var"
+		kind, sig := "var", c.signature(n, nil)
 		if hasFunctionDeclarator(n) {
-			kind = "function"
+			// A prototype is its whole declaration, its parameters on
+			// several lines too: it ends with the ";" that tells it from
+			// the definition.
+			kind, sig = "function", headerText(c.src, n.StartByte(), c.beforeComment(n, n.EndByte()))
 		}
 		name, names := cName(c, n)
-		return &decl{name: name, names: names, kind: kind, sig: c.signature(n, nil), node: n}, true
+		return &decl{name: name, names: names, kind: kind, sig: sig, node: n}, true
 	case "type_definition":
 		name, names := cName(c, n)
 		return &decl{name: name, names: names, kind: "type", sig: c.signature(n, field(field(n, "type"), "body")), node: n}, true
