@@ -33,7 +33,7 @@ const (
 		`Columns ` + CompactDefinitionsHeaderConcise + ` (detailed adds doc): loc = "path:start-end" (the declaration with its doc comment), at = line of the name, m = exact or name (how the match was made), sig = signature. A definition's uri is u + path + "#Lstart-Lend".`
 	CompactReferencesFormat = `Compact references: {"def":"path:line symbol kind","n":total,"x":exact count,"h":header,"d":rows,"w":warning}. ` +
 		`Concise columns ` + CompactReferencesHeaderConcise + `: one row per file and enclosing declaration (in = the caller for calls; empty at top level); lines = space-separated line numbers, a trailing "?" marks a use matched by name only (check it). ` +
-		`Detailed columns ` + CompactReferencesHeaderDetailed + ` (m = exact or name, text = the line). An empty path means the path of the row above.`
+		`Detailed columns ` + CompactReferencesHeaderDetailed + ` (m = exact or name, text = the line; a kind "call via M" is a use through the C macro M the line spells). An empty path means the path of the row above.`
 	CompactCallsFormat = `Compact call hierarchy: {"root":"path:line symbol kind","dir":"incoming|outgoing","n":nodes,"h":header,"d":rows}. ` +
 		`Columns ` + CompactCallsHeaderConcise + ` (detailed adds sig), depth-first: d = depth (1 = direct caller or callee), loc = "path:line" of the function, m = exact or name, at = space-separated lines of the calls (in the caller's file for incoming, in the parent's file for outgoing).`
 	CompactMapFormat = `Compact code map: {"dir":directory,"n":files,"s":symbols,"h":header,"d":rows,"mo":{"h":"path|more","d":rows},"fo":{"h":"dir|files|symbols","d":rows}}. ` +
@@ -104,7 +104,11 @@ func compactReferences(r ReferencesResponse, d Detail) (string, error) {
 				p = ""
 			}
 			prev = x.FilePath
-			rows = append(rows, []string{p, itoa(x.Line), itoa(x.Column), x.Kind, x.Enclosing, x.Match, x.Text})
+			kind := x.Kind
+			if x.Via != "" {
+				kind += " via " + x.Via
+			}
+			rows = append(rows, []string{p, itoa(x.Line), itoa(x.Column), kind, x.Enclosing, x.Match, x.Text})
 		}
 		out.D = EncodeRows(rows)
 	}

@@ -64,6 +64,7 @@ type jsonReferenceDetailed struct {
 	Enclosing string `json:"enclosing"`
 	Text      string `json:"text"`
 	Match     string `json:"match"`
+	Via       string `json:"via,omitempty"`
 }
 
 type jsonReferenceConcise struct {
@@ -72,15 +73,16 @@ type jsonReferenceConcise struct {
 	Kind      string `json:"kind"`
 	Enclosing string `json:"enclosing"`
 	Match     string `json:"match"`
+	Via       string `json:"via,omitempty"`
 }
 
 func jsonReferenceList(rs []Reference, d Detail) []any {
 	out := make([]any, 0, len(rs))
 	for _, x := range rs {
 		if d == Concise {
-			out = append(out, jsonReferenceConcise{x.FilePath, x.Line, x.Kind, x.Enclosing, x.Match})
+			out = append(out, jsonReferenceConcise{x.FilePath, x.Line, x.Kind, x.Enclosing, x.Match, x.Via})
 		} else {
-			out = append(out, jsonReferenceDetailed{x.FilePath, x.Line, x.Column, x.Kind, x.Enclosing, x.Text, x.Match})
+			out = append(out, jsonReferenceDetailed{x.FilePath, x.Line, x.Column, x.Kind, x.Enclosing, x.Text, x.Match, x.Via})
 		}
 	}
 	return out

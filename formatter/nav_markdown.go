@@ -55,6 +55,9 @@ func markdownReferences(r ReferencesResponse, d Detail) string {
 			prev = x.FilePath
 		}
 		fmt.Fprintf(&b, "  @%d %s", x.Line, inlineText(x.Kind))
+		if x.Via != "" {
+			fmt.Fprintf(&b, " via macro %s", codeSpan(x.Via))
+		}
 		if x.Enclosing != "" {
 			fmt.Fprintf(&b, " in %s", codeSpan(x.Enclosing))
 		}

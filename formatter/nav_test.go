@@ -191,3 +191,23 @@ func TestCallHierarchyBudgetKeepsDepthFirstPrefix(t *testing.T) {
 		t.Errorf("pruned %+v", got)
 	}
 }
+
+// A use through a C macro says which macro in every format that shows
+// the use's kind.
+func TestReferencesThroughMacrosNameTheMacro(t *testing.T) {
+	r := ReferencesResponse{Definition: sampleDefinition(), TotalCount: 1, ExactCount: 1, RepositoryID: "repo1",
+		References: []Reference{{FilePath: "lbase.c", Line: 7, Column: 3, Kind: "call", Enclosing: "open", Text: "lua_newtable(L);", Match: "exact", Via: "lua_newtable"}}}
+	for f, want := range map[Format]string{JSON: `"via":"lua_newtable"`, Markdown: "via macro `lua_newtable`", Compact: "call via lua_newtable"} {
+		s, err := RenderReferences(r, Options{Format: f, Detail: Detailed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(s, want) {
+			t.Errorf("%s: no %q in\n%s", f, want, s)
+		}
+	}
+	r.References[0].Via = ""
+	if s, _ := RenderReferences(r, Options{Format: JSON, Detail: Concise}); strings.Contains(s, "via") {
+		t.Errorf("a direct use names no macro: %s", s)
+	}
+}

@@ -33,7 +33,8 @@ const referenceSchema = `{
     "kind": {"type": "string", "enum": ["call", "type", "import", "inherit", "other"]},
     "enclosing": {"type": "string", "description": "the declaration the use is in (the caller); empty at top level"},
     "text": {"type": "string"},
-    "match": {"type": "string", "enum": ["exact", "name"], "description": "name: only the name matched, check it"}
+    "match": {"type": "string", "enum": ["exact", "name"], "description": "name: only the name matched, check it"},
+    "via": {"type": "string", "description": "the C or C++ macro whose expansion makes the use (the line spells the macro); absent for a direct use"}
   },
   "required": ["file_path", "line", "kind", "enclosing", "match"],
   "additionalProperties": false

@@ -43,6 +43,9 @@ type Reference struct {
 	Enclosing string
 	Text      string // the line, white space collapsed
 	Match     string // "exact" or "name"
+	// Via is the C or C++ macro whose expansion makes the use (the line
+	// spells the macro), "" for a direct use.
+	Via string
 }
 
 // ReferencesResponse is the answer of find_references.

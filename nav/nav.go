@@ -68,6 +68,9 @@ type Reference struct {
 	// Text is the line's text, white space collapsed.
 	Text  string
 	Match string
+	// Via is the C or C++ macro whose expansion makes the use (the line
+	// spells the macro), "" for a direct use.
+	Via string
 }
 
 // place is where an answer lies, as navigation orders its answers:

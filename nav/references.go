@@ -56,7 +56,25 @@ func (f RefFilter) kind(k chunker.RefKind) bool {
 // ones it cannot decide; uses it proves are to another declaration of the
 // same name are left out.
 func References(ix Index, t Target, f RefFilter) ([]Reference, error) {
+	out, err := references(ix, t, f, map[string]bool{})
+	if err != nil {
+		return nil, err
+	}
+	sortReferences(out)
+	return out, nil
+}
+
+// maxExpansions bounds the macros followed from uses in their bodies to
+// their own uses (a macro used by a macro used by ...), per query.
+const maxExpansions = 256
+
+// references finds the uses of t, unordered, and in C and C++ the uses
+// of the macros whose bodies use it: lua_newtable(L) uses
+// lua_createtable, which "#define lua_newtable(L) lua_createtable(L, 0,
+// 0)" expands to, as clangd counts it. seen holds the macros followed.
+func references(ix Index, t Target, f RefFilter, seen map[string]bool) ([]Reference, error) {
 	var out []Reference
+	var macros []expansion
 	classify, err := classifier(ix, t)
 	if err != nil {
 		return nil, err
@@ -81,6 +99,9 @@ func References(ix Index, t Target, f RefFilter) ([]Reference, error) {
 			ref := Reference{Path: fr.Path, Line: r.Line, Col: r.Col, Kind: r.Kind, Match: m, EnclosingIndex: -1}
 			if e, ok := fr.Enclosing[r.Enclosing]; ok {
 				ref.Enclosing, ref.EnclosingLine, ref.EnclosingIndex = e.Qualified(), e.Line, r.Enclosing
+				if e.Kind == "macro" && (fr.Language == "c" || fr.Language == "cpp") {
+					macros = append(macros, expansion{Target{Definition{Path: fr.Path, Language: fr.Language, Def: e}}, m})
+				}
 			}
 			out = append(out, ref)
 			lines = append(lines, r.Line)
@@ -92,8 +113,40 @@ func References(ix Index, t Target, f RefFilter) ([]Reference, error) {
 			}
 		}
 	}
-	sortReferences(out)
+	for _, x := range macros {
+		key := x.macro.Path + ":" + x.macro.Def.Name
+		if seen[key] || len(seen) >= maxExpansions {
+			continue
+		}
+		seen[key] = true
+		uses, err := references(ix, x.macro, f, seen)
+		if err != nil {
+			continue
+		}
+		for _, u := range uses {
+			if strings.HasPrefix(u.Text, "#") {
+				// "#if defined(M)", "#undef M", another macro's body: no
+				// expansion of M (the uses of a macro using M are followed
+				// on their own).
+				continue
+			}
+			if u.Via == "" {
+				u.Via = x.macro.Def.Name
+			}
+			if x.match != MatchExact {
+				u.Match = MatchName
+			}
+			out = append(out, u)
+		}
+	}
 	return out, nil
+}
+
+// expansion is a macro whose body uses a target, with how that use
+// matched.
+type expansion struct {
+	macro Target
+	match string
 }
 
 // classifier returns how a use relates to the target: MatchExact,

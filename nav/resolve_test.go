@@ -195,3 +195,35 @@ func TestImportStatementsResolveToTheModulesDeclaration(t *testing.T) {
 		}
 	}
 }
+
+// In C a use of a macro is a use of what its body names: lua_newtable(L)
+// calls lua_createtable, through the macro, which the answer names, and
+// so does a use of a macro whose body uses that macro; a preprocessor line
+// (#if defined(...), another macro's body) expands nothing.
+func TestMacroUsesAreUsesOfWhatTheyExpandTo(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"lua.h":   "#define lua_newtable(L) lua_createtable(L, 0, 0)\n#define newlib(L) (lua_newtable(L), 1)\n",
+		"lapi.c":  "#include \"lua.h\"\n\nvoid lua_createtable (lua_State *L, int a, int b) {\n}\n",
+		"lbase.c": "#include \"lua.h\"\n\n#if defined(lua_newtable)\n#endif\n\nint open (lua_State *L) {\n  lua_newtable(L);\n  return newlib(L);\n}\n",
+	})
+	tg, err := ResolveTarget(ix, "lua_createtable", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range refs {
+		got[r.Path+":"+itoaT(r.Line)] = r.Match + " via " + r.Via + " in " + r.Enclosing
+	}
+	want := map[string]string{
+		"lua.h:1":   "exact via  in lua_newtable",
+		"lbase.c:7": "exact via lua_newtable in open",
+		"lbase.c:8": "exact via newlib in open",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("references of lua_createtable:\n got %v\nwant %v", got, want)
+	}
+}

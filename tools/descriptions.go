@@ -68,6 +68,7 @@ const (
 		"Use it instead of grep for \"who calls X\", \"where is this type used\", \"what breaks if I change this\": it resolves what each use refers to, so other declarations with the same name are left out. " +
 		symbolArgHelp + "kind narrows (kind \"call\" lists callers). " +
 		"Each use says how it matched: \"exact\" (resolved to this declaration; for Go, as precise as the compiler for what the code declares) or \"name\" (same name, could not be resolved: check it); exact ones come first, the code's before its tests'. " +
+		"In C and C++ a use of a macro whose body uses the declaration is a use too, with via naming the macro. " +
 		"For a long list use response_format \"compact\" with detail_level \"concise\": one row per file and caller with its line numbers. "
 
 	callHierarchyDescription = "Who calls this function, and who calls them (direction \"incoming\", the default), or what it calls, and what those call (\"outgoing\"), to depth levels (1 to 5). " +

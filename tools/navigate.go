@@ -246,7 +246,7 @@ func definitionOut(d nav.Definition, repo string) formatter.Definition {
 }
 
 func referenceOut(r nav.Reference) formatter.Reference {
-	return formatter.Reference{FilePath: r.Path, Line: r.Line, Column: r.Col, Kind: r.Kind.String(), Enclosing: r.Enclosing, Text: r.Text, Match: r.Match}
+	return formatter.Reference{FilePath: r.Path, Line: r.Line, Column: r.Col, Kind: r.Kind.String(), Enclosing: r.Enclosing, Text: r.Text, Match: r.Match, Via: r.Via}
 }
 
 // FindDefinition answers find_definition.

@@ -184,6 +184,9 @@ func (p *printer) refs(refs []formatter.Reference, terms []string, indent string
 			segs = append(segs, p.snippet(x.Text, x.FilePath, terms)...)
 		}
 		note := x.Kind
+		if x.Via != "" {
+			note += " via " + x.Via
+		}
 		if x.Enclosing != "" {
 			note = strings.TrimSpace(note + " in " + x.Enclosing)
 		}

@@ -229,6 +229,10 @@ func TestNavigationViews(t *testing.T) {
 		{"refs", func(o Options) (string, error) {
 			return References(formatter.ReferencesResponse{Definition: def, References: refs, TotalCount: 2, ExactCount: 1}, o)
 		}, []string{"server/retry.go:43  RetryUpload (function)\n2 references, 1 exact\n\nserver/handler.go\n12:9:return RetryUpload(send, 3)  call in Handle\n30:2:RetryUpload(f, 1)  call in Retry (name match)\n"}},
+		{"refs via a macro", func(o Options) (string, error) {
+			via := []formatter.Reference{{FilePath: "lbase.c", Line: 7, Column: 3, Kind: "call", Enclosing: "open", Text: "lua_newtable(L);", Match: "exact", Via: "lua_newtable"}}
+			return References(formatter.ReferencesResponse{Definition: def, References: via, TotalCount: 1, ExactCount: 1}, o)
+		}, []string{"7:3:lua_newtable(L);  call via lua_newtable in open\n"}},
 		{"callers", func(o Options) (string, error) {
 			return CallHierarchy(formatter.CallHierarchyResponse{Root: def, Direction: "incoming", Depth: 2, TotalCount: 2, Calls: []formatter.CallNode{
 				{Symbol: "Handle", FilePath: "server/handler.go", Line: 10, CallLines: []int{12}, Match: "exact",
