@@ -121,6 +121,9 @@ type lspClient struct {
 	lines   fileLines
 	open    map[string]bool
 	timeout time.Duration
+	// languageID is what didOpen says a document is written in: "go",
+	// "c".
+	languageID string
 }
 
 // startLSP starts the server binary with args, initializes it on root and
@@ -130,7 +133,7 @@ func startLSP(root string, timeout time.Duration, bin string, args ...string) (*
 	if err != nil {
 		return nil, err
 	}
-	c := &lspClient{proc: p, open: map[string]bool{}, timeout: timeout}
+	c := &lspClient{proc: p, open: map[string]bool{}, timeout: timeout, languageID: "go"}
 	p.conn.onRequest = func(method string, params json.RawMessage) (any, error) {
 		switch method {
 		case "workspace/configuration":
@@ -189,7 +192,7 @@ func (c *lspClient) didOpen(path string) error {
 	}
 	c.open[path] = true
 	return c.proc.conn.notify("textDocument/didOpen", map[string]any{
-		"textDocument": map[string]any{"uri": fileURI(path), "languageId": "go", "version": 1, "text": string(b)},
+		"textDocument": map[string]any{"uri": fileURI(path), "languageId": c.languageID, "version": 1, "text": string(b)},
 	})
 }
 

@@ -37,6 +37,8 @@ var commands = map[string]command{
 	"go-tokens":   {"compare the tokens of find_references (calls, compact) with rg -n -w", runGoTokens},
 	"py-truth":    {"sample Python symbols and record jedi's references and definitions", runPyTruth},
 	"py-score":    {"score codeseek against the jedi truth", runPyScore},
+	"c-truth":     {"sample C functions and structs and record clangd's references and definitions", runCTruth},
+	"c-score":     {"score codeseek against the clangd truth", runCScore},
 	"ts-truth":    {"sample TypeScript symbols and record the TypeScript language service's references and definitions", runTsTruth},
 	"ts-score":    {"score codeseek against the TypeScript truth", runTsScore},
 	"ctags-truth": {"prepare one corpus per language and sample Universal Ctags definitions", runCtagsTruth},

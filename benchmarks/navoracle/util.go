@@ -31,6 +31,7 @@ var installHints = map[string]string{
 	"python3":  "apt-get install -y python3 python3-jedi",
 	"npm":      "apt-get install -y npm",
 	"node":     "apt-get install -y nodejs npm (Node.js 18 or later)",
+	"clangd":   "apt-get install -y clangd",
 	"apt-get":  "run on Debian or Ubuntu, or prepare the corpus by hand (see README.md)",
 	"dpkg-deb": "apt-get install -y dpkg",
 	"git":      "apt-get install -y git",
