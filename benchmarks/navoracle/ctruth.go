@@ -103,44 +103,22 @@ func runCTruth(args []string, stdout io.Writer) error {
 	oracle := strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
 	logf("c-truth: %s, corpus %s (%s): %d files, %d declarations %v, sample %d", oracle, root, source, len(files), len(pools["function"])+len(pools["struct"]), sizes, len(sample))
 
-	done, app, err := resumePartial(*f.cache, "c-truth", truthMeta{Seed: *f.seed, N: *f.n, DefSites: *f.defSites, Oracle: oracle, Corpus: root}, *f.fresh)
-	if err != nil {
-		return err
-	}
-	defer app.close()
-	var lat []float64
 	syms := make([]TruthSymbol, len(sample))
 	for i, d := range sample {
-		s := TruthSymbol{ID: i + 1, Kind: d.Kind, Name: d.Name, Package: filepath.ToSlash(filepath.Dir(d.Path)), Qualified: d.Name,
+		syms[i] = TruthSymbol{ID: i + 1, Kind: d.Kind, Name: d.Name, Package: filepath.ToSlash(filepath.Dir(d.Path)), Qualified: d.Name,
 			Loc: Loc{d.Path, d.Line, d.col}, EndLine: max(d.End, d.Line), Ambiguous: byName[d.Name]}
-		if prev, ok := done[s.ID]; ok && prev.Qualified == s.Qualified && prev.Loc == s.Loc {
-			syms[i] = prev
-			continue
-		}
-		st := time.Now()
-		if err := cFill(c, root, &s, *f.seed, *f.defSites, *f.timeout, &lat); err != nil {
-			s.Err = err.Error()
-		}
-		s.Seconds = time.Since(st).Seconds()
-		syms[i] = s
-		if err := app.add(s); err != nil {
-			return err
-		}
-		if (i+1)%20 == 0 || i == len(sample)-1 {
-			logf("c-truth: %d/%d (%s: %d refs, %.1fs)", i+1, len(sample), s.Qualified, len(s.Refs), s.Seconds)
-		}
+	}
+	var lat []float64
+	meta := truthMeta{Seed: *f.seed, N: *f.n, DefSites: *f.defSites, Oracle: oracle, Corpus: root}
+	if err := askTruth(*f.cache, "c-truth", meta, *f.fresh, syms, func(s *TruthSymbol) error {
+		return cFill(c, root, s, *f.seed, *f.defSites, *f.timeout, &lat)
+	}); err != nil {
+		return err
 	}
 	truth := &Truth{Oracle: oracle, Language: "c", Root: root, Seed: *f.seed, Requested: *f.n,
 		Created: time.Now().UTC().Format(time.RFC3339), VisibleFiles: files, Candidates: sizes,
 		Exclusions: ex.list(), Symbols: syms}
-	setTiming(truth, lat)
-	truth.Timing.TotalSeconds = time.Since(start).Seconds()
-	path := filepath.Join(*f.cache, "c-truth.json")
-	if err := writeJSON(path, truth); err != nil {
-		return err
-	}
-	printTruthSummary(stdout, truth, path)
-	return nil
+	return finishTruth(*f.cache, "c-truth", truth, start, lat, stdout)
 }
 
 // cDecl is a sampled C declaration: a ctags tag and its name's column.

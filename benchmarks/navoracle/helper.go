@@ -9,7 +9,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -223,56 +222,34 @@ func runHelperTruth(ht helperTruth, f helperTruthFlags, stdout io.Writer) error 
 	}
 	logf("%s: %s, corpus %s: %d files, %d declarations %v, sample %d", ht.name, oracle, ht.root, len(list.Files), len(list.Decls), sizes, len(sample))
 
-	done, app, err := resumePartial(*f.cache, ht.name, truthMeta{Seed: *f.seed, N: *f.n, DefSites: *f.defSites, Oracle: oracle, Corpus: ht.root}, *f.fresh)
-	if err != nil {
-		return err
-	}
-	defer app.close()
 	visible := map[string]bool{}
 	for _, f := range list.Files {
 		visible[f] = true
 	}
-	var lat []float64
 	syms := make([]TruthSymbol, len(sample))
 	for i, d := range sample {
-		s := TruthSymbol{ID: i + 1, Kind: d.Kind, Name: d.Name, Container: d.Container, Package: d.Package,
+		syms[i] = TruthSymbol{ID: i + 1, Kind: d.Kind, Name: d.Name, Container: d.Container, Package: d.Package,
 			Qualified: d.Qualified, Loc: Loc{d.File, d.Line, d.Col}, EndLine: d.EndLine, Ambiguous: byQ[d.Qualified]}
-		if prev, ok := done[s.ID]; ok && prev.Qualified == s.Qualified && prev.Loc == s.Loc {
-			syms[i] = prev
-			continue
-		}
-		st := time.Now()
-		err := helperFill(h, &s, *f.seed, *f.defSites, visible, &lat)
+	}
+	var lat []float64
+	meta := truthMeta{Seed: *f.seed, N: *f.n, DefSites: *f.defSites, Oracle: oracle, Corpus: ht.root}
+	err = askTruth(*f.cache, ht.name, meta, *f.fresh, syms, func(s *TruthSymbol) error {
+		err := helperFill(h, s, *f.seed, *f.defSites, visible, &lat)
 		if errors.Is(err, errHelperTimeout) {
 			logf("%s: %s: %v; restarting the helper", ht.name, s.Qualified, err)
-			if h, err = startHelper(ht.name, ht.argv, ht.env, ht.install, *f.timeout); err != nil {
-				return err
+			if h2, serr := startHelper(ht.name, ht.argv, ht.env, ht.install, *f.timeout); serr == nil {
+				h = h2
 			}
-			err = errHelperTimeout
 		}
-		if err != nil {
-			s.Err = err.Error()
-		}
-		s.Seconds = time.Since(st).Seconds()
-		syms[i] = s
-		if err := app.add(s); err != nil {
-			return err
-		}
-		if (i+1)%20 == 0 || i == len(sample)-1 {
-			logf("%s: %d/%d (%s: %d refs, %.1fs)", ht.name, i+1, len(sample), s.Qualified, len(s.Refs), s.Seconds)
-		}
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	truth := &Truth{Oracle: oracle, Language: ht.language, Root: ht.root, Seed: *f.seed, Requested: *f.n,
 		Created: time.Now().UTC().Format(time.RFC3339), VisibleFiles: list.Files, Candidates: sizes,
 		Exclusions: ex.list(), Symbols: syms}
-	setTiming(truth, lat)
-	truth.Timing.TotalSeconds = time.Since(start).Seconds()
-	path := filepath.Join(*f.cache, ht.name+".json")
-	if err := writeJSON(path, truth); err != nil {
-		return err
-	}
-	printTruthSummary(stdout, truth, path)
-	return nil
+	return finishTruth(*f.cache, ht.name, truth, start, lat, stdout)
 }
 
 // helperFill asks the helper for one symbol's references and, at up to

@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
+	"time"
 )
 
 // Truth is what an oracle said about a sample of one corpus's symbols. It is
@@ -192,4 +194,47 @@ func setTiming(t *Truth, lat []float64) {
 	for _, s := range t.Symbols {
 		t.Timing.RunSeconds += s.Seconds
 	}
+}
+
+// askTruth fills each symbol with an oracle's answers (fill), resuming
+// a previous run of the same truth (name, meta) from its partial file,
+// and logs the progress. A symbol fill fails for keeps the error.
+func askTruth(cache, name string, meta truthMeta, fresh bool, syms []TruthSymbol, fill func(*TruthSymbol) error) error {
+	done, app, err := resumePartial(cache, name, meta, fresh)
+	if err != nil {
+		return err
+	}
+	defer app.close()
+	for i := range syms {
+		s := &syms[i]
+		if prev, ok := done[s.ID]; ok && prev.Qualified == s.Qualified && prev.Loc == s.Loc {
+			*s = prev
+			continue
+		}
+		st := time.Now()
+		if err := fill(s); err != nil {
+			s.Err = err.Error()
+		}
+		s.Seconds = time.Since(st).Seconds()
+		if err := app.add(*s); err != nil {
+			return err
+		}
+		if (i+1)%20 == 0 || i == len(syms)-1 {
+			logf("%s: %d/%d (%s: %d refs, %.1fs)", name, i+1, len(syms), s.Qualified, len(s.Refs), s.Seconds)
+		}
+	}
+	return nil
+}
+
+// finishTruth completes a truth's timing, writes it to CACHE/NAME.json
+// and prints its summary.
+func finishTruth(cache, name string, t *Truth, start time.Time, lat []float64, stdout io.Writer) error {
+	setTiming(t, lat)
+	t.Timing.TotalSeconds = time.Since(start).Seconds()
+	path := filepath.Join(cache, name+".json")
+	if err := writeJSON(path, t); err != nil {
+		return err
+	}
+	printTruthSummary(stdout, t, path)
+	return nil
 }
