@@ -98,3 +98,24 @@ func sortedT(s []string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// matchAt is how find_references for the declaration symbol (or, when
+// pos is set, the one at pos) matched its use at "path:line": "exact",
+// "name", or "" when it lists no use there.
+func matchAt(t *testing.T, ix Index, symbol string, pos *Position, at string) string {
+	t.Helper()
+	tg, err := ResolveTarget(ix, symbol, pos)
+	if err != nil {
+		t.Fatal(symbol, pos, err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range refs {
+		if r.Path+":"+strconv.Itoa(r.Line) == at {
+			return r.Match
+		}
+	}
+	return ""
+}

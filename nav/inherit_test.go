@@ -28,25 +28,12 @@ class MIMEPart(Message):
 		{"Message.walk", "mail/part.py:10", ""},          // not the base's: MIMEPart overrides it
 		{"Tree.attach", "mail/part.py:9", ""},            // another class's method of the name
 	} {
-		tg, err := ResolveTarget(ix, tc.symbol, nil)
-		if err != nil {
-			t.Fatal(tc.symbol, err)
-		}
-		refs, err := References(ix, tg, RefFilter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := ""
-		for _, r := range refs {
-			if r.Path+":"+itoaT(r.Line) == tc.at {
-				got = r.Match
-				if got == MatchName {
-					got = "" // a name-only match is no resolution
-				}
-			}
+		got := matchAt(t, ix, tc.symbol, nil, tc.at)
+		if got == MatchName {
+			got = "" // a name-only match is no resolution
 		}
 		if got != tc.want {
-			t.Errorf("%s at %s: match %q, want %q (%v)", tc.symbol, tc.at, got, tc.want, refs)
+			t.Errorf("%s at %s: match %q, want %q", tc.symbol, tc.at, got, tc.want)
 		}
 	}
 }

@@ -133,22 +133,8 @@ class Checker:
 		{"Checker.check", "check.py:15", MatchExact},
 		{"Pen.draw", "src/Pen.java:7", MatchName},
 	} {
-		tg, err := ResolveTarget(ix, tc.symbol, nil)
-		if err != nil {
-			t.Fatal(tc.symbol, err)
-		}
-		refs, err := References(ix, tg, RefFilter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := ""
-		for _, r := range refs {
-			if r.Path+":"+itoaT(r.Line) == tc.at {
-				got = r.Match
-			}
-		}
-		if got != tc.want {
-			t.Errorf("%s at %s: match %q, want %q (%v)", tc.symbol, tc.at, got, tc.want, refs)
+		if got := matchAt(t, ix, tc.symbol, nil, tc.at); got != tc.want {
+			t.Errorf("%s at %s: match %q, want %q", tc.symbol, tc.at, got, tc.want)
 		}
 	}
 }
@@ -176,22 +162,8 @@ func TestImportStatementsResolveToTheModulesDeclaration(t *testing.T) {
 		{"mail/message.py", 1, 7, "mail/parser.py:1", MatchExact},
 		{"mail/message.py", 1, 7, "tools/read.py:1", MatchExact},
 	} {
-		tg, err := ResolveTarget(ix, "", &Position{Path: tc.decl, Line: tc.line, Col: tc.col})
-		if err != nil {
-			t.Fatal(tc.decl, err)
-		}
-		refs, err := References(ix, tg, RefFilter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := ""
-		for _, r := range refs {
-			if r.Path+":"+itoaT(r.Line) == tc.at {
-				got = r.Match
-			}
-		}
-		if got != tc.want {
-			t.Errorf("%s at %s: match %q, want %q (%v)", tc.decl, tc.at, got, tc.want, refs)
+		if got := matchAt(t, ix, "", &Position{Path: tc.decl, Line: tc.line, Col: tc.col}, tc.at); got != tc.want {
+			t.Errorf("%s at %s: match %q, want %q", tc.decl, tc.at, got, tc.want)
 		}
 	}
 }
