@@ -167,6 +167,11 @@ const tsGraphQuery = `
 
 (required_parameter pattern: (identifier) @local)
 (required_parameter pattern: (identifier) @local type: (type_annotation (_) @local.type))
+; A parameter property (constructor(private http: HttpClient)) declares a
+; member of that type, and a field's initializer (cache = new Map()) types
+; the field.
+(required_parameter (accessibility_modifier) pattern: (identifier) @member type: (type_annotation (_) @member.type))
+(public_field_definition name: (property_identifier) @member value: (new_expression constructor: (_) @member.type))
 (optional_parameter pattern: (identifier) @local)
 (optional_parameter pattern: (identifier) @local type: (type_annotation (_) @local.type))
 (variable_declarator name: (identifier) @local type: (type_annotation (_) @local.type))

@@ -275,3 +275,25 @@ export function combineAll(parsers) {}
 		{"IOException", "@throws IOException", RefType, "", ""},
 	})
 }
+
+// TypeScript's parameter properties and a field's initializer type the
+// members they declare in every method of the class.
+func TestTypeScriptParameterPropertiesAreTyped(t *testing.T) {
+	src := `class Api {
+  private cache = new LruCache(10);
+  constructor(private readonly http: HttpClient, public log: Logger, plain: Other) {}
+
+  get(url: string) {
+    this.log.info(url);
+    this.cache.lookup(url);
+    return this.http.get(url);
+  }
+}
+`
+	g := analyzeGraph(t, "api.ts", src)
+	checkRefs(t, g, src, []wantRef{
+		{"info", "log.info", RefCall, "t:Logger", "Api.get"},
+		{"lookup", "cache.lookup", RefCall, "t:LruCache", "Api.get"},
+		{"get", "http.get", RefCall, "t:HttpClient", "Api.get"},
+	})
+}

@@ -464,7 +464,8 @@ type localKey struct {
 }
 
 // addMember files an assignment to a member of the current instance
-// (self.x = ..., this.x = ..., Ruby's @x = ...): member is the assignment's target, typ
+// (self.x = ..., this.x = ..., Ruby's @x = ..., TypeScript's
+// constructor(private x: T) and a class field's x = new T()): member is the assignment's target, typ
 // the type it states or constructs, value the name it assigns.
 func (b *graphBuilder) addMember(member, typ, value *capture) {
 	segs, ok := splitQualified(b.text(member.start, member.end))
@@ -474,8 +475,13 @@ func (b *graphBuilder) addMember(member, typ, value *capture) {
 		return
 	case len(segs) == 2 && wordIn(segs[0], b.gl.self):
 		l.name = segs[1]
-	case len(segs) == 1 && strings.HasPrefix(segs[0], "@") && !strings.HasPrefix(segs[0], "@@"):
+	case len(segs) == 1 && strings.HasPrefix(segs[0], "@"):
+		if strings.HasPrefix(segs[0], "@@") {
+			return
+		}
 		l.name = segs[0][1:] // Ruby's @ivar
+	case len(segs) == 1:
+		l.name = segs[0] // a member declared by name: a parameter property, a field's initializer
 	default:
 		return
 	}
@@ -550,12 +556,16 @@ func (sw *defSweeper) at(pos uint32) (encl, fn int32) {
 }
 
 // instance is the class whose instance the current instance (self,
-// this) is at the position at last asked for: the class a method is
-// declared in, around the innermost method open; -1 outside methods.
+// this) is at the position at last asked for: the innermost class open
+// (its body holds a field's initializer), or the declaration around the
+// innermost method open; -1 outside both.
 func (sw *defSweeper) instance() int32 {
 	defs := sw.b.g.Defs
-	for i := len(sw.stack) - 1; i > 0; i-- {
-		if scopeKinds[defs[sw.stack[i]].Kind] && !scopeKinds[defs[sw.stack[i-1]].Kind] {
+	for i := len(sw.stack) - 1; i >= 0; i-- {
+		switch k := defs[sw.stack[i]].Kind; {
+		case ClassLike(k):
+			return sw.stack[i]
+		case scopeKinds[k] && i > 0 && !scopeKinds[defs[sw.stack[i-1]].Kind]:
 			return sw.stack[i-1]
 		}
 	}
