@@ -7,7 +7,7 @@ import (
 
 func init() {
 	js := func(query string) *graphLang {
-		return &graphLang{query: query, self: []string{"this"}, super: []string{"super"}, symSep: "#"}
+		return &graphLang{query: query, self: []string{"this"}, super: []string{"super"}, symSep: "#", lexicalSelf: true}
 	}
 	shared := jsGraphQuery + jsNamespaceObjects()
 	graphLangs["javascript"] = js(shared + jsOnlyGraphQuery + jsxGraphQuery)

@@ -286,6 +286,8 @@ func TestTypeScriptParameterPropertiesAreTyped(t *testing.T) {
   get(url: string) {
     this.log.info(url);
     this.cache.lookup(url);
+    const hooks = { onError: (e) => { this.retry(e); } };
+    this.close();
     return this.http.get(url);
   }
 }
@@ -295,5 +297,7 @@ func TestTypeScriptParameterPropertiesAreTyped(t *testing.T) {
 		{"info", "log.info", RefCall, "t:Logger", "Api.get"},
 		{"lookup", "cache.lookup", RefCall, "t:LruCache", "Api.get"},
 		{"get", "http.get", RefCall, "t:HttpClient", "Api.get"},
+		{"retry", "this.retry", RefCall, "t:Api", "Api.get.onError"}, // an arrow function's this is the method's
+		{"close", "this.close()", RefCall, "self", "Api.get"},
 	})
 }

@@ -2,9 +2,10 @@ package chunker
 
 func init() {
 	graphLangs["php"] = &graphLang{
-		query: phpGraphQuery,
-		self:  []string{"$this", "self", "static"},
-		super: []string{"parent"},
+		lexicalSelf: true,
+		query:       phpGraphQuery,
+		self:        []string{"$this", "self", "static"},
+		super:       []string{"parent"},
 	}
 }
 

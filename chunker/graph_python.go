@@ -2,10 +2,11 @@ package chunker
 
 func init() {
 	graphLangs["python"] = &graphLang{
-		ctorCalls: true,
-		query:     pythonGraphQuery,
-		self:      []string{"self", "cls"},
-		super:     []string{"super("},
+		ctorCalls:   true,
+		lexicalSelf: true,
+		query:       pythonGraphQuery,
+		self:        []string{"self", "cls"},
+		super:       []string{"super("},
 	}
 }
 

@@ -149,6 +149,7 @@ func TestPythonInstanceMembersAreTyped(t *testing.T) {
 
         def later():
             self._line.pop()
+            self.swap()
 
     def swap(self):
         self.mixed = Writer()
@@ -171,6 +172,8 @@ def free(self):
 		{"flush", "self.sink.flush()", RefCall, "t:Sink", "Formatter.feed"},
 		{"read", "self.mixed.read()", RefCall, "self .mixed", "Formatter.feed"},
 		{"pop", "self._line.pop()", RefCall, "t:_Accumulator", "Formatter.feed.later"},
+		{"swap", "self.swap()\n\n", RefCall, "t:Formatter", "Formatter.feed.later"}, // a closure's self is the method's
+		{"flush", "self.sink.flush()", RefCall, "t:Sink", "Formatter.feed"},
 		{"push", "self._line.push(2)", RefCall, "self ._line", "Other.run"},
 		{"parse", ".parse()\n", RefCall, "self .parser", "free"},
 	})

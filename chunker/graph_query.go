@@ -34,6 +34,11 @@ type graphLang struct {
 	// class it names (Python's Foo(), Kotlin's and Swift's), so a member
 	// selected from such a call (Foo(x).parse()) is Foo's.
 	ctorCalls bool
+	// lexicalSelf: a function nested in a method sees the method's
+	// instance as its own self (Python's closures, JavaScript's arrow
+	// functions, PHP's closures), not another object's (Java's anonymous
+	// classes).
+	lexicalSelf bool
 	// operatorNames are the bytes of the operators that name methods
 	// ("def ==(other)", "def [](key)" in Ruby); empty where operators
 	// name no declaration or are written as names ("operator==").

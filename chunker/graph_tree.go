@@ -425,7 +425,7 @@ func (b *graphBuilder) buildRefs() {
 		} else if recv, ok := b.importRecv[r.start]; ok && r.kind == RefImport {
 			ref.Recv = recv
 		} else if r.hasRecv {
-			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), fn, sw.instance(), locals)
+			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), site{encl, fn, sw.instance()}, locals)
 		}
 		b.g.Refs = append(b.g.Refs, ref)
 	}
@@ -452,6 +452,13 @@ func refRank(r *rawRef) int {
 		rank++
 	}
 	return rank
+}
+
+// site is where a receiver is read: the innermost declaration around it,
+// the function whose locals it sees, and the class whose instance self
+// is there (see defSweeper.instance).
+type site struct {
+	encl, fn, cls int32
 }
 
 // localKey names what a scope binds, for its type: a local of the
@@ -556,17 +563,13 @@ func (sw *defSweeper) at(pos uint32) (encl, fn int32) {
 }
 
 // instance is the class whose instance the current instance (self,
-// this) is at the position at last asked for: the innermost class open
-// (its body holds a field's initializer), or the declaration around the
-// innermost method open; -1 outside both.
+// this) is at the position at last asked for: the innermost class open,
+// around a method, a function in one or a field's initializer; -1 outside
+// classes.
 func (sw *defSweeper) instance() int32 {
-	defs := sw.b.g.Defs
 	for i := len(sw.stack) - 1; i >= 0; i-- {
-		switch k := defs[sw.stack[i]].Kind; {
-		case ClassLike(k):
+		if ClassLike(sw.b.g.Defs[sw.stack[i]].Kind) {
 			return sw.stack[i]
-		case scopeKinds[k] && i > 0 && !scopeKinds[defs[sw.stack[i-1]].Kind]:
-			return sw.stack[i-1]
 		}
 	}
 	return -1
@@ -596,7 +599,8 @@ func (b *graphBuilder) local(locals map[localKey]string, fn int32, name string) 
 
 // receiver encodes what a name was selected from (see the top of this
 // file) from the receiver's source text.
-func (b *graphBuilder) receiver(text string, fn, cls int32, locals map[localKey]string) string {
+func (b *graphBuilder) receiver(text string, at site, locals map[localKey]string) string {
+	fn, cls := at.fn, at.cls
 	if len(text) > maxRecvText {
 		return "?"
 	}
@@ -667,6 +671,12 @@ func (b *graphBuilder) receiver(text string, fn, cls int32, locals map[localKey]
 	}
 	if base == "self" && len(segs) > 0 && cls >= 0 && locals[localKey{cls, segs[0]}] != "" {
 		base, segs = "t:"+locals[localKey{cls, segs[0]}], segs[1:]
+	}
+	if base == "self" && b.gl.lexicalSelf && cls >= 0 && at.encl >= 0 && scopeKinds[b.g.Defs[at.encl].Kind] && b.outerScope[at.encl] >= 0 {
+		// self in a function inside a method (a closure's self, an arrow
+		// function's this) is the method's: named by its class, since
+		// the function around the use is no member of it.
+		base = "t:" + b.g.Defs[cls].Qualified()
 	}
 	if len(segs) > maxSelections {
 		return "?"
