@@ -234,7 +234,7 @@ func pick(cands []store.FileDef, tests ...func(store.FileDef) bool) (store.FileD
 		// One declaration written several times is its definition (not
 		// a prototype), else its first.
 		best := slices.MinFunc(found, func(a, b store.FileDef) int {
-			return cmp.Or(cmp.Compare(rank(prototype(a.Language, a.Def)), rank(prototype(b.Language, b.Def))),
+			return cmp.Or(cmp.Compare(falseFirst(prototype(a.Language, a.Def)), falseFirst(prototype(b.Language, b.Def))),
 				strings.Compare(a.Path, b.Path), cmp.Compare(a.Def.Line, b.Def.Line))
 		})
 		for _, d := range found {
@@ -248,10 +248,11 @@ func pick(cands []store.FileDef, tests ...func(store.FileDef) bool) (store.FileD
 }
 
 // sameDecl reports whether two declarations are one declaration written
-// several times in a file: a Python @overload stack, a property's getter
+// several times: in a file, a Python @overload stack, a property's getter
 // and setter, TypeScript's overload signatures, a function defined in
-// each branch of a conditional. A use of one is a use of all; the code
-// map lists them once for the same reason. Where a language overloads by
+// each branch of a conditional; across files, a C or C++ prototype and the
+// definition. A use of one is a use of all; the code map lists them once
+// for the same reason. Where a language overloads by
 // signature (Java's f(int) and f(String) are two methods), two
 // declarations are two, and a use the graph cannot tell between them
 // stays undecided.
@@ -267,9 +268,9 @@ func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bo
 	return a.Line == b.Line || !overloadsBySignature(lang)
 }
 
-// rank orders what is not so before what is.
-func rank(so bool) int {
-	if so {
+// falseFirst orders false before true.
+func falseFirst(b bool) int {
+	if b {
 		return 1
 	}
 	return 0
