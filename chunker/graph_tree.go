@@ -470,10 +470,10 @@ type localKey struct {
 	name string
 }
 
-// addMember files an assignment to a member of the current instance
-// (self.x = ..., this.x = ..., Ruby's @x = ..., TypeScript's
-// constructor(private x: T) and a class field's x = new T()): member is the assignment's target, typ
-// the type it states or constructs, value the name it assigns.
+// addMember files a binding of a member of the current instance (self.x
+// = ..., this.x = ..., Ruby's @x = ..., TypeScript's constructor(private
+// x: T) and a class field's x = new T()): member is the member bound, typ
+// the type stated or constructed, value the name assigned.
 func (b *graphBuilder) addMember(member, typ, value *capture) {
 	segs, ok := splitQualified(b.text(member.start, member.end))
 	l := rawLocal{start: member.start, member: true}
