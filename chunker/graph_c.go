@@ -106,6 +106,11 @@ const cppGraphQuery = `
 (template_parameter_list (type_parameter_declaration (type_identifier) @skip))
 
 (call_expression function: (qualified_identifier scope: (_) @recv name: (identifier) @call))
+(call_expression function: (qualified_identifier name: (qualified_identifier scope: (_) @recv name: (identifier) @call)))
+; The scopes of a qualified name are uses of the classes and namespaces
+; they name: backtracer in "void backtracer::enable()", registry in
+; "details::registry::instance()".
+(qualified_identifier scope: (namespace_identifier) @type)
 (call_expression function: (qualified_identifier scope: (_) @recv name: (template_function name: (identifier) @call)))
 (call_expression function: (template_function name: (identifier) @call))
 (call_expression function: (field_expression argument: (_) @recv field: (template_method name: (field_identifier) @call)))

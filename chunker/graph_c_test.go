@@ -276,6 +276,19 @@ func TestCMacroBodiesAreReferences(t *testing.T) {
 	}
 }
 
+// The scopes of a C++ qualified name use what they name, and a call
+// through two scopes is a call.
+func TestCPPQualifiedScopesAreReferences(t *testing.T) {
+	src := "namespace spdlog {\nnamespace details {\nvoid backtracer::enable(size_t size)\n{\n    return details::registry::instance().get_tp();\n}\n}\n}\n"
+	g := analyzeGraph(t, "backtracer-inl.h", src)
+	checkRefs(t, g, src, []wantRef{
+		{"backtracer", "backtracer::enable", RefType, "", "spdlog.details.backtracer.enable"},
+		{"details", "details::registry", RefType, "", "spdlog.details.backtracer.enable"},
+		{"registry", "registry::instance", RefType, "", "spdlog.details.backtracer.enable"},
+		{"instance", "instance()", RefCall, "n:registry", "spdlog.details.backtracer.enable"},
+	})
+}
+
 func TestCMatchBrace(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
