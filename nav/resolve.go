@@ -50,6 +50,11 @@ func resolveGeneric(ix Index, f store.GraphFile, r chunker.Ref) (Definition, boo
 // (" .items"), typed through the selected members' declared types.
 func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	cands := familyDefs(ix.DefinitionsOf(r.Name), c.file.Language)
+	if r.Kind == chunker.RefType {
+		// A type's use names a type (or the namespace a qualified name
+		// goes through), never a function or a variable of the name.
+		cands = slices.DeleteFunc(cands, func(d store.FileDef) bool { return !declaresType(d.Def.Kind) })
+	}
 	if len(cands) == 0 {
 		return store.FileDef{}, false
 	}
@@ -266,6 +271,16 @@ func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bo
 		return prototype(lang, a) != prototype(lang, b)
 	}
 	return a.Line == b.Line || !overloadsBySignature(lang)
+}
+
+// declaresType reports whether a declaration of kind declares a type, or
+// a namespace a qualified type name goes through.
+func declaresType(kind string) bool {
+	switch kind {
+	case "type", "typedef", "alias", "namespace", "package":
+		return true
+	}
+	return chunker.ClassLike(kind)
 }
 
 // falseFirst orders false before true.
