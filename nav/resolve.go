@@ -159,6 +159,9 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 			return d.Def.Parent == "" && d.Def.Name == sym && moduleMatches(d.GraphFile, c.file, mod)
 		})
 	}
+	if c.file.Language == "cpp" {
+		return c.inScopes(ix, r, cands)
+	}
 	if implicitThis(c.file.Language) {
 		if cls := c.classOf(r.Enclosing); cls != "" {
 			return c.inherited(ix, cls, cands)
@@ -174,6 +177,34 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 		})
 	}
 	return store.FileDef{}, false
+}
+
+// inScopes resolves a bare C++ name as unqualified lookup does: in the
+// scopes around the use, innermost first (the function, its class and
+// the class's bases, the namespaces around, the global scope), across
+// files, since a class's members are defined out of it and a namespace is
+// reopened in every header; the first scope that declares the name
+// decides, and two declarations there (overloads) leave it undecided.
+func (c useCtx) inScopes(ix Index, r chunker.Ref, cands []store.FileDef) (store.FileDef, bool) {
+	scope, cls := "", c.classOf(r.Enclosing)
+	if d := c.enclosing(r.Enclosing); d != nil {
+		scope = d.Qualified()
+	}
+	for {
+		in := slices.DeleteFunc(slices.Clone(cands), func(d store.FileDef) bool { return d.Def.Parent != scope })
+		if len(in) > 0 {
+			return pick(in, func(store.FileDef) bool { return true })
+		}
+		if scope == cls && cls != "" {
+			if d, ok := c.inherited(ix, cls, cands); ok {
+				return d, true
+			}
+		}
+		if scope == "" {
+			return store.FileDef{}, false
+		}
+		scope = scope[:max(strings.LastIndexByte(scope, '.'), 0)]
+	}
 }
 
 // resolveQualified resolves "mod.name" or "Class.name": the first element

@@ -2,6 +2,8 @@ package nav
 
 import (
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -198,4 +200,34 @@ func TestMacroUsesAreUsesOfWhatTheyExpandTo(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("references of lua_createtable:\n got %v\nwant %v", got, want)
 	}
+}
+
+// A bare C++ name resolves in the scopes around its use, innermost first
+// and across files: a class's out-of-line member sees the class and the
+// namespaces around it; overloads leave the use undecided.
+func TestCPPNamesResolveInTheScopesAround(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"log/backtracer.h":     "namespace spdlog {\nnamespace details {\nclass backtracer {\n  void enable(int n);\n};\nint now();\nint clock(int a);\nint clock();\n}\n}\n",
+		"log/backtracer-inl.h": "namespace spdlog {\nnamespace details {\nvoid backtracer::enable(int n)\n{\n  backtracer copy;\n  now();\n  clock(1);\n}\n}\n}\n",
+		"other/time.h":         "namespace other {\nclass Clock {};\nint now();\n}\n",
+	})
+	for _, tc := range []struct{ symbol, at, want string }{
+		{"log/backtracer.h:3:7", "log/backtracer-inl.h:5", MatchExact}, // the class, from its namespace
+		{"log/backtracer.h:6:5", "log/backtracer-inl.h:6", MatchExact}, // a function of the namespace around
+		{"other/time.h:3:5", "log/backtracer-inl.h:6", ""},             // another namespace's function of the name
+		{"log/backtracer.h:7:5", "log/backtracer-inl.h:7", MatchName},  // one of two overloads
+	} {
+		path, line, col := splitPos(tc.symbol)
+		if got := matchAt(t, ix, "", &Position{Path: path, Line: line, Col: col}, tc.at); got != tc.want {
+			t.Errorf("%s at %s: match %q, want %q", tc.symbol, tc.at, got, tc.want)
+		}
+	}
+}
+
+// splitPos splits "path:line:col".
+func splitPos(s string) (string, int, int) {
+	parts := strings.Split(s, ":")
+	line, _ := strconv.Atoi(parts[1])
+	col, _ := strconv.Atoi(parts[2])
+	return parts[0], line, col
 }
