@@ -39,6 +39,8 @@ var commands = map[string]command{
 	"py-score":    {"score codeseek against the jedi truth", runPyScore},
 	"c-truth":     {"sample C functions and structs and record clangd's references and definitions", runCTruth},
 	"c-score":     {"score codeseek against the clangd truth", runCScore},
+	"cpp-truth":   {"sample C++ functions, methods and classes and record clangd's references and definitions", runCPPTruth},
+	"cpp-score":   {"score codeseek against the clangd C++ truth", runCPPScore},
 	"ts-truth":    {"sample TypeScript symbols and record the TypeScript language service's references and definitions", runTsTruth},
 	"ts-score":    {"score codeseek against the TypeScript truth", runTsScore},
 	"ctags-truth": {"prepare one corpus per language and sample Universal Ctags definitions", runCtagsTruth},
