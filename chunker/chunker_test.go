@@ -314,6 +314,7 @@ func TestLanguage(t *testing.T) {
 		{"lib.hpp", "", "cpp"},
 		{"lib.h", "#pragma once\nint f(void);\n", "c"},
 		{"lib.h", "#pragma once\nnamespace x {\nclass A {\npublic:\n};\n}\n", "cpp"},
+		{"time.h", "namespace other {\nint now();\n}\n", "cpp"}, // a marker opening the file
 		{"Rakefile", "", "ruby"},
 		{"run", "#!/usr/bin/env python3\nprint(1)\n", "python"},
 		{"run", "#!/usr/bin/env -S python3.12 -u\n", "python"},

@@ -82,7 +82,8 @@ func looksLikeCpp(src []byte) bool {
 		head = head[:64<<10]
 	}
 	for _, m := range cppMarkers {
-		if bytes.Contains(head, m) {
+		// A marker at a line's start may open the file.
+		if bytes.Contains(head, m) || m[0] == '\n' && bytes.HasPrefix(head, m[1:]) {
 			return true
 		}
 	}
