@@ -76,4 +76,7 @@ const phpGraphQuery = `
 ; methods: a new T(), a variable the method binds (a typed parameter).
 (assignment_expression left: (member_access_expression) @member right: (object_creation_expression [(name) (qualified_name)] @member.type))
 (assignment_expression left: (member_access_expression) @member right: (variable_name) @member.value)
+; A promoted constructor parameter (__construct(private Lexer $lexer))
+; declares a member of that type.
+(property_promotion_parameter type: (_) @member.type name: (variable_name) @member)
 `

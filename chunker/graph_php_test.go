@@ -67,7 +67,7 @@ func TestPHPGraph(t *testing.T) {
 func TestPHPInstanceMembersAreTyped(t *testing.T) {
 	src := `<?php
 class Formatter {
-    public function __construct(Parser $parser, $out) {
+    public function __construct(Parser $parser, $out, private Lexer $lexer) {
         $this->line = new Accumulator(3);
         $this->parser = $parser;
         $this->out = $out;
@@ -77,6 +77,7 @@ class Formatter {
         $this->line->push(1);
         $this->parser->parse();
         $this->out->write();
+        $this->lexer->next();
     }
 }
 `
@@ -85,5 +86,6 @@ class Formatter {
 		{"push", "line->push(1)", RefCall, "t:Accumulator", "Formatter.feed"},
 		{"parse", ">parse();", RefCall, "t:Parser", "Formatter.feed"},
 		{"write", "out->write()", RefCall, "self .out", "Formatter.feed"},
+		{"next", "lexer->next()", RefCall, "t:Lexer", "Formatter.feed"}, // a promoted constructor parameter
 	})
 }

@@ -488,7 +488,9 @@ func (b *graphBuilder) addMember(member, typ, value *capture) {
 		}
 		l.name = segs[0][1:] // Ruby's @ivar
 	case len(segs) == 1:
-		l.name = segs[0] // a member declared by name: a parameter property, a field's initializer
+		// A member declared by name: a parameter property (PHP's $name),
+		// a field's initializer.
+		l.name = strings.TrimPrefix(segs[0], "$")
 	default:
 		return
 	}
