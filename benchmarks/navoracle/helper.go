@@ -1,14 +1,13 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os/exec"
+	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -16,97 +15,53 @@ import (
 )
 
 // helperProc is an oracle's helper program (jedi_oracle.py,
-// ts_oracle.js): one JSON request per line, one JSON answer per line.
+// ts_oracle.js), spoken to in JSON-RPC, one message per line.
 type helperProc struct {
 	name    string
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
-	lines   chan []byte
-	stderr  *tailBuffer
+	proc    *rpcProc
 	timeout time.Duration
-	once    sync.Once // ends it
+	once    sync.Once // stops it
 }
 
 // startHelper starts argv (the interpreter, the script and its arguments)
 // with env added to the environment; install is the command that
 // installs the interpreter, for the error when it cannot start.
 func startHelper(name string, argv, env []string, install string, timeout time.Duration) (*helperProc, error) {
-	cmd := exec.Command(argv[0], argv[1:]...)
-	if len(env) > 0 {
-		cmd.Env = append(cmd.Environ(), env...)
-	}
-	stdin, err := cmd.StdinPipe()
+	p, err := startRPCProc("", append(os.Environ(), env...), "line", argv[0], argv[1:]...)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w (install: %s)", err, install)
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	tb := &tailBuffer{max: 8 << 10}
-	cmd.Stderr = tb
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w (install: %s)", argv[0], err, install)
-	}
-	h := &helperProc{name: name, cmd: cmd, stdin: stdin, lines: make(chan []byte, 1), stderr: tb, timeout: timeout}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 1<<20), 512<<20)
-		for sc.Scan() {
-			h.lines <- append([]byte(nil), sc.Bytes()...)
-		}
-		close(h.lines)
-	}()
-	return h, nil
+	p.conn.start()
+	return &helperProc{name: name, proc: p, timeout: timeout}, nil
 }
 
 // errHelperTimeout is returned when the helper does not answer in time;
 // the helper is then stopped and must be restarted.
 var errHelperTimeout = errors.New("oracle helper timed out")
 
-func (h *helperProc) ask(req map[string]any, out any) error {
-	b, err := json.Marshal(req)
-	if err != nil {
+// ask calls method with params and decodes the result into out. An error
+// the helper answers is returned as it is; a helper that exits or does
+// not answer in time is reported with the end of its standard error.
+func (h *helperProc) ask(method string, params map[string]any, out any) error {
+	ctx, cancel := context.WithTimeout(context.Background(), h.timeout)
+	defer cancel()
+	err := h.proc.conn.call(ctx, method, params, out)
+	var answered *rpcError
+	switch {
+	case err == nil || errors.As(err, &answered):
 		return err
-	}
-	if _, err := h.stdin.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("%s helper: %w (stderr: %s)", h.name, err, tail(h.stderr.String(), 600))
-	}
-	select {
-	case line, ok := <-h.lines:
-		if !ok {
-			return fmt.Errorf("%s helper exited (stderr: %s)", h.name, tail(h.stderr.String(), 600))
-		}
-		var e struct {
-			Error string `json:"error"`
-		}
-		if json.Unmarshal(line, &e) == nil && e.Error != "" {
-			return errors.New(e.Error)
-		}
-		return json.Unmarshal(line, out)
-	case <-time.After(h.timeout):
+	case errors.Is(err, context.DeadlineExceeded):
 		h.end(0) // a helper that does not answer will not read its input either
 		return errHelperTimeout
 	}
+	return fmt.Errorf("%s helper failed: %w (stderr: %s)", h.name, err, tail(h.proc.stderr.String(), 600))
 }
 
 // stop ends the helper, giving it five seconds to exit after its input
 // closes.
 func (h *helperProc) stop() { h.end(5 * time.Second) }
 
-func (h *helperProc) end(grace time.Duration) {
-	h.once.Do(func() {
-		_ = h.stdin.Close()
-		done := make(chan struct{})
-		go func() { _ = h.cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(grace):
-			_ = h.cmd.Process.Kill()
-			<-done
-		}
-	})
-}
+func (h *helperProc) end(grace time.Duration) { h.once.Do(func() { h.proc.stop(grace) }) }
 
 // helperDecl is a declaration listed by a helper.
 type helperDecl struct {
@@ -179,7 +134,7 @@ func runHelperTruth(ht helperTruth, f helperTruthFlags, stdout io.Writer) error 
 	}
 	defer func() { h.stop() }()
 	var ver map[string]string
-	if err := h.ask(map[string]any{"op": "version"}, &ver); err != nil {
+	if err := h.ask("version", nil, &ver); err != nil {
 		return fmt.Errorf("%v (install: %s)", err, ht.install)
 	}
 	oracle := ht.oracle(ver)
@@ -191,7 +146,7 @@ func runHelperTruth(ht helperTruth, f helperTruthFlags, stdout io.Writer) error 
 		} `json:"excluded"`
 		Files []string `json:"files"`
 	}
-	if err := h.ask(map[string]any{"op": "list"}, &list); err != nil {
+	if err := h.ask("list", nil, &list); err != nil {
 		return err
 	}
 	var ex exclusions
@@ -255,9 +210,9 @@ func runHelperTruth(ht helperTruth, f helperTruthFlags, stdout io.Writer) error 
 // helperFill asks the helper for one symbol's references and, at up to
 // defSites of them (seeded), for the definition there.
 func helperFill(h *helperProc, s *TruthSymbol, seed uint64, defSites int, visible map[string]bool, lat *[]float64) error {
-	timed := func(req map[string]any, out any) error {
+	timed := func(method string, params map[string]any, out any) error {
 		st := time.Now()
-		err := h.ask(req, out)
+		err := h.ask(method, params, out)
 		if err == nil {
 			*lat = append(*lat, float64(time.Since(st).Microseconds())/1000)
 		}
@@ -266,7 +221,7 @@ func helperFill(h *helperProc, s *TruthSymbol, seed uint64, defSites int, visibl
 	var rr struct {
 		Refs []helperRef `json:"refs"`
 	}
-	if err := timed(map[string]any{"op": "refs", "file": s.File, "line": s.Line, "col": s.Col}, &rr); err != nil {
+	if err := timed("refs", map[string]any{"file": s.File, "line": s.Line, "col": s.Col}, &rr); err != nil {
 		return err
 	}
 	s.Refs = []TruthRef{}
@@ -291,7 +246,7 @@ func helperFill(h *helperProc, s *TruthSymbol, seed uint64, defSites int, visibl
 		var g struct {
 			Defs []Loc `json:"defs"`
 		}
-		if err := timed(map[string]any{"op": "goto", "file": r.File, "line": r.Line, "col": r.Col}, &g); err != nil {
+		if err := timed("goto", map[string]any{"file": r.File, "line": r.Line, "col": r.Col}, &g); err != nil {
 			return fmt.Errorf("goto at %s:%d:%d: %w", r.File, r.Line, r.Col, err)
 		}
 		ds := DefSite{Loc: r.Loc, Want: []Loc{}}

@@ -8,20 +8,23 @@ import (
 	"time"
 )
 
-// helperScript answers each request line: an echo of its op, an error for
-// op "fail", nothing for op "hang", and exits on op "quit".
+// helperScript answers each JSON-RPC request line: an echo of its
+// method, an error for "fail", nothing for "hang", and exits on "quit".
 const helperScript = `
 import json, sys, time
 for line in sys.stdin:
     req = json.loads(line)
-    if req["op"] == "fail":
-        print(json.dumps({"error": "no such file"}), flush=True)
-    elif req["op"] == "hang":
+    m, ans = req["method"], {"jsonrpc": "2.0", "id": req["id"]}
+    if m == "fail":
+        ans["error"] = {"code": -32000, "message": "no such file"}
+    elif m == "hang":
         time.sleep(30)
-    elif req["op"] == "quit":
+    elif m == "quit":
+        print("bye", file=sys.stderr)
         sys.exit(3)
     else:
-        print(json.dumps({"op": req["op"], "n": req.get("n", 0) + 1}), flush=True)
+        ans["result"] = {"op": m, "n": (req.get("params") or {}).get("n", 0) + 1}
+    print(json.dumps(ans), flush=True)
 `
 
 func startTestHelper(t *testing.T, timeout time.Duration) *helperProc {
@@ -47,19 +50,19 @@ func TestHelperProtocol(t *testing.T) {
 		N  int    `json:"n"`
 	}
 	for i := range 3 {
-		if err := h.ask(map[string]any{"op": "refs", "n": i}, &got); err != nil || got.Op != "refs" || got.N != i+1 {
+		if err := h.ask("refs", map[string]any{"n": i}, &got); err != nil || got.Op != "refs" || got.N != i+1 {
 			t.Fatalf("answer %d: %+v, %v", i, got, err)
 		}
 	}
-	if err := h.ask(map[string]any{"op": "fail"}, &got); err == nil || err.Error() != "no such file" {
+	if err := h.ask("fail", nil, &got); err == nil || !strings.Contains(err.Error(), "no such file") {
 		t.Errorf("error answer: %v", err)
 	}
-	if err := h.ask(map[string]any{"op": "quit"}, &got); err == nil || !strings.Contains(err.Error(), "exited") {
+	if err := h.ask("quit", nil, &got); err == nil || !strings.Contains(err.Error(), "bye") {
 		t.Errorf("after the helper exits: %v", err)
 	}
 
 	slow := startTestHelper(t, 200*time.Millisecond)
-	if err := slow.ask(map[string]any{"op": "hang"}, &got); !errors.Is(err, errHelperTimeout) {
+	if err := slow.ask("hang", nil, &got); !errors.Is(err, errHelperTimeout) {
 		t.Errorf("a helper that does not answer: %v, want errHelperTimeout", err)
 	}
 }

@@ -1,17 +1,17 @@
 """navoracle's Python oracle: a line-oriented server around jedi.
 
 Run by `navoracle py-truth` (embedded in the Go binary, written to the cache
-and started as `python3 jedi_oracle.py ROOT`). Each request is one JSON
-object on a line of stdin, each answer one JSON object on a line of stdout:
+and started as `python3 jedi_oracle.py ROOT`). It speaks JSON-RPC 2.0, one
+message per line on stdin and stdout; the methods and their results:
 
-  {"op": "version"}                               -> {"jedi": "0.18.2", "python": "3.11.2"}
-  {"op": "list"}                                  -> {"decls": [...], "excluded": {...}}
-  {"op": "refs", "file": F, "line": L, "col": C}  -> {"refs": [...]}
-  {"op": "goto", "file": F, "line": L, "col": C}  -> {"defs": [...]}
+  version                        -> {"jedi": "0.18.2", "python": "3.11.2"}
+  list                           -> {"decls": [...], "excluded": {...}}
+  refs {"file", "line", "col"}   -> {"refs": [...]}
+  goto {"file", "line", "col"}   -> {"defs": [...]}
 
 Paths are relative to ROOT with '/'; lines are 1-based and columns 1-based
 byte offsets (jedi's own columns are 0-based code points: converted here).
-An error is answered as {"error": "..."}.
+A failure is answered as a JSON-RPC error.
 """
 
 import ast
@@ -195,8 +195,7 @@ def roles_of(path):
     return roles
 
 
-def handle(req, project, jedi):
-    op = req.get("op")
+def handle(op, req, project, jedi):
     if op == "version":
         return {"jedi": jedi.__version__, "python": sys.version.split()[0]}
     if op == "list":
@@ -227,24 +226,26 @@ def handle(req, project, jedi):
             mp = str(n.module_path)
             out.append({"file": rel(mp), "line": n.line, "col": byte_col(mp, n.line, n.column)})
         return {"defs": out}
-    return {"error": "unknown op %r" % op}
+    raise ValueError("unknown method %r" % op)
 
 
 def main():
     try:
         import jedi
     except ImportError:
-        print(json.dumps({"error": "jedi is not importable by %s; install it with: apt-get install -y python3-jedi" % sys.executable}), flush=True)
+        print("jedi is not importable by %s; install it with: apt-get install -y python3-jedi" % sys.executable, file=sys.stderr)
         return 1
     project = jedi.Project(path=ROOT)
     for raw in sys.stdin:
         raw = raw.strip()
         if not raw:
             continue
+        req = json.loads(raw)
+        ans = {"jsonrpc": "2.0", "id": req.get("id")}
         try:
-            ans = handle(json.loads(raw), project, jedi)
+            ans["result"] = handle(req.get("method"), req.get("params") or {}, project, jedi)
         except Exception as e:  # an oracle failure on one symbol is recorded, not fatal
-            ans = {"error": "%s: %s" % (type(e).__name__, e)}
+            ans["error"] = {"code": -32000, "message": "%s: %s" % (type(e).__name__, e)}
         print(json.dumps(ans), flush=True)
     return 0
 

@@ -3,17 +3,17 @@
 //
 // Run by `navoracle ts-truth` (embedded in the Go binary, written to the
 // cache and started as `node ts_oracle.js ROOT` with NODE_PATH holding the
-// `typescript` package). Each request is one JSON object on a line of
-// stdin, each answer one JSON object on a line of stdout:
+// `typescript` package). It speaks JSON-RPC 2.0, one message per line on
+// stdin and stdout, with the jedi helper's methods:
 //
-//   {"op": "version"}                               -> {"typescript": "5.9.3", "node": "v20..."}
-//   {"op": "list"}                                  -> {"decls": [...], "excluded": {...}, "files": [...]}
-//   {"op": "refs", "file": F, "line": L, "col": C}  -> {"refs": [...]}
-//   {"op": "goto", "file": F, "line": L, "col": C}  -> {"defs": [...]}
+//   version                        -> {"typescript": "5.9.3", "node": "v20..."}
+//   list                           -> {"decls": [...], "excluded": {...}, "files": [...]}
+//   refs {"file", "line", "col"}   -> {"refs": [...]}
+//   goto {"file", "line", "col"}   -> {"defs": [...]}
 //
 // Paths are relative to ROOT with '/'; lines are 1-based and columns 1-based
 // byte offsets (TypeScript's own positions are UTF-16 offsets: converted
-// here). An error is answered as {"error": "..."}.
+// here). A failure is answered as a JSON-RPC error.
 "use strict";
 
 const ts = require("typescript");
@@ -238,13 +238,15 @@ const ops = {
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 rl.on("line", (line) => {
-  let answer;
+  if (!line.trim()) return;
+  const req = JSON.parse(line);
+  const answer = { jsonrpc: "2.0", id: req.id };
   try {
-    const req = JSON.parse(line);
-    const op = ops[req.op];
-    answer = op ? op(req) : { error: "unknown op " + req.op };
+    const op = ops[req.method];
+    if (!op) throw new Error("unknown method " + req.method);
+    answer.result = op(req.params || {});
   } catch (e) {
-    answer = { error: String((e && e.stack) || e) };
+    answer.error = { code: -32000, message: String((e && e.stack) || e) };
   }
   process.stdout.write(JSON.stringify(answer) + "\n");
 });
