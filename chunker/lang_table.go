@@ -178,6 +178,14 @@ func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 		}
 		name, names := cName(c, n)
 		return &decl{name: name, names: names, kind: kind, sig: sig, node: n}, true
+	case "struct_specifier", "union_specifier", "enum_specifier", "class_specifier":
+		if next := n.NextSibling(); field(n, "body") == nil && next != nil && next.Type() == ";" {
+			// "struct foo;" declares what another file defines: its
+			// signature keeps the ";" that tells it from the definition,
+			// as a prototype's does.
+			name, names := c.named(c.nameNode(n))
+			return &decl{name: name, names: names, kind: strings.TrimSuffix(n.Type(), "_specifier"), sig: c.signature(n, nil) + ";", node: n}, true
+		}
 	case "type_definition":
 		name, names := cName(c, n)
 		return &decl{name: name, names: names, kind: "type", sig: c.signature(n, field(field(n, "type"), "body")), node: n}, true

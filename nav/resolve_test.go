@@ -231,3 +231,15 @@ func splitPos(s string) (string, int, int) {
 	col, _ := strconv.Atoi(parts[2])
 	return parts[0], line, col
 }
+
+// A C forward declaration (struct BlockCnt; in a header) announces the
+// struct another file defines: a use beside it is a use of the definition.
+func TestForwardDeclarationsAreTheDefinitions(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"lparser.h": "struct BlockCnt;  /* defined in lparser.c */\ntypedef struct FuncState {\n  struct BlockCnt *bl;\n} FuncState;\n",
+		"lparser.c": "#include \"lparser.h\"\n\ntypedef struct BlockCnt {\n  int nactvar;\n} BlockCnt;\n",
+	})
+	if got := matchAt(t, ix, "", &Position{Path: "lparser.c", Line: 3, Col: 16}, "lparser.h:3"); got != MatchExact {
+		t.Errorf("struct BlockCnt *bl in the header: match %q, want exact", got)
+	}
+}
