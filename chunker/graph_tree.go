@@ -366,14 +366,8 @@ func (b *graphBuilder) buildRefs() {
 			// A top-level binding is a global, and its uses are
 			// references; the type it states or constructs (x = Foo())
 			// still types what is selected from it, kept under
-			// globalScope. A name bound to two types has neither ("");
-			// untyped bindings (x = {}) say nothing.
-			k := localKey{globalScope, l.name}
-			if t, seen := locals[k]; l.typ != "" && (!seen || t == l.typ) {
-				locals[k] = l.typ
-			} else if l.typ != "" {
-				locals[k] = ""
-			}
+			// globalScope.
+			bindOneType(locals, localKey{globalScope, l.name}, l.typ)
 			continue
 		}
 		k := localKey{fn, l.name}
@@ -508,8 +502,7 @@ func (b *graphBuilder) addMember(member, typ, value *capture) {
 // bindMember types a member of the instances of class cls from one of
 // its methods' assignments (fn is the method or a function in it): the
 // type stated or constructed, or the type of the function's name it
-// assigns. As for globals, a member bound to two types has neither, and
-// an assignment of no known type says nothing.
+// assigns (see bindOneType).
 func (b *graphBuilder) bindMember(locals map[localKey]string, l rawLocal, fn, cls int32) {
 	if cls < 0 {
 		return
@@ -518,10 +511,16 @@ func (b *graphBuilder) bindMember(locals map[localKey]string, l rawLocal, fn, cl
 	if typ == "" {
 		typ, _ = b.local(locals, fn, l.value)
 	}
+	bindOneType(locals, localKey{cls, l.name}, typ)
+}
+
+// bindOneType records a binding of k, a global or a member, to typ: a
+// name bound to one type throughout keeps it, one bound to two types has
+// neither (""), and a binding of no known type (x = {}) says nothing.
+func bindOneType(locals map[localKey]string, k localKey, typ string) {
 	if typ == "" {
 		return
 	}
-	k := localKey{cls, l.name}
 	if t, seen := locals[k]; !seen || t == typ {
 		locals[k] = typ
 	} else {
