@@ -96,7 +96,7 @@ func (b *graphBuilder) docPath(c *capture, text string, start int, kind RefKind,
 			to = len(path)
 		}
 		if to > from {
-			r := b.commentRef(c, text, start+from, start+to, kind)
+			r := b.refIn(c, text, start+from, start+to, kind)
 			if from > 0 {
 				r.hasRecv = true
 				r.recv = [2]uint32{c.start + uint32(start), c.start + uint32(start+from-1)}
@@ -107,16 +107,6 @@ func (b *graphBuilder) docPath(c *capture, text string, start int, kind RefKind,
 		from = to + 1
 	}
 	return refs
-}
-
-// commentRef is a reference to the name at text[from:to] of comment c.
-func (b *graphBuilder) commentRef(c *capture, text string, from, to int, kind RefKind) rawRef {
-	r := rawRef{start: c.start + uint32(from), end: c.start + uint32(to), row: c.row, col: c.col + uint32(from), kind: kind}
-	if nl := strings.LastIndexByte(text[:from], '\n'); nl >= 0 {
-		r.row += uint32(strings.Count(text[:from], "\n"))
-		r.col = uint32(from - nl - 1)
-	}
-	return r
 }
 
 // skipBlanks is the first index at or after i that is not a space or tab.

@@ -129,11 +129,7 @@ func (b *graphBuilder) importRef(c *capture, from string) {
 	if j == len(text) {
 		return
 	}
-	r := rawRef{start: c.start + uint32(j), end: c.end, row: c.row, col: c.col + uint32(j), kind: RefImport}
-	if nl := strings.LastIndexByte(text[:j], '\n'); nl >= 0 {
-		r.row += uint32(strings.Count(text[:j], "\n"))
-		r.col = uint32(j - nl - 1)
-	}
+	r := b.refIn(c, text, j, len(text), RefImport)
 	if from == "" {
 		from = qualifiedName(text[:j])
 	}

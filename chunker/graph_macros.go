@@ -61,7 +61,7 @@ func (b *graphBuilder) addMacroBody(body, params *capture) {
 			if after < len(text) && text[after] == '(' {
 				kind = RefCall
 			}
-			b.refs = append(b.refs, b.commentRef(body, text, i, j, kind))
+			b.refs = append(b.refs, b.refIn(body, text, i, j, kind))
 			refs++
 		}
 		i = j

@@ -159,6 +159,18 @@ type rawRef struct {
 	recv       [2]uint32 // byte range of the receiver
 }
 
+// refIn is a reference of kind to the name at text[from:to], where text
+// is capture c's: its position counted from the capture's, across the
+// lines text may span (an import's dotted name, a comment, a macro body).
+func (b *graphBuilder) refIn(c *capture, text string, from, to int, kind RefKind) rawRef {
+	r := rawRef{start: c.start + uint32(from), end: c.start + uint32(to), row: c.row, col: c.col + uint32(from), kind: kind}
+	if nl := strings.LastIndexByte(text[:from], '\n'); nl >= 0 {
+		r.row += uint32(strings.Count(text[:from], "\n"))
+		r.col = uint32(from - nl - 1)
+	}
+	return r
+}
+
 // rawLocal is a name bound in a function, with its declared type; or,
 // with member set, a member of the current instance bound in a method,
 // with its type or the name of the function whose type it takes (value).
