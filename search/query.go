@@ -112,8 +112,8 @@ func ParseQuery(text string) Query {
 	text = strings.TrimSpace(text)
 	q := Query{Text: text}
 	ident := identifierQuery().MatchString(text)
-	if ident && plainWord(text) {
-		q.word, q.Name = true, text
+	if ident && plainWord(text) || !ident && suffixedName(text) {
+		q.word, q.Name = true, lastName(text)
 	}
 	if ident && !q.word {
 		q.Kind = Identifier
@@ -294,6 +294,18 @@ func plainWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// suffixedName reports an identifier that ends as Ruby's and Elixir's
+// names may ("empty?", "Repo.insert!") or Haskell's ("foldl'"). Like a
+// plain word it is a name only where an index declares it: "why?" is a
+// question.
+func suffixedName(s string) bool {
+	base := strings.TrimRight(s, "'")
+	if base == s {
+		base = strings.TrimSuffix(strings.TrimSuffix(s, "?"), "!")
+	}
+	return base != s && identifierQuery().MatchString(base)
 }
 
 // lastName strips qualifiers: "http.Client" → "Client".

@@ -25,6 +25,11 @@ func TestParseQueryKinds(t *testing.T) {
 		{"gzip response compression middleware", NaturalLanguage, ""},
 		{"response", NaturalLanguage, "response"}, // an identifier if an index declares it
 		{"flat_hash_map", Identifier, "flat_hash_map"},
+		{"empty?", NaturalLanguage, "empty?"}, // identifiers if an index declares them
+		{"Postgrex.close!", NaturalLanguage, "close!"},
+		{"foldl'", NaturalLanguage, "foldl'"},
+		{"why?", NaturalLanguage, "why?"},
+		{"don't", NaturalLanguage, ""},
 		{"returns the current term.", Description, ""},
 		{"is used to construct a new node", Description, ""},
 		{"creates a new client from the options", Description, ""},

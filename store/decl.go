@@ -24,6 +24,11 @@ var declKeywords = map[string]bool{
 	"struct": true, "interface": true, "trait": true, "enum": true, "type": true, "const": true,
 	"let": true, "var": true, "val": true, "module": true, "object": true, "record": true,
 	"union": true, "typedef": true, "macro_rules!": true, "sub": true, "proc": true,
+	// Elixir's forms of def, and its module attributes that declare types
+	// and callbacks.
+	"defp": true, "defmacro": true, "defmacrop": true, "defmodule": true, "defprotocol": true,
+	"defguard": true, "defguardp": true, "defdelegate": true, "@type": true, "@typep": true,
+	"@opaque": true, "@callback": true, "@macrocallback": true,
 }
 
 // maxDeclScan bounds the chunks Declaring reads beyond those named after
@@ -106,6 +111,9 @@ func declTier(c *Chunk, name string) int {
 		}
 		if cDefs && best < 3 && cDefinition(line, pos, name) {
 			best = 3
+		}
+		if lang == "haskell" {
+			best = max(best, haskellDeclTier(line, pos, name))
 		}
 		return true
 	})
@@ -339,6 +347,11 @@ func lineDeclTier(line string, pos int, name string) int {
 		fields = fields[1:]
 	}
 	fields = dropAttributeMacros(fields)
+	if n := len(fields); n >= 2 && qualifier(fields[n-1]) {
+		// "defmodule Postgrex.Extensions.TimestampTZ", "module Data.Map.Strict",
+		// Ruby's "def self.create": the keyword declares the path's last name.
+		fields = fields[:n-1]
+	}
 	switch {
 	case len(fields) == 0:
 		// "name(args) {" as a method in a class body (JavaScript, Java…).
@@ -424,6 +437,24 @@ func modifier(w string) bool {
 		return true
 	}
 	return false
+}
+
+// qualifier reports a path of names that ends where a selected name
+// follows ("Postgrex.Extensions.", "self.", "Net::").
+func qualifier(w string) bool {
+	path, ok := strings.CutSuffix(w, ".")
+	if !ok {
+		path, ok = strings.CutSuffix(w, "::")
+	}
+	if !ok || path == "" {
+		return false
+	}
+	for i := 0; i < len(path); i++ {
+		if !isIdentByte(path[i]) && path[i] != '.' && path[i] != ':' {
+			return false
+		}
+	}
+	return true
 }
 
 func isIdentByte(b byte) bool {

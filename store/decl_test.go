@@ -38,11 +38,63 @@ func TestLineDeclTier(t *testing.T) {
 		{"        let bottommost_line = dims.bottommost_line();", "bottommost_line", 1},
 		{"    fn bottommost_line(&self) -> Line {", "bottommost_line", 2},
 		{"\tvar buf bytes.Buffer", "buf", 1},
+		{"defmodule Postgrex.Extensions.TimestampTZ do", "TimestampTZ", 3},
+		{"  defmodule Cursor do", "Cursor", 2},
+		{"  defp auth_fin(s, status) do", "auth_fin", 2},
+		{"  defmacro int32 do", "int32", 2},
+		{"  @type reason :: term", "reason", 2},
+		{"  @callback handle_data(binary, state) :: {:noreply, state}", "handle_data", 2},
+		{"  def close!(conn, query) do", "close!", 2},
+		{"    Postgrex.Extensions.TimestampTZ.decode(bin)", "TimestampTZ", 0},
+		{"  def self.create(attrs)", "create", 2},
+		{"class Net::HTTP", "HTTP", 3},
+		{"module Data.Map.Internal.Debug where", "Debug", 3},
+		{"x = foo.bar", "bar", 0},
 	} {
 		pos := indexOf(tc.line, tc.name)
 		if got := lineDeclTier(tc.line, pos, tc.name); got != tc.want {
 			t.Errorf("lineDeclTier(%q, %q) = %d, want %d", tc.line, tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestHaskellDeclTier: Haskell declares a function by its signature or
+// its equations at the first column, with no keyword, and a record's
+// fields and a class's methods by signatures inside them.
+func TestHaskellDeclTier(t *testing.T) {
+	for _, tc := range []struct {
+		line, name string
+		want       int
+	}{
+		{"pullR :: Int -> Digit a -> FingerTree (Node a) -> FingerTree a", "pullR", 3},
+		{"pullR s pr m = case viewRTree m of", "pullR", 3},
+		{"showsTree showelem wide lbars rbars t", "showsTree", 3},
+		{"withBar, withEmpty :: [String] -> [String]", "withEmpty", 3},
+		{"data Digit a", "Digit", 3},
+		{"newtype Elem a  =  Elem { getElem :: a }", "Elem", 3},
+		{"newtype Elem a  =  Elem { getElem :: a }", "getElem", 2},
+		{"    , subForest :: [Tree a]", "subForest", 2},
+		{"class (Foldable f) => Container f where", "Container", 3},
+		{"  fmap :: (a -> b) -> f a -> f b", "fmap", 2},
+		{"foldlMap1' f g = go", "foldlMap1", 0},
+		{"    EmptyRTree -> digitToTree' s pr", "EmptyRTree", 0},
+		{"  where go = pullR s", "pullR", 0},
+		{"-- pullR rebuilds the tree", "pullR", 0},
+		{"instance Functor Digit where", "Digit", 0},
+		{"deep pr m sf = Deep (size pr) pr m sf", "Deep", 0},
+	} {
+		pos := indexOf(tc.line, tc.name)
+		if got := haskellDeclTier(tc.line, pos, tc.name); got != tc.want {
+			t.Errorf("haskellDeclTier(%q, %q) = %d, want %d", tc.line, tc.name, got, tc.want)
+		}
+	}
+	merged := Chunk{FilePath: "src/Data/Sequence/Internal.hs", Symbol: "Functor FingerTree, Traversable FingerTree, NFData1 FingerTree, deep, …",
+		Content: "{-# INLINE pullR #-}\npullR :: Int -> Digit a -> FingerTree (Node a) -> FingerTree a\npullR s pr m = Deep s pr m"}
+	if got := declTier(&merged, "pullR"); got != 3 {
+		t.Errorf("declTier of a merged Haskell chunk = %d, want 3", got)
+	}
+	if got := declTier(&Chunk{FilePath: "Use.hs", Content: "viewRTree m = pullR s pr m"}, "pullR"); got != 0 {
+		t.Errorf("declTier of a use = %d, want 0", got)
 	}
 }
 

@@ -23,7 +23,7 @@ from collections import Counter
 
 KINDS = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "typedef", "module", "macro"}
 CODE = (".py", ".js", ".ts", ".go", ".rs", ".c", ".h", ".java", ".kt", ".rb", ".swift", ".cs", ".cpp", ".hpp",
-        ".scala", ".lua", ".php")
+        ".scala", ".lua", ".php", ".ex", ".exs", ".hs")
 ASIDE = ("test", "vendor/", "node_modules", "third_party", "example", "bench", "doc", "external/", "demo")
 
 
