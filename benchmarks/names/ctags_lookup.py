@@ -48,6 +48,9 @@ def main():
     root, binary = sys.argv[1], sys.argv[2]
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 200
     tags = sample(root, n)
+    if not tags:
+        sys.exit(f"{root}: ctags lists no names to look up (a language ctags does not parse, or every "
+                 "file set aside as a test, example, doc or vendored tree)")
     first = top3 = 0
     misses = []
     for t in tags:
