@@ -49,6 +49,7 @@ func (r ranker) score(cands []*candidate) {
 		prior float64 // the path priors' multiplier
 		older float64 // the older-version and variant demotions' multiplier
 		once  float64 // added to the file's best chunk only (reportNamed)
+		test  bool    // the path prior counted the file as a test
 	}
 	facts := map[string]pathFacts{}
 	reported := false                   // a file has a report's lift for its best chunk
@@ -86,7 +87,7 @@ func (r ranker) score(cands []*candidate) {
 				if c&pathclass.Vendored != 0 && vendoredNamed(r.q, p) {
 					c &^= pathclass.Vendored
 				}
-				f.prior = prior(c, r.q.wants)
+				f.prior, f.test = prior(c, r.q.wants), c&pathclass.Test != 0
 			}
 			if r.opt.on(Versions) && oldVersion(p) {
 				f.older = 0.5
@@ -110,6 +111,9 @@ func (r ranker) score(cands []*candidate) {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
 		mult[i] = f.prior * f.older
+		if cd.chunk.SymbolKind == "test" && r.opt.on(PathPrior) && !f.test {
+			mult[i] *= prior(pathclass.Test, r.q.wants) // a test block beside the code (Zig's `test "…" {`)
+		}
 		cd.score = (base+f.lift)*mult[i] + r.declBoost(cd)
 	}
 	if reported {

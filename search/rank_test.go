@@ -484,6 +484,31 @@ func TestReexportBeatsUses(t *testing.T) {
 	}
 }
 
+// TestZigReexportAndTestBlocks: Zig re-exports a name by binding it to
+// the same name from another file, and keeps its tests in the file they
+// test; both rank below the declaration and above other uses, or below
+// the code, as a re-export and a test file do.
+func TestZigReexportAndTestBlocks(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{cand(ix, "src/app.zig", 1, 0.9, 20), cand(ix, "src/httpz.zig", 1, 0.3, 3)}
+	cands[0].chunk.Content = "const r = try Request.init(allocator);\n_ = r.body();"
+	cands[1].chunk.Content = "pub const Request = @import(\"request.zig\").Request;"
+	r := ranker{q: ParseQuery("Request"), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	if rankOf(cands, "src/httpz.zig") != 0 {
+		t.Errorf("a use outranks Zig's re-export: %v", paths(cands))
+	}
+
+	code, test := cand(ix, "src/request.zig", 100, 0.6, 6), cand(ix, "src/request.zig", 2200, 0.9, 12)
+	test.chunk.SymbolKind = "test"
+	cands = []*candidate{test, code}
+	r = ranker{q: ParseQuery("parsing cookies from the request header"), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	if cands[0] != code {
+		t.Errorf("a test block outranks the code it tests: %+v first", cands[0].chunk)
+	}
+}
+
 func TestDescriptionDoesNotLiftTypesItMentions(t *testing.T) {
 	ix := newIx()
 	cands := []*candidate{cand(ix, "format.go", 1, 0.7, 5), cand(ix, "kinds.go", 1, 0.69, 5), cand(ix, "other.go", 1, 0.2, 1)}

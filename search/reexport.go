@@ -17,7 +17,8 @@ func reexports(c *store.Chunk, name string) bool {
 	pyInit := path.Base(c.FilePath) == "__init__.py"
 	found := false
 	store.NameLines(c.Full().Content, name, func(line string, _ int) bool {
-		found = reexportLine(strings.TrimSpace(line), pyInit)
+		line = strings.TrimSpace(line)
+		found = reexportLine(line, pyInit) || publicAlias(line, name)
 		return !found
 	})
 	return found
@@ -40,4 +41,12 @@ func reexportLine(line string, pyInit bool) bool {
 		return true
 	}
 	return false
+}
+
+// publicAlias recognises Zig's re-export, a public constant bound to the
+// same name in another file: "pub const Request =
+// @import(\"request.zig\").Request;".
+func publicAlias(line, name string) bool {
+	rest, ok := strings.CutPrefix(line, "pub const "+name)
+	return ok && store.Aliases(strings.TrimSpace(rest), name)
 }

@@ -121,7 +121,7 @@ func declTier(c *Chunk, name string) int {
 		return 0
 	}
 	switch class := pathclass.Of(c.FilePath); {
-	case class&pathclass.Test != 0:
+	case class&pathclass.Test != 0, c.SymbolKind == "test":
 		best = 1
 	case class&pathclass.Vendored != 0:
 		best = max(1, best-1) // a vendored copy yields to the project's own
@@ -354,8 +354,9 @@ func lineDeclTier(line string, pos int, name string) int {
 	}
 	switch {
 	case len(fields) == 0:
-		// "name(args) {" as a method in a class body (JavaScript, Java…).
-		if indented && strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, "{") {
+		// "name(args) {" as a method in a class body (JavaScript, Java…),
+		// not a call a switch's prong matches (Zig's `asUint("GET ") => {`).
+		if indented && strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, "{") && !strings.Contains(rest, "=>") {
 			return 2
 		}
 		return 0
@@ -367,15 +368,50 @@ func lineDeclTier(line string, pos int, name string) int {
 	case fields[len(fields)-1] == "const" && cppTypeFollows(rest):
 		return 0 // "const Mutex::MuHow k", "const Mutex& mu": a C++ type, not a constant
 	case declKeywords[fields[len(fields)-1]] || (len(fields) >= 2 && declKeywords[fields[len(fields)-2]] && strings.HasSuffix(fields[len(fields)-1], "*")):
+		binding := bindingKeywords[fields[len(fields)-1]]
 		switch {
+		case binding && Aliases(rest, name):
+			return 0
 		case !indented:
 			return 3
-		case bindingKeywords[fields[len(fields)-1]]:
+		case binding && !typeValue(rest):
 			return 1
 		}
 		return 2
 	}
 	return 0
+}
+
+// Aliases reports a binding's value (rest, the text after the bound name)
+// that selects the bound name from another module ("= worker.HTTPConn;", `= @import("url.zig").asUint;`):
+// the name is declared there, and this is an import of it.
+func Aliases(rest, name string) bool {
+	value, ok := strings.CutPrefix(rest, "=")
+	if !ok || strings.HasPrefix(value, "=") {
+		return false
+	}
+	value = strings.TrimSuffix(strings.TrimSpace(value), ";")
+	return strings.HasSuffix(value, "."+name) && !strings.ContainsAny(value, " \t")
+}
+
+// typeValue reports a binding whose value is a type (Zig's "= struct {",
+// "= enum(u8) {", "= error{…}", JavaScript's "= class {"): an indented
+// one is a nested type, not a function's local.
+func typeValue(rest string) bool {
+	value, ok := strings.CutPrefix(rest, "=")
+	if !ok {
+		return false
+	}
+	value = strings.TrimSpace(value)
+	for _, w := range []string{"extern ", "packed "} {
+		value = strings.TrimPrefix(value, w)
+	}
+	for _, t := range []string{"struct", "enum", "union", "opaque", "error", "class"} {
+		if after, ok := strings.CutPrefix(value, t); ok && (after == "" || !isIdentByte(after[0])) {
+			return true
+		}
+	}
+	return false
 }
 
 // bindingKeywords bind a variable. Indented, such a binding is most often

@@ -50,11 +50,32 @@ func TestLineDeclTier(t *testing.T) {
 		{"class Net::HTTP", "HTTP", 3},
 		{"module Data.Map.Internal.Debug where", "Debug", 3},
 		{"x = foo.bar", "bar", 0},
+		{"const HTTPConn = worker.HTTPConn;", "HTTPConn", 0},
+		{"    const asUint = @import(\"url.zig\").asUint;", "asUint", 0},
+		{"pub const HTTPConn = struct {", "HTTPConn", 3},
+		{"    const RouterConfig = struct {", "RouterConfig", 2},
+		{"    const Kind = enum(u8) {", "Kind", 2},
+		{"    const structure = foo();", "structure", 1},
+		{"            asUint(\"GET \") => {", "asUint", 0},
 	} {
 		pos := indexOf(tc.line, tc.name)
 		if got := lineDeclTier(tc.line, pos, tc.name); got != tc.want {
 			t.Errorf("lineDeclTier(%q, %q) = %d, want %d", tc.line, tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestDeclTierOfTestBlocks: a declaration inside a test block of a file
+// that is no test (Zig's `test "…" {`) counts as a test's.
+func TestDeclTierOfTestBlocks(t *testing.T) {
+	c := Chunk{FilePath: "src/request.zig", SymbolKind: "test",
+		Content: "test \"request: cookie\" {\n    const S = struct {\n        fn helper() void {}\n    };\n}"}
+	if got := declTier(&c, "helper"); got != 1 {
+		t.Errorf("declTier in a test block = %d, want 1", got)
+	}
+	c.SymbolKind = "function"
+	if got := declTier(&c, "helper"); got != 2 {
+		t.Errorf("declTier outside a test block = %d, want 2", got)
 	}
 }
 

@@ -11,26 +11,29 @@ source file of at most 1 MB outside tests, examples, docs, demos and
 vendored or external trees, are searched for by name alone. A hit is the
 first result's file holding the tag's line. Printed: the share first and
 in the first three, how many of the names are a single lower-case word
-(`squeeze`, `multi`), and the misses.
+(`squeeze`, `multi`), and the misses. Ctags has no Zig parser, so Zig files
+are read for the lines that declare a function (`pub fn name(`) or a type
+(`const Name = struct {`, `enum`, `union`) instead.
 """
 
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
 
 KINDS = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "typedef", "module", "macro"}
 CODE = (".py", ".js", ".ts", ".go", ".rs", ".c", ".h", ".java", ".kt", ".rb", ".swift", ".cs", ".cpp", ".hpp",
-        ".scala", ".lua", ".php", ".ex", ".exs", ".hs")
+        ".scala", ".lua", ".php", ".ex", ".exs", ".hs", ".zig")
 ASIDE = ("test", "vendor/", "node_modules", "third_party", "example", "bench", "doc", "external/", "demo")
 
 
 def sample(root, n):
     out = subprocess.run(["ctags", "-R", "--output-format=json", "--fields=+nKz", "-f", "-", "."],
                          cwd=root, capture_output=True, text=True, check=True).stdout
-    tags = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    tags = [json.loads(line) for line in out.splitlines() if line.startswith("{")] + zig_tags(root)
     count = Counter(t["name"] for t in tags)
 
     def wanted(t):
@@ -42,6 +45,27 @@ def sample(root, n):
     tags = sorted((t for t in tags if wanted(t)), key=lambda t: (t["path"], t["line"]))
     random.Random(1).shuffle(tags)
     return tags[:n]
+
+
+ZIG_DECL = re.compile(r"^\s*(?:pub\s+)?(?:inline\s+|export\s+)?(?:fn\s+([A-Za-z_]\w*)\s*\("
+                      r"|const\s+([A-Za-z_]\w*)\s*=\s*(?:extern\s+|packed\s+)?(?:struct|enum|union)\b)")
+
+
+def zig_tags(root):
+    """Tags, in ctags's shape, for the functions and types Zig files declare."""
+    tags = []
+    for d, dirs, files in os.walk(root):
+        dirs[:] = [x for x in dirs if not x.startswith(".")]
+        for f in files:
+            if not f.endswith(".zig"):
+                continue
+            path = os.path.relpath(os.path.join(d, f), root)
+            with open(os.path.join(d, f), encoding="utf-8", errors="replace") as fh:
+                for line, text in enumerate(fh, 1):
+                    if m := ZIG_DECL.match(text):
+                        tags.append({"name": m[1] or m[2], "path": path, "line": line,
+                                     "kind": "function" if m[1] else "type"})
+    return tags
 
 
 def main():
