@@ -58,3 +58,28 @@ func TestBareCallsResolveThroughBaseClasses(t *testing.T) {
 		t.Errorf("references of Shape.draw: %+v, want Circle.java's draw() as exact", refs)
 	}
 }
+
+// TestBareCallsInModulesAndContainers: a bare call inside an Elixir
+// module, a Dart class or a Zig struct is to the module's, class's or
+// container's own function, as in Java; another module's function of the
+// same name is not it.
+func TestBareCallsInModulesAndContainers(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"lib/conn.ex":     "defmodule App.Conn do\n  def send(s) do\n    encode(s)\n  end\n\n  defp encode(s), do: s\nend\n",
+		"lib/other.ex":    "defmodule App.Other do\n  defp encode(s), do: s\nend\n",
+		"lib/parser.dart": "class Parser {\n  void parse() {\n    if (_solo()) return;\n  }\n\n  bool _solo() {\n    return true;\n  }\n}\n",
+		"src/list.zig":    "const List = struct {\n    fn push(self: *List) void {\n        grow(self);\n    }\n\n    fn grow(self: *List) void {\n        _ = self;\n    }\n};\n",
+	})
+	for _, tc := range []struct{ symbol, at string }{
+		{"App.Conn.encode", "lib/conn.ex:3"},
+		{"Parser._solo", "lib/parser.dart:3"},
+		{"List.grow", "src/list.zig:3"},
+	} {
+		if got := matchAt(t, ix, tc.symbol, nil, tc.at); got != MatchExact {
+			t.Errorf("%s at %s: %q, want exact", tc.symbol, tc.at, got)
+		}
+	}
+	if got := matchAt(t, ix, "App.Other.encode", nil, "lib/conn.ex:3"); got == MatchExact {
+		t.Errorf("App.Conn's call of its own encode is App.Other.encode's exact use")
+	}
+}

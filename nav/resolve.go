@@ -244,10 +244,11 @@ func (c useCtx) classOf(i int32) string {
 }
 
 // implicitThis reports whether a bare name inside a method may be a member
-// of its class.
+// of its class, or inside a function a member of its module or container
+// (an Elixir module's functions, a Zig struct's declarations).
 func implicitThis(lang string) bool {
 	switch lang {
-	case "java", "csharp", "kotlin", "scala", "swift", "cpp", "ruby":
+	case "java", "csharp", "kotlin", "scala", "swift", "cpp", "ruby", "dart", "elixir", "zig":
 		return true
 	}
 	return false
