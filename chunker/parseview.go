@@ -164,8 +164,12 @@ var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0
 // extern", "ABSL_ATTRIBUTE_WEAK void", and before a function's return
 // type: "ABSL_INTERNAL_CONSTEXPR_SINCE_CXX17 ContainerIter<C> c_begin(",
 // which named the function "ContainerIter<C> c_begin", the name maybe on
-// the next line); group 1 is the macros.
-var leadMacros = lazyre.New(`(?m)^[ \t]*((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)(?:(?:static|extern|inline|constexpr|const|void|bool|int|char|unsigned|signed|long|short|float|double|auto|template|typename|virtual|explicit|friend|class|struct|enum|union)\b|std::|\[\[|[A-Za-z_][A-Za-z0-9_:]*(?:<[^;{}()\n]*>)?[\s*&]+[A-Za-z_~][A-Za-z0-9_]*[ \t]*\()`)
+// the next line), and before an out-of-line member whose name is
+// qualified ("SPDLOG_INLINE logger::logger(…) : name_{…} {", a
+// constructor the grammar took for a declaration ending at its
+// initializers, and "SPDLOG_INLINE logger &logger::operator=(", a
+// variable); group 1 is the macros.
+var leadMacros = lazyre.New(`(?m)^[ \t]*((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)(?:(?:static|extern|inline|constexpr|const|void|bool|int|char|unsigned|signed|long|short|float|double|auto|template|typename|virtual|explicit|friend|class|struct|enum|union)\b|std::|\[\[|(?:[A-Za-z_][A-Za-z0-9_:]*(?:<[^;{}()\n]*>)?[\s*&]+(?:[A-Za-z_][A-Za-z0-9_]*(?:<[^;{}()\n]*>)?::)*|(?:[A-Za-z_][A-Za-z0-9_]*(?:<[^;{}()\n]*>)?::)+)(?:~?[A-Za-z_][A-Za-z0-9_]*|operator[^\s(]+)[ \t]*\()`)
 
 // blankMatches blanks group 1 of every match of re in src. owned says src
 // is a copy that may be written; the result is one, unless nothing

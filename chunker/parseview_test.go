@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -252,6 +253,43 @@ c_copy(const InputSequence& input, OutputIterator output) {
 	for _, want := range []string{"arena_mu", "arena", "InitArenaIfNecessary", "c_begin", "c_copy"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("outline %q lacks %s", names, want)
+		}
+	}
+}
+
+// An out-of-line member after an attribute macro is parsed whole: a
+// constructor with brace initializers had ended at them, leaving its
+// body's calls to the namespace, and an assignment operator was a
+// variable.
+func TestCppLeadingMacroBeforeQualifiedMember(t *testing.T) {
+	src := []byte(`namespace spdlog {
+SPDLOG_INLINE log_msg_buffer::log_msg_buffer(const log_msg &orig_msg)
+    : log_msg{orig_msg}
+{
+    update_string_views();
+}
+
+SPDLOG_INLINE log_msg_buffer &log_msg_buffer::operator=(log_msg_buffer &&other) SPDLOG_NOEXCEPT
+{
+    update_string_views();
+    return *this;
+}
+} // namespace spdlog
+`)
+	g, _ := Analyze("log_msg_buffer-inl.h", src, Options{})
+	if g.Graph == nil {
+		t.Fatal("no graph")
+	}
+	got := map[string]string{}
+	for _, d := range g.Graph.Defs {
+		got[d.Name] = fmt.Sprintf("%s %d-%d", d.Kind, d.StartLine, d.EndLine)
+	}
+	if got["log_msg_buffer"] != "method 2-6" || got["operator="] != "method 8-12" {
+		t.Errorf("declarations %v, want the constructor at 2-6 and operator= at 8-12, both methods", got)
+	}
+	for _, r := range g.Graph.Refs {
+		if r.Name == "update_string_views" && g.Graph.Defs[r.Enclosing].Kind != "method" {
+			t.Errorf("the call at line %d is in %+v, want the method around it", r.Line, g.Graph.Defs[r.Enclosing])
 		}
 	}
 }
