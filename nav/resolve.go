@@ -71,11 +71,18 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 			return d, true
 		}
 	}
+	field := false
 	if strings.HasPrefix(base, "n:") && len(sels) == 0 {
-		return c.resolveQualified(base[2:], cands)
+		d, ok := c.resolveQualified(base[2:], cands)
+		if ok || !implicitThis(c.file.Language) || strings.Contains(base, ".") {
+			return d, ok
+		}
+		field = true // maybe a field of the enclosing class: C++'s client_.connect(), Java's out.write()
 	}
 	cls, fromBase := "", false
 	switch {
+	case field:
+		cls = c.memberType(ix, c.classOf(r.Enclosing), base[2:])
 	case base == "self":
 		cls = c.classOf(r.Enclosing)
 	case base == "super":

@@ -243,3 +243,25 @@ func TestForwardDeclarationsAreTheDefinitions(t *testing.T) {
 		t.Errorf("struct BlockCnt *bl in the header: match %q, want exact", got)
 	}
 }
+
+// TestFieldsOfTheEnclosingClassTypeTheirUses: a field used without this
+// (C++'s client_.connect(), Java's client.connect()) is typed by its
+// declaration, as this.client is.
+func TestFieldsOfTheEnclosingClassTypeTheirUses(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/client.h":    "namespace net {\nclass client {\npublic:\n    void connect();\n};\n}\n",
+		"src/sink.h":      "namespace net {\nclass sink {\n    void write() {\n        client_.connect();\n    }\n    client client_;\n};\n}\n",
+		"src/Client.java": "package p;\n\npublic class Client {\n    void connect() {}\n}\n",
+		"src/Sink.java":   "package p;\n\npublic class Sink {\n    private Client client;\n    void write() {\n        client.connect();\n    }\n}\n",
+		"src/Other.java":  "package p;\n\npublic class Other {\n    void connect() {}\n}\n",
+	})
+	for _, tc := range []struct{ symbol, at, want string }{
+		{"client.connect", "src/sink.h:4", MatchExact},
+		{"Client.connect", "src/Sink.java:6", MatchExact},
+		{"Other.connect", "src/Sink.java:6", ""},
+	} {
+		if got := matchAt(t, ix, tc.symbol, nil, tc.at); got != tc.want {
+			t.Errorf("%s at %s: %q, want %q", tc.symbol, tc.at, got, tc.want)
+		}
+	}
+}
