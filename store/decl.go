@@ -383,8 +383,9 @@ func lineDeclTier(line string, pos int, name string) int {
 }
 
 // Aliases reports a binding's value (rest, the text after the bound name)
-// that selects the bound name from another module ("= worker.HTTPConn;", `= @import("url.zig").asUint;`):
-// the name is declared there, and this is an import of it.
+// that selects the bound name from another module ("= worker.HTTPConn;",
+// `= @import("url.zig").asUint;`): the name is declared there, and this
+// is an import of it.
 func Aliases(rest, name string) bool {
 	value, ok := strings.CutPrefix(rest, "=")
 	if !ok || strings.HasPrefix(value, "=") {
