@@ -2,6 +2,7 @@ package nav
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -183,11 +184,31 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			}
 			return ""
 		}
-		if impossible(t.Definition, fr.Language, r) {
+		if impossible(t.Definition, fr.Language, r) || c.fromLibrary(ix, r) {
 			return ""
 		}
 		return MatchName
 	}, nil
+}
+
+// fromLibrary reports a use selected from a capitalized name that nothing
+// in the repository declares and no import of the file binds: a module or
+// class of the language's library or a dependency (Elixir's Keyword.get,
+// Java's Math.max, C#'s Console.WriteLine, JavaScript's Object.keys),
+// whose member is none of the repository's declarations. A lower-case
+// name may be a local the graph did not record, and stays a match by
+// name.
+func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
+	base, _ := splitRecv(r.Recv)
+	q, ok := strings.CutPrefix(base, "n:")
+	if !ok || q == "" || q[0] < 'A' || q[0] > 'Z' {
+		return false
+	}
+	first, _, _ := strings.Cut(q, ".")
+	if slices.ContainsFunc(c.imports, func(im chunker.Import) bool { return im.Name == first }) {
+		return false
+	}
+	return len(ix.DefinitionsOf(first)) == 0 && len(ix.DefinitionsOf(lastElem(q))) == 0
 }
 
 // impossible reports uses that cannot be of the target whatever they

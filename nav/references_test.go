@@ -61,3 +61,37 @@ func TestCallersListTheCodeBeforeTheTests(t *testing.T) {
 		t.Errorf("callers of conv.Parse: %q, want main, use, TestParse and testdata's top level", got)
 	}
 }
+
+// TestLibraryMembersAreNotReferences: a member selected from a capitalized
+// name the repository does not declare and the file does not import is
+// the library's (Elixir's Keyword.get, Java's Math.max), not a use of
+// the repository's declaration of the name; one selected from an
+// unrecorded lower-case name may be, and stays a match by name.
+func TestLibraryMembersAreNotReferences(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"lib/store.ex":  "defmodule App.Store do\n  def get(key), do: key\nend\n",
+		"lib/use.ex":    "defmodule App.Use do\n  def run(opts) do\n    Keyword.get(opts, :key)\n    App.Store.get(:a)\n    conn.get(:b)\n  end\nend\n",
+		"src/Calc.java": "package p;\n\npublic class Calc {\n    static int max(int a, int b) { return a; }\n}\n",
+		"src/Use.java":  "package p;\n\npublic class Use {\n    int run() {\n        return Math.max(1, 2) + Calc.max(3, 4);\n    }\n}\n",
+	})
+	for _, tc := range []struct{ symbol, at, want string }{
+		{"App.Store.get", "lib/use.ex:3", ""},
+		{"App.Store.get", "lib/use.ex:4", MatchExact},
+		{"App.Store.get", "lib/use.ex:5", MatchName},
+	} {
+		if got := matchAt(t, ix, tc.symbol, nil, tc.at); got != tc.want {
+			t.Errorf("%s at %s: %q, want %q", tc.symbol, tc.at, got, tc.want)
+		}
+	}
+	tg, err := ResolveTarget(ix, "Calc.max", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(refs) != 1 || refs[0].Match != MatchExact {
+		t.Errorf("references of Calc.max: %+v, want Calc.max(3, 4) alone, exact", refs)
+	}
+}
