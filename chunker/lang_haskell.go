@@ -386,6 +386,9 @@ func (h *hsScan) graph(items []*outlineItem) *Graph {
 		}
 		if h.column0(k) {
 			imports = h.text(k) == "import"
+			if im, ok := h.importAt(k); imports && ok {
+				g.Imports = append(g.Imports, im)
+			}
 			if h.text(k) == "module" && k+1 < len(h.toks) {
 				h.named[k+1] = true // the module's own name
 			}
@@ -412,4 +415,33 @@ func (h *hsScan) graph(items []*outlineItem) *Graph {
 		g.Refs = append(g.Refs, Ref{Name: name, Recv: recv, Kind: kind, Line: line, Col: col, Enclosing: enclosing(line)})
 	}
 	return g
+}
+
+// importAt reads the import declaration at token k, "import [qualified]
+// Data.Map [qualified] [as M] [hiding] [(…)]": the name its qualified
+// uses go through (M, else the module's own name) and the module.
+func (h *hsScan) importAt(k int) (Import, bool) {
+	var words []string
+words:
+	for j := k + 1; j < len(h.toks) && !h.column0(j) && len(words) < 4; j++ {
+		switch h.toks[j].kind {
+		case hsComment, hsString: // {-# SOURCE #-}, a package import's "pkg"
+			continue
+		case hsWord:
+			if w := h.text(j); w != "qualified" && w != "safe" {
+				words = append(words, w)
+			}
+		default:
+			break words
+		}
+	}
+	if len(words) == 0 || words[0][0] < 'A' || words[0][0] > 'Z' {
+		return Import{}, false
+	}
+	line, _ := h.s.position(h.toks[k].start)
+	im := Import{Name: words[0], Path: words[0], Line: line}
+	if len(words) >= 3 && words[1] == "as" {
+		im.Name = words[2]
+	}
+	return im, true
 }

@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -88,5 +89,18 @@ func TestHaskellGraph(t *testing.T) {
 		if r == "type n:Data Queue in " {
 			t.Errorf("the module's own name is no reference: %v", refs)
 		}
+	}
+	src := "module M where\n\nimport qualified Data.Set as S\nimport Data.Map (Map, insert)\n" +
+		"import {-# SOURCE #-} qualified Foo.Bar as FB hiding (x)\nimport \"containers\" Data.IntMap\n"
+	a, err := Analyze("M.hs", []byte(src), Options{})
+	if err != nil || a.Graph == nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, im := range a.Graph.Imports {
+		got = append(got, im.Name+"="+im.Path)
+	}
+	if want := []string{"S=Data.Set", "Data.Map=Data.Map", "FB=Foo.Bar", "Data.IntMap=Data.IntMap"}; !slices.Equal(got, want) {
+		t.Errorf("imports %v, want %v", got, want)
 	}
 }

@@ -205,7 +205,9 @@ func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
 		return false
 	}
 	first, _, _ := strings.Cut(q, ".")
-	if slices.ContainsFunc(c.imports, func(im chunker.Import) bool { return im.Name == first }) {
+	if slices.ContainsFunc(c.imports, func(im chunker.Import) bool {
+		return im.Name == first || im.Name == q || strings.HasPrefix(q, im.Name+".") // Haskell's Data.Map.insert
+	}) {
 		return false
 	}
 	return len(ix.DefinitionsOf(first)) == 0 && len(ix.DefinitionsOf(lastElem(q))) == 0

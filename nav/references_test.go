@@ -69,12 +69,16 @@ func TestCallersListTheCodeBeforeTheTests(t *testing.T) {
 // unrecorded lower-case name may be, and stays a match by name.
 func TestLibraryMembersAreNotReferences(t *testing.T) {
 	ix := testIndex(t, map[string]string{
-		"lib/store.ex":  "defmodule App.Store do\n  def get(key), do: key\nend\n",
-		"lib/use.ex":    "defmodule App.Use do\n  def run(opts) do\n    Keyword.get(opts, :key)\n    App.Store.get(:a)\n    conn.get(:b)\n  end\nend\n",
-		"src/Calc.java": "package p;\n\npublic class Calc {\n    static int max(int a, int b) { return a; }\n}\n",
-		"src/Use.java":  "package p;\n\npublic class Use {\n    int run() {\n        return Math.max(1, 2) + Calc.max(3, 4);\n    }\n}\n",
+		"lib/store.ex":    "defmodule App.Store do\n  def get(key), do: key\nend\n",
+		"lib/use.ex":      "defmodule App.Use do\n  def run(opts) do\n    Keyword.get(opts, :key)\n    App.Store.get(:a)\n    conn.get(:b)\n  end\nend\n",
+		"src/Calc.java":   "package p;\n\npublic class Calc {\n    static int max(int a, int b) { return a; }\n}\n",
+		"src/Use.java":    "package p;\n\npublic class Use {\n    int run() {\n        return Math.max(1, 2) + Calc.max(3, 4);\n    }\n}\n",
+		"src/Data/Set.hs": "module Data.Set where\n\ninsert :: Int -> Int\ninsert x = x\n",
+		"app/Main.hs":     "module Main where\n\nimport qualified Data.Set as S\n\nmain = print (S.insert 1)\n\nother = print (M.insert 2)\n",
 	})
 	for _, tc := range []struct{ symbol, at, want string }{
+		{"insert", "app/Main.hs:5", MatchExact}, // S is bound by the import
+		{"insert", "app/Main.hs:7", ""},
 		{"App.Store.get", "lib/use.ex:3", ""},
 		{"App.Store.get", "lib/use.ex:4", MatchExact},
 		{"App.Store.get", "lib/use.ex:5", MatchName},
