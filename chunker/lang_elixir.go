@@ -706,6 +706,9 @@ func (x *exScan) graph(items []*outlineItem) *Graph {
 			switch {
 			case exImports[stmtWord]:
 				ref.Kind = RefImport
+				if as, ok := x.aliasAs(next); ok && stmtWord == "alias" {
+					g.Imports = append(g.Imports, Import{Name: as, Path: alias, Line: ref.Line})
+				}
 			case x.punct(k-1, '%') && x.toks[k-1].end == t.start:
 				ref.Kind = RefType
 			}
@@ -730,6 +733,18 @@ func (x *exScan) graph(items []*outlineItem) *Graph {
 		g.Refs = append(g.Refs, ref)
 	}
 	return g
+}
+
+// aliasAs reads the name ", as: Name" gives the alias that ends before
+// token k. Only such a name is an import of the file's: an alias without
+// it is called by its own last word, which names the module wherever it
+// is declared.
+func (x *exScan) aliasAs(k int) (string, bool) {
+	if !x.punct(k, ',') || k+2 >= len(x.toks) || x.toks[k+1].kind != exKey || x.text(x.toks[k+1]) != "as:" || !x.isAlias(k+2) {
+		return "", false
+	}
+	as, _ := x.aliasAt(k+2, false)
+	return as, true
 }
 
 // isAlias reports whether token k is a capitalized word.

@@ -71,6 +71,7 @@ func TestLibraryMembersAreNotReferences(t *testing.T) {
 	ix := testIndex(t, map[string]string{
 		"lib/store.ex":    "defmodule App.Store do\n  def get(key), do: key\nend\n",
 		"lib/use.ex":      "defmodule App.Use do\n  def run(opts) do\n    Keyword.get(opts, :key)\n    App.Store.get(:a)\n    conn.get(:b)\n  end\nend\n",
+		"lib/as.ex":       "defmodule App.As do\n  alias App.Store, as: S\n\n  def run, do: S.get(:c)\nend\n",
 		"src/Calc.java":   "package p;\n\npublic class Calc {\n    static int max(int a, int b) { return a; }\n}\n",
 		"src/Use.java":    "package p;\n\npublic class Use {\n    int run() {\n        return Math.max(1, 2) + Calc.max(3, 4);\n    }\n}\n",
 		"src/Data/Set.hs": "module Data.Set where\n\ninsert :: Int -> Int\ninsert x = x\n",
@@ -82,6 +83,7 @@ func TestLibraryMembersAreNotReferences(t *testing.T) {
 		{"App.Store.get", "lib/use.ex:3", ""},
 		{"App.Store.get", "lib/use.ex:4", MatchExact},
 		{"App.Store.get", "lib/use.ex:5", MatchName},
+		{"App.Store.get", "lib/as.ex:4", MatchExact}, // S is App.Store's alias
 	} {
 		if got := matchAt(t, ix, tc.symbol, nil, tc.at); got != tc.want {
 			t.Errorf("%s at %s: %q, want %q", tc.symbol, tc.at, got, tc.want)
