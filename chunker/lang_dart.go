@@ -195,9 +195,23 @@ func (z *dartScan) item(i, end int, parent string, depth int) (int, *outlineItem
 // or field starting at token k: its kind, its name's token (-1 when it is
 // none of them) and the token after it.
 func (z *dartScan) member(k, end int, parent string) (string, int, int) {
+	angles := 0 // inside a type's arguments: Map<String, dynamic> _parsed;
 	for j := k; j < end; j++ {
 		t := z.toks[j]
+		if t.kind == zigWord && z.text(j) == "operator" && !z.is(j+1, "(") {
+			return z.operator(j, end, parent)
+		}
 		if t.kind != zigPunct {
+			continue
+		}
+		switch c := z.s.src[t.start]; {
+		case c == '<':
+			angles++
+			continue
+		case c == '>' && angles > 0:
+			angles--
+			continue
+		case c == ',' && angles > 0:
 			continue
 		}
 		switch z.s.src[t.start] {
@@ -235,6 +249,27 @@ func (z *dartScan) member(k, end int, parent string) (string, int, int) {
 			return "", -1, 0
 		case '[', ')':
 			return "", -1, 0
+		}
+	}
+	return "", -1, 0
+}
+
+// maxOperatorTokens bounds the tokens between "operator" and its
+// parameters ("[]=", "==", "~/").
+const maxOperatorTokens = 4
+
+// operator reads the operator method whose "operator" is token j
+// ("bool operator ==(Object other)", "dynamic operator [](String name)"),
+// named "operator", so that its body's brackets and "=" do not read as a
+// field's.
+func (z *dartScan) operator(j, end int, parent string) (string, int, int) {
+	for p := j + 1; p < end && p <= j+maxOperatorTokens; p++ {
+		if z.is(p, "(") {
+			kind := "function"
+			if parent != "" {
+				kind = "method"
+			}
+			return kind, j, z.bodyEnd(z.match[p]+1, end)
 		}
 	}
 	return "", -1, 0

@@ -88,3 +88,34 @@ func TestDartGraph(t *testing.T) {
 		}
 	}
 }
+
+// TestDartGenericFieldsAndOperators: a field whose type has several
+// arguments is named by its own name, not the type's first argument, and
+// an operator is a method whose brackets and "=" do not make it a field
+// that swallows the members after it.
+func TestDartGenericFieldsAndOperators(t *testing.T) {
+	src := `class Results {
+  final Map<String, dynamic> _parsed;
+
+  dynamic operator [](String name) {
+    return _parsed[name];
+  }
+
+  bool operator ==(Object other) => other is Results;
+
+  bool flag(String name) {
+    return _parsed[name] as bool;
+  }
+}
+`
+	got := outlineOf("results.dart", src)
+	want := `class Results 1-13
+field Results._parsed 2-2
+method Results.operator 4-6
+method Results.operator 8-8
+method Results.flag 10-12
+`
+	if got != want {
+		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -11,9 +11,11 @@ source file of at most 1 MB outside tests, examples, docs, demos and
 vendored or external trees, are searched for by name alone. A hit is the
 first result's file holding the tag's line. Printed: the share first and
 in the first three, how many of the names are a single lower-case word
-(`squeeze`, `multi`), and the misses. Ctags has no Zig parser, so Zig files
-are read for the lines that declare a function (`pub fn name(`) or a type
-(`const Name = struct {`, `enum`, `union`) instead.
+(`squeeze`, `multi`), and the misses. Ctags has no Zig or Dart parser, so
+Zig files are read for the lines that declare a function (`pub fn name(`) or
+a type (`const Name = struct {`, `enum`, `union`), and Dart files for a
+class, mixin, enum or extension and a function or method with its type
+(`  bool flag(String name) {`) instead.
 """
 
 import json
@@ -26,14 +28,14 @@ from collections import Counter
 
 KINDS = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "typedef", "module", "macro"}
 CODE = (".py", ".js", ".ts", ".go", ".rs", ".c", ".h", ".java", ".kt", ".rb", ".swift", ".cs", ".cpp", ".hpp",
-        ".scala", ".lua", ".php", ".ex", ".exs", ".hs", ".zig")
+        ".scala", ".lua", ".php", ".ex", ".exs", ".hs", ".zig", ".dart")
 ASIDE = ("test", "vendor/", "node_modules", "third_party", "example", "bench", "doc", "external/", "demo")
 
 
 def sample(root, n):
     out = subprocess.run(["ctags", "-R", "--output-format=json", "--fields=+nKz", "-f", "-", "."],
                          cwd=root, capture_output=True, text=True, check=True).stdout
-    tags = [json.loads(line) for line in out.splitlines() if line.startswith("{")] + zig_tags(root)
+    tags = [json.loads(line) for line in out.splitlines() if line.startswith("{")] + lexed_tags(root)
     count = Counter(t["name"] for t in tags)
 
     def wanted(t):
@@ -51,20 +53,31 @@ ZIG_DECL = re.compile(r"^\s*(?:pub\s+)?(?:inline\s+|export\s+)?(?:fn\s+([A-Za-z_
                       r"|const\s+([A-Za-z_]\w*)\s*=\s*(?:extern\s+|packed\s+)?(?:struct|enum|union)\b)")
 
 
-def zig_tags(root):
-    """Tags, in ctags's shape, for the functions and types Zig files declare."""
+DART_DECL = re.compile(r"^\s*(?:(?:abstract|final|sealed|base)\s+)*(?:class|mixin|enum|extension)\s+([A-Za-z_]\w*)"
+                       r"|^\s*(?:(?:static|external)\s+)*(?!(?:return|await|throw|else|new|yield|case|final|var|const)\b)[A-Za-z_][\w<>?,]*(?:<[^(]*>)?\??\s+([a-z_]\w*)\s*\(")
+DART_NOT_NAMES = {"if", "for", "while", "switch", "return", "catch", "assert", "super", "this"}
+
+
+def lexed_tags(root):
+    """Tags, in ctags's shape, for the functions and types Zig and Dart files
+    declare: (type, function) from the line's first and second group."""
     tags = []
     for d, dirs, files in os.walk(root):
         dirs[:] = [x for x in dirs if not x.startswith(".")]
         for f in files:
-            if not f.endswith(".zig"):
+            decl = ZIG_DECL if f.endswith(".zig") else DART_DECL if f.endswith(".dart") else None
+            if decl is None:
                 continue
             path = os.path.relpath(os.path.join(d, f), root)
             with open(os.path.join(d, f), encoding="utf-8", errors="replace") as fh:
                 for line, text in enumerate(fh, 1):
-                    if m := ZIG_DECL.match(text):
-                        tags.append({"name": m[1] or m[2], "path": path, "line": line,
-                                     "kind": "function" if m[1] else "type"})
+                    m = decl.match(text)
+                    if not m:
+                        continue
+                    fn, typ = (m[1], m[2]) if decl is ZIG_DECL else (m[2], m[1])
+                    if (fn or typ) not in DART_NOT_NAMES:
+                        tags.append({"name": fn or typ, "path": path, "line": line,
+                                     "kind": "function" if fn else "type"})
     return tags
 
 
