@@ -43,8 +43,8 @@ func (k QueryKind) String() string {
 }
 
 // identifierQuery matches a bare identifier, possibly qualified with ".",
-// "::", "->" or "\".
-var identifierQuery = lazyre.New(`^[A-Za-z_$][A-Za-z0-9_$]*((\.|::|->|\\)[A-Za-z_$][A-Za-z0-9_$]*)*$`)
+// "::", "->", "\" or Lua's method ":" ("M:add").
+var identifierQuery = lazyre.New(`^[A-Za-z_$][A-Za-z0-9_$]*((\.|::?|->|\\)[A-Za-z_$][A-Za-z0-9_$]*)*$`)
 
 // embeddedIdentifier matches names inside a phrase that can only be code:
 // camelCase, PascalCase with an inner capital, snake_case.
@@ -310,7 +310,7 @@ func suffixedName(s string) bool {
 
 // lastName strips qualifiers: "http.Client" → "Client".
 func lastName(s string) string {
-	for _, sep := range []string{"::", "->", "\\", "."} {
+	for _, sep := range []string{"::", "->", "\\", ".", ":"} {
 		if i := strings.LastIndex(s, sep); i >= 0 {
 			s = s[i+len(sep):]
 		}

@@ -25,6 +25,7 @@ func TestParseQueryKinds(t *testing.T) {
 		{"gzip response compression middleware", NaturalLanguage, ""},
 		{"response", NaturalLanguage, "response"}, // an identifier if an index declares it
 		{"flat_hash_map", Identifier, "flat_hash_map"},
+		{"M:add", Identifier, "add"},          // Lua's method
 		{"empty?", NaturalLanguage, "empty?"}, // identifiers if an index declares them
 		{"Postgrex.close!", NaturalLanguage, "close!"},
 		{"foldl'", NaturalLanguage, "foldl'"},

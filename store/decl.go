@@ -347,7 +347,7 @@ func lineDeclTier(line string, pos int, name string) int {
 		fields = fields[1:]
 	}
 	fields = dropAttributeMacros(fields)
-	if n := len(fields); n >= 2 && qualifier(fields[n-1]) {
+	if n := len(fields); n >= 2 && qualifier(fields[n-1], fields[n-2]) {
 		// "defmodule Postgrex.Extensions.TimestampTZ", "module Data.Map.Strict",
 		// Ruby's "def self.create": the keyword declares the path's last name.
 		fields = fields[:n-1]
@@ -477,11 +477,16 @@ func modifier(w string) bool {
 }
 
 // qualifier reports a path of names that ends where a selected name
-// follows ("Postgrex.Extensions.", "self.", "Net::").
-func qualifier(w string) bool {
+// follows ("Postgrex.Extensions.", "self.", "Net::"); after Lua's
+// "function", also a table's method ("M:"). Elsewhere a name and a colon
+// is a typed binding ("state: StateFlow<T>") and declares no type.
+func qualifier(w, keyword string) bool {
 	path, ok := strings.CutSuffix(w, ".")
 	if !ok {
 		path, ok = strings.CutSuffix(w, "::")
+	}
+	if !ok && keyword == "function" {
+		path, ok = strings.CutSuffix(w, ":")
 	}
 	if !ok || path == "" {
 		return false

@@ -48,6 +48,8 @@ func TestLineDeclTier(t *testing.T) {
 		{"    Postgrex.Extensions.TimestampTZ.decode(bin)", "TimestampTZ", 0},
 		{"  def self.create(attrs)", "create", 2},
 		{"class Net::HTTP", "HTTP", 3},
+		{"function M:add(root_dir, bufnr)", "add", 3},
+		{"    val state: StateFlow<Int> = flow", "StateFlow", 0},
 		{"module Data.Map.Internal.Debug where", "Debug", 3},
 		{"x = foo.bar", "bar", 0},
 		{"const HTTPConn = worker.HTTPConn;", "HTTPConn", 0},
