@@ -198,8 +198,10 @@ func (z *dartScan) member(k, end int, parent string) (string, int, int) {
 	angles := 0 // inside a type's arguments: Map<String, dynamic> _parsed;
 	for j := k; j < end; j++ {
 		t := z.toks[j]
-		if t.kind == zigWord && z.text(j) == "operator" && !z.is(j+1, "(") {
-			return z.operator(j, end, parent)
+		if t.kind == zigWord && z.text(j) == "operator" {
+			if kind, stop, ok := z.operator(j, end, parent); ok {
+				return kind, j, stop
+			}
 		}
 		if t.kind != zigPunct {
 			continue
@@ -261,18 +263,22 @@ const maxOperatorTokens = 4
 // operator reads the operator method whose "operator" is token j
 // ("bool operator ==(Object other)", "dynamic operator [](String name)"),
 // named "operator", so that its body's brackets and "=" do not read as a
-// field's.
-func (z *dartScan) operator(j, end int, parent string) (string, int, int) {
+// field's: its kind and the token after it. A field or method named
+// operator ("String operator;", "operator(x)") is none.
+func (z *dartScan) operator(j, end int, parent string) (string, int, bool) {
 	for p := j + 1; p < end && p <= j+maxOperatorTokens; p++ {
-		if z.is(p, "(") {
+		switch {
+		case z.is(p, "(") && p > j+1:
 			kind := "function"
 			if parent != "" {
 				kind = "method"
 			}
-			return kind, j, z.bodyEnd(z.match[p]+1, end)
+			return kind, z.bodyEnd(z.match[p]+1, end), true
+		case z.toks[p].kind != zigPunct || z.is(p, ";") || z.is(p, ",") || z.is(p, "{") || z.is(p, "("):
+			return "", 0, false
 		}
 	}
-	return "", -1, 0
+	return "", 0, false
 }
 
 // maxTypeArgTokens bounds the tokens read back over a generic method's

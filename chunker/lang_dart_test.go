@@ -106,14 +106,19 @@ func TestDartGenericFieldsAndOperators(t *testing.T) {
   bool flag(String name) {
     return _parsed[name] as bool;
   }
+
+  final String operator;
+  void after() {}
 }
 `
 	got := outlineOf("results.dart", src)
-	want := `class Results 1-13
+	want := `class Results 1-16
 field Results._parsed 2-2
 method Results.operator 4-6
 method Results.operator 8-8
 method Results.flag 10-12
+field Results.operator 14-14
+method Results.after 15-15
 `
 	if got != want {
 		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)

@@ -385,9 +385,10 @@ func (h *hsScan) graph(items []*outlineItem) *Graph {
 			break
 		}
 		if h.column0(k) {
-			imports = h.text(k) == "import"
-			if im, ok := h.importAt(k); imports && ok {
-				g.Imports = append(g.Imports, im)
+			if imports = h.text(k) == "import"; imports {
+				if im, ok := h.importAt(k); ok {
+					g.Imports = append(g.Imports, im)
+				}
 			}
 			if h.text(k) == "module" && k+1 < len(h.toks) {
 				h.named[k+1] = true // the module's own name
