@@ -747,6 +747,16 @@ func (x *exScan) aliasAs(k int) (string, bool) {
 	return as, true
 }
 
+// currentModule reports a receiver ending at token j that names the
+// module it is written in: __MODULE__ or unquote(__MODULE__).
+func (x *exScan) currentModule(j int) bool {
+	word := func(i int, w string) bool {
+		return i >= 0 && i < len(x.toks) && x.toks[i].kind == exWord && x.text(x.toks[i]) == w
+	}
+	return word(j, "__MODULE__") ||
+		x.punct(j, ')') && word(j-1, "__MODULE__") && x.punct(j-2, '(') && word(j-3, "unquote")
+}
+
 // isAlias reports whether token k is a capitalized word.
 func (x *exScan) isAlias(k int) bool {
 	if k < 0 || k >= len(x.toks) || x.toks[k].kind != exWord {
@@ -757,9 +767,14 @@ func (x *exScan) isAlias(k int) bool {
 }
 
 // receiver encodes what the call at token k, after a ".", selects from:
-// "n:A.B" for an alias, "?" for a value.
+// "n:A.B" for an alias, "self" for the module the call is in
+// (__MODULE__, and unquote(__MODULE__) in a quoted block), "?" for a
+// value.
 func (x *exScan) receiver(k int) string {
 	j := k - 2 // the last word of the receiver
+	if x.currentModule(j) {
+		return "self"
+	}
 	if j < 0 || !x.isAlias(j) || x.toks[j].end != x.toks[k-1].start {
 		return "?"
 	}

@@ -239,4 +239,9 @@ func TestElixirGraph(t *testing.T) {
 			t.Errorf("reference %q: a declared name or a spec's own name is no use", r)
 		}
 	}
+	own := graphRefs(t, "lib/ext.ex", "defmodule App.Ext do\n  def decode(x), do: x\n\n  def run(x) do\n"+
+		"    __MODULE__.decode(x)\n    quote do: unquote(__MODULE__).decode(x)\n  end\nend\n")
+	if !own["call self decode in run"] {
+		t.Errorf("__MODULE__.decode and unquote(__MODULE__).decode are no calls on the module itself: %v", own)
+	}
 }
