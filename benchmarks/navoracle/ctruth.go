@@ -383,23 +383,3 @@ func nameColumn(line, name string) int {
 func isIdentByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
-
-func runCScore(args []string, stdout io.Writer) error {
-	fs := newFlags("c-score")
-	sf := addScoreFlags(fs, "index-c")
-	limit := fs.Int("limit", 1000, "find_references limit")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	return scoreTruthCommand(sf, "c-truth", "c-truth.json", "index-c", "c-score", *limit, helperMissCategory, stdout)
-}
-
-func runCPPScore(args []string, stdout io.Writer) error {
-	fs := newFlags("cpp-score")
-	sf := addScoreFlags(fs, "index-cpp")
-	limit := fs.Int("limit", 1000, "find_references limit")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	return scoreTruthCommand(sf, "cpp-truth", "cpp-truth.json", "index-cpp", "cpp-score", *limit, helperMissCategory, stdout)
-}

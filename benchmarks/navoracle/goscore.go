@@ -56,24 +56,30 @@ func (sf *scoreFlags) run(dataName string) (codeseekRun, error) {
 	return r, nil
 }
 
-func runGoScore(args []string, stdout io.Writer) error {
-	fs := newFlags("go-score")
-	sf := addScoreFlags(fs, "index-go")
-	limit := fs.Int("limit", 1000, "find_references limit")
-	if err := fs.Parse(args); err != nil {
-		return err
+// scoreTruthCommand is LANG-score for an oracle's LANG-truth: load the
+// truth, index its corpus into CACHE/index-LANG, ask, print and write the
+// results as LANG-score.json, naming each miss by cat.
+func scoreTruthCommand(lang string, cat func(string, TruthRef) string) func([]string, io.Writer) error {
+	return func(args []string, stdout io.Writer) error {
+		name, dataName := lang+"-score", "index-"+lang
+		fs := newFlags(name)
+		sf := addScoreFlags(fs, dataName)
+		limit := fs.Int("limit", 1000, "find_references limit")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		return scoreTruth(sf, lang+"-truth", dataName, name, *limit, cat, stdout)
 	}
-	return scoreTruthCommand(sf, "go-truth", "go-truth.json", "index-go", "go-score", *limit, goMissCategory, stdout)
 }
 
-// scoreTruthCommand is go-score and py-score: load the truth, index, ask,
-// print and write the results.
-func scoreTruthCommand(sf *scoreFlags, truthCmd, truthFile, dataName, name string, limit int, cat func(string, TruthRef) string, stdout io.Writer) error {
+// scoreTruth loads the truth truthCmd wrote, indexes, asks, prints and
+// writes the results.
+func scoreTruth(sf *scoreFlags, truthCmd, dataName, name string, limit int, cat func(string, TruthRef) string, stdout io.Writer) error {
 	run, err := sf.run(dataName)
 	if err != nil {
 		return err
 	}
-	t, err := loadTruth(filepath.Join(*sf.cache, truthFile), truthCmd)
+	t, err := loadTruth(filepath.Join(*sf.cache, truthCmd+".json"), truthCmd)
 	if err != nil {
 		return err
 	}

@@ -33,16 +33,16 @@ type command struct {
 
 var commands = map[string]command{
 	"go-truth":    {"sample std symbols and record gopls's references and definitions", runGoTruth},
-	"go-score":    {"score codeseek's find_references/find_definition against the gopls truth", runGoScore},
+	"go-score":    {"score codeseek's find_references/find_definition against the gopls truth", scoreTruthCommand("go", goMissCategory)},
 	"go-tokens":   {"compare the tokens of find_references (calls, compact) with rg -n -w", runGoTokens},
 	"py-truth":    {"sample Python symbols and record jedi's references and definitions", runPyTruth},
-	"py-score":    {"score codeseek against the jedi truth", runPyScore},
+	"py-score":    {"score codeseek against the jedi truth", scoreTruthCommand("py", helperMissCategory)},
 	"c-truth":     {"sample C functions and structs and record clangd's references and definitions", runCTruth},
-	"c-score":     {"score codeseek against the clangd truth", runCScore},
+	"c-score":     {"score codeseek against the clangd truth", scoreTruthCommand("c", helperMissCategory)},
 	"cpp-truth":   {"sample C++ functions, methods and classes and record clangd's references and definitions", runCPPTruth},
-	"cpp-score":   {"score codeseek against the clangd C++ truth", runCPPScore},
+	"cpp-score":   {"score codeseek against the clangd C++ truth", scoreTruthCommand("cpp", helperMissCategory)},
 	"ts-truth":    {"sample TypeScript symbols and record the TypeScript language service's references and definitions", runTsTruth},
-	"ts-score":    {"score codeseek against the TypeScript truth", runTsScore},
+	"ts-score":    {"score codeseek against the TypeScript truth", scoreTruthCommand("ts", helperMissCategory)},
 	"ctags-truth": {"prepare one corpus per language and sample Universal Ctags definitions", runCtagsTruth},
 	"ctags-score": {"score find_definition by symbol against the ctags truth", runCtagsScore},
 }

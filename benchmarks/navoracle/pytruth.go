@@ -87,13 +87,3 @@ func preparePyCorpus(stdlib, pkg, dst string) (string, error) {
 	}
 	return dst, os.WriteFile(marker, []byte(src+"\n"), 0o644)
 }
-
-func runPyScore(args []string, stdout io.Writer) error {
-	fs := newFlags("py-score")
-	sf := addScoreFlags(fs, "index-py")
-	limit := fs.Int("limit", 1000, "find_references limit")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	return scoreTruthCommand(sf, "py-truth", "py-truth.json", "index-py", "py-score", *limit, helperMissCategory, stdout)
-}

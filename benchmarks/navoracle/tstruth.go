@@ -76,13 +76,3 @@ func corpusOf(lang string) (corpusSpec, bool) {
 	}
 	return corpusSpec{}, false
 }
-
-func runTsScore(args []string, stdout io.Writer) error {
-	fs := newFlags("ts-score")
-	sf := addScoreFlags(fs, "index-ts")
-	limit := fs.Int("limit", 1000, "find_references limit")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	return scoreTruthCommand(sf, "ts-truth", "ts-truth.json", "index-ts", "ts-score", *limit, helperMissCategory, stdout)
-}
