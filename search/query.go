@@ -269,12 +269,17 @@ const maxTermRepeats = 3
 // lexicalText is what the lexical channel searches for: the query's terms
 // for a phrase (stop words would only add noise), for a long one as often
 // as the text repeats them up to maxTermRepeats; the text itself for an
-// identifier.
-func (q Query) lexicalText() string {
+// identifier. A phrase about code also asks for the short forms
+// identifiers write for its words (withAbbreviations); documentation is
+// prose, which writes them out.
+func (q Query) lexicalText(k store.Kind) string {
 	if q.Kind == Identifier || len(q.Terms) == 0 {
 		return q.Text
 	}
 	if len(q.Terms) < longQueryTerms {
+		if k == store.Code {
+			return strings.Join(withAbbreviations(q.Terms), " ")
+		}
 		return strings.Join(q.Terms, " ")
 	}
 	return strings.Join(q.repeated, " ")

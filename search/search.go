@@ -289,11 +289,14 @@ func ask(ctx context.Context, ix store.Searcher, req Request, q Query, n int) (c
 		run(func() (err error) { ch.vec, err = ix.Vector(ctx, req.Kind, req.Vector, n, req.Filter); return })
 	}
 	if req.Mode != Vector {
-		run(func() (err error) { ch.lex, err = ix.Lexical(ctx, req.Kind, q.lexicalText(), n, req.Filter); return })
+		run(func() (err error) {
+			ch.lex, err = ix.Lexical(ctx, req.Kind, q.lexicalText(req.Kind), n, req.Filter)
+			return
+		})
 	}
 	if fs, ok := ix.(fileSearcher); ok && req.Mode != Vector && req.Options.on(FileLexical) && q.report {
 		run(func() (err error) {
-			ch.files, err = fs.LexicalFiles(ctx, req.Kind, q.lexicalText(), reportFiles, req.Filter)
+			ch.files, err = fs.LexicalFiles(ctx, req.Kind, q.lexicalText(req.Kind), reportFiles, req.Filter)
 			return
 		})
 	}
