@@ -4,7 +4,9 @@ import "slices"
 
 // abbreviations are the short forms identifiers write for common words: a
 // question says "source location" or "request context" where the code
-// says RealSrcSpan, loc, req and ctx. A word's forms join the lexical
+// says RealSrcSpan, loc, req and ctx. Keywords (func, fn, var, chan,
+// char) are no short forms: every chunk of a language has them, so they
+// would cost a search a long posting list and add nothing. A word's forms join the lexical
 // query of a question about code (lexicalText), so the chunks that spell
 // the words out and those that abbreviate them both match; the vector
 // channel needs no help, having learnt such pairs.
@@ -12,8 +14,7 @@ var abbreviations = map[string][]string{
 	"address": {"addr"}, "allocate": {"alloc"}, "allocation": {"alloc"}, "argument": {"arg"},
 	"arguments": {"args"}, "asynchronous": {"async"}, "attribute": {"attr"}, "attributes": {"attrs"},
 	"authentication": {"auth"}, "authorization": {"auth"}, "buffer": {"buf"}, "buffers": {"bufs"},
-	"callback": {"cb"}, "certificate": {"cert"}, "channel": {"chan"}, "character": {"char"},
-	"characters": {"chars"}, "column": {"col"}, "columns": {"cols"}, "command": {"cmd"},
+	"callback": {"cb"}, "certificate": {"cert"}, "column": {"col"}, "columns": {"cols"}, "command": {"cmd"},
 	"commands": {"cmds"}, "compare": {"cmp"}, "comparison": {"cmp"}, "config": {"cfg"},
 	"configuration": {"config", "cfg"}, "connection": {"conn"}, "connections": {"conns"},
 	"context": {"ctx"}, "current": {"cur", "curr"}, "database": {"db"}, "declaration": {"decl"},
@@ -21,8 +22,7 @@ var abbreviations = map[string][]string{
 	"dictionary": {"dict"}, "directories": {"dirs"}, "directory": {"dir"}, "document": {"doc"},
 	"documents": {"docs"}, "element": {"elem"}, "elements": {"elems"}, "environment": {"env"},
 	"error": {"err"}, "errors": {"errs"}, "execute": {"exec"}, "execution": {"exec"},
-	"expression": {"expr"}, "expressions": {"exprs"}, "function": {"fn", "func"},
-	"functions": {"fns", "funcs"}, "identifier": {"ident"}, "image": {"img"}, "implementation": {"impl"},
+	"expression": {"expr"}, "expressions": {"exprs"}, "identifier": {"ident"}, "image": {"img"}, "implementation": {"impl"},
 	"index": {"idx"}, "information": {"info"}, "initialise": {"init"}, "initialization": {"init"},
 	"initialize": {"init"}, "iterator": {"iter"}, "length": {"len"}, "library": {"lib"},
 	"location": {"loc"}, "locations": {"locs"}, "manager": {"mgr"}, "maximum": {"max"},
@@ -36,7 +36,7 @@ var abbreviations = map[string][]string{
 	"specification": {"spec"}, "statement": {"stmt"}, "statements": {"stmts"}, "statistics": {"stats"},
 	"string": {"str"}, "synchronize": {"sync"}, "synchronous": {"sync"}, "template": {"tmpl"},
 	"temporary": {"tmp", "temp"}, "token": {"tok"}, "transaction": {"txn"}, "utilities": {"utils"},
-	"utility": {"util"}, "value": {"val"}, "values": {"vals"}, "variable": {"var"}, "variables": {"vars"},
+	"utility": {"util"}, "value": {"val"}, "values": {"vals"},
 }
 
 // withAbbreviations returns terms followed by the short forms of its words
