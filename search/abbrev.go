@@ -4,12 +4,12 @@ import "slices"
 
 // abbreviations are the short forms identifiers write for common words: a
 // question says "source location" or "request context" where the code
-// says RealSrcSpan, loc, req and ctx. Keywords (func, fn, var, chan,
-// char) are no short forms: every chunk of a language has them, so they
-// would cost a search a long posting list and add nothing. A word's forms join the lexical
+// says RealSrcSpan, loc, req and ctx. A word's forms join the lexical
 // query of a question about code (lexicalText), so the chunks that spell
 // the words out and those that abbreviate them both match; the vector
-// channel needs no help, having learnt such pairs.
+// channel needs no help, having learnt such pairs. Keywords (func, fn,
+// var, chan, char) are no short forms: every chunk of their language
+// holds them, a posting list as long as the index for no evidence.
 var abbreviations = map[string][]string{
 	"address": {"addr"}, "allocate": {"alloc"}, "allocation": {"alloc"}, "argument": {"arg"},
 	"arguments": {"args"}, "asynchronous": {"async"}, "attribute": {"attr"}, "attributes": {"attrs"},
