@@ -206,6 +206,8 @@ func FuzzZig(f *testing.F) {
 	f.Add([]byte(zigList))
 	f.Add([]byte("pub fn F(comptime T: type) type {\n    return struct {\n        x: T,\n        fn g() void { \\\\ }\n        }\n    };\n}\nconst E = enum { a, b };\n"))
 	f.Add([]byte(strings.Repeat("const A = struct {\n", 40)))
+	f.Add([]byte(zigHandlers))
+	f.Add([]byte("fn f(a: *[, b: ?*const x.Y) void { var c: [*]T = d; const e = F.init(; e.g(); a.b.c(); }\nfn h(x: Self\n"))
 	fuzzLanguage(f, "a.zig")
 }
 

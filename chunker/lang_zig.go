@@ -90,6 +90,9 @@ type zigScan struct {
 	named map[int]bool
 	// self is the word naming the current instance: self, this.
 	self string
+	// fieldTypes are the types fields state ("conn: *HTTPConn,"), which
+	// type selections through them (self.conn.close()).
+	fieldTypes map[*decl]string
 }
 
 func (z *zigScan) text(k int) string { return string(z.s.src[z.toks[k].start:z.toks[k].end]) }
@@ -106,7 +109,7 @@ func (z *zigScan) is(k int, w string) bool {
 // scanZig lexes a file, sets its doc comments apart and matches its
 // brackets.
 func scanZig(s *source) *zigScan {
-	z := &zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}, self: "self"}
+	z := &zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}, self: "self", fieldTypes: map[*decl]string{}}
 	z.collect(lexZig(s.src), func(c string) bool {
 		return strings.HasPrefix(c, "///") && !strings.HasPrefix(c, "////")
 	})
@@ -240,7 +243,15 @@ func (z *zigScan) item(i, end int, parent string, depth int) (int, *outlineItem)
 	case z.toks[k].kind == zigWord && parent != "" && (z.is(k+1, ":") || z.is(k+1, ",") || z.is(k+1, "=") || k+1 == end):
 		// A field ("len: usize = 0,") or an enum's value ("red,").
 		it.d, it.at = z.decl(i, k, "field", parent)
-		return z.statementEnd(k, end, ","), it
+		stop := z.statementEnd(k, end, ",")
+		if it.d != nil && z.is(k+1, ":") {
+			if t := z.typeAt(k+2, stop); t == "Self" {
+				z.fieldTypes[it.d] = parent[strings.LastIndexByte(parent, '.')+1:] // next: ?*Self
+			} else if t != "" {
+				z.fieldTypes[it.d] = t
+			}
+		}
+		return stop, it
 	}
 	return z.statementEnd(k, end, ";,"), it
 }
@@ -385,6 +396,13 @@ var zigNotCalls = map[string]bool{
 // a value ("?").
 func (z *zigScan) graph(items []*outlineItem) *Graph {
 	g := &Graph{Defs: outlineDefs(z.s, items)}
+	i := 0
+	walkOutline(items, func(it *outlineItem) {
+		if t := z.fieldTypes[it.d]; t != "" {
+			g.Defs[i].Type = "t:" + t
+		}
+		i++
+	})
 	top := map[string]bool{}
 	for _, it := range items {
 		if it.d != nil {
@@ -392,6 +410,7 @@ func (z *zigScan) graph(items []*outlineItem) *Graph {
 		}
 	}
 	enclosing := enclosingDef(g.Defs)
+	typed := &scopeStack{scopes: z.typedScopes()}
 	for k := range z.toks {
 		if len(g.Refs) == maxGraphRefs {
 			break
@@ -403,7 +422,7 @@ func (z *zigScan) graph(items []*outlineItem) *Graph {
 		line, col := z.s.position(t.start)
 		ref := Ref{Name: z.text(k), Line: line, Col: col, Kind: RefCall}
 		if z.is(k-1, ".") {
-			ref.Recv = z.receiver(k, top)
+			ref.Recv = z.receiver(k, top, typed)
 		}
 		ref.Enclosing = enclosing(line)
 		g.Refs = append(g.Refs, ref)
@@ -414,8 +433,11 @@ func (z *zigScan) graph(items []*outlineItem) *Graph {
 // maxReceiverWords bounds the selections read back from a call.
 const maxReceiverWords = 16
 
-// receiver encodes what the call at token k, after a ".", selects from.
-func (z *zigScan) receiver(k int, top map[string]bool) string {
+// receiver encodes what the call at token k, after a ".", selects from:
+// "self", a top-level name ("n:std.mem"), a value of a type a parameter
+// or local states ("t:Request", with the members selected on the way:
+// "t:Server .router"), or "?".
+func (z *zigScan) receiver(k int, top map[string]bool, typed *scopeStack) string {
 	var chain []string // last first
 	for j := k - 2; j >= 0 && z.toks[j].kind == zigWord && len(chain) < maxReceiverWords; j -= 2 {
 		chain = append(chain, z.text(j))
@@ -429,7 +451,18 @@ func (z *zigScan) receiver(k int, top map[string]bool) string {
 		return "?"
 	case chain[0] == z.self && len(chain) == 1:
 		return "self"
-	case top[chain[0]]:
+	}
+	if t := typed.typeOf(k, chain[0]); t != "" { // a parameter or local shadows a top-level name
+		base := "t:" + t
+		if t == "Self" {
+			base = "self"
+		}
+		for _, sel := range chain[1:] {
+			base += " ." + sel
+		}
+		return base
+	}
+	if top[chain[0]] {
 		return "n:" + strings.Join(chain, ".")
 	}
 	return "?"

@@ -97,3 +97,70 @@ func TestZigGraph(t *testing.T) {
 		}
 	}
 }
+
+const zigHandlers = `const std = @import("std");
+const httpz = @import("httpz");
+const Request = httpz.Request;
+
+const Server = struct {
+    router: *Router,
+    next: ?*Self,
+
+    const Self = @This();
+
+    pub fn handle(self: *Self, req: *httpz.Request, res: *const Response, n: usize) void {
+        self.router.dispatch(req);
+        self.next.?.stop();
+        req.header("accept");
+        res.chunk("hi");
+        n.format();
+        var list: std.ArrayList(u8) = undefined;
+        list.append(1);
+        var out: Writer = undefined;
+        out.flush();
+        const conn = Conn.init(1);
+        conn.close();
+    }
+
+    pub fn stop(self: *Server) void {
+        self.router.reset();
+    }
+};
+`
+
+// A parameter, a local and a field that state their type type the calls
+// on them; a lower-case type, a built one (ArrayList(u8)) and a name
+// with no type stated do not.
+func TestZigTypedReceivers(t *testing.T) {
+	refs := graphRefs(t, "server.zig", zigHandlers)
+	for _, w := range []string{
+		"call self .router dispatch in handle", // router: *Router, through self: *Self
+		"call t:Request header in handle",       // req: *httpz.Request
+		"call t:Response chunk in handle",       // res: *const Response
+		"call t:Writer flush in handle",         // var out: Writer
+		"call t:Conn close in handle",           // const conn = Conn.init(1)
+		"call t:Server .router reset in stop",   // self: *Server
+	} {
+		if !refs[w] {
+			t.Errorf("no reference %q in %v", w, refs)
+		}
+	}
+	for _, w := range []string{"call t:usize format in handle", "call t:ArrayList append in handle"} {
+		if refs[w] {
+			t.Errorf("reference %q: a lower-case or built type types nothing", w)
+		}
+	}
+	a, err := Analyze("server.zig", []byte(zigHandlers), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]string{}
+	for _, d := range a.Graph.Defs {
+		if d.Kind == "field" {
+			types[d.Name] = d.Type
+		}
+	}
+	if types["router"] != "t:Router" || types["next"] != "t:Server" {
+		t.Errorf("field types %v, want router t:Router and next (?*Self) t:Server", types)
+	}
+}
