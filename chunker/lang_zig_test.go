@@ -135,11 +135,11 @@ func TestZigTypedReceivers(t *testing.T) {
 	refs := graphRefs(t, "server.zig", zigHandlers)
 	for _, w := range []string{
 		"call self .router dispatch in handle", // router: *Router, through self: *Self
-		"call t:Request header in handle",       // req: *httpz.Request
-		"call t:Response chunk in handle",       // res: *const Response
-		"call t:Writer flush in handle",         // var out: Writer
-		"call t:Conn close in handle",           // const conn = Conn.init(1)
-		"call t:Server .router reset in stop",   // self: *Server
+		"call t:Request header in handle",      // req: *httpz.Request
+		"call t:Response chunk in handle",      // res: *const Response
+		"call t:Writer flush in handle",        // var out: Writer
+		"call t:Conn close in handle",          // const conn = Conn.init(1)
+		"call t:Server .router reset in stop",  // self: *Server
 	} {
 		if !refs[w] {
 			t.Errorf("no reference %q in %v", w, refs)
