@@ -224,6 +224,8 @@ func FuzzHaskell(f *testing.F) {
 func FuzzDart(f *testing.F) {
 	f.Add([]byte(dartCounter))
 	f.Add([]byte("class R {\n  final Map<String, List<int>> _m;\n  T operator [](String k) => _m[k];\n  operator\n}\n"))
+	f.Add([]byte(dartRunner))
+	f.Add([]byte("void f({required A a, [B<C<D>>? b, }) { var x = new ; final y = Z.(; late final Q q; q.r(); }\nT g(T t) => t.h(\n"))
 	f.Add([]byte("enum E { a(1), b; final int v; const E(this.v); }\n/* /* */ } */ class A<T> { T f<S>(S s) => s as T; String g = '${'}'}'; }\n"))
 	fuzzLanguage(f, "a.dart")
 }

@@ -124,3 +124,68 @@ method Results.after 15-15
 		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+const dartRunner = `import 'package:http/http.dart' as http;
+
+class Runner {
+  final ArgParser parser;
+  final Map<String, Command> _commands = {};
+
+  Runner(this.parser);
+
+  Future<int> run(List<String> args, {required Options opts, http.Client? client}) async {
+    final results = parser.parse(args);
+    this.parser.addFlag('v');
+    opts.validate();
+    client?.close();
+    client.send(results);
+    final Parser p = Parser();
+    p.reset();
+    var c = Command.named('x');
+    c.execute();
+    var w = new Writer();
+    w.flush();
+    int n = 0;
+    n.toString();
+    for (final e in args) {
+      e.trim();
+    }
+    return 0;
+  }
+
+  void each(void Function(int) f, T value) => value.apply();
+}
+`
+
+// Parameters, locals and fields with a stated class type type the calls
+// on them; a built-in type (String), a type parameter (T) and a function
+// type do not.
+func TestDartTypedReceivers(t *testing.T) {
+	refs := graphRefs(t, "runner.dart", dartRunner)
+	for _, w := range []string{
+		"call self .parser addFlag in run", // this.parser, final ArgParser parser;
+		"call t:Options validate in run",   // {required Options opts}
+		"call t:Client send in run",        // http.Client? client
+		"call t:Parser reset in run",       // final Parser p = …
+		"call t:Command execute in run",    // var c = Command.named(…)
+		"call t:Writer flush in run",       // var w = new Writer()
+	} {
+		if !refs[w] {
+			t.Errorf("no reference %q in %v", w, refs)
+		}
+	}
+	for _, w := range []string{"call t:int toString in run", "call t:T apply in each"} {
+		if refs[w] {
+			t.Errorf("reference %q: a built-in type or a type parameter types nothing", w)
+		}
+	}
+	a, err := Analyze("runner.dart", []byte(dartRunner), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range a.Graph.Defs {
+		if d.Name == "parser" && d.Type != "t:ArgParser" {
+			t.Errorf("field parser has type %q, want t:ArgParser", d.Type)
+		}
+	}
+}

@@ -395,6 +395,11 @@ var zigNotCalls = map[string]bool{
 // top level, such as an import ("n:std.mem" for std.mem.eql(…)), or from
 // a value ("?").
 func (z *zigScan) graph(items []*outlineItem) *Graph {
+	return z.graphWith(items, z.typedScopes())
+}
+
+// graphWith is the file's graph with the names scopes type.
+func (z *zigScan) graphWith(items []*outlineItem, scopes []zigScope) *Graph {
 	g := &Graph{Defs: outlineDefs(z.s, items)}
 	i := 0
 	walkOutline(items, func(it *outlineItem) {
@@ -410,7 +415,7 @@ func (z *zigScan) graph(items []*outlineItem) *Graph {
 		}
 	}
 	enclosing := enclosingDef(g.Defs)
-	typed := &scopeStack{scopes: z.typedScopes()}
+	typed := &scopeStack{scopes: scopes}
 	for k := range z.toks {
 		if len(g.Refs) == maxGraphRefs {
 			break
@@ -446,11 +451,8 @@ func (z *zigScan) receiver(k int, top map[string]bool, typed *scopeStack) string
 		}
 	}
 	slices.Reverse(chain)
-	switch {
-	case len(chain) == 0:
+	if len(chain) == 0 {
 		return "?"
-	case chain[0] == z.self && len(chain) == 1:
-		return "self"
 	}
 	if t := typed.typeOf(k, chain[0]); t != "" { // a parameter or local shadows a top-level name
 		base := "t:" + t
@@ -461,6 +463,9 @@ func (z *zigScan) receiver(k int, top map[string]bool, typed *scopeStack) string
 			base += " ." + sel
 		}
 		return base
+	}
+	if chain[0] == z.self {
+		return strings.Join(append([]string{"self"}, chain[1:]...), " .") // self.router.dispatch(): "self .router"
 	}
 	if top[chain[0]] {
 		return "n:" + strings.Join(chain, ".")
