@@ -68,28 +68,40 @@ func (z *dartScan) dartParams(open, close int, types map[string]string) {
 
 // dartLocals adds the types of the locals a body (its braces at open and
 // close) declares: `Parser p =`, `final Parser p`, `var p = Parser(`,
-// `final p = Parser.named(`, `var p = new Parser(`.
+// `final p = Parser.named(`, `late final p = new Parser(`.
 func (z *dartScan) dartLocals(open, close int, types map[string]string) {
 	for j := open + 1; j < close; j++ {
 		if !(z.is(j-1, "{") || z.is(j-1, ";") || z.is(j-1, "}")) {
 			continue
 		}
-		end := z.statementEnd(j, close, ";")
-		if eq := z.beforeFirstWord(j, end, "="); eq > j && (z.is(j, "var") || z.is(j, "final") || z.is(j, "const") || z.is(j, "late")) &&
-			z.toks[eq-1].kind == zigWord && eq == j+2+boolInt(z.is(j+1, "final")) {
-			v := eq + 1
-			if z.is(v, "new") || z.is(v, "const") {
-				v++
-			}
-			if v+1 < end && z.toks[v].kind == zigWord && titled(z.text(v)) && (z.is(v+1, "(") || z.is(v+1, ".") && z.is(v+3, "(") || z.is(v+1, "<")) {
-				types[z.text(eq-1)] = z.text(v)
-				continue
-			}
-		}
-		if name, t := z.typedName(j, end); t != "" {
+		if name, t := z.constructed(j, close); t != "" {
+			types[name] = t
+		} else if name, t := z.typedName(j, z.statementEnd(j, close, ";")); t != "" {
 			types[name] = t
 		}
 	}
+}
+
+// constructed reads an untyped local bound to a constructor call from
+// token j (`var p = Parser(`, `final p = Parser.named(`, `var p = new
+// Parser(`, `Parser<T>(`) and returns its name and the class.
+func (z *dartScan) constructed(j, close int) (string, string) {
+	if !(z.is(j, "var") || z.is(j, "final") || z.is(j, "const") || z.is(j, "late")) {
+		return "", ""
+	}
+	name := j + 1
+	if z.is(name, "final") { // late final p = …
+		name++
+	}
+	v := name + 2
+	if z.is(v, "new") || z.is(v, "const") {
+		v++
+	}
+	if v+1 >= close || z.toks[name].kind != zigWord || !z.is(name+1, "=") || z.toks[v].kind != zigWord ||
+		!titled(z.text(v)) || !(z.is(v+1, "(") || z.is(v+1, "<") || z.is(v+1, ".") && z.is(v+3, "(")) {
+		return "", ""
+	}
+	return z.text(name), z.text(v)
 }
 
 // typedName reads a declaration of a name with a stated type in tokens
@@ -135,26 +147,4 @@ func (z *dartScan) typedName(a, b int) (string, string) {
 		return "", "" // a built-in lower-case type, a type parameter, a function type
 	}
 	return z.text(n), z.text(t)
-}
-
-// beforeFirstWord returns the first token of [a, b) that is the
-// punctuation w outside brackets, or -1.
-func (z *dartScan) beforeFirstWord(a, b int, w string) int {
-	for j := a; j < b; j++ {
-		if z.is(j, "(") || z.is(j, "[") || z.is(j, "{") {
-			j = z.match[j]
-			continue
-		}
-		if z.is(j, w) {
-			return j
-		}
-	}
-	return -1
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -392,8 +392,9 @@ var zigNotCalls = map[string]bool{
 
 // graph is the file's graph: its declarations and the functions it calls,
 // bare or selected: from self ("self"), from a name the file declares at
-// top level, such as an import ("n:std.mem" for std.mem.eql(…)), or from
-// a value ("?").
+// top level, such as an import ("n:std.mem" for std.mem.eql(…)), from a
+// value of a type its declaration states ("t:Request"), or from another
+// value ("?").
 func (z *zigScan) graph(items []*outlineItem) *Graph {
 	return z.graphWith(items, z.typedScopes())
 }
@@ -454,21 +455,19 @@ func (z *zigScan) receiver(k int, top map[string]bool, typed *scopeStack) string
 	if len(chain) == 0 {
 		return "?"
 	}
-	if t := typed.typeOf(k, chain[0]); t != "" { // a parameter or local shadows a top-level name
-		base := "t:" + t
-		if t == "Self" {
-			base = "self"
-		}
-		for _, sel := range chain[1:] {
-			base += " ." + sel
-		}
-		return base
-	}
-	if chain[0] == z.self {
-		return strings.Join(append([]string{"self"}, chain[1:]...), " .") // self.router.dispatch(): "self .router"
-	}
-	if top[chain[0]] {
+	var base string
+	switch t := typed.typeOf(k, chain[0]); { // a parameter or local shadows a top-level name
+	case t == "Self" || t == "" && chain[0] == z.self:
+		base = "self"
+	case t != "":
+		base = "t:" + t
+	case top[chain[0]]:
 		return "n:" + strings.Join(chain, ".")
+	default:
+		return "?"
 	}
-	return "?"
+	for _, sel := range chain[1:] {
+		base += " ." + sel // self.router.dispatch(): "self .router"
+	}
+	return base
 }
