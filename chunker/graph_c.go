@@ -14,6 +14,7 @@ func init() {
 		repair:   cRepair,
 		self:     []string{"this"},
 		inferred: set("auto"),
+		pointers: set("shared_ptr", "unique_ptr", "scoped_ptr", "intrusive_ptr", "QSharedPointer", "QScopedPointer", "QPointer", "ComPtr"),
 	}
 }
 

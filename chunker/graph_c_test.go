@@ -310,3 +310,46 @@ func TestCMatchBrace(t *testing.T) {
 		}
 	}
 }
+
+const cppSmartPointers = `#include <memory>
+class logger {
+public:
+    void log();
+    void reset();
+};
+void use(std::shared_ptr<logger> p, const std::unique_ptr<ns::logger> &q) {
+    p->log();
+    p.reset();
+    q -> log();
+    std::shared_ptr<logger> r = make();
+    r->log();
+    logger *raw = nullptr;
+    raw->log();
+}
+`
+
+// A smart pointer's "->" reaches its object, whose members it selects;
+// its "." selects the pointer's own (reset, get), which are no member of
+// the object's class.
+func TestCPPSmartPointersReachTheirObject(t *testing.T) {
+	refs := graphRefs(t, "use.cpp", cppSmartPointers)
+	if !refs["call t:logger log in use"] {
+		t.Errorf("p->log(), q->log(), r->log(): no call of t:logger log in %v", refs)
+	}
+	if refs["call t:logger reset in use"] || !refs["call ? reset in use"] {
+		t.Errorf("p.reset() is the smart pointer's: want call ? reset, got %v", refs)
+	}
+	a, err := Analyze("use.cpp", []byte(cppSmartPointers), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := 0
+	for _, r := range a.Graph.Refs {
+		if r.Name == "log" && r.Recv == "t:logger" {
+			logs++
+		}
+	}
+	if logs != 4 {
+		t.Errorf("%d calls of log on t:logger, want 4 (p, q, r and the raw pointer)", logs)
+	}
+}

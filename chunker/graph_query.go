@@ -43,6 +43,11 @@ type graphLang struct {
 	// ("def ==(other)", "def [](key)" in Ruby); empty where operators
 	// name no declaration or are written as names ("operator==").
 	operatorNames string
+	// pointers are the class templates whose "->" reaches the object of
+	// their first type argument (C++'s std::shared_ptr<T>,
+	// std::unique_ptr<T>): a local of such a type selects T's members
+	// with "->" and the template's own (reset, get) with ".".
+	pointers map[string]bool
 	// repair, when set, mends what the outline makes of a declaration
 	// where the graph needs more: it returns the declaration's name node
 	// when the classifier's is not the one (a name that the parser's

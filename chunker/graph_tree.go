@@ -296,7 +296,7 @@ func (b *graphBuilder) match(m []capture) bool {
 	if local != nil {
 		l := rawLocal{start: local.start, name: b.name(local.start, local.end)}
 		if localType != nil {
-			l.typ = plainTypeName(b.text(localType.start, localType.end), b.gl.inferred)
+			l.typ = b.localType(b.text(localType.start, localType.end))
 		}
 		b.locals = append(b.locals, l)
 	}
@@ -431,7 +431,7 @@ func (b *graphBuilder) buildRefs() {
 		} else if recv, ok := b.importRecv[r.start]; ok && r.kind == RefImport {
 			ref.Recv = recv
 		} else if r.hasRecv {
-			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), site{encl, fn, sw.instance()}, locals)
+			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), b.arrowAfter(r.recv[1]), site{encl, fn, sw.instance()}, locals)
 		}
 		b.g.Refs = append(b.g.Refs, ref)
 	}
@@ -611,8 +611,9 @@ func (b *graphBuilder) local(locals map[localKey]string, fn int32, name string) 
 }
 
 // receiver encodes what a name was selected from (see the top of this
-// file) from the receiver's source text.
-func (b *graphBuilder) receiver(text string, at site, locals map[localKey]string) string {
+// file) from the receiver's source text; arrow tells that "->" selects
+// it.
+func (b *graphBuilder) receiver(text string, arrow bool, at site, locals map[localKey]string) string {
 	fn, cls := at.fn, at.cls
 	if len(text) > maxRecvText {
 		return "?"
@@ -670,13 +671,22 @@ func (b *graphBuilder) receiver(text string, at site, locals map[localKey]string
 			segs = append([]string{strings.TrimLeft(first, "@")}, segs...)
 		default:
 			t, local := b.local(locals, fn, first)
+			if !local {
+				t = locals[localKey{globalScope, first}]
+			}
+			if len(segs) > 0 {
+				arrow = strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(text, first)), "->")
+			}
+			if pointee, ok := strings.CutPrefix(t, pointerMark); ok {
+				if t = ""; arrow {
+					t = pointee // p->log(): the object's; p.reset(): the smart pointer's own
+				}
+			}
 			switch {
-			case local && t != "":
+			case t != "":
 				base = "t:" + t
 			case local:
 				return "?"
-			case locals[localKey{globalScope, first}] != "":
-				base = "t:" + locals[localKey{globalScope, first}]
 			default:
 				return "n:" + strings.Join(append([]string{first}, segs...), ".")
 			}
@@ -698,6 +708,38 @@ func (b *graphBuilder) receiver(text string, at site, locals map[localKey]string
 		base += " ." + s
 	}
 	return base
+}
+
+// pointerMark marks the type of a local that is a smart pointer
+// (graphLang.pointers) to an object of the type after it.
+const pointerMark = "*"
+
+// localType is the plain name of a local's declared type, or for a smart
+// pointer its object's, marked (pointerMark).
+func (b *graphBuilder) localType(text string) string {
+	t := plainTypeName(text, b.gl.inferred)
+	if !b.gl.pointers[t] {
+		return t
+	}
+	open := strings.IndexByte(text, '<')
+	if open < 0 {
+		return ""
+	}
+	arg := text[open+1:]
+	if end := strings.IndexAny(arg, ",>"); end >= 0 {
+		arg = arg[:end]
+	}
+	if p := plainTypeName(arg, b.gl.inferred); p != "" {
+		return pointerMark + p
+	}
+	return ""
+}
+
+// arrowAfter reports whether "->" follows byte offset end (a receiver's),
+// white space skipped.
+func (b *graphBuilder) arrowAfter(end uint32) bool {
+	rest := b.text(end, end+64)
+	return strings.HasPrefix(strings.TrimLeft(rest, " \t\r\n"), "->")
 }
 
 func wordIn(w string, words []string) bool {

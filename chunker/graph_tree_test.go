@@ -214,7 +214,7 @@ func TestReceiverEncoding(t *testing.T) {
 		strings.Repeat("a", 300): "?",
 	}
 	for text, want := range cases {
-		if got := b.receiver(text, site{-1, 0, -1}, locals); got != want {
+		if got := b.receiver(text, false, site{-1, 0, -1}, locals); got != want {
 			t.Errorf("receiver(%q) = %q, want %q", text, got, want)
 		}
 	}
