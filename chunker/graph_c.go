@@ -14,7 +14,8 @@ func init() {
 		repair:   cRepair,
 		self:     []string{"this"},
 		inferred: set("auto"),
-		pointers: set("shared_ptr", "unique_ptr", "scoped_ptr", "intrusive_ptr", "QSharedPointer", "QScopedPointer", "QPointer", "ComPtr"),
+		pointers: set("shared_ptr", "unique_ptr", "scoped_ptr", "intrusive_ptr", "QSharedPointer", "QScopedPointer", "QPointer", "ComPtr",
+			"make_unique", "make_shared"),
 	}
 }
 
@@ -129,6 +130,10 @@ const cppGraphQuery = `
 (for_range_loop declarator: (identifier) @local)
 (for_range_loop declarator: (reference_declarator (identifier) @local))
 (declaration declarator: (init_declarator declarator: (identifier) @local value: (new_expression type: (_) @local.type)))
+(declaration declarator: (init_declarator declarator: (identifier) @local
+  value: (call_expression function: [(template_function name: (identifier) @_make)
+                                     (qualified_identifier name: (template_function name: (identifier) @_make))]) @local.type)
+  (#match? @_make "^make_(unique|shared)$"))
 `
 
 // cRepair mends the C and C++ declarations that a macro the parser does

@@ -325,6 +325,10 @@ void use(std::shared_ptr<logger> p, const std::unique_ptr<ns::logger> &q) {
     r->log();
     logger *raw = nullptr;
     raw->log();
+    auto m = std::make_unique<logger>(1);
+    m->log();
+    auto f = compute<logger>();
+    f->log();
 }
 `
 
@@ -349,7 +353,7 @@ func TestCPPSmartPointersReachTheirObject(t *testing.T) {
 			logs++
 		}
 	}
-	if logs != 4 {
-		t.Errorf("%d calls of log on t:logger, want 4 (p, q, r and the raw pointer)", logs)
+	if logs != 5 {
+		t.Errorf("%d calls of log on t:logger, want 5 (p, q, r, make_unique's m and the raw pointer; not compute's f)", logs)
 	}
 }

@@ -45,8 +45,10 @@ type graphLang struct {
 	operatorNames string
 	// pointers are the class templates whose "->" reaches the object of
 	// their first type argument (C++'s std::shared_ptr<T>,
-	// std::unique_ptr<T>): a local of such a type selects T's members
-	// with "->" and the template's own (reset, get) with ".".
+	// std::unique_ptr<T>), and the function templates that make one
+	// (std::make_unique<T>()): a local of such a type, or bound to such a
+	// call, selects T's members with "->" and the template's own (reset,
+	// get) with ".".
 	pointers map[string]bool
 	// repair, when set, mends what the outline makes of a declaration
 	// where the graph needs more: it returns the declaration's name node
