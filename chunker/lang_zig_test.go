@@ -120,6 +120,10 @@ const Server = struct {
         out.flush();
         const conn = Conn.init(1);
         conn.close();
+        var headers = try httpz.KeyValue.init(a);
+        headers.add("k");
+        const self_made = try self.make();
+        self_made.run();
     }
 
     pub fn stop(self: *Server) void {
@@ -139,6 +143,7 @@ func TestZigTypedReceivers(t *testing.T) {
 		"call t:Response chunk in handle",      // res: *const Response
 		"call t:Writer flush in handle",        // var out: Writer
 		"call t:Conn close in handle",          // const conn = Conn.init(1)
+		"call t:KeyValue add in handle",        // var headers = try httpz.KeyValue.init(a)
 		"call t:Server .router reset in stop",  // self: *Server
 	} {
 		if !refs[w] {

@@ -54,8 +54,8 @@ func (z *zigScan) paramTypes(open int, types map[string]string) {
 }
 
 // localTypes adds the types of the locals a body (its braces at open and
-// close) declares with a type (`var x: T =`) or from one (`= T.init(`,
-// `= T{`).
+// close) declares with a type (`var x: T =`) or from one (`= T{`, `=
+// T.init(`, `= try mod.T.init(`).
 func (z *zigScan) localTypes(open, close int, types map[string]string) {
 	for j := open + 1; j+3 < close; j++ {
 		if !(z.is(j, "const") || z.is(j, "var")) || z.toks[j+1].kind != zigWord {
@@ -67,11 +67,31 @@ func (z *zigScan) localTypes(open, close int, types map[string]string) {
 			if t := z.typeAt(j+3, close); t != "" {
 				types[name] = t
 			}
-		case z.is(j+2, "=") && j+4 < close && z.toks[j+3].kind == zigWord && titled(z.text(j+3)) &&
-			(z.is(j+4, "{") || z.is(j+4, ".") && z.is(j+5, "init") && z.is(j+6, "(")):
-			types[name] = z.text(j + 3)
+		case z.is(j+2, "="):
+			if t := z.initialized(j+3, close); t != "" {
+				types[name] = t
+			}
 		}
 	}
+}
+
+// initialized returns the type a value starting at token k makes: a
+// struct literal (`T{`) or an init call (`T.init(`, `mod.T.init(`), after
+// a `try`; "" for any other value.
+func (z *zigScan) initialized(k, end int) string {
+	if z.is(k, "try") {
+		k++
+	}
+	for k+2 < end && z.toks[k].kind == zigWord && z.is(k+1, ".") && z.toks[k+2].kind == zigWord && !z.is(k+2, "init") {
+		k += 2 // mod.T
+	}
+	if k+1 >= end || z.toks[k].kind != zigWord || !titled(z.text(k)) {
+		return ""
+	}
+	if z.is(k+1, "{") || z.is(k+1, ".") && z.is(k+2, "init") && z.is(k+3, "(") {
+		return z.text(k)
+	}
+	return ""
 }
 
 // typeAt reads the type starting at token k: the last name of a possibly
