@@ -103,7 +103,7 @@ func dartInterpolation(src []byte, i int) int {
 // scanDart lexes a Dart file and matches its brackets, its "///" and
 // "/**" comments kept as docs.
 func scanDart(s *source) *dartScan {
-	z := &dartScan{zigScan: zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}, self: "this", fieldTypes: map[*decl]string{}}, enums: map[string]bool{}}
+	z := &dartScan{zigScan: zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}, self: "this", bareFields: true, fieldTypes: map[*decl]string{}}, enums: map[string]bool{}}
 	z.collect(lexDart(s.src), func(c string) bool {
 		return strings.HasPrefix(c, "///") || strings.HasPrefix(c, "/**")
 	})

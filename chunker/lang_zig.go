@@ -90,6 +90,11 @@ type zigScan struct {
 	named map[int]bool
 	// self is the word naming the current instance: self, this.
 	self string
+	// bareFields: a name the file does not declare at its top level may
+	// be a field of the instance, used without self (Dart's _parser.parse()
+	// for this._parser), which resolution looks up in the enclosing
+	// class; Zig always writes self.
+	bareFields bool
 	// fieldTypes are the types fields state ("conn: *HTTPConn,"), which
 	// type selections through them (self.conn.close()).
 	fieldTypes map[*decl]string
@@ -461,7 +466,7 @@ func (z *zigScan) receiver(k int, top map[string]bool, typed *scopeStack) string
 		base = "self"
 	case t != "":
 		base = "t:" + t
-	case top[chain[0]]:
+	case top[chain[0]] || z.bareFields && len(chain) == 1:
 		return "n:" + strings.Join(chain, ".")
 	default:
 		return "?"
