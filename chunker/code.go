@@ -28,6 +28,9 @@ type decl struct {
 	// transparent marks a namespace or module: its members are named
 	// without it.
 	transparent bool
+	// typ is the type a lexed field states ("conn: *HTTPConn" is
+	// HTTPConn), which types selections through it (self.conn.close()).
+	typ string
 }
 
 // qualified is the name shown as a chunk's symbol: "Server.Close" for a

@@ -103,7 +103,7 @@ func dartInterpolation(src []byte, i int) int {
 // scanDart lexes a Dart file and matches its brackets, its "///" and
 // "/**" comments kept as docs.
 func scanDart(s *source) *dartScan {
-	z := &dartScan{zigScan: zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}, self: "this", bareFields: true, fieldTypes: map[*decl]string{}}, enums: map[string]bool{}}
+	z := &dartScan{zigScan: zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}, self: "this", bareFields: true}, enums: map[string]bool{}}
 	z.collect(lexDart(s.src), func(c string) bool {
 		return strings.HasPrefix(c, "///") || strings.HasPrefix(c, "/**")
 	})
@@ -187,8 +187,8 @@ func (z *dartScan) item(i, end int, parent string, depth int) (int, *outlineItem
 	if kind, name, stop := z.member(k, end, parent); name >= 0 {
 		it.d, it.at = z.decl(k, name, kind, parent)
 		if kind == "field" && it.d != nil {
-			if n, t := z.typedName(k, name+1); n == it.d.name && t != "" {
-				z.fieldTypes[it.d] = t // final ArgParser parser;
+			if n, t := z.typedName(k, name+1); n == it.d.name {
+				it.d.typ = t // final ArgParser parser;
 			}
 		}
 		return stop, it

@@ -436,7 +436,7 @@ words:
 			break words
 		}
 	}
-	if len(words) == 0 || words[0][0] < 'A' || words[0][0] > 'Z' {
+	if len(words) == 0 || !titled(words[0]) {
 		return Import{}, false
 	}
 	line, _ := h.s.position(h.toks[k].start)

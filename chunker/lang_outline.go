@@ -224,8 +224,12 @@ func outlineDefs(s *source, items []*outlineItem) []Def {
 // byte offset at.
 func (d *decl) graphDef(s *source, at int) Def {
 	line, col := s.position(at)
-	return Def{Name: d.name, Kind: d.kind, Parent: d.parent, Line: line, Col: col,
+	def := Def{Name: d.name, Kind: d.kind, Parent: d.parent, Line: line, Col: col,
 		StartLine: d.a + 1, EndLine: d.b + 1, Signature: d.sig, Doc: docLine(d.doc)}
+	if d.typ != "" {
+		def.Type = "t:" + d.typ
+	}
+	return def
 }
 
 // enclosingDef returns a function giving, for lines in increasing order,

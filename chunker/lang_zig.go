@@ -95,9 +95,6 @@ type zigScan struct {
 	// for this._parser), which resolution looks up in the enclosing
 	// class; Zig always writes self.
 	bareFields bool
-	// fieldTypes are the types fields state ("conn: *HTTPConn,"), which
-	// type selections through them (self.conn.close()).
-	fieldTypes map[*decl]string
 }
 
 func (z *zigScan) text(k int) string { return string(z.s.src[z.toks[k].start:z.toks[k].end]) }
@@ -114,7 +111,7 @@ func (z *zigScan) is(k int, w string) bool {
 // scanZig lexes a file, sets its doc comments apart and matches its
 // brackets.
 func scanZig(s *source) *zigScan {
-	z := &zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}, self: "self", fieldTypes: map[*decl]string{}}
+	z := &zigScan{s: s, docs: map[int][2]int{}, named: map[int]bool{}, self: "self"}
 	z.collect(lexZig(s.src), func(c string) bool {
 		return strings.HasPrefix(c, "///") && !strings.HasPrefix(c, "////")
 	})
@@ -251,9 +248,9 @@ func (z *zigScan) item(i, end int, parent string, depth int) (int, *outlineItem)
 		stop := z.statementEnd(k, end, ",")
 		if it.d != nil && z.is(k+1, ":") {
 			if t := z.typeAt(k+2, stop); t == "Self" {
-				z.fieldTypes[it.d] = parent[strings.LastIndexByte(parent, '.')+1:] // next: ?*Self
-			} else if t != "" {
-				z.fieldTypes[it.d] = t
+				it.d.typ = parent[strings.LastIndexByte(parent, '.')+1:] // next: ?*Self
+			} else {
+				it.d.typ = t
 			}
 		}
 		return stop, it
@@ -407,13 +404,6 @@ func (z *zigScan) graph(items []*outlineItem) *Graph {
 // graphWith is the file's graph with the names scopes type.
 func (z *zigScan) graphWith(items []*outlineItem, scopes []zigScope) *Graph {
 	g := &Graph{Defs: outlineDefs(z.s, items)}
-	i := 0
-	walkOutline(items, func(it *outlineItem) {
-		if t := z.fieldTypes[it.d]; t != "" {
-			g.Defs[i].Type = "t:" + t
-		}
-		i++
-	})
 	top := map[string]bool{}
 	for _, it := range items {
 		if it.d != nil {

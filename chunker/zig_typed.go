@@ -1,7 +1,5 @@
 package chunker
 
-import "unicode"
-
 // A Zig function's parameters and locals often state their types
 // (`fn handle(req: *Request, res: *httpz.Response)`, `var list:
 // List = …`, `const srv = Server.init(…)`), so a call on one of them
@@ -117,10 +115,10 @@ func (z *zigScan) typeAt(k, end int) string {
 	return z.text(k)
 }
 
-// titled reports a name starting with an upper-case letter, as Zig's
-// types are written.
+// titled reports a name starting with an upper-case letter, as Zig's,
+// Dart's and Haskell's types and modules are written.
 func titled(s string) bool {
-	return s != "" && unicode.IsUpper(rune(s[0]))
+	return s != "" && s[0] >= 'A' && s[0] <= 'Z'
 }
 
 // scopeStack answers, for tokens in increasing order, the type of a name
