@@ -60,6 +60,7 @@ func (r ranker) score(cands []*candidate) {
 		h := newHeadingMatcher(r.q, cands)
 		headings = &h
 	}
+	names := r.mergedNames(cands)
 	for i, cd := range cands {
 		p := cd.chunk.FilePath
 		f, ok := facts[p]
@@ -105,7 +106,7 @@ func (r ranker) score(cands []*candidate) {
 		}
 		base := blend.of(cd)
 		if r.opt.on(NameMatch) {
-			base += r.w.Name * nameMatch(r.q, cd.chunk)
+			base += r.w.Name * nameMatch(r.q, cd.chunk, names[cd])
 		}
 		if headings != nil {
 			base += r.w.Heading * headings.match(cd.chunk)

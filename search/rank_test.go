@@ -534,7 +534,7 @@ func TestNameMatch(t *testing.T) {
 		{"OldLogs", "struct", 0},         // a type a sentence mentions is not what it describes
 		{"deleteOldLogs", "function", 1}, // every word spelled out
 	} {
-		got := nameMatch(q, &store.Chunk{Symbol: tc.sym, SymbolKind: tc.kind})
+		got := nameMatch(q, &store.Chunk{Symbol: tc.sym, SymbolKind: tc.kind}, nil)
 		if got < tc.want-1e-9 || got > tc.want+1e-9 {
 			t.Errorf("nameMatch(%s %s) = %.3f, want %.3f", tc.kind, tc.sym, got, tc.want)
 		}
@@ -561,7 +561,7 @@ func TestQuestionSkipsPrivateHelpersNames(t *testing.T) {
 		{question, js, 1}, // its privacy is not in its name
 		{ParseQuery("chunks the files of a run"), helper, 1},
 	} {
-		if got := nameMatch(tc.q, tc.c); got != tc.want {
+		if got := nameMatch(tc.q, tc.c, nil); got != tc.want {
 			t.Errorf("%q, %s %s: name match %.2f, want %.2f", tc.q.Text, tc.c.Language, tc.c.Symbol, got, tc.want)
 		}
 	}
@@ -748,4 +748,42 @@ func TestLexicalTextKeepsALongTextsRepeats(t *testing.T) {
 	if got := count(short, "request"); got != 1 {
 		t.Errorf("a short query's lexical query has %q %d times, want once: %q", "request", got, short.lexicalText(store.Code))
 	}
+}
+
+// declIndex is a store whose files declare the given functions at the
+// given lines.
+type declIndex struct {
+	store.Searcher
+	defs map[string][]chunker.Def
+}
+
+func (d declIndex) Manifest() *store.Manifest { return &store.Manifest{Meta: store.Meta{ID: "r"}} }
+
+func (d declIndex) FileDecls(path string) (*chunker.Graph, error) {
+	return &chunker.Graph{Defs: d.defs[path]}, nil
+}
+
+// A merged chunk's Symbol lists its first four names; a description of
+// its fifth function finds it by that function's name all the same, while
+// a question, whose words are as often a neighbour's topic, reads only
+// the names the Symbol shows.
+func TestDescriptionMatchesNamesAMergeLeavesOut(t *testing.T) {
+	var defs []chunker.Def
+	for i, n := range []string{"open", "close", "read", "write", "removeOldLogs"} {
+		defs = append(defs, chunker.Def{Name: n, Kind: "method", Line: 1 + 8*i})
+	}
+	ix := declIndex{defs: map[string][]chunker.Def{"journal.go": defs}}
+	build := func() []*candidate {
+		merged := &store.Chunk{FilePath: "journal.go", StartLine: 1, EndLine: 40, Symbol: "Log.open, Log.close, Log.read, Log.write, …", SymbolKind: "method"}
+		other := &store.Chunk{FilePath: "compact.go", StartLine: 1, EndLine: 20, Symbol: "compact", SymbolKind: "function"}
+		weak := &store.Chunk{FilePath: "weak.go", StartLine: 1, EndLine: 20, Symbol: "weak", SymbolKind: "function"}
+		return []*candidate{{chunk: merged, ix: ix, vec: 0.52, lex: 5.2}, {chunk: other, ix: ix, vec: 0.55, lex: 5.5}, {chunk: weak, ix: ix, vec: 0.2, lex: 1}}
+	}
+	r := ranker{q: ParseQuery("removes old log entries once a snapshot holds them."), mode: Hybrid, w: DefaultWeights}
+	if r.q.Kind != Description {
+		t.Fatalf("kind %v, want a description", r.q.Kind)
+	}
+	wantDecides(t, r, build(), NameMatch, "journal.go", "compact.go")
+	r.q = ParseQuery("how are old log entries removed")
+	wantFirst(t, r, build(), "compact.go", "a question reads only the names the Symbol lists")
 }
