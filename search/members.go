@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+
+	"github.com/codeseek/codeseek/chunker"
 	"sort"
 	"strings"
 
@@ -60,7 +62,11 @@ func (r ranker) memberScores(ctx context.Context, emb Embedder, qvec []float32, 
 	var texts []string
 	var owner []*candidate
 	for _, cd := range picked {
-		for _, m := range members(cd.chunk.Full().Content) {
+		ms := declMembers(cd.chunk.Full(), r.decls.of(cd))
+		if ms == nil {
+			ms = members(cd.chunk.Full().Content)
+		}
+		for _, m := range ms {
 			// The index embeds a chunk after a line with its path.
 			texts = append(texts, cd.chunk.FilePath+"\n"+m)
 			owner = append(owner, cd)
@@ -98,6 +104,36 @@ func (r ranker) byBlend(cands []*candidate) []*candidate {
 	}
 	out := append([]*candidate(nil), cands...)
 	sort.SliceStable(out, func(i, j int) bool { return blend[out[i]] > blend[out[j]] })
+	return out
+}
+
+// declMembers splits a merged chunk into the declarations g places in
+// it, each with its doc comment, outermost only (a class's fields are the
+// class's); one-line declarations are no members worth scoring, and fewer
+// than two members is no merge. Nil without declarations: members then
+// reads the chunk's layout. The declarations cut a merge wherever the
+// language puts no blank line between them (Haskell's equations, Elixir's
+// clauses): doc-comment questions over nine repositories in Elixir,
+// Haskell, Zig, Dart and Ruby, +0.012 MRR@10 on average (evaluation.md).
+func declMembers(c *store.Chunk, g *chunker.Graph) []string {
+	if g == nil {
+		return nil
+	}
+	lines := strings.Split(c.Content, "\n")
+	var out []string
+	end := 0 // the last line of the latest member: a declaration inside it is its own
+	for _, d := range g.Defs {
+		if d.StartLine < c.StartLine || d.EndLine > c.EndLine || d.StartLine <= end || d.EndLine-c.StartLine >= len(lines) {
+			continue
+		}
+		end = d.EndLine
+		if d.EndLine > d.StartLine {
+			out = append(out, strings.Join(lines[d.StartLine-c.StartLine:d.EndLine-c.StartLine+1], "\n"))
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
 	return out
 }
 

@@ -3,8 +3,12 @@ package search
 import (
 	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/store"
 )
 
 func TestMembersSplitsAMergeAtItsDeclarations(t *testing.T) {
@@ -99,4 +103,50 @@ func FuzzMembers(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A merge without blank lines between its declarations (Haskell's
+// equations, Elixir's clauses) is cut where the file's declarations say,
+// outermost declarations only, one-line ones left out.
+func TestDeclMembersCutAtDeclarations(t *testing.T) {
+	c := &store.Chunk{StartLine: 10, EndLine: 17, Content: "f x =\n  g x\nh :: Int\nh = 1\n  + 2\nk = 3\nm y =\n  y"}
+	g := &chunker.Graph{Defs: []chunker.Def{
+		{Name: "f", StartLine: 10, EndLine: 11},
+		{Name: "local", StartLine: 11, EndLine: 11}, // inside f
+		{Name: "h", StartLine: 12, EndLine: 14},
+		{Name: "k", StartLine: 15, EndLine: 15},
+		{Name: "m", StartLine: 16, EndLine: 17},
+		{Name: "elsewhere", StartLine: 30, EndLine: 40},
+	}}
+	want := []string{"f x =\n  g x", "h :: Int\nh = 1\n  + 2", "m y =\n  y"}
+	if got := declMembers(c, g); !slices.Equal(got, want) {
+		t.Errorf("members = %q, want %q", got, want)
+	}
+	if got := members(c.Content); got != nil {
+		t.Errorf("the layout alone finds %q; the declarations are what tells this merge apart", got)
+	}
+	if got := declMembers(c, nil); got != nil {
+		t.Errorf("no declarations: %q, want nil (the layout decides)", got)
+	}
+	if got := declMembers(c, &chunker.Graph{Defs: g.Defs[:2]}); got != nil {
+		t.Errorf("one declaration: %q, want nil (no merge)", got)
+	}
+}
+
+// memberScores reads a merge's members from its file's declarations when
+// the store keeps them.
+func TestMergedChunkMembersFromDeclarations(t *testing.T) {
+	ix := declIndex{defs: map[string][]chunker.Def{"a.hs": {
+		{Name: "openAll", Kind: "function", StartLine: 1, EndLine: 2},
+		{Name: "retryUpload", Kind: "function", StartLine: 3, EndLine: 4},
+	}}}
+	merged := &candidate{ix: ix, vec: 0.5, chunk: &store.Chunk{FilePath: "a.hs", StartLine: 1, EndLine: 4,
+		Symbol: "openAll, retryUpload", SymbolKind: "function", Content: "openAll =\n  open\nretryUpload =\n  upload"}}
+	r := ranker{q: ParseQuery("retries an upload that failed."), mode: Hybrid, w: DefaultWeights, decls: declCache{}}
+	if err := r.memberScores(context.Background(), wordEmbedder{"retryUpload"}, []float32{1}, []*candidate{merged}); err != nil {
+		t.Fatal(err)
+	}
+	if merged.vec != DefaultWeights.Member {
+		t.Errorf("merged chunk %v, want its member's %v", merged.vec, DefaultWeights.Member)
+	}
 }

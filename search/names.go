@@ -63,12 +63,6 @@ func private(lang, name string) bool {
 	return false
 }
 
-// declLister is a store that reads a file's declarations (store.Index
-// does; a remote backend need not, and then mergedNames finds nothing).
-type declLister interface {
-	FileDecls(path string) (*chunker.Graph, error)
-}
-
 // mergedPlaces is how deep in the channels' blend mergedNames looks: a
 // merged chunk below it rarely reaches the first page by its name alone,
 // and each look-up decodes a file's declarations.
@@ -85,36 +79,26 @@ func (r ranker) mergedNames(cands []*candidate) map[*candidate][]string {
 		return nil
 	}
 	out := map[*candidate][]string{}
-	graphs := map[string]*chunker.Graph{}
 	for i, cd := range r.byBlend(cands) {
 		if i == mergedPlaces {
 			break
 		}
 		if c := cd.chunk; strings.HasSuffix(c.Symbol, "…") && callableKinds[c.SymbolKind] {
-			out[cd] = callablesIn(cd, graphs)
+			out[cd] = callablesIn(cd.chunk, r.decls.of(cd))
 		}
 	}
 	return out
 }
 
-// callablesIn returns the functions and methods declared in the
-// candidate's lines, decoding each file's declarations once (graphs), or
-// nil when its store keeps none.
-func callablesIn(cd *candidate, graphs map[string]*chunker.Graph) []string {
-	k := cd.fileKey()
-	g, ok := graphs[k]
-	if !ok {
-		if dl, ok := cd.ix.(declLister); ok {
-			g, _ = dl.FileDecls(cd.chunk.FilePath) // no declarations: the Symbol's names stand
-		}
-		graphs[k] = g
-	}
+// callablesIn returns the functions and methods g declares in chunk c's
+// lines, or nil without declarations.
+func callablesIn(c *store.Chunk, g *chunker.Graph) []string {
 	if g == nil {
 		return nil
 	}
 	var names []string
 	for _, d := range g.Defs {
-		if d.Line >= cd.chunk.StartLine && d.Line <= cd.chunk.EndLine && (d.Kind == "function" || d.Kind == "method") {
+		if d.Line >= c.StartLine && d.Line <= c.EndLine && (d.Kind == "function" || d.Kind == "method") {
 			names = append(names, d.Name)
 		}
 	}

@@ -17,6 +17,9 @@ type ranker struct {
 	w    Weights
 	// docs ranks documentation sections (search_docs) rather than code.
 	docs bool
+	// decls are the declarations of the candidates' files this query
+	// has read.
+	decls declCache
 }
 
 // sectionsAlone reports whether the file-level features that spread a

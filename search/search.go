@@ -103,7 +103,7 @@ func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Resul
 	if q.word && slices.ContainsFunc(cands, func(cd *candidate) bool { return cd.decl > 0 }) {
 		q.asName()
 	}
-	r := ranker{q: q, mode: req.Mode, opt: req.Options, w: req.Options.weights(), docs: req.Kind == store.Doc}
+	r := ranker{q: q, mode: req.Mode, opt: req.Options, w: req.Options.weights(), docs: req.Kind == store.Doc, decls: declCache{}}
 	if err := r.memberScores(ctx, req.Embedder, req.Vector, cands); err != nil {
 		return nil, err
 	}
