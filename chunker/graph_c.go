@@ -16,6 +16,7 @@ func init() {
 		inferred: set("auto"),
 		pointers: set("shared_ptr", "unique_ptr", "scoped_ptr", "intrusive_ptr", "QSharedPointer", "QScopedPointer", "QPointer", "ComPtr",
 			"make_unique", "make_shared"),
+		globalScope: "::",
 	}
 }
 
@@ -108,6 +109,7 @@ const cppGraphQuery = `
 (template_parameter_list (type_parameter_declaration (type_identifier) @skip))
 
 (call_expression function: (qualified_identifier scope: (_) @recv name: (identifier) @call))
+(call_expression function: (qualified_identifier !scope name: (identifier) @call))
 (call_expression function: (qualified_identifier name: (qualified_identifier scope: (_) @recv name: (identifier) @call)))
 ; The scopes of a qualified name are uses of the classes and namespaces
 ; they name: backtracer in "void backtracer::enable()", registry in

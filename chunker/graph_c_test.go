@@ -357,3 +357,25 @@ func TestCPPSmartPointersReachTheirObject(t *testing.T) {
 		t.Errorf("%d calls of log on t:logger, want 5 (p, q, r, make_unique's m and the raw pointer; not compute's f)", logs)
 	}
 }
+
+// A name the global scope alone qualifies (::connect) is the global
+// declaration's, never the method it is called from: its receiver says so
+// (GlobalRecv). A namespace's or class's qualifier stays a name.
+func TestCPPGlobalScopeQualifiedNames(t *testing.T) {
+	src := `class tcp_client {
+public:
+    int connect(int fd) {
+        if (::connect(fd, 0, 0) == 0) {
+            return std::connect(fd);
+        }
+        return net::sys::connect(fd) + tcp_client::connect(0) + connect(1);
+    }
+};
+`
+	refs := graphRefs(t, "tcp_client.h", src)
+	for _, want := range []string{"call g: connect in connect", "call n:std connect in connect", "call n:sys connect in connect", "call n:tcp_client connect in connect", "call  connect in connect"} {
+		if !refs[want] {
+			t.Errorf("no %q in %v", want, refs)
+		}
+	}
+}

@@ -50,6 +50,9 @@ type graphLang struct {
 	// call, selects T's members with "->" and the template's own (reset,
 	// get) with ".".
 	pointers map[string]bool
+	// globalScope is the qualifier that names the global scope alone
+	// (C++'s "::" in ::connect()); such a name gets GlobalRecv.
+	globalScope string
 	// repair, when set, mends what the outline makes of a declaration
 	// where the graph needs more: it returns the declaration's name node
 	// when the classifier's is not the one (a name that the parser's

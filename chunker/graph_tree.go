@@ -60,6 +60,8 @@ import (
 //	            (self.parser = Parser() makes self.parser.parse()'s "t:Parser")
 //	"?"         selected from anything else: a call's result, a subscript,
 //	            an untyped local
+//	"g:"        qualified by the global scope alone (C++'s ::connect()),
+//	            which no member or namespaced declaration answers
 //
 // A base may be followed by member selections, each " .NAME", as in the
 // Go graph's encoding: self.items.append() selects append from
@@ -432,6 +434,8 @@ func (b *graphBuilder) buildRefs() {
 			ref.Recv = recv
 		} else if r.hasRecv {
 			ref.Recv = b.receiver(b.text(r.recv[0], r.recv[1]), b.arrowAfter(r.recv[1]), site{encl, fn, sw.instance()}, locals)
+		} else if b.globallyQualified(r.start) {
+			ref.Recv = GlobalRecv
 		}
 		b.g.Refs = append(b.g.Refs, ref)
 	}
@@ -708,6 +712,27 @@ func (b *graphBuilder) receiver(text string, arrow bool, at site, locals map[loc
 		base += " ." + s
 	}
 	return base
+}
+
+// GlobalRecv is the receiver of a name qualified by the global scope
+// alone (graphLang.globalScope): ::connect() in a tcp_client method calls
+// the C library's connect, not the method.
+const GlobalRecv = "g:"
+
+// globallyQualified reports a name at start that the language's global
+// scope qualifier opens, with nothing qualifying it further ("::connect",
+// not "std::connect" or "a::b::connect").
+func (b *graphBuilder) globallyQualified(start uint32) bool {
+	q := b.gl.globalScope
+	n := uint32(len(q))
+	if q == "" || start < n || start > uint32(len(b.s.src)) || string(b.s.src[start-n:start]) != q {
+		return false
+	}
+	if start == n {
+		return true
+	}
+	c := b.s.src[start-n-1]
+	return !(c == '_' || c == '>' || c == ':' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
 }
 
 // pointerMark marks the type of a local that is a smart pointer

@@ -214,10 +214,14 @@ func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
 }
 
 // impossible reports uses that cannot be of the target whatever they
-// resolve to: in a language where members are always selected (self.f,
-// this.f, $this->f), a bare name is not a method or field, and a name
-// selected from self is not a top-level function.
+// resolve to: a name the global scope qualifies (::f) is no member's or
+// namespaced declaration's; in a language where members are always
+// selected (self.f, this.f, $this->f), a bare name is not a method or
+// field, and a name selected from self is not a top-level function.
 func impossible(t Definition, lang string, r chunker.Ref) bool {
+	if r.Recv == chunker.GlobalRecv {
+		return t.Def.Parent != "" // ::connect() is no member's and no namespace's
+	}
 	if implicitThis(lang) || r.Kind == chunker.RefImport {
 		return false
 	}

@@ -61,6 +61,9 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	if r.Recv == "" {
 		return c.resolveBare(ix, r, cands)
 	}
+	if r.Recv == chunker.GlobalRecv {
+		return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == "" })
+	}
 	base, sels := splitRecv(r.Recv)
 	if r.Kind == chunker.RefImport && strings.HasPrefix(base, "n:") && len(sels) == 0 {
 		// The name an import statement imports, from the module it

@@ -224,6 +224,25 @@ func TestCPPNamesResolveInTheScopesAround(t *testing.T) {
 	}
 }
 
+// A name only the global scope qualifies (::connect in a method named
+// connect) is the global function's, never the method's nor a namespace's.
+func TestCPPGlobalScopeNamesAreGlobal(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"net/tcp_client.h": "namespace net {\nclass tcp_client {\n  int connect(int fd) {\n    return ::connect(fd);\n  }\n};\nint connect(int fd);\n}\n",
+		"sys/socket.h":     "int connect(int fd);\n",
+	})
+	for _, tc := range []struct{ symbol, want string }{
+		{"net/tcp_client.h:3:7", ""},     // the method: the global call is not its use ...
+		{"net/tcp_client.h:7:5", ""},     // ... nor the namespace's function's
+		{"sys/socket.h:1:5", MatchExact}, // the global function's
+	} {
+		path, line, col := splitPos(tc.symbol)
+		if got := matchAt(t, ix, "", &Position{Path: path, Line: line, Col: col}, "net/tcp_client.h:4"); got != tc.want {
+			t.Errorf("%s at net/tcp_client.h:4: match %q, want %q", tc.symbol, got, tc.want)
+		}
+	}
+}
+
 // splitPos splits "path:line:col".
 func splitPos(s string) (string, int, int) {
 	parts := strings.Split(s, ":")
