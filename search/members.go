@@ -2,11 +2,10 @@ package search
 
 import (
 	"context"
-
-	"github.com/codeseek/codeseek/chunker"
 	"sort"
 	"strings"
 
+	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/store"
 )
 

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
-
 	"github.com/codeseek/codeseek/internal/ident"
 	"github.com/codeseek/codeseek/store"
 )
