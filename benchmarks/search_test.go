@@ -247,11 +247,41 @@ var reportQueries = []string{
 //
 //	go test ./benchmarks -run '^$' -bench SearchStdlibReports -benchtime 5x
 func BenchmarkSearchStdlibReports(b *testing.B) {
+	hybridLatency(b, reportQueries)
+}
+
+// descriptionQueries say what one function does, as a docstring's first
+// sentence does: the queries whose merged chunks are read through their
+// files' declarations (members and every name of a merge).
+var descriptionQueries = []string{
+	"returns the number of bytes of the unread portion of the buffer.",
+	"reports whether the string s begins with prefix.",
+	"closes the file, rendering it unusable for I/O.",
+	"parses a formatted string and returns the time value it represents.",
+	"decodes the base64 encoded string into bytes.",
+	"reads until the first occurrence of delim in the input.",
+	"waits for all goroutines in the group to finish.",
+	"returns the directory part of the path.",
+	"cancels the context and releases its resources.",
+	"splits the string around each instance of the separator.",
+}
+
+// BenchmarkSearchStdlibDescriptions measures hybrid search for
+// descriptions over the standard library index.
+//
+//	go test ./benchmarks -run '^$' -bench SearchStdlibDescriptions -benchtime 5x
+func BenchmarkSearchStdlibDescriptions(b *testing.B) {
+	hybridLatency(b, descriptionQueries)
+}
+
+// hybridLatency runs queries over the standard library index b.N times
+// and reports their p50 and p95.
+func hybridLatency(b *testing.B, queries []string) {
 	svc, id := stdlibIndex(b)
 	ctx := context.Background()
 	var lat []time.Duration
 	for i := 0; i < b.N; i++ {
-		for _, q := range reportQueries {
+		for _, q := range queries {
 			start := time.Now()
 			if _, err := svc.Search(ctx, tools.SearchParams{Query: q, RepositoryID: id, Limit: 10}); err != nil {
 				b.Fatal(err)
