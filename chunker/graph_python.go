@@ -61,6 +61,9 @@ const pythonGraphQuery = `
 (lambda_parameters (identifier) @local)
 (typed_parameter (identifier) @local type: (_) @local.type)
 (default_parameter name: (identifier) @local)
+; A parameter whose default is a name (policy=compat32) takes that value's
+; type, wherever the name is declared.
+(default_parameter name: (identifier) @local value: (identifier) @local.value)
 (typed_default_parameter name: (identifier) @local type: (_) @local.type)
 (list_splat_pattern (identifier) @local)
 (dictionary_splat_pattern (identifier) @local)

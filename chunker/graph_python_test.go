@@ -178,3 +178,40 @@ def free(self):
 		{"parse", ".parse()\n", RefCall, "self .parser", "free"},
 	})
 }
+
+// A parameter whose default is a name (policy=compat32) takes the type of
+// that name's value, which another module may declare: its uses are
+// selected from "v:compat32", and a module-level variable the file
+// constructs (compat32 = Compat32()) states its type for them.
+func TestPythonParameterDefaultsTypeTheirUses(t *testing.T) {
+	src := `from email._policybase import compat32
+
+default = Compat32()
+
+
+class FeedParser:
+    def __init__(self, *, policy=compat32, limit=10, other: Policy = compat32):
+        self.policy = policy
+        other.check()
+        limit.bit_length()
+
+    def feed(self):
+        self.policy.handle_defect(self)
+
+
+def parse(msg, policy=default):
+    policy.handle_defect(msg)
+`
+	g := analyzeGraph(t, "feedparser.py", src)
+	checkRefs(t, g, src, []wantRef{
+		{"handle_defect", "self.policy.handle_defect", RefCall, "v:compat32", "FeedParser.feed"},
+		{"handle_defect", "policy.handle_defect(msg)", RefCall, "v:default", "parse"},
+		{"check", "other.check()", RefCall, "t:Policy", "FeedParser.__init__"}, // an annotation wins
+		{"bit_length", "limit.bit_length()", RefCall, "?", "FeedParser.__init__"},
+	})
+	for _, d := range g.Defs {
+		if d.Name == "default" && d.Type != "t:Compat32" {
+			t.Errorf("default = Compat32(): Def.Type %q, want t:Compat32", d.Type)
+		}
+	}
+}

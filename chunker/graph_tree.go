@@ -60,6 +60,9 @@ import (
 //	            (self.parser = Parser() makes self.parser.parse()'s "t:Parser")
 //	"?"         selected from anything else: a call's result, a subscript,
 //	            an untyped local
+//	"v:NAME"    selected from a value bound to what NAME is bound to, whose
+//	            type the file may not state (Python's policy=compat32 with
+//	            compat32 imported): NAME's declaration's Def.Type types it
 //	"g:"        qualified by the global scope alone (C++'s ::connect()),
 //	            which no member or namespaced declaration answers
 //
@@ -223,7 +226,7 @@ func (b *graphBuilder) name(start, end uint32) string {
 
 // match files the captures of one match.
 func (b *graphBuilder) match(m []capture) bool {
-	var recv, local, localType, member, memberType, memberValue, macroBody, macroParams, name, def, defType, parent, doc *capture
+	var recv, local, localType, localValue, member, memberType, memberValue, macroBody, macroParams, name, def, defType, parent, doc *capture
 	var defKind string
 	var imp *importParts
 	refs := len(b.refs)
@@ -252,6 +255,8 @@ func (b *graphBuilder) match(m []capture) bool {
 			b.masked = append(b.masked, c.start)
 		case roleLocalType:
 			localType = c
+		case roleLocalValue:
+			localValue = c
 		case roleMember:
 			member = c
 		case roleMemberType:
@@ -299,6 +304,9 @@ func (b *graphBuilder) match(m []capture) bool {
 		l := rawLocal{start: local.start, name: b.name(local.start, local.end)}
 		if localType != nil {
 			l.typ = b.localType(b.text(localType.start, localType.end))
+		}
+		if localValue != nil {
+			l.value = b.name(localValue.start, localValue.end)
 		}
 		b.locals = append(b.locals, l)
 	}
@@ -385,10 +393,15 @@ func (b *graphBuilder) buildRefs() {
 			continue
 		}
 		k := localKey{fn, l.name}
+		typ := l.typ
+		if typ == "" && l.value != "" {
+			typ = valueOf(l.value) // policy=compat32: the type of what compat32 is bound to
+		}
 		if t, ok := locals[k]; !ok || t == "" {
-			locals[k] = l.typ
+			locals[k] = typ
 		}
 	}
+	b.typeGlobals(locals)
 	slices.Sort(b.masked)
 	mask := 0 // b.masked[mask] is the first mask at or after the reference
 	sw = newDefSweeper(b)
@@ -688,7 +701,7 @@ func (b *graphBuilder) receiver(text string, arrow bool, at site, locals map[loc
 			}
 			switch {
 			case t != "":
-				base = "t:" + t
+				base = typedBase(t)
 			case local:
 				return "?"
 			default:
@@ -697,7 +710,7 @@ func (b *graphBuilder) receiver(text string, arrow bool, at site, locals map[loc
 		}
 	}
 	if base == "self" && len(segs) > 0 && cls >= 0 && locals[localKey{cls, segs[0]}] != "" {
-		base, segs = "t:"+locals[localKey{cls, segs[0]}], segs[1:]
+		base, segs = typedBase(locals[localKey{cls, segs[0]}]), segs[1:]
 	}
 	if base == "self" && b.gl.lexicalSelf && cls >= 0 && at.encl >= 0 && scopeKinds[b.g.Defs[at.encl].Kind] && b.outerScope[at.encl] >= 0 {
 		// self in a function inside a method (a closure's self, an arrow
@@ -712,6 +725,38 @@ func (b *graphBuilder) receiver(text string, arrow bool, at site, locals map[loc
 		base += " ." + s
 	}
 	return base
+}
+
+// valueMark marks the type of a local bound to a name's value whose type
+// the file may not know (a parameter's default, compat32, imported from
+// another module): the receivers it types are "v:NAME", which navigation
+// resolves through NAME's declaration and its Def.Type.
+const valueMark = "="
+
+// valueOf is the type of a local bound to the value of name.
+func valueOf(name string) string { return valueMark + name }
+
+// typeGlobals gives a top-level variable the type the file constructs it
+// with (compat32 = Compat32()) as its Def.Type, for the "v:" receivers of
+// other files to resolve through.
+func (b *graphBuilder) typeGlobals(locals map[localKey]string) {
+	for i := range b.g.Defs {
+		d := &b.g.Defs[i]
+		if d.Parent != "" || d.Type != "" || d.Kind != "var" {
+			continue
+		}
+		if t := locals[localKey{globalScope, d.Name}]; t != "" && !strings.HasPrefix(t, valueMark) {
+			d.Type = "t:" + t
+		}
+	}
+}
+
+// typedBase is the receiver base of a value of type t (a locals entry).
+func typedBase(t string) string {
+	if name, ok := strings.CutPrefix(t, valueMark); ok {
+		return "v:" + name
+	}
+	return "t:" + t
 }
 
 // GlobalRecv is the receiver of a name qualified by the global scope

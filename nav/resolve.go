@@ -92,6 +92,8 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 		cls, fromBase = c.classOf(r.Enclosing), true
 	case strings.HasPrefix(base, "t:"):
 		cls = base[2:]
+	case strings.HasPrefix(base, "v:"):
+		cls = c.valueType(ix, base[2:])
 	case strings.HasPrefix(base, "n:"):
 		cls = lastElem(base[2:]) // Class.field.method(): the class's static member
 	}
@@ -139,6 +141,18 @@ func (c useCtx) memberType(ix Index, cls, name string) string {
 	d, ok := pick(familyDefs(ix.DefinitionsOf(name), c.file.Language), func(d store.FileDef) bool {
 		return lastElem(d.Def.Parent) == lastElem(cls)
 	})
+	if !ok || !strings.HasPrefix(d.Def.Type, "t:") {
+		return ""
+	}
+	return d.Def.Type[2:]
+}
+
+// valueType is the type of the value a name the file sees is bound to:
+// the Def.Type of its declaration, in the file or imported ("" when that
+// is no "t:T").
+func (c useCtx) valueType(ix Index, name string) string {
+	cands := familyDefs(ix.DefinitionsOf(name), c.file.Language)
+	d, ok := c.resolveBare(ix, chunker.Ref{Name: name, Enclosing: -1}, cands)
 	if !ok || !strings.HasPrefix(d.Def.Type, "t:") {
 		return ""
 	}

@@ -243,6 +243,26 @@ func TestCPPGlobalScopeNamesAreGlobal(t *testing.T) {
 	}
 }
 
+// A parameter whose default is a module's instance (policy=compat32,
+// imported) selects the instance's class's members, inherited ones too,
+// through the declaration of what it is bound to.
+func TestPythonDefaultValuesTypeParameters(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"email/_policybase.py": "class Policy:\n    def handle_defect(self, obj, defect):\n        pass\n\n\nclass Compat32(Policy):\n    pass\n\n\ncompat32 = Compat32()\n",
+		"email/other.py":       "class Other:\n    def handle_defect(self, obj, defect):\n        pass\n",
+		"email/feedparser.py":  "from email._policybase import compat32\n\n\nclass FeedParser:\n    def __init__(self, *, policy=compat32):\n        self.policy = policy\n\n    def feed(self):\n        self.policy.handle_defect(self, 1)\n",
+	})
+	for _, tc := range []struct{ symbol, want string }{
+		{"email/_policybase.py:2:9", MatchExact}, // Policy.handle_defect, through Compat32
+		{"email/other.py:2:9", ""},               // another class's method of the name
+	} {
+		path, line, col := splitPos(tc.symbol)
+		if got := matchAt(t, ix, "", &Position{Path: path, Line: line, Col: col}, "email/feedparser.py:9"); got != tc.want {
+			t.Errorf("%s at email/feedparser.py:9: match %q, want %q", tc.symbol, got, tc.want)
+		}
+	}
+}
+
 // splitPos splits "path:line:col".
 func splitPos(s string) (string, int, int) {
 	parts := strings.Split(s, ":")
