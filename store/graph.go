@@ -70,9 +70,10 @@ func names(d *chunker.GraphDecoder, counts *[nameIndexes]map[string]uint32) {
 }
 
 // selectedFromValue reports whether a receiver is a value (x.name,
-// self.name) rather than nothing, a package or a module ("p:", "n:").
+// self.name) rather than nothing, a package, a module or the global scope
+// ("p:", "n:", C++'s ::name).
 func selectedFromValue(recv string) bool {
-	return recv != "" && !strings.HasPrefix(recv, "p:") && !(strings.HasPrefix(recv, "n:") && !strings.Contains(recv, " "))
+	return recv != "" && recv != chunker.GlobalRecv && !strings.HasPrefix(recv, "p:") && !(strings.HasPrefix(recv, "n:") && !strings.Contains(recv, " "))
 }
 
 // clone copies a string out of the mapping.

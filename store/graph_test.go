@@ -93,3 +93,16 @@ func TestGraphQueries(t *testing.T) {
 		t.Errorf("chunks of b.go: %d", len(got))
 	}
 }
+
+// A use selected from a value counts among a name's member uses; one
+// selected from nothing, a package, a module or the global scope does not.
+func TestSelectedFromValue(t *testing.T) {
+	for recv, want := range map[string]bool{
+		"": false, "p:net/http": false, "n:os": false, "n:os.path": false, chunker.GlobalRecv: false,
+		"self": true, "t:Parser": true, "v:compat32": true, "?": true, "n:os .environ": true,
+	} {
+		if got := selectedFromValue(recv); got != want {
+			t.Errorf("selectedFromValue(%q) = %v, want %v", recv, got, want)
+		}
+	}
+}
