@@ -777,7 +777,7 @@ func (b *graphBuilder) globallyQualified(start uint32) bool {
 		return true
 	}
 	c := b.s.src[start-n-1]
-	return !(c == '_' || c == '>' || c == ':' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
+	return !(isNameByte(c) || c == '>' || c == ':') // a name, a template's arguments or a longer qualifier before it
 }
 
 // pointerMark marks the type of a local that is a smart pointer
@@ -834,7 +834,7 @@ func (b *graphBuilder) constructed(text string) string {
 		return ""
 	}
 	name := segs[len(segs)-1]
-	if c := strings.TrimLeft(name, "_"); c == "" || c[0] < 'A' || c[0] > 'Z' {
+	if !titled(strings.TrimLeft(name, "_")) {
 		return "" // a function; a private class (_Foo) is a class
 	}
 	return name
@@ -906,6 +906,13 @@ func separatorLen(text string) int {
 // and any byte of a non-ASCII character.
 func isNameByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '$' || b == '@' || b >= 0x80
+}
+
+// titled reports a name starting with an ASCII upper-case letter, as
+// most languages write their classes and types by convention (a
+// constructor call Foo(), Zig's, Dart's and Haskell's types and modules).
+func titled(s string) bool {
+	return s != "" && s[0] >= 'A' && s[0] <= 'Z'
 }
 
 // qualifiedName writes a qualified name with "." separators ("std::io"

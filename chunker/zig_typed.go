@@ -115,12 +115,6 @@ func (z *zigScan) typeAt(k, end int) string {
 	return z.text(k)
 }
 
-// titled reports a name starting with an upper-case letter, as Zig's,
-// Dart's and Haskell's types and modules are written.
-func titled(s string) bool {
-	return s != "" && s[0] >= 'A' && s[0] <= 'Z'
-}
-
 // scopeStack answers, for tokens in increasing order, the type of a name
 // in the innermost function scope around the token.
 type scopeStack struct {
