@@ -109,7 +109,8 @@ type Query struct {
 
 // ParseQuery analyses text.
 func ParseQuery(text string) Query {
-	text = strings.TrimSpace(text)
+	raw := text
+	text = strings.TrimSpace(QueryText(text))
 	q := Query{Text: text}
 	ident := identifierQuery().MatchString(text)
 	if ident && plainWord(text) || !ident && suffixedName(text) {
@@ -155,7 +156,7 @@ func ParseQuery(text string) Query {
 		// where the bug is.
 		q.wants &= pathclass.Platform
 	}
-	q.Paths = mentions(text)
+	q.Paths = mentions(raw)
 	return q
 }
 

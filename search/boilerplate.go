@@ -1,0 +1,77 @@
+package search
+
+import (
+	"strings"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
+)
+
+// A pasted issue or pull request carries text its author did not write
+// about the code: the template's instructions in HTML comments, which the
+// rendered page hides ("<!-- Provide a general summary … -->"), and the
+// template's checklist ("- [ ] I have searched existing issues", "- [x] A
+// short code fix"). Their words can outnumber a short report's own, so
+// both channels read the report without them. Links stay: a documentation
+// link's words name the topic ("asyncio-eventloop.html#asyncio.loop.close"),
+// and dropping them cost the issue dev set as much as dropping an issue
+// link's host and number gained. Named files are read from the whole text.
+
+// htmlComment is an HTML comment, over lines.
+var htmlComment = lazyre.New(`(?s)<!--.*?-->`)
+
+// QueryText returns what of a query's text describes the code: the text
+// without HTML comments and checklist items. A text that is nothing else
+// is returned whole, so that no query becomes empty.
+func QueryText(text string) string {
+	if !strings.Contains(text, "<!--") && !strings.Contains(text, "[") {
+		return text
+	}
+	out := htmlComment().ReplaceAllString(text, "")
+	out = withoutChecklists(out)
+	if strings.TrimSpace(out) == "" {
+		return text
+	}
+	return out
+}
+
+// withoutChecklists drops Markdown task-list items ("- [ ] …", "* [x] …")
+// and the lines indented under them.
+func withoutChecklists(text string) string {
+	if !strings.Contains(text, "[") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	kept := lines[:0]
+	item := -1 // the indentation of the checklist item being dropped
+	for _, ln := range lines {
+		ind := indentation(ln)
+		body := ln[ind:]
+		switch {
+		case taskItem(body):
+			item = ind
+			continue
+		case item >= 0 && strings.TrimSpace(ln) != "" && ind > item:
+			continue
+		}
+		item = -1
+		kept = append(kept, ln)
+	}
+	return strings.Join(kept, "\n")
+}
+
+// taskItem reports a line that opens a task-list item.
+func taskItem(s string) bool {
+	if len(s) < 6 || (s[0] != '-' && s[0] != '*' && s[0] != '+') || s[1] != ' ' || s[2] != '[' || s[4] != ']' {
+		return false
+	}
+	switch s[3] {
+	case ' ', 'x', 'X':
+		return true
+	}
+	return false
+}
+
+// indentation counts a line's leading spaces and tabs.
+func indentation(s string) int {
+	return len(s) - len(strings.TrimLeft(s, " \t"))
+}

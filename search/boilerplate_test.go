@@ -1,0 +1,78 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+const templatedReport = `Add Range.__contains__
+
+<!-- Provide a general summary of your proposed changes in the Title field above -->
+
+### Description
+Containment checks on a range fail for bounds.
+
+### Checklist
+<!-- go over following points. check them with an ` + "`x`" + ` if they do apply
+
+-->
+This pull request is:
+
+- [ ] A documentation / typographical / small typing error fix
+	- Good to go, no issue or tests are needed
+- [x] A short code fix
+	- please include the issue number
+* [X] I have searched existing issues
+See https://github.com/o/r/blob/main/lib/ranges.py#L12 for where.`
+
+func TestQueryTextDropsTemplate(t *testing.T) {
+	got := QueryText(templatedReport)
+	for _, gone := range []string{"<!--", "summary", "typographical", "Good to go", "please include", "searched existing"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("QueryText kept %q:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"Add Range.__contains__", "Containment checks on a range fail for bounds.",
+		"This pull request is:", "https://github.com/o/r/blob/main/lib/ranges.py#L12"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("QueryText dropped %q:\n%s", kept, got)
+		}
+	}
+}
+
+func TestQueryTextKeepsOrdinaryText(t *testing.T) {
+	for _, text := range []string{
+		"how are files chunked",
+		"a[0] - [x] y",                 // brackets inside a line
+		"- [ ] only a checklist item",  // nothing else: the whole text stays
+		"<!-- only a comment -->",      // likewise
+		"parse `- [x]` list items\nok", // an item quoted inside a line
+		"unterminated <!-- comment",
+	} {
+		if got := QueryText(text); got != text {
+			t.Errorf("QueryText(%q) = %q, want it unchanged", text, got)
+		}
+	}
+}
+
+// A report's template leaves neither channel a word, while the files it
+// names, links included, are still read from the whole text.
+func TestParseQueryReadsReportWithoutTemplate(t *testing.T) {
+	q := ParseQuery(templatedReport)
+	for _, gone := range []string{"typographical", "summary", "searched"} {
+		if slices.Contains(q.Terms, gone) {
+			t.Errorf("terms keep the template's %q: %q", gone, q.Terms)
+		}
+	}
+	if !slices.Contains(q.Terms, "containment") {
+		t.Errorf("terms lost the report's own words: %q", q.Terms)
+	}
+	var paths []string
+	for _, p := range q.Paths {
+		paths = append(paths, strings.Join(p, "/"))
+	}
+	if !slices.ContainsFunc(paths, func(p string) bool { return strings.HasSuffix(p, "lib/ranges.py") }) {
+		t.Errorf("the linked file is not named: %q", paths)
+	}
+}
