@@ -24,7 +24,7 @@ TRAILER = re.compile(
     r"^\s*[A-Z][a-z]+(-[a-z]+)+:\s.*<[^@>\s]+@[^>\s]+>\s*$|"  # any "Word-word: Name <email>" trailer
     r"^\s*(signed-off-by|co-authored-by|co-developed-by|reviewed-by|reviewed-on|change-id|run-trybot|trybot-result|"
     r"auto-submit|luci-trybot-result|commit-queue|cc|acked-by|tested-by|reported-by|suggested-by|"
-    r"helped-by|github-pull-request|github-last-rev|pr-url|bug|issue|fixes|closes|updates|refs?)\s*:\s*\S.*$", re.I)
+    r"helped-by|github-pull-request|github-last-rev|pr-url|pull-request|pull-request-sha|bug|issue|fixes|closes|updates|refs?)\s*:\s*\S.*$", re.I)
 # Lines that only point at an issue or PR: "Fixes #12", "Closes gh-3", "Fixes golang/go#4".
 ISSUE_LINE = re.compile(
     r"^\s*((fix(es|ed)?|close[sd]?|resolve[sd]?|ref(s)?|see|updates?|for|part of|related( to)?)\b[^a-z]*)?"
@@ -133,7 +133,15 @@ PYTHON_PROJECTS = [
     ("encode/starlette", "0.13.0", [".py"], True),
     ("psf/black", "22.12.0", [".py"], True),
 ]
+# A third, one large project (--set large, benchmarks/testdata/issues-large.json):
+# 680 Python files whose pull requests are squashed with their template
+# (HTML comments, a checklist) into the message, as pasted reports arrive.
+LARGE_PROJECTS = [
+    ("sqlalchemy/sqlalchemy", "rel_2_0_23", [".py"], False),
+]
 PER_PROJECT = 25
+# The large set's one project gives as many queries as a set of several.
+PER_LARGE_PROJECT = 40
 MAX_PER_FILE = 3
 SEED = 23
 # A message that describes a misbehaviour: what an issue reports.
@@ -158,14 +166,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirror-root", required=True)
     ap.add_argument("--candidates", action="store_true", help="print every candidate, not the selection")
-    ap.add_argument("--set", choices=["dev", "python"], default="dev",
-                    help="the projects: the dev set's seven or the Python check's five")
+    ap.add_argument("--set", choices=["dev", "python", "large"], default="dev",
+                    help="the projects: the dev set's seven, the Python check's five or the large check's one")
     ap.add_argument("--named", action="store_true",
                     help="only messages that name a changed file (benchmarks/testdata/issues-named.json)")
     a = ap.parse_args()
     import random
     sets = []
-    for repo, base_ref, exts, first_parent in (PYTHON_PROJECTS if a.set == "python" else PROJECTS):
+    projects = {"dev": PROJECTS, "python": PYTHON_PROJECTS, "large": LARGE_PROJECTS}[a.set]
+    per_project = PER_LARGE_PROJECT if a.set == "large" else PER_PROJECT
+    for repo, base_ref, exts, first_parent in projects:
         gd = f"{a.mirror_root}/{repo.replace('/', '+')}/repo"
         if base_ref.startswith("merge-base:"):
             base_ref = git(gd, "merge-base", base_ref.split(":", 1)[1], "HEAD").strip()
@@ -178,7 +188,7 @@ def main():
         if not a.candidates:
             per_file, picked = {}, []
             for c in cands:
-                if len(picked) == PER_PROJECT or any(per_file.get(f, 0) >= MAX_PER_FILE for f in c["files"]):
+                if len(picked) == per_project or any(per_file.get(f, 0) >= MAX_PER_FILE for f in c["files"]):
                     continue
                 for f in c["files"]:
                     per_file[f] = per_file.get(f, 0) + 1

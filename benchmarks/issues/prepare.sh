@@ -8,7 +8,8 @@
 #   benchmarks/issues/prepare.sh /work/.mirror /tmp/codeseek-issues
 #   CODESEEK_ISSUES_ROOT=/tmp/codeseek-issues go test ./benchmarks -run '^$' -bench IssueToFile -benchtime 1x -timeout 60m
 #
-# A third argument names another set's projects (python: issues-python.json).
+# A third argument names another set's projects (python: issues-python.json,
+# large: issues-large.json).
 set -eu
 mirror=${1:?usage: prepare.sh MIRROR_ROOT ROOT [SET]}
 root=${2:?usage: prepare.sh MIRROR_ROOT ROOT [SET]}
