@@ -282,7 +282,7 @@ func BenchmarkIssueToFile(b *testing.B) {
 	// changed file (build_set.py --named), which the dev set leaves out;
 	// =python five more Python projects (build_set.py --set python, their
 	// work trees from prepare.sh MIRROR ROOT python); =large one project of
-	// 680 Python files whose messages carry their pull request's template
+	// 687 Python files whose messages carry their pull request's template
 	// (build_set.py --set large, prepare.sh MIRROR ROOT large).
 	name := "dev"
 	if s := os.Getenv("CODESEEK_ISSUES_SET"); s != "" {

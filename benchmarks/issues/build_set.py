@@ -134,7 +134,7 @@ PYTHON_PROJECTS = [
     ("psf/black", "22.12.0", [".py"], True),
 ]
 # A third, one large project (--set large, benchmarks/testdata/issues-large.json):
-# 680 Python files whose pull requests are squashed with their template
+# 687 Python files whose pull requests are squashed with their template
 # (HTML comments, a checklist) into the message, as pasted reports arrive.
 LARGE_PROJECTS = [
     ("sqlalchemy/sqlalchemy", "rel_2_0_23", [".py"], False),
