@@ -84,8 +84,10 @@ type Weights struct {
 	// query kind; the lexical channel has the rest.
 	VectorNL, VectorQuestion, VectorIdent float64
 	// Decl is added for declaring the identifier a query is; DeclEmbedded
-	// for declaring a name a phrase mentions.
-	Decl, DeclEmbedded float64
+	// for declaring a name a phrase mentions, and DeclReport a name a
+	// report mentions: a report names the API it was using as often as
+	// the code at fault, and its other evidence is richer than a phrase's.
+	Decl, DeclEmbedded, DeclReport float64
 	// Path is added per share of query terms found in the file's name
 	// and directory.
 	Path float64
@@ -127,7 +129,7 @@ type Weights struct {
 // DefaultWeights are the shipped weights.
 var DefaultWeights = Weights{
 	VectorNL: 0.6, VectorQuestion: 0.65, VectorIdent: 0.35,
-	Decl: 2, DeclEmbedded: 0.5,
+	Decl: 2, DeclEmbedded: 0.5, DeclReport: 0.3,
 	Path:       1,
 	Name:       0.2,
 	FileName:   0.4,
@@ -169,7 +171,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "filelex": &w.FileLex, "member": &w.Member, "coherence": &w.Coherence, "channels": &w.Channels, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "declreport": &w.DeclReport, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "filelex": &w.FileLex, "member": &w.Member, "coherence": &w.Coherence, "channels": &w.Channels, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

@@ -74,3 +74,19 @@ func TestReportLiftsTheDeclarationsItNames(t *testing.T) {
 	r.q = ParseQuery(strings.ReplaceAll(report, "\n", " "))
 	wantFirst(t, r, cands, "emit.py", "a one-line description lifted a declaration it mentions")
 }
+
+// A report names the API its writer called as often as the code at fault,
+// so the declaration it names is lifted less than a phrase's: a file the
+// report's words match clearly better stays first.
+func TestReportNamedDeclarationYieldsToClearEvidence(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{cand(ix, "orm/strategies.py", 1, 0.74, 7), cand(ix, "orm/api.py", 1, 0.55, 4), cand(ix, "other.py", 1, 0.2, 1)}
+	cands[1].embedded = 3 // api.py declares enable_eagerloads, which the report names
+	report := "Skip eager row processors when enable_eagerloads is off\n\n" +
+		"Using enable_eagerloads(False) together with yield_per silently ignored the setting: the row " +
+		"processors for eager loaders still ran, loading collections the caller had turned off."
+	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
+	wantFirst(t, r, cands, "orm/strategies.py", "a report's named declaration outweighed clearly better evidence")
+	r.w.DeclReport = r.w.DeclEmbedded
+	wantFirst(t, r, cands, "orm/api.py", "at a phrase's weight the named declaration should win (the test's premise)")
+}

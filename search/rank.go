@@ -224,7 +224,11 @@ func (r ranker) declBoost(cd *candidate) float64 {
 	// ("returns LogType as a string"); their declarations are not the
 	// answer. A report names the code it is about.
 	if cd.embedded > 0 && (r.q.Kind != Description || r.q.report) {
-		b = max(b, r.w.DeclEmbedded*strength(cd.embedded))
+		w := r.w.DeclEmbedded
+		if r.q.report {
+			w = r.w.DeclReport
+		}
+		b = max(b, w*strength(cd.embedded))
 	}
 	return b
 }
