@@ -25,25 +25,51 @@ var mentionedPath = lazyre.New(`[A-Za-z0-9_.\-/\\]*[A-Za-z0-9_\-]\.[A-Za-z][A-Za
 // name hundreds.
 const maxMentions = 16
 
+// maxPathMatches bounds the file names a query's text is scanned for, so a
+// query of megabytes costs no more; a trace of a deep recursion names a
+// file in each of its hundreds of frames.
+const maxPathMatches = 1024
+
 // mentions returns the file paths a query names, as slash-separated
-// components, each once. A name counts when its extension is one the
-// chunker knows, so dotted names ("os.path", "http.Client") do not; the
-// matches read are bounded, so a query of megabytes costs no more.
-func mentions(text string) [][]string {
-	var out [][]string
-	seen := map[string]bool{}
-	for _, m := range mentionedPath().FindAllString(text, 8*maxMentions) {
-		m = strings.Trim(strings.ReplaceAll(m, `\`, "/"), "./")
-		if seen[m] || !knownFile(m) {
+// components, each once, and what each counts (frameWeight: a stack
+// trace's outer frames count less than its inner ones). A name counts
+// when its extension is one the chunker knows, so dotted names
+// ("os.path", "http.Client") do not. Past maxMentions names, the ones
+// that count most are kept.
+func mentions(text string) (paths [][]string, weights []float64) {
+	offsets := mentionedPath().FindAllStringIndex(text, maxPathMatches)
+	depths := frameDepths(text, offsets)
+	at := map[string]int{}
+	for i, o := range offsets {
+		m := strings.Trim(strings.ReplaceAll(text[o[0]:o[1]], `\`, "/"), "./")
+		if !knownFile(m) {
 			continue
 		}
-		seen[m] = true
-		out = append(out, strings.Split(m, "/"))
-		if len(out) == maxMentions {
-			break
+		w := frameWeight(depths[i])
+		if j, ok := at[m]; ok {
+			weights[j] = max(weights[j], w)
+			continue
 		}
+		at[m] = len(paths)
+		paths = append(paths, strings.Split(m, "/"))
+		weights = append(weights, w)
 	}
-	return out
+	if len(paths) > maxMentions {
+		order := make([]int, len(paths))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(a, b int) bool { return weights[order[a]] > weights[order[b]] })
+		order = order[:maxMentions]
+		sort.Ints(order) // the kept names in the text's order
+		var p [][]string
+		var w []float64
+		for _, i := range order {
+			p, w = append(p, paths[i]), append(w, weights[i])
+		}
+		paths, weights = p, w
+	}
+	return paths, weights
 }
 
 // knownFile reports whether a path names a file of a language the chunker
@@ -85,10 +111,11 @@ type fileNamesKey struct{}
 
 // resolve returns, for each file of the index the mentions name, how
 // surely: 1 when the mention's directories single it out or no other
-// file has its name, less when namesakes share the name.
-func (names fileNames) resolve(ms [][]string) map[string]float64 {
+// file has its name, less when namesakes share the name; times what the
+// mention counts (weights, one per mention).
+func (names fileNames) resolve(ms [][]string, weights []float64) map[string]float64 {
 	out := map[string]float64{}
-	for _, m := range ms {
+	for i, m := range ms {
 		files := names[m[len(m)-1]]
 		best, at := 0, []string(nil)
 		for _, f := range files {
@@ -109,6 +136,7 @@ func (names fileNames) resolve(ms [][]string) map[string]float64 {
 		if best >= 2 && len(at) == 1 {
 			strength = 1
 		}
+		strength *= weights[i]
 		for _, f := range at {
 			out[f] = max(out[f], strength)
 		}
@@ -140,7 +168,7 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 	if len(q.Paths) == 0 {
 		return
 	}
-	named := namesOf(ix).resolve(q.Paths)
+	named := namesOf(ix).resolve(q.Paths, q.pathWeights)
 	if len(named) == 0 {
 		return
 	}

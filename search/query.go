@@ -88,6 +88,9 @@ type Query struct {
 	// Paths are the files the query names ("tornado/web.py"), as path
 	// components.
 	Paths [][]string
+	// pathWeights are what each of Paths counts: less for a stack
+	// trace's outer frames.
+	pathWeights []float64
 	// repeated are Terms as the text repeats them, each at most
 	// maxTermRepeats times: what the lexical channel searches for.
 	repeated []string
@@ -156,7 +159,7 @@ func ParseQuery(text string) Query {
 		// where the bug is.
 		q.wants &= pathclass.Platform
 	}
-	q.Paths = mentions(raw)
+	q.Paths, q.pathWeights = mentions(raw)
 	return q
 }
 

@@ -1,0 +1,68 @@
+package search
+
+import (
+	"strings"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
+)
+
+// A stack trace names every file on the way from the program's entry to
+// the failure. The outer frames (main, the command's dispatch, the build
+// driver) are the same in every trace the program prints and are seldom
+// where a fix goes; the inner ones are where it failed. So a file a trace
+// names counts by the depth of its innermost frame: fully at the failure,
+// outerFrameWeight at the entry.
+
+// outerFrameWeight is what a file named only by a trace's outermost
+// frame counts, against 1 for the innermost.
+const outerFrameWeight = 0.25
+
+// minFrames is how many frame lines make a text a stack trace.
+const minFrames = 3
+
+// frameLineNumber follows a file name in a frame: Python's `", line 12`,
+// or `:12` as Go, Java, JavaScript and Rust print it.
+var frameLineNumber = lazyre.New(`^(?:", line \d|:\d)`)
+
+// innermostLast reports a trace that prints its innermost frame last, as
+// Python does ("most recent call last"); Go, Java, JavaScript and Rust
+// print it first.
+func innermostLast(text string) bool {
+	return strings.Contains(text, "most recent call last") || strings.Contains(text, `File "`)
+}
+
+// frameDepths returns, for each path occurrence at offsets in text (in
+// order), its depth in the stack trace it belongs to: 0 at the outermost
+// frame, 1 at the innermost, -1 when it is no frame (the file is named in
+// prose, or the text holds too few frames to be a trace).
+func frameDepths(text string, offsets [][]int) []float64 {
+	depth := make([]float64, len(offsets))
+	var frames []int
+	for i, o := range offsets {
+		depth[i] = -1
+		if frameLineNumber().MatchString(text[o[1]:min(len(text), o[1]+12)]) {
+			frames = append(frames, i)
+		}
+	}
+	if len(frames) < minFrames {
+		return depth
+	}
+	last := innermostLast(text)
+	for k, i := range frames {
+		d := float64(k) / float64(len(frames)-1)
+		if !last {
+			d = 1 - d
+		}
+		depth[i] = d
+	}
+	return depth
+}
+
+// frameWeight is what a file counts whose innermost frame is at depth d
+// (-1: named outside a trace, which counts fully).
+func frameWeight(d float64) float64 {
+	if d < 0 {
+		return 1
+	}
+	return outerFrameWeight + (1-outerFrameWeight)*d
+}

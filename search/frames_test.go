@@ -1,0 +1,85 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+// weightsOf returns what each named file counts, by its joined path.
+func weightsOf(text string) map[string]float64 {
+	paths, weights := mentions(text)
+	out := map[string]float64{}
+	for i, p := range paths {
+		out[strings.Join(p, "/")] = weights[i]
+	}
+	return out
+}
+
+func TestTraceFramesCountByDepth(t *testing.T) {
+	python := `Crash on a recursive alias (see checker.py)
+
+Traceback (most recent call last):
+  File "/usr/lib/python3/site-packages/mypy/main.py", line 103, in main
+    res = run_build(sources)
+  File "/usr/lib/python3/site-packages/mypy/build.py", line 193, in build
+    result = _build(
+  File "/usr/lib/python3/site-packages/mypy/semanal.py", line 640, in visit
+    self.analyze(node)
+  File "/usr/lib/python3/site-packages/mypy/types.py", line 2414, in accept
+    return visitor.visit_tuple_type(self)
+RecursionError: maximum recursion depth exceeded`
+	goPanic := `panic: runtime error: invalid memory address
+
+goroutine 1 [running]:
+github.com/o/r/pkg/proc.(*Target).Step(...)
+	/home/u/r/pkg/proc/target.go:412 +0x1d
+github.com/o/r/service.(*Server).Next(...)
+	/home/u/r/service/server.go:88 +0x44
+main.main()
+	/home/u/r/cmd/dlv/main.go:12 +0x25`
+	for _, c := range []struct {
+		name, text, inner, outer string
+	}{
+		{"python, innermost last", python, "usr/lib/python3/site-packages/mypy/types.py", "usr/lib/python3/site-packages/mypy/main.py"},
+		{"go, innermost first", goPanic, "home/u/r/pkg/proc/target.go", "home/u/r/cmd/dlv/main.go"},
+	} {
+		w := weightsOf(c.text)
+		if w[c.inner] != 1 {
+			t.Errorf("%s: the innermost frame's file counts %v, want 1 (%v)", c.name, w[c.inner], w)
+		}
+		if w[c.outer] != outerFrameWeight {
+			t.Errorf("%s: the outermost frame's file counts %v, want %v (%v)", c.name, w[c.outer], outerFrameWeight, w)
+		}
+	}
+	if w := weightsOf(python); w["checker.py"] != 1 {
+		t.Errorf("a file named in prose beside a trace counts %v, want 1", w["checker.py"])
+	}
+}
+
+func TestFewFramesAreNoTrace(t *testing.T) {
+	w := weightsOf(`The check in checkmember.py:120 and plugin.py misses a case; see web.py.`)
+	for p, x := range w {
+		if x != 1 {
+			t.Errorf("%s counts %v outside a trace, want 1", p, x)
+		}
+	}
+}
+
+// A deep recursion names more files than a query keeps; the ones kept are
+// the innermost, where it failed.
+func TestLongTraceKeepsInnerFrames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Traceback (most recent call last):\n")
+	for i := range 3 * maxMentions {
+		b.WriteString(`  File "/srv/app/pkg/m` + string(rune('a'+i%26)) + string(rune('a'+i/26)) + `.py", line 1, in f` + "\n")
+	}
+	paths, _ := mentions(b.String())
+	if len(paths) != maxMentions {
+		t.Fatalf("%d files kept, want %d", len(paths), maxMentions)
+	}
+	last := 3*maxMentions - 1
+	want := "m" + string(rune('a'+last%26)) + string(rune('a'+last/26)) + ".py"
+	if got := paths[len(paths)-1]; got[len(got)-1] != want {
+		t.Errorf("the innermost frame's file %s was not kept: %v", want, paths)
+	}
+}
