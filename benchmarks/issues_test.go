@@ -283,7 +283,9 @@ func BenchmarkIssueToFile(b *testing.B) {
 	// =python five more Python projects (build_set.py --set python, their
 	// work trees from prepare.sh MIRROR ROOT python); =large one project of
 	// 687 Python files whose messages carry their pull request's template
-	// (build_set.py --set large, prepare.sh MIRROR ROOT large).
+	// (build_set.py --set large, prepare.sh MIRROR ROOT large); =crash
+	// mypy crashes reported with their traceback (crash_set.py, over the
+	// dev set's mypy work tree).
 	name := "dev"
 	if s := os.Getenv("CODESEEK_ISSUES_SET"); s != "" {
 		name = s
