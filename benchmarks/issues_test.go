@@ -285,7 +285,8 @@ func BenchmarkIssueToFile(b *testing.B) {
 	// 687 Python files whose messages carry their pull request's template
 	// (build_set.py --set large, prepare.sh MIRROR ROOT large); =crash
 	// mypy crashes reported with their traceback (crash_set.py, over the
-	// dev set's mypy work tree).
+	// dev set's mypy work tree), =crash-black black's (crash_set.py
+	// --project black, over the Python check's).
 	name := "dev"
 	if s := os.Getenv("CODESEEK_ISSUES_SET"); s != "" {
 		name = s
