@@ -54,22 +54,28 @@ func mentions(text string) (paths [][]string, weights []float64) {
 		paths = append(paths, strings.Split(m, "/"))
 		weights = append(weights, w)
 	}
-	if len(paths) > maxMentions {
-		order := make([]int, len(paths))
-		for i := range order {
-			order[i] = i
-		}
-		sort.SliceStable(order, func(a, b int) bool { return weights[order[a]] > weights[order[b]] })
-		order = order[:maxMentions]
-		sort.Ints(order) // the kept names in the text's order
-		var p [][]string
-		var w []float64
-		for _, i := range order {
-			p, w = append(p, paths[i]), append(w, weights[i])
-		}
-		paths, weights = p, w
+	return heaviest(paths, weights, maxMentions)
+}
+
+// heaviest keeps the n paths that count most (the first named among
+// equals), in the order they were named.
+func heaviest(paths [][]string, weights []float64, n int) ([][]string, []float64) {
+	if len(paths) <= n {
+		return paths, weights
 	}
-	return paths, weights
+	order := make([]int, len(paths))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return weights[order[a]] > weights[order[b]] })
+	order = order[:n]
+	sort.Ints(order)
+	var p [][]string
+	var w []float64
+	for _, i := range order {
+		p, w = append(p, paths[i]), append(w, weights[i])
+	}
+	return p, w
 }
 
 // knownFile reports whether a path names a file of a language the chunker
