@@ -31,10 +31,16 @@ func innermostLast(text string) bool {
 	return strings.Contains(text, "most recent call last") || strings.Contains(text, `File "`)
 }
 
+// traceHeader opens one trace of several a text may hold: Python's
+// chained exceptions each print a "Traceback", a Java exception its
+// "Caused by:" cause, a Go panic each goroutine.
+var traceHeader = lazyre.New(`(?m)^\s*(?:Traceback \(most recent call last\)|Caused by:|goroutine \d+ \[|Exception in thread |thread '[^']*' panicked)`)
+
 // frameDepths returns, for each path occurrence at offsets in text (in
 // order), its depth in the stack trace it belongs to: 0 at the outermost
 // frame, 1 at the innermost, -1 when it is no frame (the file is named in
-// prose, or the text holds too few frames to be a trace).
+// prose, or the text holds too few frames to be a trace). Each trace of a
+// text (a cause, a chained exception) has its own innermost frame.
 func frameDepths(text string, offsets [][]int) []float64 {
 	depth := make([]float64, len(offsets))
 	var frames []int
@@ -48,14 +54,38 @@ func frameDepths(text string, offsets [][]int) []float64 {
 		return depth
 	}
 	last := innermostLast(text)
-	for k, i := range frames {
-		d := float64(k) / float64(len(frames)-1)
-		if !last {
-			d = 1 - d
+	headers := traceHeader().FindAllStringIndex(text, -1)
+	for _, trace := range splitTraces(frames, offsets, headers) {
+		for k, i := range trace {
+			d := 1.0
+			if len(trace) > 1 {
+				d = float64(k) / float64(len(trace)-1)
+				if !last {
+					d = 1 - d
+				}
+			}
+			depth[i] = d
 		}
-		depth[i] = d
 	}
 	return depth
+}
+
+// splitTraces groups frames (indexes into offsets, in order) by the trace
+// header before them.
+func splitTraces(frames []int, offsets, headers [][]int) [][]int {
+	var traces [][]int
+	h, open := 0, -1
+	for _, i := range frames {
+		for h < len(headers) && headers[h][0] < offsets[i][0] {
+			h++
+		}
+		if h != open || traces == nil {
+			traces = append(traces, nil)
+			open = h
+		}
+		traces[len(traces)-1] = append(traces[len(traces)-1], i)
+	}
+	return traces
 }
 
 // frameWeight is what a file counts whose innermost frame is at depth d

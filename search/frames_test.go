@@ -83,3 +83,25 @@ func TestLongTraceKeepsInnerFrames(t *testing.T) {
 		t.Errorf("the innermost frame's file %s was not kept: %v", want, paths)
 	}
 }
+
+// A trace's cause (Java's "Caused by:", Python's chained exception) has
+// its own innermost frame, where the failure began.
+func TestEachCauseHasItsInnermostFrame(t *testing.T) {
+	java := `com.x.MapperException: cannot read value
+	at com.x.ObjectMapper.readValue(ObjectMapper.java:3548)
+	at com.x.cli.Runner.run(Runner.java:77)
+	at com.app.Main.main(Main.java:10)
+Caused by: java.lang.NullPointerException
+	at com.x.deser.BeanDeserializer.deserialize(BeanDeserializer.java:120)
+	at com.x.ObjectMapper.readTree(ObjectMapper.java:4000)
+	... 2 more`
+	w := weightsOf(java)
+	for _, f := range []string{"BeanDeserializer.java", "ObjectMapper.java"} {
+		if w[f] != 1 {
+			t.Errorf("%s counts %v, want 1 as an innermost frame (%v)", f, w[f], w)
+		}
+	}
+	if w["Main.java"] != outerFrameWeight {
+		t.Errorf("Main.java counts %v, want %v as the outermost frame (%v)", w["Main.java"], outerFrameWeight, w)
+	}
+}
