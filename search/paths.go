@@ -28,6 +28,8 @@ var classWords = map[string]pathclass.Class{
 	"manifest": pathclass.Config, "cargo": pathclass.Config, "package": pathclass.Config, "build": pathclass.Config, "version": pathclass.Config,
 	"typings": pathclass.TypeStub, "declaration": pathclass.TypeStub, "declarations": pathclass.TypeStub, "types": pathclass.TypeStub,
 	"export": pathclass.Barrel, "exports": pathclass.Barrel, "reexport": pathclass.Barrel,
+	"license": pathclass.Legal, "licence": pathclass.Legal, "licenses": pathclass.Legal, "licences": pathclass.Legal,
+	"licensing": pathclass.Legal, "copyright": pathclass.Legal, "legal": pathclass.Legal,
 }
 
 // classesNamed returns the classes the query terms ask for.
@@ -99,6 +101,7 @@ var priors = []struct {
 	{pathclass.Config, 0.55},
 	{pathclass.TypeStub, 0.7},
 	{pathclass.Barrel, 0.7},
+	{pathclass.Legal, 0.3},
 }
 
 // prior is the multiplier for a file of classes c under a query that asks

@@ -34,6 +34,7 @@ const (
 	Config                      // build manifests and configuration, not code
 	TypeStub                    // declaration-only stubs (.d.ts, .pyi)
 	Barrel                      // files that only re-export (__init__.py, index.js)
+	Legal                       // licences, copyright and patent notices
 )
 
 // Dir returns the class a directory's name gives everything below it
@@ -121,7 +122,30 @@ func Of(p string) Class {
 	if chunker.BarrelName(p) {
 		c |= Barrel
 	}
+	if legalFile(stem, ext) && (chunker.IsDoc(p) || chunker.Language(p, nil) == "text") {
+		c |= Legal // a licence is prose; license.go is code about licences
+	}
 	return c
+}
+
+// legalNames open the names of licence and notice files (LICENSE,
+// LICENSE-MIT, COPYING.LESSER, NOTICE.txt), lower case.
+var legalNames = []string{"license", "licence", "copying", "notice", "patents", "copyright"}
+
+// legalFile reports a licence or notice file by its lower-case stem and
+// extension: a name legalNames open, alone or before "-" or "."
+// ("notice_board" is no notice), or a third party's licence beside its
+// files ("Material-Icons.LICENSE").
+func legalFile(stem, ext string) bool {
+	if ext == ".license" || ext == ".licence" {
+		return true
+	}
+	for _, n := range legalNames {
+		if strings.HasPrefix(stem, n) && (len(stem) == len(n) || stem[len(n)] == '-' || stem[len(n)] == '.') {
+			return true
+		}
+	}
+	return false
 }
 
 // isTestFile recognises test files by the naming conventions of the

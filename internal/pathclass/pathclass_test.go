@@ -32,3 +32,15 @@ func TestOf(t *testing.T) {
 		}
 	}
 }
+
+func TestLegalFiles(t *testing.T) {
+	for p, want := range map[string]bool{
+		"LICENSE": true, "LICENSE.md": true, "LICENSE-MIT": true, "COPYING.LESSER": true, "NOTICE.txt": true,
+		"static/fonts/Material-Icons.LICENSE": true, "third_party/zlib/LICENCE": true,
+		"license.go": false, "pkg/licenses/scan.py": false, "notice_board.md": false, "licenses.txt": false,
+	} {
+		if got := Of(p)&Legal != 0; got != want {
+			t.Errorf("Of(%q) legal = %v, want %v", p, got, want)
+		}
+	}
+}
