@@ -45,7 +45,7 @@ func Dir(name string) Class { return dirClasses[name] }
 var dirClasses = map[string]Class{
 	"test": Test, "tests": Test, "__tests__": Test, "spec": Test, "specs": Test,
 	"testing": Test, "testdata": Test, "test_data": Test, "test-data": Test, "testutil": Test, "testutils": Test,
-	"it": Test, "e2e": Test, "integration_tests": Test, "unittests": Test,
+	"it": Test, "e2e": Test, "integration_tests": Test, "unittests": Test, "cypress": Test,
 	"example": Example, "examples": Example, "_examples": Example, "samples": Example,
 	"sample": Example, "demo": Example, "demos": Example, "docs_src": Example, "tutorial": Example,
 	"benchmark": Benchmark, "benchmarks": Benchmark, "bench": Benchmark, "benches": Benchmark, "jmh": Benchmark,
@@ -59,6 +59,7 @@ var dirClasses = map[string]Class{
 	"win": Platform, "windows": Platform, "win32": Platform, "darwin": Platform, "macos": Platform,
 	"osx": Platform, "android": Platform, "ios": Platform, "wasm": Platform, "plan9": Platform,
 	"solaris": Platform, "freebsd": Platform, "openbsd": Platform, "netbsd": Platform,
+	".github": Config, ".circleci": Config, ".gitlab": Config, ".buildkite": Config,
 }
 
 // platformSuffixes mark a file as one platform's variant ("poll_windows.go").
@@ -88,6 +89,9 @@ func Of(p string) Class {
 	dir, base := path.Split(strings.ToLower(p))
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
 		c |= dirClasses[d]
+		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") {
+			c |= Test // e2e_tests, e2e-playwright
+		}
 	}
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)

@@ -44,3 +44,18 @@ func TestLegalFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestEndToEndAndCIDirectories(t *testing.T) {
+	for p, want := range map[string]Class{
+		"frontend/cypress/support/commands.js":     Test,
+		"e2e_playwright/st_button.py":              Test,
+		"e2e-tests/login.spec.ts":                  Test,
+		".github/scripts/build_info.py":            Config,
+		"lib/streamlit/elements/widgets/button.py": 0,
+		"e2eutil/helpers.go":                       0,
+	} {
+		if got := Of(p) & (Test | Config); got != want {
+			t.Errorf("Of(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
