@@ -32,12 +32,9 @@ made in a scratch directory. Answers are the files under src/black.
 """
 import argparse, json, os, re, subprocess, sys, tempfile
 
+from build_set import git  # beside this script: the same reading of a bare mirror
+
 SITE = "/usr/lib/python3/site-packages/"
-
-
-def git(gd, *args):
-    return subprocess.run(["git", "--git-dir", gd, *args], check=True, capture_output=True,
-                          text=True, errors="replace").stdout
 
 
 def first_case(diff):
