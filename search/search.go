@@ -95,7 +95,7 @@ func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Resul
 	if req.Mode == "" {
 		req.Mode = Hybrid
 	}
-	q := ParseQuery(req.Query)
+	q := ParseQuery(withoutTemplates(indexes, req.Query))
 	cands, err := gather(ctx, indexes, req, q)
 	if err != nil {
 		return nil, err

@@ -127,7 +127,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	}
 	var qvec []float32
 	if p.Mode != ModeLexical { // lexical search needs no model
-		if qvec, err = s.cfg.Embedder.EmbedQuery(ctx, search.QueryText(p.Query)); err != nil {
+		if qvec, err = s.cfg.Embedder.EmbedQuery(ctx, search.ReportText(indexes, p.Query)); err != nil {
 			return resp, fmt.Errorf("embed query: %w", err)
 		}
 	}

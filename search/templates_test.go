@@ -1,0 +1,120 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+const prTemplate = `<!--
+BEFORE CONTRIBUTING PLEASE READ OUR GUIDELINES
+-->
+
+## Describe your changes
+
+## GitHub Issue Link (if applicable)
+
+## Testing Plan
+
+- Explanation of why no additional tests are needed
+- E2E Tests
+
+**Contribution License Agreement**
+
+By submitting this pull request you agree that all contributions to this project are made under the Apache 2.0 license.`
+
+const issueForm = `name: Bug report
+body:
+  - type: textarea
+    attributes:
+      label: Steps to reproduce
+      placeholder: |
+        ` + "```python" + `
+        import widgets
+        ` + "```" + `
+  - type: textarea
+    attributes:
+      label: Expected behavior`
+
+func newTemplate(texts ...string) *template {
+	t := &template{lines: map[string]bool{}, shingles: map[string]bool{}}
+	for _, s := range texts {
+		t.add(s)
+	}
+	return t
+}
+
+func TestTemplateLeavesTheReportersWords(t *testing.T) {
+	report := `Fix multiselect with an empty set
+
+## Describe your changes
+
+An empty set of options crashes the multiselect widget.
+
+### Steps to reproduce
+
+` + "```python" + `
+import widgets
+widgets.multiselect(set())
+` + "```" + `
+
+## Testing Plan
+
+- E2E Tests
+
+---
+
+**Contribution License Agreement**
+
+By submitting this pull request you agree that all contributions to this
+project are made under the Apache 2.0 license.`
+	got := newTemplate(prTemplate, issueForm).strip(report)
+	for _, gone := range []string{"Describe your changes", "Testing Plan", "E2E Tests", "Steps to reproduce",
+		"License Agreement", "By submitting", "Apache 2.0"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("strip kept the template's %q:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"Fix multiselect with an empty set", "An empty set of options crashes",
+		"```python\nimport widgets\nwidgets.multiselect(set())\n```", "---"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("strip dropped the report's %q:\n%s", kept, got)
+		}
+	}
+}
+
+func TestTemplateKeepsTextItDoesNotHold(t *testing.T) {
+	tpl := newTemplate(prTemplate)
+	for _, text := range []string{
+		"how are files chunked",
+		"## Testing Plan\n\n**Contribution License Agreement**", // nothing else: the whole text stays
+		"Describe your changes to the cache in the log\nso that a reviewer sees them",
+		"The plan: all contributions to this project are made under review.", // one run, most words its own
+	} {
+		if got := tpl.strip(text); got != text {
+			t.Errorf("strip(%q) = %q, want it unchanged", text, got)
+		}
+	}
+	var none *template
+	if got := none.strip(prTemplate); got != prTemplate {
+		t.Errorf("a project without templates changed the text: %q", got)
+	}
+}
+
+func TestTemplatePaths(t *testing.T) {
+	for p, want := range map[string]bool{
+		".github/ISSUE_TEMPLATE/bug_report.yml":           true,
+		".github/ISSUE_TEMPLATE/config.yml":               false,
+		".github/pull_request_template.md":                true,
+		".github/PULL_REQUEST_TEMPLATE/feature.md":        true,
+		"PULL_REQUEST_TEMPLATE.md":                        true,
+		"docs/issue_template.md":                          true,
+		".gitlab/issue_templates/Bug.md":                  true,
+		".gitlab/merge_request_templates/Default.md":      true,
+		"templates/issue.html":                            false,
+		"lib/streamlit/elements/pull_request_template.py": false,
+	} {
+		if got := isTemplatePath(p); got != want {
+			t.Errorf("isTemplatePath(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
