@@ -286,7 +286,9 @@ func BenchmarkIssueToFile(b *testing.B) {
 	// (build_set.py --set large, prepare.sh MIRROR ROOT large); =crash
 	// mypy crashes reported with their traceback (crash_set.py, over the
 	// dev set's mypy work tree), =crash-black black's (crash_set.py
-	// --project black, over the Python check's).
+	// --project black, over the Python check's); =crash-form and
+	// =crash-black-form the same reports in the projects' issue
+	// templates (form_set.py).
 	name := "dev"
 	if s := os.Getenv("CODESEEK_ISSUES_SET"); s != "" {
 		name = s

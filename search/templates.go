@@ -36,11 +36,14 @@ const templateShare = 0.8
 // repository that keeps hundreds of them costs no more.
 const maxTemplateText = 1 << 20
 
-// template is what a project's report templates say: their lines, and
-// their runs of shingleWords words, each in normalized form.
+// template is what a project's report templates say: their lines, their
+// runs of shingleWords words, and the labels of the fields a reporter
+// answers on the label's line ("- Mypy version used:"), each in
+// normalized form.
 type template struct {
 	lines    map[string]bool
 	shingles map[string]bool
+	fields   map[string]bool
 }
 
 // yamlKey is an issue form's key before its text ("label: Bug summary",
@@ -100,7 +103,7 @@ func readTemplates(ix store.Searcher) *template {
 			continue
 		}
 		if t == nil {
-			t = &template{lines: map[string]bool{}, shingles: map[string]bool{}}
+			t = newTemplate()
 		}
 		for _, c := range lister.ChunksOf(f.Path) {
 			text := c.Full().Content
@@ -113,16 +116,26 @@ func readTemplates(ix store.Searcher) *template {
 	return t
 }
 
-// add records a template text's lines and word runs.
+func newTemplate() *template {
+	return &template{lines: map[string]bool{}, shingles: map[string]bool{}, fields: map[string]bool{}}
+}
+
+// add records a template text's lines, word runs and field labels.
 func (t *template) add(text string) {
 	var words []string
 	for _, ln := range strings.Split(text, "\n") {
-		if codeFence(ln) {
+		if codeFence(ln) != 0 {
 			continue
 		}
-		w := templateWords(yamlKey().ReplaceAllString(ln, ""))
+		ln = htmlComment().ReplaceAllString(yamlKey().ReplaceAllString(ln, ""), "")
+		w := templateWords(ln)
 		if len(w) > 0 {
 			t.lines[strings.Join(w, " ")] = true
+		}
+		if label, ok := strings.CutSuffix(strings.TrimRight(ln, " \t*"), ":"); ok {
+			if lw := templateWords(label); len(lw) > 0 {
+				t.fields[strings.Join(lw, " ")] = true
+			}
 		}
 		words = append(words, w...)
 	}
@@ -132,10 +145,21 @@ func (t *template) add(text string) {
 }
 
 // codeFence reports a Markdown fence line ("```python"): a template and a
-// report both open code with it, which says nothing of either.
-func codeFence(ln string) bool {
-	s := strings.TrimSpace(ln)
-	return strings.HasPrefix(s, "```") || strings.HasPrefix(s, "~~~")
+// report both open code with it, which says nothing of either. It returns
+// the fence's character; a line indented four spaces or more is code
+// (Python's "~~~~^^^^" under a traceback's line), no fence.
+func codeFence(ln string) byte {
+	s := strings.TrimLeft(ln, " ")
+	if len(ln)-len(s) > 3 {
+		return 0
+	}
+	switch {
+	case strings.HasPrefix(s, "```"):
+		return '`'
+	case strings.HasPrefix(s, "~~~"):
+		return '~'
+	}
+	return 0
 }
 
 // templateWords splits text into its lower-case words, so that
@@ -164,7 +188,7 @@ func (t *template) strip(text string) string {
 			start++
 			continue
 		}
-		if codeFence(lines[start]) {
+		if codeFence(lines[start]) != 0 {
 			end := fenceEnd(lines, start)
 			kept = append(kept, lines[start:end]...)
 			own += end - start
@@ -172,7 +196,7 @@ func (t *template) strip(text string) string {
 			continue
 		}
 		end := start
-		for end < len(lines) && strings.TrimSpace(lines[end]) != "" && !codeFence(lines[end]) {
+		for end < len(lines) && strings.TrimSpace(lines[end]) != "" && codeFence(lines[end]) == 0 {
 			end++
 		}
 		para := t.paragraph(lines[start:end])
@@ -189,8 +213,9 @@ func (t *template) strip(text string) string {
 // fenceEnd returns the index past the fenced block that opens at start
 // (the text's end when it is never closed).
 func fenceEnd(lines []string, start int) int {
+	open := codeFence(lines[start])
 	for i := start + 1; i < len(lines); i++ {
-		if codeFence(lines[i]) {
+		if codeFence(lines[i]) == open {
 			return i + 1
 		}
 	}
@@ -198,8 +223,10 @@ func fenceEnd(lines []string, start int) int {
 }
 
 // paragraph returns the lines of a paragraph that are the report's own:
-// none when the template's word runs cover it, else those that are not a
-// template line.
+// none when the template's word runs cover it, else those that are
+// neither a template line nor a template's field with its answer (the
+// version, the OS and the flags an environment section asks for, whose
+// words name no code at fault).
 func (t *template) paragraph(lines []string) []string {
 	var words []string
 	for _, ln := range lines {
@@ -211,12 +238,23 @@ func (t *template) paragraph(lines []string) []string {
 	kept := lines[:0:0]
 	for _, ln := range lines {
 		w := templateWords(ln)
-		if len(w) > 0 && t.lines[strings.Join(w, " ")] {
+		if len(w) > 0 && t.lines[strings.Join(w, " ")] || t.answers(ln) {
 			continue
 		}
 		kept = append(kept, ln)
 	}
 	return kept
+}
+
+// answers reports whether a line answers one of the template's fields:
+// the label, a colon, the reporter's answer.
+func (t *template) answers(ln string) bool {
+	label, _, ok := strings.Cut(ln, ":")
+	if !ok {
+		return false
+	}
+	w := templateWords(label)
+	return len(w) > 0 && t.fields[strings.Join(w, " ")]
 }
 
 // covers reports whether the template's word runs cover templateShare of

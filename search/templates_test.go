@@ -20,7 +20,12 @@ BEFORE CONTRIBUTING PLEASE READ OUR GUIDELINES
 
 **Contribution License Agreement**
 
-By submitting this pull request you agree that all contributions to this project are made under the Apache 2.0 license.`
+By submitting this pull request you agree that all contributions to this project are made under the Apache 2.0 license.
+
+**Environment**
+
+- Widgets version: <!-- e.g. [1.29] -->
+- OS and Python version:`
 
 const issueForm = `name: Bug report
 body:
@@ -35,8 +40,8 @@ body:
     attributes:
       label: Expected behavior`
 
-func newTemplate(texts ...string) *template {
-	t := &template{lines: map[string]bool{}, shingles: map[string]bool{}}
+func templateOf(texts ...string) *template {
+	t := newTemplate()
 	for _, s := range texts {
 		t.add(s)
 	}
@@ -49,12 +54,14 @@ func TestTemplateLeavesTheReportersWords(t *testing.T) {
 ## Describe your changes
 
 An empty set of options crashes the multiselect widget.
+Note: a set with one option works.
 
 ### Steps to reproduce
 
 ` + "```python" + `
 import widgets
 widgets.multiselect(set())
+    ~~~~~~~~~~~~~~~~~~~^^^^^^^
 ` + "```" + `
 
 ## Testing Plan
@@ -66,16 +73,21 @@ widgets.multiselect(set())
 **Contribution License Agreement**
 
 By submitting this pull request you agree that all contributions to this
-project are made under the Apache 2.0 license.`
-	got := newTemplate(prTemplate, issueForm).strip(report)
+project are made under the Apache 2.0 license.
+
+**Environment**
+
+- Widgets version: 1.29.0
+- OS and Python version: Linux/Python 3.11.7`
+	got := templateOf(prTemplate, issueForm).strip(report)
 	for _, gone := range []string{"Describe your changes", "Testing Plan", "E2E Tests", "Steps to reproduce",
-		"License Agreement", "By submitting", "Apache 2.0"} {
+		"License Agreement", "By submitting", "Apache 2.0", "Environment", "1.29.0", "Linux/Python"} {
 		if strings.Contains(got, gone) {
 			t.Errorf("strip kept the template's %q:\n%s", gone, got)
 		}
 	}
-	for _, kept := range []string{"Fix multiselect with an empty set", "An empty set of options crashes",
-		"```python\nimport widgets\nwidgets.multiselect(set())\n```", "---"} {
+	for _, kept := range []string{"Fix multiselect with an empty set", "An empty set of options crashes", "Note: a set with one option works.",
+		"```python\nimport widgets\nwidgets.multiselect(set())\n    ~~~~~~~~~~~~~~~~~~~^^^^^^^\n```", "---"} {
 		if !strings.Contains(got, kept) {
 			t.Errorf("strip dropped the report's %q:\n%s", kept, got)
 		}
@@ -83,7 +95,7 @@ project are made under the Apache 2.0 license.`
 }
 
 func TestTemplateKeepsTextItDoesNotHold(t *testing.T) {
-	tpl := newTemplate(prTemplate)
+	tpl := templateOf(prTemplate)
 	for _, text := range []string{
 		"how are files chunked",
 		"## Testing Plan\n\n**Contribution License Agreement**", // nothing else: the whole text stays
