@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/formatter"
@@ -52,19 +53,61 @@ type SearchParams struct {
 	Docs bool
 	// WithContext adds the lines around each result (detailed output).
 	WithContext bool
+
+	// pasted is the length of a query longer than MaxQueryBytes, of
+	// which validate kept what is read; the response says so.
+	pasted int
 }
 
 func queryTooLong(n int) error {
-	return argErrorf("query", "is %d KiB, more than the %d KiB a query may hold: keep what names the problem (the error message, identifiers, a few lines of a trace)", (n+1023)>>10, MaxQueryBytes>>10)
+	return argErrorf("query", "is %d KiB, more than the %d KiB a query may be (its first %d KiB and last %d KiB are read): keep what names the problem (the error message, identifiers, a few lines of a trace)",
+		(n+1023)>>10, MaxPastedBytes>>10, queryHead>>10, (MaxQueryBytes-queryHead)>>10)
 }
 
-// MaxQueryBytes bounds a query. A pasted bug report with its stack trace
-// fits many times over; beyond it a query's cost, not its meaning, grows,
-// and one request could hold a core for seconds.
+// MaxQueryBytes bounds what of a query is read. A pasted bug report with
+// its stack trace fits many times over; beyond it a query's cost, not its
+// meaning, grows, and one request could hold a core for seconds.
 const MaxQueryBytes = 32 << 10
 
+// MaxPastedBytes bounds a query: a longer one is refused. Between
+// MaxQueryBytes and it, a report with a long log pasted whole is read by
+// its head and its tail (readable) instead of being sent back to be cut.
+const MaxPastedBytes = 4 * MaxQueryBytes
+
+// queryHead is how much of a long query's beginning is read: its title
+// and description; the rest of MaxQueryBytes is its end, where a log's
+// error and a Python traceback's innermost frames are.
+const queryHead = 24 << 10
+
+// readable returns the part of a query longer than MaxQueryBytes that is
+// read: its first queryHead bytes and its end, each cut at a line break
+// where one is near.
+func readable(q string) string {
+	head := q[:lineCut(q, queryHead, true)]
+	tail := q[lineCut(q, len(q)-(MaxQueryBytes-queryHead), false):]
+	return head + "\n" + tail
+}
+
+// lineCut moves the cut at i to a line break within the last (before) or
+// next (after) 2 KiB, else to a rune's start, so that no word or
+// character is split.
+func lineCut(q string, i int, before bool) int {
+	const near = 2 << 10
+	if before {
+		if j := strings.LastIndexByte(q[max(0, i-near):i], '\n'); j >= 0 {
+			return max(0, i-near) + j
+		}
+	} else if j := strings.IndexByte(q[i:min(len(q), i+near)], '\n'); j >= 0 {
+		return i + j + 1
+	}
+	for i < len(q) && !utf8.RuneStart(q[i]) {
+		i++
+	}
+	return i
+}
+
 func (p *SearchParams) validate() error {
-	if len(p.Query) > 4*MaxQueryBytes { // before trimming, which reads it all
+	if len(p.Query) > MaxPastedBytes { // before trimming, which reads it all
 		return queryTooLong(len(p.Query))
 	}
 	p.Query = strings.TrimSpace(p.Query)
@@ -72,7 +115,8 @@ func (p *SearchParams) validate() error {
 		return argErrorf("query", "is empty: pass a natural-language question or an identifier")
 	}
 	if len(p.Query) > MaxQueryBytes {
-		return queryTooLong(len(p.Query))
+		p.pasted = len(p.Query)
+		p.Query = readable(p.Query)
 	}
 	if p.Limit < 1 || p.Limit > MaxLimit {
 		return argErrorf("limit", "%d is out of range: use 1 to %d (default %d)", p.Limit, MaxLimit, DefaultLimit)
@@ -120,6 +164,10 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	}
 	resp := formatter.SearchResponse{ProjectID: p.ProjectID, RepositoryID: p.RepositoryID}
 	resp.Warning = joinWarnings(s.indexingWarning(indexIDs(indexes)), backendWarnings(indexes))
+	if p.pasted > 0 {
+		resp.Warning = joinWarnings(resp.Warning, fmt.Sprintf("the query is %d KiB: its first %d KiB and last %d KiB were read",
+			(p.pasted+1023)>>10, queryHead>>10, (MaxQueryBytes-queryHead)>>10))
+	}
 	if len(indexes) == 1 {
 		m := indexes[0].Manifest().Meta
 		resp.ProjectID, resp.RepositoryID = m.ProjectID, m.ID

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/codeseek/codeseek/embedding"
 	"github.com/codeseek/codeseek/search"
@@ -156,15 +157,56 @@ func TestQueryLengthIsCapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A long bug report is a query; one byte more than the cap is not.
-	atCap := strings.Repeat("upload failed ", MaxQueryBytes/14)
-	if _, err := svc.Search(context.Background(), SearchParams{Query: atCap, RepositoryID: rep.RepositoryID, Limit: 5}); err != nil {
+	atCap := strings.Repeat("upload failed ", MaxPastedBytes/14)
+	resp, err := svc.Search(context.Background(), SearchParams{Query: atCap, RepositoryID: rep.RepositoryID, Limit: 5})
+	if err != nil {
 		t.Errorf("query of %d bytes: %v", len(atCap), err)
+	} else if !strings.Contains(resp.Warning, "first 24 KiB and last 8 KiB were read") {
+		t.Errorf("query of %d bytes: warning %q, want it to say what was read", len(atCap), resp.Warning)
 	}
-	for _, n := range []int{MaxQueryBytes + 1, 4 << 20} {
+	for _, n := range []int{MaxPastedBytes + 1, 4 << 20} {
 		_, err := svc.Search(context.Background(), SearchParams{Query: strings.Repeat("é", n/2+1), RepositoryID: rep.RepositoryID, Limit: 5})
 		var ae *ArgError
-		if !errors.As(err, &ae) || ae.Arg != "query" || !strings.Contains(err.Error(), "32 KiB") {
-			t.Errorf("query of %d bytes: %v, want a query argument error naming the 32 KiB limit", n, err)
+		if !errors.As(err, &ae) || ae.Arg != "query" || !strings.Contains(err.Error(), "128 KiB") {
+			t.Errorf("query of %d bytes: %v, want a query argument error naming the 128 KiB limit", n, err)
+		}
+	}
+}
+
+// A report pasted with a long log is read by its head and its end: the
+// title says what failed, and a Python traceback's innermost frame,
+// last, says where.
+func TestLongReportIsReadByHeadAndTail(t *testing.T) {
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"pkg/handlers/upload.py": "def store(blob):\n    return blob.save()\n",
+		"pkg/misc/heartbeat.py":  "def heartbeat(log):\n    \"\"\"Log that the worker is ok.\"\"\"\n    log.info(\"heartbeat ok\")\n",
+	})
+	rep, err := svc.IndexRepository(context.Background(), IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q strings.Builder
+	q.WriteString("The worker crashes\n\nIts log:\n")
+	for q.Len() < 3*MaxQueryBytes/2 {
+		q.WriteString("2026-11-28 02:10:00 INFO request served in 3 ms\n")
+	}
+	q.WriteString("Traceback (most recent call last):\n")
+	for _, f := range []string{"app/main.py", "app/worker.py", "pkg/handlers/upload.py"} {
+		fmt.Fprintf(&q, "  File \"/srv/app/%s\", line 12, in run\n    step()\n", f)
+	}
+	q.WriteString("AttributeError: 'NoneType' object has no attribute 'save'\n")
+	resp, err := svc.Search(context.Background(), SearchParams{Query: q.String(), RepositoryID: rep.RepositoryID, Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Results) == 0 || resp.Results[0].FilePath != "pkg/handlers/upload.py" {
+		t.Errorf("results %+v, want pkg/handlers/upload.py first", resp.Results)
+	}
+	for _, r := range []string{q.String()[:MaxQueryBytes+1], "a\n" + strings.Repeat("é", MaxQueryBytes)} {
+		if got := readable(r); len(got) > MaxQueryBytes+1 || !utf8.ValidString(got) {
+			t.Errorf("readable kept %d bytes (valid UTF-8: %v), want at most %d", len(got), utf8.ValidString(got), MaxQueryBytes+1)
 		}
 	}
 }
