@@ -80,7 +80,7 @@ func queryArg(arg string, stdin io.Reader) (string, error) {
 	if len(b) > most {
 		// Only the first bytes were read, so search's error would
 		// understate the size.
-		return "", usagef("search -: standard input holds more than the %d KiB a query may be: keep what names the problem (the error message, identifiers, a few lines of a trace)", most>>10)
+		return "", usagef("search -: standard input holds more than %d KiB, the most a query may be: keep what names the problem (the error message, identifiers, a few lines of a trace)", most>>10)
 	}
 	if strings.TrimSpace(string(b)) == "" {
 		return "", usagef("search -: standard input holds no query; pipe one in (codeseek search - < issue.md)")
