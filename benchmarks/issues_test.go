@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -37,8 +38,14 @@ import (
 // query adds or costs.
 
 // issueLimit is how many results search_code is asked for, before they are
-// reduced to files.
-const issueLimit = 50
+// reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
+// default is 10).
+var issueLimit = func() int {
+	if n, err := strconv.Atoi(os.Getenv("CODESEEK_ISSUES_LIMIT")); err == nil && n > 0 {
+		return n
+	}
+	return 50
+}()
 
 // issueModes are the search modes measured; hybrid is the product's default,
 // the other two show which channel a long query misleads.

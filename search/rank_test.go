@@ -787,3 +787,36 @@ func TestDescriptionMatchesNamesAMergeLeavesOut(t *testing.T) {
 	r.q = ParseQuery("how are old log entries removed")
 	wantFirst(t, r, build(), "compact.go", "a question reads only the names the Symbol lists")
 }
+
+// A report's page spreads over files: the files a trace names match in
+// chunk after chunk, and the file at fault, named nowhere, needs a place
+// on an agent's page of ten. A description of one piece of code keeps
+// its best file's chunks together.
+func TestReportPageSpreadsOverFiles(t *testing.T) {
+	report := ParseQuery("Crash when a worker stores an empty blob\n\nThe worker crashes in store() when the blob " +
+		"is empty; the traceback goes through the dispatcher and the queue before the handler fails.")
+	question := ParseQuery("Hands a stored blob from the worker dispatcher over to the queue handler, retrying when the queue is full and the handler is busy.")
+	if !report.report || question.report {
+		t.Fatalf("report %v, question %v: want only the first read as a report", report.report, question.report)
+	}
+	for _, tc := range []struct {
+		q     Query
+		files int
+	}{{report, 3}, {question, 1}} {
+		ix := newIx()
+		var cands []*candidate
+		for i := range 6 {
+			cands = append(cands, cand(ix, "worker/dispatch.py", 1+20*i, 0.9-0.01*float64(i), 5))
+		}
+		cands = append(cands, cand(ix, "worker/queue.py", 1, 0.6, 3), cand(ix, "worker/handler.py", 1, 0.5, 2))
+		r := ranker{q: tc.q, mode: Hybrid, w: DefaultWeights}
+		r.score(cands)
+		files := map[string]bool{}
+		for _, res := range assemble(cands, 5, r.perFile(Request{Limit: 5, PerFile: 3})) {
+			files[res.Chunk.FilePath] = true
+		}
+		if len(files) != tc.files {
+			t.Errorf("%q: a page of 5 holds %d files %v, want %d", tc.q.Text[:20], len(files), files, tc.files)
+		}
+	}
+}

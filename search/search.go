@@ -115,13 +115,27 @@ func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Resul
 // candidates. A query asking for one piece of code has no use for it:
 // when its best matches lie in one file, that is evidence, not a lack of
 // variety, as the per-file decay already says by fading out for it. Nor
-// has a documentation search (sectionsAlone).
+// has a documentation search (sectionsAlone). A report has: it asks
+// which files to change, and a trace's few files, each with a dozen
+// matching chunks, would fill a page that the file at fault, named
+// nowhere, needs a place on (reportPerFile).
 func (r ranker) perFile(req Request) int {
-	if r.unitFocus() == 1 || r.sectionsAlone() {
+	switch {
+	case r.sectionsAlone():
+		return max(1, req.Limit)
+	case r.q.report:
+		return min(reportPerFile, max(1, req.PerFile))
+	case r.unitFocus() == 1:
 		return max(1, req.Limit)
 	}
 	return max(1, req.PerFile)
 }
+
+// reportPerFile is a report's cap on one file's results: two chunks, the
+// function at fault and its caller or test, before other files have
+// theirs. Three gave an agent's page of 10 results fewer files (issue
+// texts: the changed file in the first five 0.818 against 0.830 of 88).
+const reportPerFile = 2
 
 // gather collects the candidates of every index from the channels the
 // mode asks for, plus the chunks declaring the names the query mentions.
