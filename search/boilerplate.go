@@ -11,7 +11,9 @@ import (
 // rendered page hides ("<!-- Provide a general summary … -->"), and the
 // template's checklist ("- [ ] I have searched existing issues", "- [x] A
 // short code fix"). Their words can outnumber a short report's own, so
-// both channels read the report without them. Links stay: a documentation
+// both channels read the report without them, and without the markup of
+// its rendering (<details>, <sup>) and its screenshots' addresses. Links
+// stay: a documentation
 // link's words name the topic ("asyncio-eventloop.html#asyncio.loop.close"),
 // and dropping them cost the issue dev set as much as dropping an issue
 // link's host and number gained. Named files are read from the whole text.
@@ -19,19 +21,60 @@ import (
 // htmlComment is an HTML comment, over lines.
 var htmlComment = lazyre.New(`(?s)<!--.*?-->`)
 
+// image is a picture pasted into a report: an HTML img tag or Markdown's
+// ![alt](url). Its words are a screenshot's address and size ("width",
+// "alt", "image", "user-attachments", "assets"), which name stylesheets
+// and asset code.
+var image = lazyre.New(`(?i)<img\b[^>]*>|!\[[^\]\n]*\]\([^)\s]*\)`)
+
+// htmlTag is the markup of an HTML element a rendered report uses
+// (<details>, <sup>, <div type='discussions-op-text'>); the text between
+// its tags stays.
+var htmlTag = lazyre.New(`(?i)</?(?:a|b|i|p|br|hr|em|h[1-6]|li|ol|ul|td|th|tr|sub|sup|div|kbd|pre|code|span|table|tbody|thead|strong|details|summary|picture|source|video|blockquote)\b[^>\n]*>`)
+
 // QueryText returns what of a query's text describes the code: the text
-// without HTML comments and checklist items. A text that is nothing else
-// is returned whole, so that no query becomes empty.
+// without HTML comments, checklist items, and, outside fenced code,
+// images and HTML markup. A text that is nothing else is returned whole,
+// so that no query becomes empty.
 func QueryText(text string) string {
-	if !strings.Contains(text, "<!--") && !strings.Contains(text, "[") {
+	if !strings.Contains(text, "<") && !strings.Contains(text, "[") {
 		return text
 	}
 	out := htmlComment().ReplaceAllString(text, "")
 	out = withoutChecklists(out)
+	out = outsideFences(out, func(s string) string {
+		return htmlTag().ReplaceAllString(image().ReplaceAllString(s, ""), "")
+	})
 	if strings.TrimSpace(out) == "" {
 		return text
 	}
 	return out
+}
+
+// outsideFences applies edit to the text between fenced code blocks,
+// leaving the blocks (a report's HTML or JSX code) as they are.
+func outsideFences(text string, edit func(string) string) string {
+	lines := strings.Split(text, "\n")
+	var out, prose []string
+	flush := func() {
+		if len(prose) > 0 {
+			out = append(out, edit(strings.Join(prose, "\n")))
+			prose = prose[:0]
+		}
+	}
+	for i := 0; i < len(lines); {
+		if codeFence(lines[i]) == 0 {
+			prose = append(prose, lines[i])
+			i++
+			continue
+		}
+		flush()
+		end := fenceEnd(lines, i)
+		out = append(out, lines[i:end]...)
+		i = end
+	}
+	flush()
+	return strings.Join(out, "\n")
 }
 
 // withoutChecklists drops Markdown task-list items ("- [ ] …", "* [x] …")

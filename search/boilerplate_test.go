@@ -76,3 +76,29 @@ func TestParseQueryReadsReportWithoutTemplate(t *testing.T) {
 		t.Errorf("the linked file is not named: %q", paths)
 	}
 }
+
+// A rendered report's markup and screenshots are no words of it; the
+// same markup inside fenced code is the report's code.
+func TestQueryTextDropsMarkupOutsideCode(t *testing.T) {
+	report := "Chat input loses focus\n\n<details><summary>Steps</summary>\nType and press enter.\n</details>\n\n" +
+		`<img width="773" alt="image" src="https://github.com/user-attachments/assets/7dbb9154">` + "\n" +
+		"![screenshot](https://user-images.githubusercontent.com/1/2.png)\n\n" +
+		"```html\n<div class=\"chat-input\"><img src=\"send.svg\"></div>\n```\n"
+	got := QueryText(report)
+	for _, gone := range []string{"<details>", "<summary>", "</details>", "width", "user-attachments", "screenshot", "githubusercontent"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("QueryText kept %q:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"Chat input loses focus", "Steps", "Type and press enter.",
+		"```html\n<div class=\"chat-input\"><img src=\"send.svg\"></div>\n```"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("QueryText dropped %q:\n%s", kept, got)
+		}
+	}
+	for _, text := range []string{"parse List<String> and Vec<u8>", "File \"x.py\", line 1, in <module>"} {
+		if got := QueryText(text); got != text {
+			t.Errorf("QueryText(%q) = %q, want it unchanged", text, got)
+		}
+	}
+}
