@@ -68,3 +68,36 @@ func TestWithAbbreviationsAddsEachFormOnce(t *testing.T) {
 		t.Errorf("withAbbreviations(%v) = %v, want [source value src val] and the input unchanged", in, got)
 	}
 }
+
+// lexDepth records how many hits each lexical request asks for.
+type lexDepth struct {
+	declaringSearcher
+	k *[]int
+}
+
+func (s lexDepth) Lexical(_ context.Context, _ store.Kind, _ string, k int, _ store.Filter) ([]store.Hit, error) {
+	*s.k = append(*s.k, k)
+	return nil, nil
+}
+
+// A report reads as many candidates at an agent's page of 10 as at a
+// page of 50, so its first files do not depend on the page; a short
+// query reads what its page needs.
+func TestReportReadsCandidatesWhateverThePage(t *testing.T) {
+	report := "Session rollback leaves the connection checked out\n\nAfter a failed flush the session " +
+		"rolls back but the pool never gets its connection back, so the next request waits for the pool timeout."
+	for _, tc := range []struct {
+		query string
+		limit int
+		want  int
+	}{{report, 10, reportCandidates}, {report, 60, 600}, {"connection pool timeout", 10, minCandidates}} {
+		var k []int
+		s := lexDepth{declaringSearcher{ix: newIx()}, &k}
+		if _, err := Search(context.Background(), []store.Searcher{s}, Request{Query: tc.query, Kind: store.Code, Limit: tc.limit, Mode: Lexical}); err != nil {
+			t.Fatal(err)
+		}
+		if len(k) != 1 || k[0] != tc.want {
+			t.Errorf("%.30q at limit %d asks the lexical channel for %v hits, want %d", tc.query, tc.limit, k, tc.want)
+		}
+	}
+}
