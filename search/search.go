@@ -33,7 +33,7 @@ const minCandidates = 100
 // report's words spread over many chunks of the file it is about, which
 // the first 100 of each channel miss more often than a short query's
 // (the issue dev set's first file at limit 10: 0.632 → 0.667); it costs
-// a report about 6 ms more over the Go standard library
+// a report about 8 ms more over the Go standard library
 // (docs/evaluation.md).
 const reportCandidates = 500
 
