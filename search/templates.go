@@ -110,24 +110,45 @@ func readTemplates(ix store.Searcher) *template {
 			if size += len(text); size > maxTemplateText {
 				return t
 			}
-			t.add(text)
+			t.add(text, isForm(f.Path))
 		}
 	}
 	return t
 }
 
+// isForm reports an issue form (YAML), whose keys structure the form and
+// whose text values are what the rendered issue shows.
+func isForm(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	return ext == ".yml" || ext == ".yaml"
+}
+
+// formKey is a YAML key line of an issue form that holds no text a report
+// shows ("type: textarea", "attributes:", "required: true").
+var formKey = lazyre.New(`^\s*-?\s*[A-Za-z_][\w-]*\s*:(?:\s|$)`)
+
 func newTemplate() *template {
 	return &template{lines: map[string]bool{}, shingles: map[string]bool{}, fields: map[string]bool{}}
 }
 
-// add records a template text's lines, word runs and field labels.
-func (t *template) add(text string) {
+// add records a template text's lines, word runs and field labels. An
+// issue form (form) contributes its text values only (its labels, which
+// become the report's headings, and the text a field is prefilled with,
+// "- Streamlit version:"), never its keys ("attributes:", "type:").
+func (t *template) add(text string, form bool) {
 	var words []string
 	for _, ln := range strings.Split(text, "\n") {
 		if codeFence(ln) != 0 {
 			continue
 		}
-		ln = htmlComment().ReplaceAllString(yamlKey().ReplaceAllString(ln, ""), "")
+		if form {
+			if v := yamlKey().ReplaceAllString(ln, ""); v != ln {
+				ln = v
+			} else if formKey().MatchString(ln) {
+				continue
+			}
+		}
+		ln = htmlComment().ReplaceAllString(ln, "")
 		w := templateWords(ln)
 		if len(w) > 0 {
 			t.lines[strings.Join(w, " ")] = true
@@ -238,23 +259,35 @@ func (t *template) paragraph(lines []string) []string {
 	kept := lines[:0:0]
 	for _, ln := range lines {
 		w := templateWords(ln)
-		if len(w) > 0 && t.lines[strings.Join(w, " ")] || t.answers(ln) {
+		if len(w) > 0 && t.lines[strings.Join(w, " ")] {
 			continue
+		}
+		if answer, ok := t.answer(ln); ok {
+			if len(templateWords(answer)) <= maxFieldAnswer {
+				continue
+			}
+			ln = answer
 		}
 		kept = append(kept, ln)
 	}
 	return kept
 }
 
-// answers reports whether a line answers one of the template's fields:
-// the label, a colon, the reporter's answer.
-func (t *template) answers(ln string) bool {
-	label, _, ok := strings.Cut(ln, ":")
+// maxFieldAnswer is the most words a field's answer has for the whole
+// line to be left out: a version, an OS, a flag ("Debian 12.11",
+// "--show-traceback"). A longer answer is the reporter's description
+// ("**Describe the bug:** the parser …"), and only its label goes.
+const maxFieldAnswer = 6
+
+// answer returns what a line answers to one of the template's fields
+// (the label, a colon, the reporter's answer), and whether it is one.
+func (t *template) answer(ln string) (string, bool) {
+	label, answer, ok := strings.Cut(ln, ":")
 	if !ok {
-		return false
+		return "", false
 	}
 	w := templateWords(label)
-	return len(w) > 0 && t.fields[strings.Join(w, " ")]
+	return answer, len(w) > 0 && t.fields[strings.Join(w, " ")]
 }
 
 // covers reports whether the template's word runs cover templateShare of

@@ -25,7 +25,9 @@ By submitting this pull request you agree that all contributions to this project
 **Environment**
 
 - Widgets version: <!-- e.g. [1.29] -->
-- OS and Python version:`
+- OS and Python version:
+
+**What happened:**`
 
 const issueForm = `name: Bug report
 body:
@@ -40,11 +42,11 @@ body:
     attributes:
       label: Expected behavior`
 
-func templateOf(texts ...string) *template {
+// templateOf reads a Markdown template and an issue form.
+func templateOf(markdown, form string) *template {
 	t := newTemplate()
-	for _, s := range texts {
-		t.add(s)
-	}
+	t.add(markdown, false)
+	t.add(form, true)
 	return t
 }
 
@@ -78,15 +80,18 @@ project are made under the Apache 2.0 license.
 **Environment**
 
 - Widgets version: 1.29.0
-- OS and Python version: Linux/Python 3.11.7`
+- OS and Python version: Linux/Python 3.11.7
+
+**What happened:** the widget keeps the options of the previous run when the new set is empty`
 	got := templateOf(prTemplate, issueForm).strip(report)
 	for _, gone := range []string{"Describe your changes", "Testing Plan", "E2E Tests", "Steps to reproduce",
-		"License Agreement", "By submitting", "Apache 2.0", "Environment", "1.29.0", "Linux/Python"} {
+		"License Agreement", "By submitting", "Apache 2.0", "Environment", "1.29.0", "Linux/Python", "What happened"} {
 		if strings.Contains(got, gone) {
 			t.Errorf("strip kept the template's %q:\n%s", gone, got)
 		}
 	}
 	for _, kept := range []string{"Fix multiselect with an empty set", "An empty set of options crashes", "Note: a set with one option works.",
+		"the widget keeps the options of the previous run when the new set is empty",
 		"```python\nimport widgets\nwidgets.multiselect(set())\n    ~~~~~~~~~~~~~~~~~~~^^^^^^^\n```", "---"} {
 		if !strings.Contains(got, kept) {
 			t.Errorf("strip dropped the report's %q:\n%s", kept, got)
@@ -95,12 +100,13 @@ project are made under the Apache 2.0 license.
 }
 
 func TestTemplateKeepsTextItDoesNotHold(t *testing.T) {
-	tpl := templateOf(prTemplate)
+	tpl := templateOf(prTemplate, issueForm)
 	for _, text := range []string{
 		"how are files chunked",
 		"## Testing Plan\n\n**Contribution License Agreement**", // nothing else: the whole text stays
 		"Describe your changes to the cache in the log\nso that a reviewer sees them",
 		"The plan: all contributions to this project are made under review.", // one run, most words its own
+		"Attributes: set on a widget are lost\ntype: int after a rerun",      // an issue form's keys are no fields
 	} {
 		if got := tpl.strip(text); got != text {
 			t.Errorf("strip(%q) = %q, want it unchanged", text, got)
