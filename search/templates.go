@@ -263,7 +263,7 @@ func (t *template) paragraph(lines []string) []string {
 			continue
 		}
 		if answer, ok := t.answer(ln); ok {
-			if len(templateWords(answer)) <= maxFieldAnswer {
+			if letterWords(answer) <= maxFieldAnswer {
 				continue
 			}
 			ln = answer
@@ -273,11 +273,23 @@ func (t *template) paragraph(lines []string) []string {
 	return kept
 }
 
-// maxFieldAnswer is the most words a field's answer has for the whole
-// line to be left out: a version, an OS, a flag ("Debian 12.11",
-// "--show-traceback"). A longer answer is the reporter's description
-// ("**Describe the bug:** the parser …"), and only its label goes.
-const maxFieldAnswer = 6
+// maxFieldAnswer is the most words (numbers aside) a field's answer has
+// for the whole line to be left out: a version, an OS, a flag ("1.11.0",
+// "Debian 12.11", "Linux/Python 3.11.7", "--show-traceback"). A longer
+// answer is the reporter's description ("Description: the parser drops
+// empty lines"), and only its label goes.
+const maxFieldAnswer = 3
+
+// letterWords counts the words of s that hold a letter.
+func letterWords(s string) int {
+	n := 0
+	for _, w := range templateWords(s) {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n
+}
 
 // answer returns what a line answers to one of the template's fields
 // (the label, a colon, the reporter's answer), and whether it is one.

@@ -82,7 +82,7 @@ project are made under the Apache 2.0 license.
 - Widgets version: 1.29.0
 - OS and Python version: Linux/Python 3.11.7
 
-**What happened:** the widget keeps the options of the previous run when the new set is empty`
+**What happened:** the widget drops empty sets`
 	got := templateOf(prTemplate, issueForm).strip(report)
 	for _, gone := range []string{"Describe your changes", "Testing Plan", "E2E Tests", "Steps to reproduce",
 		"License Agreement", "By submitting", "Apache 2.0", "Environment", "1.29.0", "Linux/Python", "What happened"} {
@@ -91,7 +91,7 @@ project are made under the Apache 2.0 license.
 		}
 	}
 	for _, kept := range []string{"Fix multiselect with an empty set", "An empty set of options crashes", "Note: a set with one option works.",
-		"the widget keeps the options of the previous run when the new set is empty",
+		"the widget drops empty sets",
 		"```python\nimport widgets\nwidgets.multiselect(set())\n    ~~~~~~~~~~~~~~~~~~~^^^^^^^\n```", "---"} {
 		if !strings.Contains(got, kept) {
 			t.Errorf("strip dropped the report's %q:\n%s", kept, got)
