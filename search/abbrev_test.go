@@ -9,14 +9,17 @@ import (
 	"github.com/codeseek/codeseek/store"
 )
 
-// lexAsked records the text each lexical request asks for.
+// lexAsked records the text each lexical request asks for, and how many
+// hits.
 type lexAsked struct {
 	declaringSearcher
 	asked *[]string
+	k     *[]int
 }
 
-func (s lexAsked) Lexical(_ context.Context, _ store.Kind, text string, _ int, _ store.Filter) ([]store.Hit, error) {
+func (s lexAsked) Lexical(_ context.Context, _ store.Kind, text string, k int, _ store.Filter) ([]store.Hit, error) {
 	*s.asked = append(*s.asked, text)
+	*s.k = append(*s.k, k)
 	return nil, nil
 }
 
@@ -25,7 +28,7 @@ func (s lexAsked) Lexical(_ context.Context, _ store.Kind, text string, _ int, _
 // long report ask for their own words only.
 func TestQuestionsAboutCodeAskForAbbreviations(t *testing.T) {
 	var asked []string
-	s := lexAsked{declaringSearcher{ix: newIx()}, &asked}
+	s := lexAsked{declaringSearcher{ix: newIx()}, &asked, new([]int)}
 	terms := func(text string, kind store.Kind) []string {
 		t.Helper()
 		asked = asked[:0]
@@ -69,17 +72,6 @@ func TestWithAbbreviationsAddsEachFormOnce(t *testing.T) {
 	}
 }
 
-// lexDepth records how many hits each lexical request asks for.
-type lexDepth struct {
-	declaringSearcher
-	k *[]int
-}
-
-func (s lexDepth) Lexical(_ context.Context, _ store.Kind, _ string, k int, _ store.Filter) ([]store.Hit, error) {
-	*s.k = append(*s.k, k)
-	return nil, nil
-}
-
 // A report reads as many candidates at an agent's page of 10 as at a
 // page of 50, so its first files do not depend on the page; a short
 // query reads what its page needs.
@@ -92,7 +84,7 @@ func TestReportReadsCandidatesWhateverThePage(t *testing.T) {
 		want  int
 	}{{report, 10, reportCandidates}, {report, 60, 600}, {"connection pool timeout", 10, minCandidates}} {
 		var k []int
-		s := lexDepth{declaringSearcher{ix: newIx()}, &k}
+		s := lexAsked{declaringSearcher{ix: newIx()}, new([]string), &k}
 		if _, err := Search(context.Background(), []store.Searcher{s}, Request{Query: tc.query, Kind: store.Code, Limit: tc.limit, Mode: Lexical}); err != nil {
 			t.Fatal(err)
 		}
