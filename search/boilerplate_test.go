@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/codeseek/codeseek/store"
 )
 
 const templatedReport = `Add Range.__contains__
@@ -100,5 +102,35 @@ func TestQueryTextDropsMarkupOutsideCode(t *testing.T) {
 		if got := QueryText(text); got != text {
 			t.Errorf("QueryText(%q) = %q, want it unchanged", text, got)
 		}
+	}
+}
+
+// A report's title says what is wrong in the fewest words, and the
+// lexical channel counts its terms as often as any term may count; a
+// word of the body counts as often as the body says it.
+func TestReportTitleCountsMost(t *testing.T) {
+	q := ParseQuery("Multiselect crashes on empty sets\n\nPassing an empty set as the options raises a TypeError " +
+		"inside the widget, while an empty list works; the traceback ends in the serializer.")
+	if !q.report {
+		t.Fatal("not read as a report")
+	}
+	count := func(term string) int {
+		n := 0
+		for _, w := range strings.Fields(q.lexicalText(store.Code)) {
+			if w == term {
+				n++
+			}
+		}
+		return n
+	}
+	if n := count("multiselect"); n != maxTermRepeats {
+		t.Errorf("the title's word counts %d times, want %d: %q", n, maxTermRepeats, q.lexicalText(store.Code))
+	}
+	if n := count("serializer"); n != 1 {
+		t.Errorf("a word the body says once counts %d times, want 1", n)
+	}
+	short := ParseQuery("multiselect crashes on empty sets")
+	if n := strings.Count(short.lexicalText(store.Code), "multiselect"); n != 1 {
+		t.Errorf("a short query's word counts %d times, want 1", n)
 	}
 }

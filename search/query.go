@@ -151,6 +151,9 @@ func ParseQuery(text string) Query {
 	})
 	q.wants = classesNamed(q.Terms)
 	q.report = len(q.Terms) >= longQueryTerms && strings.Contains(text, "\n")
+	if q.report {
+		q.stressTitle(text, seen)
+	}
 	if len(q.Terms) >= longQueryTerms {
 		// A long text that says "test" or "example" is a bug report
 		// telling of them ("the test fails", "add a regression test"),
@@ -161,6 +164,25 @@ func ParseQuery(text string) Query {
 	}
 	q.Paths, q.pathWeights = mentions(raw)
 	return q
+}
+
+// stressTitle counts a report's title terms as often as any term may
+// count (maxTermRepeats), as BM25F weighs a title field: the title states
+// the problem in the fewest words, and the body's context, code and logs
+// outnumber them. Only the lexical channel reads the counts; weighing the
+// title in the embedding too lost answers (docs/evaluation.md).
+func (q *Query) stressTitle(text string, seen map[string]int) {
+	title, _, _ := strings.Cut(text, "\n")
+	store.LexTerms(title, func(t []byte) {
+		s := string(t)
+		if stopWords[s] {
+			return
+		}
+		for seen[s] < maxTermRepeats {
+			seen[s]++
+			q.repeated = append(q.repeated, s)
+		}
+	})
 }
 
 // auxiliaries open a description whose subject is the code itself ("is
