@@ -136,3 +136,18 @@ func TestTemplatePaths(t *testing.T) {
 		}
 	}
 }
+
+// No report, however it is made, panics the template reading or comes
+// back empty when it was not.
+func FuzzTemplateStrip(f *testing.F) {
+	f.Add("## Testing Plan\n\n```\ncode\n~~~~^^^^\n\n- Widgets version: 1\n**What happened:**")
+	f.Add("```\n```\n\n\n```python")
+	f.Add("By submitting this pull request you agree\r\nthat all contributions:\r\n~~~\n")
+	tpl := templateOf(prTemplate, issueForm)
+	f.Fuzz(func(t *testing.T, report string) {
+		got := ReportText(nil, tpl.strip(report))
+		if strings.TrimSpace(report) != "" && strings.TrimSpace(got) == "" {
+			t.Errorf("strip(%q) = %q: a text became empty", report, got)
+		}
+	})
+}
