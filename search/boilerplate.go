@@ -77,6 +77,36 @@ func outsideFences(text string, edit func(string) string) string {
 	return strings.Join(out, "\n")
 }
 
+// fenceEnd returns the index past the fenced block that opens at start
+// (the text's end when it is never closed).
+func fenceEnd(lines []string, start int) int {
+	open := codeFence(lines[start])
+	for i := start + 1; i < len(lines); i++ {
+		if codeFence(lines[i]) == open {
+			return i + 1
+		}
+	}
+	return len(lines)
+}
+
+// codeFence reports a Markdown fence line ("```python"): a template and a
+// report both open code with it, which says nothing of either. It returns
+// the fence's character; a line indented four spaces or more is code
+// (Python's "~~~~^^^^" under a traceback's line), no fence.
+func codeFence(ln string) byte {
+	s := strings.TrimLeft(ln, " ")
+	if len(ln)-len(s) > 3 {
+		return 0
+	}
+	switch {
+	case strings.HasPrefix(s, "```"):
+		return '`'
+	case strings.HasPrefix(s, "~~~"):
+		return '~'
+	}
+	return 0
+}
+
 // withoutChecklists drops Markdown task-list items ("- [ ] …", "* [x] …")
 // and the lines indented under them.
 func withoutChecklists(text string) string {

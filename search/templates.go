@@ -54,8 +54,8 @@ var yamlKey = lazyre.New(`^\s*-?\s*(?:label|description|value|placeholder|name|t
 // template: a file in an ISSUE_TEMPLATE or PULL_REQUEST_TEMPLATE
 // directory (GitHub) or issue_templates / merge_request_templates
 // (GitLab), or a prose file named for one anywhere
-// (pull_request_template.md).
-// The chooser's config.yml holds no report text.
+// (pull_request_template.md). The chooser's config.yml holds no report
+// text.
 func isTemplatePath(p string) bool {
 	lower := strings.ToLower(p)
 	dirs := strings.Split(path.Dir(lower), "/")
@@ -165,24 +165,6 @@ func (t *template) add(text string, form bool) {
 	}
 }
 
-// codeFence reports a Markdown fence line ("```python"): a template and a
-// report both open code with it, which says nothing of either. It returns
-// the fence's character; a line indented four spaces or more is code
-// (Python's "~~~~^^^^" under a traceback's line), no fence.
-func codeFence(ln string) byte {
-	s := strings.TrimLeft(ln, " ")
-	if len(ln)-len(s) > 3 {
-		return 0
-	}
-	switch {
-	case strings.HasPrefix(s, "```"):
-		return '`'
-	case strings.HasPrefix(s, "~~~"):
-		return '~'
-	}
-	return 0
-}
-
 // templateWords splits text into its lower-case words, so that
 // Markdown's marks ("### ", "**", "- ") and a rewrapped line compare
 // equal.
@@ -200,47 +182,32 @@ func (t *template) strip(text string) string {
 	if t == nil || !strings.Contains(text, "\n") {
 		return text
 	}
-	lines := strings.Split(text, "\n")
+	out := outsideFences(text, t.paragraphs)
+	if strings.TrimSpace(out) == "" {
+		return text
+	}
+	return out
+}
+
+// paragraphs returns prose (text between fenced blocks) with each of its
+// paragraphs read by paragraph; blank lines stay.
+func (t *template) paragraphs(prose string) string {
+	lines := strings.Split(prose, "\n")
 	kept := make([]string, 0, len(lines))
-	own := 0 // the lines kept, besides blank ones
 	for start := 0; start < len(lines); {
 		if strings.TrimSpace(lines[start]) == "" {
 			kept = append(kept, lines[start])
 			start++
 			continue
 		}
-		if codeFence(lines[start]) != 0 {
-			end := fenceEnd(lines, start)
-			kept = append(kept, lines[start:end]...)
-			own += end - start
-			start = end
-			continue
-		}
 		end := start
-		for end < len(lines) && strings.TrimSpace(lines[end]) != "" && codeFence(lines[end]) == 0 {
+		for end < len(lines) && strings.TrimSpace(lines[end]) != "" {
 			end++
 		}
-		para := t.paragraph(lines[start:end])
-		kept = append(kept, para...)
-		own += len(para)
+		kept = append(kept, t.paragraph(lines[start:end])...)
 		start = end
 	}
-	if own == 0 {
-		return text
-	}
 	return strings.Join(kept, "\n")
-}
-
-// fenceEnd returns the index past the fenced block that opens at start
-// (the text's end when it is never closed).
-func fenceEnd(lines []string, start int) int {
-	open := codeFence(lines[start])
-	for i := start + 1; i < len(lines); i++ {
-		if codeFence(lines[i]) == open {
-			return i + 1
-		}
-	}
-	return len(lines)
 }
 
 // paragraph returns the lines of a paragraph that are the report's own:
