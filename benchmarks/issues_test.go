@@ -35,7 +35,8 @@ import (
 // (JSON lines), for reading the failures. CODESEEK_ISSUES_QUERY=subject
 // searches with the message's first line only, =prose with its code
 // (fenced blocks and indented lines) left out: what the rest of a long
-// query adds or costs.
+// query adds or costs; =oneline with its line breaks folded into spaces,
+// as a shell's word splitting or a single-line field leaves a report.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
@@ -250,6 +251,8 @@ func queryVariant(text, variant string) string {
 	switch variant {
 	case "", "full":
 		return text
+	case "oneline":
+		return strings.Join(strings.Fields(text), " ")
 	case "subject":
 		subject, _, _ := strings.Cut(text, "\n")
 		return subject
@@ -268,7 +271,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject or prose, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose or oneline, not " + variant)
 }
 
 // issueRecord is one query's outcome in CODESEEK_ISSUES_OUT.
@@ -504,6 +507,9 @@ func TestIssueHelpers(t *testing.T) {
 	}
 	if got := queryVariant(issue, "prose"); got != "Fix crash on super\n\nRepro:\nit crashed" {
 		t.Errorf("prose variant %q", got)
+	}
+	if got := queryVariant("Fix crash\n\n  on\tsuper\n", "oneline"); got != "Fix crash on super" {
+		t.Errorf("oneline variant %q", got)
 	}
 
 	got := strings.Join(codeTokens("parseHTTPHeader(max_len, x) → io.EOF v2Frame"), " ")

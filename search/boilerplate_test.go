@@ -134,3 +134,38 @@ func TestReportTitleCountsMost(t *testing.T) {
 		t.Errorf("a short query's word counts %d times, want 1", n)
 	}
 }
+
+// A report whose line breaks were folded is still a report, and a long
+// doc comment, which opens as one, is still not.
+func TestFoldedReportReadsAsReport(t *testing.T) {
+	report := "Multiselect crashes on empty sets\n\nPassing an empty set as the options raises a TypeError " +
+		"inside the widget while an empty list works. The traceback ends in the serializer, which " +
+		"iterates the options twice and indexes the first one; frozen sets and dictionary views fail " +
+		"the same way, and the widget's default value is lost after the rerun."
+	folded := ParseQuery(strings.Join(strings.Fields(report), " "))
+	if !folded.report {
+		t.Errorf("a report folded onto one line (%d terms) is not read as a report", len(folded.Terms))
+	}
+	if len(folded.Terms) < flatReportTerms {
+		t.Fatalf("the folded report has %d terms, the test needs %d", len(folded.Terms), flatReportTerms)
+	}
+	docs := []string{
+		"Returns the options of the widget as a list, iterating a set, a frozen set or a dictionary view once, " +
+			"indexing the first option for the default value, and keeping the value across reruns of the script " +
+			"when the serializer has already seen the same options in the session state, and raising a " +
+			"TypeError naming the offending element when an option cannot be hashed or compared.",
+		"serializeOptions returns the options of the widget as a list, iterating a set, a frozen set or a " +
+			"dictionary view once, indexing the first option for the default value, and keeping the value " +
+			"across reruns of the script when the serializer has already seen the same options in the session " +
+			"state, and raising a TypeError naming the offending element when an option cannot be hashed.",
+	}
+	for _, d := range docs {
+		q := ParseQuery(d)
+		if len(q.Terms) < flatReportTerms {
+			t.Fatalf("%q has %d terms, the test needs %d", d[:20], len(q.Terms), flatReportTerms)
+		}
+		if q.report {
+			t.Errorf("a doc comment %q… is read as a report", d[:30])
+		}
+	}
+}

@@ -101,7 +101,9 @@ type Query struct {
 	// (longQueryTerms or more) over several lines, sentences about a
 	// behaviour under a title, as an issue or a commit message is
 	// written. A docstring's sentences, which describe one piece of
-	// code, arrive as one line.
+	// code, arrive as one line; so does a report whose line breaks a
+	// shell or a client folded, which is longer (flatReportTerms) and
+	// does not open as a doc comment does (docOpening).
 	report bool
 	// word is a single lower-case word ("squeeze", "response"): the name
 	// of a declaration (Python's, Rust's and Go's functions are often
@@ -150,8 +152,10 @@ func ParseQuery(text string) Query {
 		}
 	})
 	q.wants = classesNamed(q.Terms)
-	q.report = len(q.Terms) >= longQueryTerms && strings.Contains(text, "\n")
-	if q.report {
+	lines := strings.Contains(text, "\n")
+	q.report = len(q.Terms) >= longQueryTerms && lines ||
+		len(q.Terms) >= flatReportTerms && !docOpening(strings.Fields(text))
+	if q.report && lines {
 		q.stressTitle(text, seen)
 	}
 	if len(q.Terms) >= longQueryTerms {
@@ -234,11 +238,20 @@ func describes(text string) bool {
 	if len(w) >= 4 && sentenceEnd().MatchString(text) {
 		return true
 	}
+	return opensDescription(w)
+}
+
+// opensDescription reports words that open as a description of code
+// does: an auxiliary, a third-person verb and its object, an imperative
+// and its object, or a subject and its verb.
+func opensDescription(w []string) bool {
+	if len(w) < 3 {
+		return false
+	}
 	first, second := w[0], strings.ToLower(strings.Trim(w[1], `"'(),`))
 	if !plainWord(first) || strings.HasSuffix(first, "ing") {
 		return false
 	}
-	verbS := func(s string) bool { return len(s) > 3 && strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") }
 	switch {
 	case auxiliaries[first]:
 		return true
@@ -248,6 +261,39 @@ func describes(text string) bool {
 		return true
 	}
 	return plainWord(w[1]) && verbS(w[1]) && particles[strings.ToLower(w[2])]
+}
+
+// verbS reports a word that may be a verb in the third person
+// ("returns", "waits"), not a word ending in a double s ("process").
+func verbS(s string) bool {
+	return len(s) > 3 && strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss")
+}
+
+// flatReportTerms is how many content terms a one-line text needs to
+// read as a report: a pasted issue whose line breaks were folded (a
+// shell's word splitting, a client's single-line field) lost the break
+// that tells it from a docstring, and read as a description it loses a
+// report's reading (issue sets flattened: real issue texts Acc@1 0.505 →
+// 0.584, the dev set 0.602 → 0.632). Docstrings of 30 terms or more are
+// one in twenty of the docstring suite's, and most open as a doc comment
+// does (docOpening).
+const flatReportTerms = 30
+
+// docOpening reports a text that opens as a doc comment does: as a
+// description ("Returns the …", "will add …"), or with the declaration's
+// name and its verb ("cmdFirstKey returns the …"), as Go's and many
+// projects' comments do. A report opens with its title.
+func docOpening(w []string) bool {
+	if len(w) < 3 {
+		return false
+	}
+	lower := append([]string{strings.ToLower(w[0])}, w[1:]...)
+	if opensDescription(lower) {
+		return true
+	}
+	third := strings.ToLower(w[2])
+	return !plainWord(lower[0]) && identifierQuery().MatchString(w[0]) &&
+		plainWord(w[1]) && verbS(w[1]) && (objectWords[third] || particles[third])
 }
 
 // capitalized matches a word written with a leading capital and lower
