@@ -36,7 +36,9 @@ import (
 // searches with the message's first line only, =prose with its code
 // (fenced blocks and indented lines) left out: what the rest of a long
 // query adds or costs; =oneline with its line breaks folded into spaces,
-// as a shell's word splitting or a single-line field leaves a report.
+// as a shell's word splitting or a single-line field leaves a report;
+// =asked after a line that asks for it, as an agent may introduce a
+// report it pastes.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
@@ -251,6 +253,8 @@ func queryVariant(text, variant string) string {
 	switch variant {
 	case "", "full":
 		return text
+	case "asked":
+		return "Find the code that needs to change to fix this issue:\n\n" + text
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -271,7 +275,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose or oneline, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline or asked, not " + variant)
 }
 
 // issueRecord is one query's outcome in CODESEEK_ISSUES_OUT.
@@ -510,6 +514,9 @@ func TestIssueHelpers(t *testing.T) {
 	}
 	if got := queryVariant("Fix crash\n\n  on\tsuper\n", "oneline"); got != "Fix crash on super" {
 		t.Errorf("oneline variant %q", got)
+	}
+	if got := queryVariant("Fix crash", "asked"); !strings.HasSuffix(got, ":\n\nFix crash") {
+		t.Errorf("asked variant %q", got)
 	}
 
 	got := strings.Join(codeTokens("parseHTTPHeader(max_len, x) → io.EOF v2Frame"), " ")
