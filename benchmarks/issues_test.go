@@ -38,7 +38,8 @@ import (
 // query adds or costs; =oneline with its line breaks folded into spaces,
 // as a shell's word splitting or a single-line field leaves a report;
 // =asked after a line that asks for it, as an agent may introduce a
-// report it pastes.
+// report it pastes; =escaped with its line breaks written as "\n", as a
+// client that escapes a text twice sends it.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
@@ -255,6 +256,8 @@ func queryVariant(text, variant string) string {
 		return text
 	case "asked":
 		return "Find the code that needs to change to fix this issue:\n\n" + text
+	case "escaped":
+		return strings.ReplaceAll(text, "\n", `\n`)
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -275,7 +278,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline or asked, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked or escaped, not " + variant)
 }
 
 // issueRecord is one query's outcome in CODESEEK_ISSUES_OUT.
@@ -517,6 +520,9 @@ func TestIssueHelpers(t *testing.T) {
 	}
 	if got := queryVariant("Fix crash", "asked"); !strings.HasSuffix(got, ":\n\nFix crash") {
 		t.Errorf("asked variant %q", got)
+	}
+	if got := queryVariant("Fix crash\n\non super", "escaped"); got != `Fix crash\n\non super` {
+		t.Errorf("escaped variant %q", got)
 	}
 
 	got := strings.Join(codeTokens("parseHTTPHeader(max_len, x) → io.EOF v2Frame"), " ")

@@ -205,3 +205,22 @@ func TestLeadInIsNoWordOfTheReport(t *testing.T) {
 		}
 	}
 }
+
+// A report escaped twice by its client reads as the report; code that
+// writes an escape stays as written.
+func TestTwiceEscapedReportReadsAsWritten(t *testing.T) {
+	report := "Multiselect crashes on empty sets\n\n```python\nst.multiselect(\"pick\", set())\n```\n\n" +
+		"Traceback:\n\tFile \"widgets/multiselect.py\", line 12\n\nA path C:\\src\\app.py too."
+	escaped := strings.NewReplacer("\\", `\\`, "\n", `\n`, "\t", `\t`, `"`, `\"`).Replace(report)
+	if got := ReportText(nil, escaped); got != QueryText(report) {
+		t.Errorf("the escaped report reads as\n%q\nwant\n%q", got, QueryText(report))
+	}
+	for _, text := range []string{
+		`fmt.Printf("%d\n", n) prints a line`, // one escape, no paragraph break
+		"a report with real lines\n\nthat quotes `\"a\\n\\nb\"` in its code",
+	} {
+		if got := unescaped(text); got != text {
+			t.Errorf("unescaped(%q) = %q, want it unchanged", text, got)
+		}
+	}
+}
