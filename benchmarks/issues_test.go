@@ -39,7 +39,8 @@ import (
 // as a shell's word splitting or a single-line field leaves a report;
 // =asked after a line that asks for it, as an agent may introduce a
 // report it pastes; =escaped with its line breaks written as "\n", as a
-// client that escapes a text twice sends it.
+// client that escapes a text twice sends it; =labelled under "Title:" and
+// "Body:" labels; =linked after the issue's address on a line of its own.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
@@ -258,6 +259,11 @@ func queryVariant(text, variant string) string {
 		return "Find the code that needs to change to fix this issue:\n\n" + text
 	case "escaped":
 		return strings.ReplaceAll(text, "\n", `\n`)
+	case "labelled":
+		title, body, _ := strings.Cut(text, "\n")
+		return "Title: " + title + "\n\nBody:\n" + strings.TrimSpace(body)
+	case "linked":
+		return "https://github.com/example/project/issues/1234\n\n" + text
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -278,7 +284,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked or escaped, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled or linked, not " + variant)
 }
 
 // issueRecord is one query's outcome in CODESEEK_ISSUES_OUT.
@@ -523,6 +529,12 @@ func TestIssueHelpers(t *testing.T) {
 	}
 	if got := queryVariant("Fix crash\n\non super", "escaped"); got != `Fix crash\n\non super` {
 		t.Errorf("escaped variant %q", got)
+	}
+	if got := queryVariant("Fix crash\non super", "labelled"); got != "Title: Fix crash\n\nBody:\non super" {
+		t.Errorf("labelled variant %q", got)
+	}
+	if got := queryVariant("Fix crash", "linked"); !strings.HasPrefix(got, "https://") || !strings.HasSuffix(got, "\n\nFix crash") {
+		t.Errorf("linked variant %q", got)
 	}
 
 	got := strings.Join(codeTokens("parseHTTPHeader(max_len, x) → io.EOF v2Frame"), " ")

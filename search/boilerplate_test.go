@@ -224,3 +224,24 @@ func TestTwiceEscapedReportReadsAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// A report's title is its first line of its own: past the issue's address
+// pasted above it, without a "Title:" label.
+func TestReportTitleSkipsLinkAndLabel(t *testing.T) {
+	body := "\n\nPassing an empty set as the options raises a TypeError inside the widget, while an " +
+		"empty list works; the traceback ends in the serializer."
+	for _, tc := range []struct{ text, label string }{
+		{"https://github.com/example/project/issues/1234\n\nMultiselect crashes on empty sets" + body, "github"},
+		{"Title: Multiselect crashes on empty sets" + body, "title"},
+	} {
+		q := ParseQuery(tc.text)
+		count := map[string]int{}
+		for _, w := range strings.Fields(q.lexicalText(store.Code)) {
+			count[w]++
+		}
+		if count["multiselect"] != maxTermRepeats || count[tc.label] != 1 {
+			t.Errorf("%q…: the title's word counts %d times (want %d), %q %d times (want 1)",
+				tc.text[:20], count["multiselect"], maxTermRepeats, tc.label, count[tc.label])
+		}
+	}
+}

@@ -176,8 +176,7 @@ func ParseQuery(text string) Query {
 // outnumber them. Only the lexical channel reads the counts; weighing the
 // title in the embedding too lost answers (docs/evaluation.md).
 func (q *Query) stressTitle(text string, seen map[string]int) {
-	title, _, _ := strings.Cut(text, "\n")
-	store.LexTerms(title, func(t []byte) {
+	store.LexTerms(titleOf(text), func(t []byte) {
 		s := string(t)
 		if stopWords[s] {
 			return
@@ -188,6 +187,26 @@ func (q *Query) stressTitle(text string, seen map[string]int) {
 		}
 	})
 }
+
+// titleOf returns a report's title: its first line that says something
+// of its own, past an address on a line by itself (the issue's link
+// pasted before it) and without a label ("Title: …").
+func titleOf(text string) string {
+	for _, ln := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(ln)
+		if t == "" || bareLink().MatchString(t) {
+			continue
+		}
+		return titleLabel().ReplaceAllString(t, "")
+	}
+	return ""
+}
+
+// bareLink is a line that is only an address.
+var bareLink = lazyre.New(`^<?https?://\S+>?$`)
+
+// titleLabel is the label a title is pasted under ("Title: …").
+var titleLabel = lazyre.New(`(?i)^(?:title|subject|issue|summary)\s*:\s*`)
 
 // auxiliaries open a description whose subject is the code itself ("is
 // used to …", "will add …", "should only be called …").
