@@ -264,6 +264,8 @@ func queryVariant(text, variant string) string {
 		return "Title: " + title + "\n\nBody:\n" + strings.TrimSpace(body)
 	case "linked":
 		return "https://github.com/example/project/issues/1234\n\n" + text
+	case "versions":
+		return text + "\n\n" + environmentListing
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -284,8 +286,20 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled or linked, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked or versions, not " + variant)
 }
+
+// environmentListing is what a reporter pastes under a report when its
+// form asks for versions: a show_versions()-style listing and `pip
+// freeze`'s output.
+const environmentListing = "<details><summary>Environment</summary>\n\nINSTALLED VERSIONS\n------------------\n" +
+	"python: 3.11.4 (main, Jun  7 2023, 12:45:48) [GCC 11.3.0]\npython-bits: 64\nOS: Linux\n" +
+	"OS-release: 5.15.0-76-generic\nmachine: x86_64\nprocessor: x86_64\nbyteorder: little\nLC_ALL: None\n" +
+	"LANG: en_US.UTF-8\nlibrary: 2.0.1\nnumpy: 1.25.2\npandas: 2.0.3\nsetuptools: 68.0.0\npip: 23.2.1\n" +
+	"pytest: 7.4.0\nIPython: 8.14.0\nsphinx: 7.1.2\n\n</details>\n\n" +
+	"```\n$ pip freeze\nanyio==3.7.1\ncertifi==2023.7.22\ncharset-normalizer==3.2.0\nclick==8.1.6\nidna==3.4\n" +
+	"Jinja2==3.1.2\nMarkupSafe==2.1.3\nnumpy==1.25.2\npackaging==23.1\npydantic==2.1.1\npytest==7.4.0\n" +
+	"requests==2.31.0\nsix==1.16.0\ntyping_extensions==4.7.1\nurllib3==2.0.4\n```\n"
 
 // issueRecord is one query's outcome in CODESEEK_ISSUES_OUT.
 type issueRecord struct {
@@ -532,6 +546,9 @@ func TestIssueHelpers(t *testing.T) {
 	}
 	if got := queryVariant("Fix crash\non super", "labelled"); got != "Title: Fix crash\n\nBody:\non super" {
 		t.Errorf("labelled variant %q", got)
+	}
+	if got := queryVariant("Fix crash", "versions"); !strings.HasPrefix(got, "Fix crash\n\n") || !strings.Contains(got, "numpy") {
+		t.Errorf("versions variant %q", got)
 	}
 	if got := queryVariant("Fix crash", "linked"); !strings.HasPrefix(got, "https://") || !strings.HasSuffix(got, "\n\nFix crash") {
 		t.Errorf("linked variant %q", got)

@@ -33,19 +33,19 @@ var image = lazyre.New(`(?i)<img\b[^>]*>|!\[[^\]\n]*\]\([^)\s]*\)`)
 var htmlTag = lazyre.New(`(?i)</?(?:a|b|i|p|br|hr|em|h[1-6]|li|ol|ul|td|th|tr|sub|sup|div|kbd|pre|code|span|table|tbody|thead|strong|details|summary|picture|source|video|blockquote)\b[^>\n]*>`)
 
 // QueryText returns what of a query's text describes the code: the text
-// without HTML comments, checklist items, and, outside fenced code,
-// images and HTML markup. A text that is nothing else is returned whole,
+// without a lead-in line, environment listings, HTML comments, checklist
+// items, and, outside fenced code, images and HTML markup. A text that is nothing else is returned whole,
 // so that no query becomes empty.
 func QueryText(text string) string {
 	text = withoutLeadIn(text)
-	if !strings.Contains(text, "<") && !strings.Contains(text, "[") {
-		return text
+	out := withoutEnvironment(text)
+	if strings.Contains(out, "<") || strings.Contains(out, "[") {
+		out = htmlComment().ReplaceAllString(out, "")
+		out = withoutChecklists(out)
+		out = outsideFences(out, func(s string) string {
+			return htmlTag().ReplaceAllString(image().ReplaceAllString(s, ""), "")
+		})
 	}
-	out := htmlComment().ReplaceAllString(text, "")
-	out = withoutChecklists(out)
-	out = outsideFences(out, func(s string) string {
-		return htmlTag().ReplaceAllString(image().ReplaceAllString(s, ""), "")
-	})
 	if strings.TrimSpace(out) == "" {
 		return text
 	}
