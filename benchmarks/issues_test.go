@@ -266,6 +266,9 @@ func queryVariant(text, variant string) string {
 		return "https://github.com/example/project/issues/1234\n\n" + text
 	case "versions":
 		return text + "\n\n" + environmentListing
+	case "templated":
+		title, body, _ := strings.Cut(text, "\n")
+		return title + "\n\n" + strings.ReplaceAll(githubBugTemplate, "BODY", strings.TrimSpace(body))
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -286,7 +289,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked or versions, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions or templated, not " + variant)
 }
 
 // environmentListing is what a reporter pastes under a report when its
@@ -300,6 +303,13 @@ const environmentListing = "<details><summary>Environment</summary>\n\nINSTALLED
 	"```\n$ pip freeze\nanyio==3.7.1\ncertifi==2023.7.22\ncharset-normalizer==3.2.0\nclick==8.1.6\nidna==3.4\n" +
 	"Jinja2==3.1.2\nMarkupSafe==2.1.3\nnumpy==1.25.2\npackaging==23.1\npydantic==2.1.1\npytest==7.4.0\n" +
 	"requests==2.31.0\nsix==1.16.0\ntyping_extensions==4.7.1\nurllib3==2.0.4\n```\n"
+
+// githubBugTemplate is GitHub's default bug report template as a reporter
+// who keeps its placeholder sentences fills it, BODY for the report.
+const githubBugTemplate = "**Describe the bug**\nA clear and concise description of what the bug is.\n\nBODY\n\n" +
+	"**To Reproduce**\nSteps to reproduce the behavior:\n1. Go to '...'\n2. Click on '....'\n3. Scroll down to '....'\n4. See error\n\n" +
+	"**Expected behavior**\nA clear and concise description of what you expected to happen.\n\n" +
+	"**Additional context**\nAdd any other context about the problem here.\n"
 
 // issueRecord is one query's outcome in CODESEEK_ISSUES_OUT.
 type issueRecord struct {
@@ -549,6 +559,9 @@ func TestIssueHelpers(t *testing.T) {
 	}
 	if got := queryVariant("Fix crash", "versions"); !strings.HasPrefix(got, "Fix crash\n\n") || !strings.Contains(got, "numpy") {
 		t.Errorf("versions variant %q", got)
+	}
+	if got := queryVariant("Fix crash\non super", "templated"); !strings.HasPrefix(got, "Fix crash\n\n**Describe the bug**") || !strings.Contains(got, "\n\non super\n\n") {
+		t.Errorf("templated variant %q", got)
 	}
 	if got := queryVariant("Fix crash", "linked"); !strings.HasPrefix(got, "https://") || !strings.HasSuffix(got, "\n\nFix crash") {
 		t.Errorf("linked variant %q", got)

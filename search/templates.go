@@ -292,9 +292,10 @@ func (t *template) covers(words []string) bool {
 	return float64(n) >= templateShare*float64(len(words))
 }
 
-// withoutTemplates returns text without what the searched projects'
-// report templates say.
+// withoutTemplates returns text without what the common templates and
+// the searched projects' own report templates say.
 func withoutTemplates(indexes []store.Searcher, text string) string {
+	text = commonTemplate().strip(text)
 	for _, ix := range indexes {
 		text = templatesOf(ix).strip(text)
 	}

@@ -151,3 +151,24 @@ func FuzzTemplateStrip(f *testing.F) {
 		}
 	})
 }
+
+// A report in GitHub's default template, which the searched repository
+// does not keep, is read without its headings and placeholders.
+func TestCommonTemplateLeavesTheReportersWords(t *testing.T) {
+	report := "Multiselect crashes on empty sets\n\n**Describe the bug**\n" +
+		"A clear and concise description of what the bug is.\n\n" +
+		"Passing an empty set as the options raises a TypeError inside the widget.\n\n" +
+		"**Expected behavior**\nA clear and concise description of what you expected to happen.\n\n" +
+		"### Actual behaviour\n\nThe serializer fails.\n\n- OS: Windows 11\n- Browser: Firefox\n"
+	got := ReportText(nil, report)
+	for _, gone := range []string{"clear and concise", "Describe the bug", "Expected behavior", "Actual behaviour", "Windows", "Firefox"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("kept %q:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"Multiselect crashes on empty sets", "raises a TypeError", "The serializer fails."} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("dropped %q:\n%s", kept, got)
+		}
+	}
+}
