@@ -16,9 +16,10 @@ import (
 // it.
 
 // envKeyValue is an entry written "key: value" ("numpy: 1.25.2",
-// "python-bits: 64", "System:"): a key of at most three words, a value
-// of at most ten.
-var envKeyValue = lazyre.New(`^\s*[A-Za-z][\w.+()/-]*(?: [\w.+()/-]+){0,2}\s*:(?:\s+(\S+(?:\s+\S+){0,9}))?\s*$`)
+// "python-bits: 64", "System:", pandas' "commit      : 2e218d1"): a key
+// of at most three words, a value of at most sixteen (Python's own
+// version line names its build and compiler).
+var envKeyValue = lazyre.New(`^\s*[A-Za-z][\w.+()/-]*(?: [\w.+()/-]+){0,2}\s*:(?:\s+(\S+(?:\s+\S+){0,15}))?\s*$`)
 
 // envPinned is a package pinned or listed with its version, as pip and
 // conda print them ("requests==2.31.0", "numpy 1.25.2 py311h64a7726_0").
@@ -45,7 +46,8 @@ const (
 // withoutEnvironment returns text without its environment listings:
 // runs of entry lines (blank lines between them allowed) with at least
 // minEnvEntries entries, minEnvVersions of them versions, and versions
-// at least half of the entries that are not rules. Fenced or not, a
+// at least a third of the entries that are not rules (scikit-learn's
+// listing names its executable, machine and BLAS build too). Fenced or not, a
 // listing says nothing of the code.
 func withoutEnvironment(text string) string {
 	lines := strings.Split(text, "\n")
@@ -73,7 +75,7 @@ func withoutEnvironment(text string) string {
 				versions++
 			}
 		}
-		if entries >= minEnvEntries && versions >= minEnvVersions && 2*versions >= entries {
+		if entries >= minEnvEntries && versions >= minEnvVersions && 3*versions >= entries {
 			for j := i; j < end; j++ {
 				drop[j] = true
 			}
