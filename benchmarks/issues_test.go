@@ -269,6 +269,10 @@ func queryVariant(text, variant string) string {
 	case "templated":
 		title, body, _ := strings.Cut(text, "\n")
 		return title + "\n\n" + strings.ReplaceAll(githubBugTemplate, "BODY", strings.TrimSpace(body))
+	case "json":
+		title, body, _ := strings.Cut(text, "\n")
+		b, _ := json.Marshal(map[string]string{"title": title, "body": strings.TrimSpace(body)})
+		return string(b)
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -289,7 +293,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions or templated, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated or json, not " + variant)
 }
 
 // environmentListing is what a reporter pastes under a report when its
@@ -562,6 +566,9 @@ func TestIssueHelpers(t *testing.T) {
 	}
 	if got := queryVariant("Fix crash\non super", "templated"); !strings.HasPrefix(got, "Fix crash\n\n**Describe the bug**") || !strings.Contains(got, "\n\non super\n\n") {
 		t.Errorf("templated variant %q", got)
+	}
+	if got := queryVariant("Fix crash\non \"super\"", "json"); got != `{"body":"on \"super\"","title":"Fix crash"}` {
+		t.Errorf("json variant %q", got)
 	}
 	if got := queryVariant("Fix crash", "linked"); !strings.HasPrefix(got, "https://") || !strings.HasSuffix(got, "\n\nFix crash") {
 		t.Errorf("linked variant %q", got)

@@ -52,22 +52,6 @@ func QueryText(text string) string {
 	return out
 }
 
-// escapedBreak is a paragraph break written as escapes ("\n\n",
-// "\r\n\r\n"), as a report arrives when a client escaped its text twice.
-var escapedBreak = lazyre.New(`(?:\\r)?\\n(?:\\r)?\\n`)
-
-// unescaped returns text with the escapes of a twice-escaped report
-// turned back into what they stand for: a text with no line break that
-// still holds an escaped paragraph break. Its title, its code blocks and
-// its traces are lines again. A line of code that writes "\n" once, or a
-// string of one paragraph, stays as it is.
-func unescaped(text string) string {
-	if strings.Contains(text, "\n") || !escapedBreak().MatchString(text) {
-		return text
-	}
-	return strings.NewReplacer(`\r\n`, "\n", `\n`, "\n", `\t`, "\t", `\"`, `"`, `\\`, `\`).Replace(text)
-}
-
 // leadIn is a line of prose that introduces the text below it and ends
 // in a colon ("Find the code to change for this issue:", "Here is the
 // bug report:"): an agent's or a person's words about the search, not

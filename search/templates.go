@@ -306,5 +306,5 @@ func withoutTemplates(indexes []store.Searcher, text string) string {
 // searches indexes: QueryText, and without what the projects' own report
 // templates say. The query's embedding is of this text.
 func ReportText(indexes []store.Searcher, text string) string {
-	return QueryText(withoutTemplates(indexes, unescaped(text)))
+	return QueryText(withoutTemplates(indexes, asWritten(text)))
 }

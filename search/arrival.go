@@ -1,0 +1,78 @@
+package search
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
+)
+
+// A report does not always arrive as its tracker shows it: a client may
+// have escaped it twice, and an agent may pass what an API or `gh issue
+// view --json` returned. asWritten reads it back as written, before
+// anything else reads it.
+
+// asWritten returns a report as its tracker shows it: a JSON object's
+// title and body (fromJSON), a twice-escaped text unescaped.
+func asWritten(text string) string {
+	if r, ok := fromJSON(text); ok {
+		return r
+	}
+	return unescaped(text)
+}
+
+// jsonTitles and jsonBodies are the fields that hold an issue's title and
+// its text in the JSON of GitHub's and GitLab's APIs, gh's and glab's
+// --json output and Jira's (under "fields").
+var (
+	jsonTitles = []string{"title", "summary", "subject"}
+	jsonBodies = []string{"body", "description", "text", "message"}
+)
+
+// fromJSON returns the title and body of a JSON object that holds an
+// issue, the title first and the body after a blank line, as a tracker
+// shows them; ok is false for any other text.
+func fromJSON(text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	if !strings.HasPrefix(t, "{") || !strings.HasSuffix(t, "}") {
+		return "", false
+	}
+	var obj map[string]any
+	if json.Unmarshal([]byte(t), &obj) != nil {
+		return "", false
+	}
+	if f, ok := obj["fields"].(map[string]any); ok { // Jira
+		obj = f
+	}
+	title, body := firstString(obj, jsonTitles), firstString(obj, jsonBodies)
+	if strings.TrimSpace(title+body) == "" {
+		return "", false
+	}
+	return strings.TrimSpace(title + "\n\n" + body), true
+}
+
+// firstString returns the first of keys that obj holds as a string.
+func firstString(obj map[string]any, keys []string) string {
+	for _, k := range keys {
+		if s, ok := obj[k].(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// escapedBreak is a paragraph break written as escapes ("\n\n",
+// "\r\n\r\n"), as a report arrives when a client escaped its text twice.
+var escapedBreak = lazyre.New(`(?:\\r)?\\n(?:\\r)?\\n`)
+
+// unescaped returns text with the escapes of a twice-escaped report
+// turned back into what they stand for: a text with no line break that
+// still holds an escaped paragraph break. Its title, its code blocks and
+// its traces are lines again. A line of code that writes "\n" once, or a
+// string of one paragraph, stays as it is.
+func unescaped(text string) string {
+	if strings.Contains(text, "\n") || !escapedBreak().MatchString(text) {
+		return text
+	}
+	return strings.NewReplacer(`\r\n`, "\n", `\n`, "\n", `\t`, "\t", `\"`, `"`, `\\`, `\`).Replace(text)
+}

@@ -1,0 +1,38 @@
+package search
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// An issue passed as the JSON an API or `gh issue view --json` returns
+// reads as its title over its body.
+func TestIssueJSONReadsAsTheReport(t *testing.T) {
+	title, body := "Multiselect crashes on empty sets", "Passing an empty set raises a TypeError.\n\n```python\nst.multiselect(\"x\", set())\n```"
+	want := title + "\n\n" + body
+	gh, _ := json.Marshal(map[string]any{"body": body, "title": title, "number": 12})
+	gitlab, _ := json.Marshal(map[string]any{"title": title, "description": body, "iid": 3})
+	jira, _ := json.Marshal(map[string]any{"key": "P-1", "fields": map[string]any{"summary": title, "description": body}})
+	for name, text := range map[string]string{"gh": string(gh), "gitlab": "  " + string(gitlab) + "\n", "jira": string(jira)} {
+		if got := asWritten(text); got != want {
+			t.Errorf("%s: read as\n%q\nwant\n%q", name, got, want)
+		}
+	}
+	q := ParseQuery(asWritten(string(gh)))
+	if !q.report || strings.Contains(q.lexicalText(store.Code), "body") {
+		t.Errorf("the JSON issue reads as report %v, terms %q", q.report, q.lexicalText(store.Code))
+	}
+	for _, text := range []string{
+		`{"timeout": 30, "retries": 2}`, // an object that is no issue
+		`{"title": "unterminated`,
+		"{not json at all}",
+		`[{"title": "a list", "body": "of issues"}]`,
+	} {
+		if got := asWritten(text); got != text {
+			t.Errorf("asWritten(%q) = %q, want it unchanged", text, got)
+		}
+	}
+}
