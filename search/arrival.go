@@ -13,12 +13,41 @@ import (
 // anything else reads it.
 
 // asWritten returns a report as its tracker shows it: a JSON object's
-// title and body (fromJSON), a twice-escaped text unescaped.
+// title and body (fromJSON), `gh issue view`'s (fromGHView), a
+// twice-escaped text unescaped.
 func asWritten(text string) string {
 	if r, ok := fromJSON(text); ok {
 		return r
 	}
+	if r, ok := fromGHView(text); ok {
+		return r
+	}
 	return unescaped(text)
+}
+
+// ghField is a line of the header `gh issue view` and `gh pr view` print
+// over an issue's body ("state:\tOPEN", "assignees:\t").
+var ghField = lazyre.New(`^[a-z]+:\t`)
+
+// fromGHView returns the title and body of what `gh issue view` prints:
+// a header of fields, one a line, tab after the colon, then "--" and the
+// body. Of the header only the title is the report's; its state, author,
+// labels and counts are the tracker's.
+func fromGHView(text string) (string, bool) {
+	lines := strings.Split(strings.TrimLeft(text, "\n"), "\n")
+	title := ""
+	for i, ln := range lines {
+		if ln == "--" && title != "" {
+			return title + "\n\n" + strings.Join(lines[i+1:], "\n"), true
+		}
+		if !ghField().MatchString(ln) {
+			return "", false
+		}
+		if v, ok := strings.CutPrefix(ln, "title:\t"); ok {
+			title = v
+		}
+	}
+	return "", false
 }
 
 // jsonTitles and jsonBodies are the fields that hold an issue's title and

@@ -8,8 +8,8 @@ import (
 	"github.com/codeseek/codeseek/store"
 )
 
-// An issue passed as the JSON an API or `gh issue view --json` returns
-// reads as its title over its body.
+// An issue passed as the JSON an API or `gh issue view --json` returns,
+// or as `gh issue view` prints it, reads as its title over its body.
 func TestIssueJSONReadsAsTheReport(t *testing.T) {
 	title, body := "Multiselect crashes on empty sets", "Passing an empty set raises a TypeError.\n\n```python\nst.multiselect(\"x\", set())\n```"
 	want := title + "\n\n" + body
@@ -21,6 +21,10 @@ func TestIssueJSONReadsAsTheReport(t *testing.T) {
 			t.Errorf("%s: read as\n%q\nwant\n%q", name, got, want)
 		}
 	}
+	view := "title:\t" + title + "\nstate:\tOPEN\nauthor:\tsomeone\nlabels:\tbug\ncomments:\t0\nassignees:\t\nnumber:\t12\n--\n" + body
+	if got := asWritten(view); got != want {
+		t.Errorf("gh issue view: read as\n%q\nwant\n%q", got, want)
+	}
 	q := ParseQuery(asWritten(string(gh)))
 	if !q.report || strings.Contains(q.lexicalText(store.Code), "body") {
 		t.Errorf("the JSON issue reads as report %v, terms %q", q.report, q.lexicalText(store.Code))
@@ -30,6 +34,8 @@ func TestIssueJSONReadsAsTheReport(t *testing.T) {
 		`{"title": "unterminated`,
 		"{not json at all}",
 		`[{"title": "a list", "body": "of issues"}]`,
+		"state:\tOPEN\n--\nno title above the rule",
+		"title:\tA title\nnot a field\n--\nbody",
 	} {
 		if got := asWritten(text); got != text {
 			t.Errorf("asWritten(%q) = %q, want it unchanged", text, got)
