@@ -29,16 +29,27 @@ func TestIssueJSONReadsAsTheReport(t *testing.T) {
 	if !q.report || strings.Contains(q.lexicalText(store.Code), "body") {
 		t.Errorf("the JSON issue reads as report %v, terms %q", q.report, q.lexicalText(store.Code))
 	}
-	for _, text := range []string{
+	keepsAsIs(t, "asWritten", asWritten,
 		`{"timeout": 30, "retries": 2}`, // an object that is no issue
 		`{"title": "unterminated`,
 		"{not json at all}",
 		`[{"title": "a list", "body": "of issues"}]`,
 		"state:\tOPEN\n--\nno title above the rule",
 		"title:\tA title\nnot a field\n--\nbody",
-	} {
-		if got := asWritten(text); got != text {
-			t.Errorf("asWritten(%q) = %q, want it unchanged", text, got)
-		}
+	)
+}
+
+// A report escaped twice by its client reads as the report; code that
+// writes an escape stays as written.
+func TestTwiceEscapedReportReadsAsWritten(t *testing.T) {
+	report := "Multiselect crashes on empty sets\n\n```python\nst.multiselect(\"pick\", set())\n```\n\n" +
+		"Traceback:\n\tFile \"widgets/multiselect.py\", line 12\n\nA path C:\\src\\app.py too."
+	escaped := strings.NewReplacer("\\", `\\`, "\n", `\n`, "\t", `\t`, `"`, `\"`).Replace(report)
+	if got := ReportText(nil, escaped); got != QueryText(report) {
+		t.Errorf("the escaped report reads as\n%q\nwant\n%q", got, QueryText(report))
 	}
+	keepsAsIs(t, "unescaped", unescaped,
+		`fmt.Printf("%d\n", n) prints a line`, // one escape, no paragraph break
+		"a report with real lines\n\nthat quotes `\"a\\n\\nb\"` in its code",
+	)
 }

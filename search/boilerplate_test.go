@@ -44,18 +44,14 @@ func TestQueryTextDropsTemplate(t *testing.T) {
 }
 
 func TestQueryTextKeepsOrdinaryText(t *testing.T) {
-	for _, text := range []string{
+	keepsAsIs(t, "QueryText", QueryText,
 		"how are files chunked",
 		"a[0] - [x] y",                 // brackets inside a line
 		"- [ ] only a checklist item",  // nothing else: the whole text stays
 		"<!-- only a comment -->",      // likewise
 		"parse `- [x]` list items\nok", // an item quoted inside a line
 		"unterminated <!-- comment",
-	} {
-		if got := QueryText(text); got != text {
-			t.Errorf("QueryText(%q) = %q, want it unchanged", text, got)
-		}
-	}
+	)
 }
 
 // A report's template leaves neither channel a word, while the files it
@@ -98,11 +94,7 @@ func TestQueryTextDropsMarkupOutsideCode(t *testing.T) {
 			t.Errorf("QueryText dropped %q:\n%s", kept, got)
 		}
 	}
-	for _, text := range []string{"parse List<String> and Vec<u8>", "File \"x.py\", line 1, in <module>"} {
-		if got := QueryText(text); got != text {
-			t.Errorf("QueryText(%q) = %q, want it unchanged", text, got)
-		}
-	}
+	keepsAsIs(t, "QueryText", QueryText, "parse List<String> and Vec<u8>", "File \"x.py\", line 1, in <module>")
 }
 
 // A report's title says what is wrong in the fewest words, and the
@@ -194,35 +186,12 @@ func TestLeadInIsNoWordOfTheReport(t *testing.T) {
 			t.Errorf("after %q: the title's word counts %d times, want %d", lead, n, maxTermRepeats)
 		}
 	}
-	for _, text := range []string{
+	keepsAsIs(t, "QueryText", QueryText,
 		"def parse(self, text):\n    return text.split()",
 		"Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>",
 		"Steps that reproduce it:", // nothing after it: the whole text stays
 		"Crash on empty sets: the widget fails\nwhen the options are empty",
-	} {
-		if got := QueryText(text); got != text {
-			t.Errorf("QueryText(%q) = %q, want it unchanged", text, got)
-		}
-	}
-}
-
-// A report escaped twice by its client reads as the report; code that
-// writes an escape stays as written.
-func TestTwiceEscapedReportReadsAsWritten(t *testing.T) {
-	report := "Multiselect crashes on empty sets\n\n```python\nst.multiselect(\"pick\", set())\n```\n\n" +
-		"Traceback:\n\tFile \"widgets/multiselect.py\", line 12\n\nA path C:\\src\\app.py too."
-	escaped := strings.NewReplacer("\\", `\\`, "\n", `\n`, "\t", `\t`, `"`, `\"`).Replace(report)
-	if got := ReportText(nil, escaped); got != QueryText(report) {
-		t.Errorf("the escaped report reads as\n%q\nwant\n%q", got, QueryText(report))
-	}
-	for _, text := range []string{
-		`fmt.Printf("%d\n", n) prints a line`, // one escape, no paragraph break
-		"a report with real lines\n\nthat quotes `\"a\\n\\nb\"` in its code",
-	} {
-		if got := unescaped(text); got != text {
-			t.Errorf("unescaped(%q) = %q, want it unchanged", text, got)
-		}
-	}
+	)
 }
 
 // A report's title is its first line of its own: past the issue's address
@@ -242,6 +211,16 @@ func TestReportTitleSkipsLinkAndLabel(t *testing.T) {
 		if count["multiselect"] != maxTermRepeats || count[tc.label] != 1 {
 			t.Errorf("%q…: the title's word counts %d times (want %d), %q %d times (want 1)",
 				tc.text[:20], count["multiselect"], maxTermRepeats, tc.label, count[tc.label])
+		}
+	}
+}
+
+// keepsAsIs checks that f returns each of texts as it is.
+func keepsAsIs(t *testing.T, name string, f func(string) string, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if got := f(text); got != text {
+			t.Errorf("%s(%q) = %q, want it unchanged", name, text, got)
 		}
 	}
 }
