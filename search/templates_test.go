@@ -143,6 +143,10 @@ func FuzzTemplateStrip(f *testing.F) {
 	f.Add("## Testing Plan\n\n```\ncode\n~~~~^^^^\n\n- Widgets version: 1\n**What happened:**")
 	f.Add("```\n```\n\n\n```python")
 	f.Add("By submitting this pull request you agree\r\nthat all contributions:\r\n~~~\n")
+	f.Add(`{"title": "Crash", "body": "on \"super\"\n\nhere"}`)
+	f.Add("title:\tCrash\nstate:\tOPEN\n--\n")
+	f.Add(`Crash\n\nFind the code:\n\nnumpy: 1.2.3`)
+	f.Add("Find the code to change:\nnumpy: 1.2\nscipy: 1.3\npandas: 2.0\nOS: Linux")
 	tpl := templateOf(prTemplate, issueForm)
 	f.Fuzz(func(t *testing.T, report string) {
 		got := ReportText(nil, tpl.strip(report))
