@@ -34,8 +34,8 @@ var htmlTag = lazyre.New(`(?i)</?(?:a|b|i|p|br|hr|em|h[1-6]|li|ol|ul|td|th|tr|su
 
 // QueryText returns what of a query's text describes the code: the text
 // without a lead-in line, environment listings, HTML comments, checklist
-// items, and, outside fenced code, images and HTML markup. A text that is nothing else is returned whole,
-// so that no query becomes empty.
+// items, and, outside fenced code, images and HTML markup. A text that
+// is nothing else is returned whole, so that no query becomes empty.
 func QueryText(text string) string {
 	text = withoutLeadIn(text)
 	out := withoutEnvironment(text)

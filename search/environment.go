@@ -47,8 +47,8 @@ const (
 // runs of entry lines (blank lines between them allowed) with at least
 // minEnvEntries entries, minEnvVersions of them versions, and versions
 // at least a third of the entries that are not rules (scikit-learn's
-// listing names its executable, machine and BLAS build too). Fenced or not, a
-// listing says nothing of the code.
+// listing names its executable, machine and BLAS build too). Fenced or
+// not, a listing says nothing of the code.
 func withoutEnvironment(text string) string {
 	lines := strings.Split(text, "\n")
 	drop := make([]bool, len(lines))
