@@ -277,6 +277,8 @@ func queryVariant(text, variant string) string {
 		title, body, _ := strings.Cut(text, "\n")
 		return "title:\t" + title + "\nstate:\tOPEN\nauthor:\tsomeone\nlabels:\tbug\ncomments:\t3\nassignees:\t\n" +
 			"projects:\t\nmilestone:\t\nnumber:\t1234\n--\n" + strings.TrimSpace(body) + "\n"
+	case "quoted":
+		return "> " + strings.ReplaceAll(text, "\n", "\n> ")
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -297,7 +299,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json or gh, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh or quoted, not " + variant)
 }
 
 // environmentListing is what a reporter pastes under a report when its
@@ -576,6 +578,9 @@ func TestIssueHelpers(t *testing.T) {
 	}
 	if got := queryVariant("Fix crash\non super", "gh"); !strings.HasPrefix(got, "title:\tFix crash\nstate:") || !strings.HasSuffix(got, "\n--\non super\n") {
 		t.Errorf("gh variant %q", got)
+	}
+	if got := queryVariant("Fix crash\n\non super", "quoted"); got != "> Fix crash\n> \n> on super" {
+		t.Errorf("quoted variant %q", got)
 	}
 	if got := queryVariant("Fix crash", "linked"); !strings.HasPrefix(got, "https://") || !strings.HasSuffix(got, "\n\nFix crash") {
 		t.Errorf("linked variant %q", got)

@@ -14,7 +14,7 @@ import (
 
 // asWritten returns a report as its tracker shows it: a JSON object's
 // title and body (fromJSON), `gh issue view`'s (fromGHView), a
-// twice-escaped text unescaped.
+// twice-escaped text unescaped, a quoted one unquoted.
 func asWritten(text string) string {
 	if r, ok := fromJSON(text); ok {
 		return r
@@ -22,7 +22,34 @@ func asWritten(text string) string {
 	if r, ok := fromGHView(text); ok {
 		return r
 	}
-	return unescaped(text)
+	return unquoted(unescaped(text))
+}
+
+// unquoted returns a text quoted whole, as an e-mail's reply or a
+// Markdown blockquote quotes it (every line that is not blank opens with
+// "> "), without its quote marks, one level at a time: its fences,
+// checklists and templates are read as the writer wrote them. A text
+// that quotes only some lines keeps them.
+func unquoted(text string) string {
+	lines := strings.Split(text, "\n")
+	quoted := 0
+	for _, ln := range lines {
+		switch t := strings.TrimLeft(ln, " "); {
+		case strings.TrimSpace(t) == "":
+		case strings.HasPrefix(t, ">"):
+			quoted++
+		default:
+			return text
+		}
+	}
+	if quoted < 2 {
+		return text
+	}
+	for i, ln := range lines {
+		t := strings.TrimPrefix(strings.TrimLeft(ln, " "), ">")
+		lines[i] = strings.TrimPrefix(t, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // ghField is a line of the header `gh issue view` and `gh pr view` print

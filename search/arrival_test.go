@@ -53,3 +53,18 @@ func TestTwiceEscapedReportReadsAsWritten(t *testing.T) {
 		"a report with real lines\n\nthat quotes `\"a\\n\\nb\"` in its code",
 	)
 }
+
+// A report quoted whole reads as the report; a text that quotes some of
+// its lines keeps them.
+func TestQuotedReportReadsAsWritten(t *testing.T) {
+	report := "Multiselect crashes on empty sets\n\n- [x] I searched the issues\n\n```python\nst.multiselect(\"x\", set())\n```"
+	quoted := "> " + strings.ReplaceAll(report, "\n", "\n> ")
+	if got := asWritten(quoted); got != report {
+		t.Errorf("the quoted report reads as\n%q\nwant\n%q", got, report)
+	}
+	keepsAsIs(t, "asWritten", asWritten,
+		"The reply says\n> the widget fails\nand it does.",
+		"> one quoted line",
+		"a >= b\n> c",
+	)
+}
