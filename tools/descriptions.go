@@ -24,7 +24,7 @@ const indexDescription = "Index a repository on local disk so search_code and se
 const searchCodeDescription = "Find code by what it does, in repositories indexed with index_repository. " +
 	"Use it instead of grep when you do not know the exact identifier or file: describe the behaviour in a few words " +
 	"(\"where are failed uploads retried\", \"parse a duration string\", \"middleware that checks the session cookie\"), or name an identifier (mode lexical for exact names). " +
-	"To find where a bug lives, pass the issue or bug report whole (title, text, stack trace): the files and code it names count. " +
+	"To find where a bug lives, pass the issue or bug report whole, as it comes (title, text, stack trace; gh issue view's output or its JSON): the files and code it names count, its template and version listings do not. " +
 	"Use grep for an exact string you already know. " +
 	"Returns the best matches as whole functions, methods and types with file_path, start_line-end_line, similarity_score (0..1, relative: compare hits, not queries) and uri. " +
 	"To read more of a hit, resources/read its uri (widen #L10-L40 for context) or open file_path at those lines; get_symbols outlines its file. " +
