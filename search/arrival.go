@@ -12,17 +12,41 @@ import (
 // view --json` returned. asWritten reads it back as written, before
 // anything else reads it.
 
-// asWritten returns a report as its tracker shows it: a JSON object's
-// title and body (fromJSON), `gh issue view`'s (fromGHView), a
-// twice-escaped text unescaped, a quoted one unquoted.
+// asWritten returns a report as its tracker shows it, without the line
+// that asked for the search (withoutLeadIn): a JSON object's title and
+// body (fromJSON), `gh issue view`'s (fromGHView), a twice-escaped text
+// unescaped, a quoted one unquoted.
 func asWritten(text string) string {
+	text = withoutLeadIn(text)
 	if r, ok := fromJSON(text); ok {
 		return r
 	}
 	if r, ok := fromGHView(text); ok {
 		return r
 	}
-	return unquoted(unescaped(text))
+	if u := unescaped(text); u != text {
+		text = withoutLeadIn(u) // an escaped text's lead-in is a line once unescaped
+	}
+	return unquoted(text)
+}
+
+// leadIn is a line of prose that introduces the text below it and ends
+// in a colon ("Find the code to change for this issue:", "Here is the
+// bug report:"): an agent's or a person's words about the search, not
+// about the code. A line of code that ends in a colon ("def f(x):",
+// "Traceback (most recent call last):") is not one.
+var leadIn = lazyre.New(`^[A-Za-z][A-Za-z'’,/-]*(?:[ \t]+[A-Za-z'’,/-]+){2,}[ \t]*:[ \t]*$`)
+
+// withoutLeadIn returns text without its first line when that line is a
+// lead-in and text goes on after it. Read as a report's title, the
+// lead-in's words weighed most; read at all, "code", "change" and "fix"
+// matched every file that says them.
+func withoutLeadIn(text string) string {
+	first, rest, ok := strings.Cut(strings.TrimLeft(text, " \t\r\n"), "\n")
+	if !ok || strings.TrimSpace(rest) == "" || !leadIn().MatchString(strings.TrimSpace(first)) {
+		return text
+	}
+	return rest
 }
 
 // unquoted returns a text quoted whole, as an e-mail's reply or a

@@ -2,6 +2,7 @@ package search
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,5 +67,41 @@ func TestQuotedReportReadsAsWritten(t *testing.T) {
 		"The reply says\n> the widget fails\nand it does.",
 		"> one quoted line",
 		"a >= b\n> c",
+	)
+}
+
+// A line that introduces the report ("Find the code … for this issue:")
+// is no word of it, and the report's own first line is its title; code
+// that ends a line in a colon stays.
+func TestLeadInIsNoWordOfTheReport(t *testing.T) {
+	report := "Multiselect crashes on empty sets\n\nPassing an empty set as the options raises a TypeError " +
+		"inside the widget, while an empty list works; the traceback ends in the serializer."
+	for _, lead := range []string{"Find the code that needs to change to fix this issue:", "  Here is the bug report:  "} {
+		q := ParseQuery(asWritten(lead + "\n\n" + report))
+		terms := strings.Fields(q.lexicalText(store.Code))
+		for _, gone := range []string{"find", "change", "fix", "here", "bug"} {
+			if slices.Contains(terms, gone) {
+				t.Errorf("after %q: the lead-in's %q is a term: %v", lead, gone, terms)
+			}
+		}
+		n := 0
+		for _, w := range terms {
+			if w == "multiselect" {
+				n++
+			}
+		}
+		if n != maxTermRepeats {
+			t.Errorf("after %q: the title's word counts %d times, want %d", lead, n, maxTermRepeats)
+		}
+	}
+	issue, _ := json.Marshal(map[string]string{"title": "Multiselect crashes on empty sets", "body": "It raises."})
+	if got := asWritten("Find the code for this issue:\n" + string(issue)); got != "Multiselect crashes on empty sets\n\nIt raises." {
+		t.Errorf("a lead-in over an issue's JSON reads as %q", got)
+	}
+	keepsAsIs(t, "asWritten", asWritten,
+		"def parse(self, text):\n    return text.split()",
+		"Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>",
+		"Steps that reproduce it:", // nothing after it: the whole text stays
+		"Crash on empty sets: the widget fails\nwhen the options are empty",
 	)
 }

@@ -33,11 +33,10 @@ var image = lazyre.New(`(?i)<img\b[^>]*>|!\[[^\]\n]*\]\([^)\s]*\)`)
 var htmlTag = lazyre.New(`(?i)</?(?:a|b|i|p|br|hr|em|h[1-6]|li|ol|ul|td|th|tr|sub|sup|div|kbd|pre|code|span|table|tbody|thead|strong|details|summary|picture|source|video|blockquote)\b[^>\n]*>`)
 
 // QueryText returns what of a query's text describes the code: the text
-// without a lead-in line, environment listings, HTML comments, checklist
-// items, and, outside fenced code, images and HTML markup. A text that
+// without environment listings, HTML comments, checklist items, and,
+// outside fenced code, images and HTML markup. A text that
 // is nothing else is returned whole, so that no query becomes empty.
 func QueryText(text string) string {
-	text = withoutLeadIn(text)
 	out := withoutEnvironment(text)
 	if strings.Contains(out, "<") || strings.Contains(out, "[") {
 		out = htmlComment().ReplaceAllString(out, "")
@@ -50,25 +49,6 @@ func QueryText(text string) string {
 		return text
 	}
 	return out
-}
-
-// leadIn is a line of prose that introduces the text below it and ends
-// in a colon ("Find the code to change for this issue:", "Here is the
-// bug report:"): an agent's or a person's words about the search, not
-// about the code. A line of code that ends in a colon ("def f(x):",
-// "Traceback (most recent call last):") is not one.
-var leadIn = lazyre.New(`^[A-Za-z][A-Za-z'’,/-]*(?:[ \t]+[A-Za-z'’,/-]+){2,}[ \t]*:[ \t]*$`)
-
-// withoutLeadIn returns text without its first line when that line is a
-// lead-in and text goes on after it. Read as a report's title, the
-// lead-in's words weighed most; read at all, "code", "change" and "fix"
-// matched every file that says them.
-func withoutLeadIn(text string) string {
-	first, rest, ok := strings.Cut(strings.TrimLeft(text, " \t\r\n"), "\n")
-	if !ok || strings.TrimSpace(rest) == "" || !leadIn().MatchString(strings.TrimSpace(first)) {
-		return text
-	}
-	return rest
 }
 
 // outsideFences applies edit to the text between fenced code blocks,

@@ -162,38 +162,6 @@ func TestFoldedReportReadsAsReport(t *testing.T) {
 	}
 }
 
-// A line that introduces the report ("Find the code … for this issue:")
-// is no word of it, and the report's own first line is its title; code
-// that ends a line in a colon stays.
-func TestLeadInIsNoWordOfTheReport(t *testing.T) {
-	report := "Multiselect crashes on empty sets\n\nPassing an empty set as the options raises a TypeError " +
-		"inside the widget, while an empty list works; the traceback ends in the serializer."
-	for _, lead := range []string{"Find the code that needs to change to fix this issue:", "  Here is the bug report:  "} {
-		q := ParseQuery(lead + "\n\n" + report)
-		terms := strings.Fields(q.lexicalText(store.Code))
-		for _, gone := range []string{"find", "change", "fix", "here", "bug"} {
-			if slices.Contains(terms, gone) {
-				t.Errorf("after %q: the lead-in's %q is a term: %v", lead, gone, terms)
-			}
-		}
-		n := 0
-		for _, w := range terms {
-			if w == "multiselect" {
-				n++
-			}
-		}
-		if n != maxTermRepeats {
-			t.Errorf("after %q: the title's word counts %d times, want %d", lead, n, maxTermRepeats)
-		}
-	}
-	keepsAsIs(t, "QueryText", QueryText,
-		"def parse(self, text):\n    return text.split()",
-		"Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>",
-		"Steps that reproduce it:", // nothing after it: the whole text stays
-		"Crash on empty sets: the widget fails\nwhen the options are empty",
-	)
-}
-
 // A report's title is its first line of its own: past the issue's address
 // pasted above it, without a "Title:" label.
 func TestReportTitleSkipsLinkAndLabel(t *testing.T) {
