@@ -101,30 +101,38 @@ func TestQueryTextDropsMarkupOutsideCode(t *testing.T) {
 // lexical channel counts its terms as often as any term may count; a
 // word of the body counts as often as the body says it.
 func TestReportTitleCountsMost(t *testing.T) {
-	q := ParseQuery("Multiselect crashes on empty sets\n\nPassing an empty set as the options raises a TypeError " +
-		"inside the widget, while an empty list works; the traceback ends in the serializer.")
+	q := ParseQuery(emptySetTitle + emptySetBody)
 	if !q.report {
 		t.Fatal("not read as a report")
 	}
-	count := func(term string) int {
-		n := 0
-		for _, w := range strings.Fields(q.lexicalText(store.Code)) {
-			if w == term {
-				n++
-			}
-		}
-		return n
-	}
-	if n := count("multiselect"); n != maxTermRepeats {
+	if n := lexicalCount(q, "multiselect"); n != maxTermRepeats {
 		t.Errorf("the title's word counts %d times, want %d: %q", n, maxTermRepeats, q.lexicalText(store.Code))
 	}
-	if n := count("serializer"); n != 1 {
+	if n := lexicalCount(q, "serializer"); n != 1 {
 		t.Errorf("a word the body says once counts %d times, want 1", n)
 	}
 	short := ParseQuery("multiselect crashes on empty sets")
 	if n := strings.Count(short.lexicalText(store.Code), "multiselect"); n != 1 {
 		t.Errorf("a short query's word counts %d times, want 1", n)
 	}
+}
+
+// emptySetTitle and emptySetBody are a short report's title and body.
+const (
+	emptySetTitle = "Multiselect crashes on empty sets"
+	emptySetBody  = "\n\nPassing an empty set as the options raises a TypeError inside the widget, while an " +
+		"empty list works; the traceback ends in the serializer."
+)
+
+// lexicalCount counts term in what the lexical channel searches for q.
+func lexicalCount(q Query, term string) int {
+	n := 0
+	for _, w := range strings.Fields(q.lexicalText(store.Code)) {
+		if w == term {
+			n++
+		}
+	}
+	return n
 }
 
 // A report whose line breaks were folded is still a report, and a long
@@ -165,20 +173,14 @@ func TestFoldedReportReadsAsReport(t *testing.T) {
 // A report's title is its first line of its own: past the issue's address
 // pasted above it, without a "Title:" label.
 func TestReportTitleSkipsLinkAndLabel(t *testing.T) {
-	body := "\n\nPassing an empty set as the options raises a TypeError inside the widget, while an " +
-		"empty list works; the traceback ends in the serializer."
 	for _, tc := range []struct{ text, label string }{
-		{"https://github.com/example/project/issues/1234\n\nMultiselect crashes on empty sets" + body, "github"},
-		{"Title: Multiselect crashes on empty sets" + body, "title"},
+		{"https://github.com/example/project/issues/1234\n\n" + emptySetTitle + emptySetBody, "github"},
+		{"Title: " + emptySetTitle + emptySetBody, "title"},
 	} {
 		q := ParseQuery(tc.text)
-		count := map[string]int{}
-		for _, w := range strings.Fields(q.lexicalText(store.Code)) {
-			count[w]++
-		}
-		if count["multiselect"] != maxTermRepeats || count[tc.label] != 1 {
+		if n, l := lexicalCount(q, "multiselect"), lexicalCount(q, tc.label); n != maxTermRepeats || l != 1 {
 			t.Errorf("%q…: the title's word counts %d times (want %d), %q %d times (want 1)",
-				tc.text[:20], count["multiselect"], maxTermRepeats, tc.label, count[tc.label])
+				tc.text[:20], n, maxTermRepeats, tc.label, l)
 		}
 	}
 }

@@ -730,22 +730,14 @@ func TestLongQueryJoinsAFilesChannels(t *testing.T) {
 func TestLexicalTextKeepsALongTextsRepeats(t *testing.T) {
 	long := ParseQuery("Crash when unpacking the return value of an overload: the overload's inferred tuple is " +
 		"dropped, and unpacking an overload overload overload result then fails in the checker.")
-	count := func(q Query, w string) (n int) {
-		for _, f := range strings.Fields(q.lexicalText(store.Code)) {
-			if f == w {
-				n++
-			}
-		}
-		return n
-	}
-	if got := count(long, "overload"); got != maxTermRepeats {
+	if got := lexicalCount(long, "overload"); got != maxTermRepeats {
 		t.Errorf("a long text's lexical query has %q %d times, want %d: %q", "overload", got, maxTermRepeats, long.lexicalText(store.Code))
 	}
-	if got := count(long, "unpacking"); got != 2 {
+	if got := lexicalCount(long, "unpacking"); got != 2 {
 		t.Errorf("%q %d times, want 2", "unpacking", got)
 	}
 	short := ParseQuery("request id of the request")
-	if got := count(short, "request"); got != 1 {
+	if got := lexicalCount(short, "request"); got != 1 {
 		t.Errorf("a short query's lexical query has %q %d times, want once: %q", "request", got, short.lexicalText(store.Code))
 	}
 }
