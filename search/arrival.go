@@ -3,6 +3,7 @@ package search
 import (
 	"encoding/json"
 	"strings"
+	"unicode"
 
 	"github.com/codeseek/codeseek/internal/lazyre"
 )
@@ -55,6 +56,9 @@ func withoutLeadIn(text string) string {
 // checklists and templates are read as the writer wrote them. A text
 // that quotes only some lines keeps them.
 func unquoted(text string) string {
+	if !strings.HasPrefix(strings.TrimLeftFunc(text, unicode.IsSpace), ">") {
+		return text // most queries: no line to split
+	}
 	lines := strings.Split(text, "\n")
 	quoted := 0
 	for _, ln := range lines {
@@ -85,7 +89,11 @@ var ghField = lazyre.New(`^[a-z]+:\t`)
 // body. Of the header only the title is the report's; its state, author,
 // labels and counts are the tracker's.
 func fromGHView(text string) (string, bool) {
-	lines := strings.Split(strings.TrimLeft(text, "\n"), "\n")
+	text = strings.TrimLeft(text, "\n")
+	if !ghField().MatchString(text) {
+		return "", false // most queries: no line to split
+	}
+	lines := strings.Split(text, "\n")
 	title := ""
 	for i, ln := range lines {
 		if ln == "--" && title != "" {
