@@ -18,6 +18,15 @@ import (
 // body (fromJSON), `gh issue view`'s (fromGHView), a twice-escaped text
 // unescaped, a quoted one unquoted.
 func asWritten(text string) string {
+	if r := readBack(text); strings.TrimSpace(r) != "" {
+		return r
+	}
+	return text // nothing but escapes or quote marks: no query becomes empty
+}
+
+// readBack is asWritten's reading, which leaves nothing of a text that
+// is escapes alone (`\n\n`) or quote marks alone.
+func readBack(text string) string {
 	text = withoutLeadIn(text)
 	if r, ok := fromJSON(text); ok {
 		return r

@@ -34,6 +34,8 @@ func TestIssueJSONReadsAsTheReport(t *testing.T) {
 		`{"timeout": 30, "retries": 2}`, // an object that is no issue
 		`{"title": "unterminated`,
 		"{not json at all}",
+		`\n\n`,   // escapes alone: no query becomes empty
+		"> \n> ", // quote marks alone
 		`[{"title": "a list", "body": "of issues"}]`,
 		"state:\tOPEN\n--\nno title above the rule",
 		"title:\tA title\nnot a field\n--\nbody",
