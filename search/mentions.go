@@ -133,9 +133,10 @@ func (names fileNames) resolve(ms [][]string, weights []float64) map[string]floa
 				at = append(at, f)
 			}
 		}
-		if best == 0 || len(at) > maxNamesakes || best == 1 && len(m) > 1 {
+		if best == 0 || len(at) > maxNamesakes || best == 1 && len(m) > 1 || best < installedPath(m) {
 			// A path whose directories are not the file's names another
-			// file: a stack trace's frame in the user's own code.
+			// file: a stack trace's frame in the user's own code, or in
+			// another installed package.
 			continue
 		}
 		strength := 1 / float64(len(at))
@@ -148,6 +149,25 @@ func (names fileNames) resolve(ms [][]string, weights []float64) map[string]floa
 		}
 	}
 	return out
+}
+
+// installedRoots are the directories Python installs packages into.
+var installedRoots = map[string]bool{"site-packages": true, "dist-packages": true}
+
+// installedPath returns, for a path inside an installed package
+// (`…/site-packages/pandas/core/common.py`), how many of its components
+// the package's own path has (3: pandas/core/common.py), else 0. A trace
+// through another library names its files so: pandas' core/common.py is
+// not xarray's, though their last two components agree, while the
+// project's own package installed (site-packages/sqlalchemy/orm/query.py)
+// is its lib/sqlalchemy/orm/query.py whole.
+func installedPath(m []string) int {
+	for i := len(m) - 2; i >= 0; i-- {
+		if installedRoots[m[i]] {
+			return len(m) - 1 - i
+		}
+	}
+	return 0
 }
 
 // trailingMatch counts the components path and mention share from their

@@ -33,19 +33,25 @@ misses os.path.join and http.Client, e.g. in v1.2; web.py again.`
 func TestMentionsResolveToIndexedFiles(t *testing.T) {
 	names := fileNames{}
 	for _, p := range []string{"tornado/web.py", "demos/web.py", "mypy/plugin.py", "mypy/plugins/plugin.py",
-		"a/util.py", "b/util.py", "c/util.py", "d/util.py", "mypy/checkmember.py", "pkg/handlers.py"} {
+		"a/util.py", "b/util.py", "c/util.py", "d/util.py", "mypy/checkmember.py", "pkg/handlers.py",
+		"xarray/core/common.py", "lib/sqlalchemy/orm/query.py"} {
 		base := p[strings.LastIndexByte(p, '/')+1:]
 		names[base] = append(names[base], p)
 	}
 	got := names.resolve(mentions(`File "/site-packages/tornado/web.py" and plugin.py, util.py, checkmember.py, missing.py; ` +
-		`File "/srv/app/handlers.py", line 3`))
+		`File "/srv/app/handlers.py", line 3; ` +
+		`File "/venv/lib/python3.12/site-packages/pandas/core/common.py", line 9; ` +
+		`File "/usr/lib/python3/dist-packages/sqlalchemy/orm/query.py", line 2`))
 	want := map[string]float64{
 		"tornado/web.py":         1,   // its directory singles it out
 		"mypy/plugin.py":         0.5, // a name two files share
 		"mypy/plugins/plugin.py": 0.5,
 		"mypy/checkmember.py":    1, // a name no other file has
+		// the project's own package, installed
+		"lib/sqlalchemy/orm/query.py": 1,
 		// util.py: four files, none singled out; /srv/app/handlers.py:
-		// its directories are not pkg/handlers.py's
+		// its directories are not pkg/handlers.py's; pandas' core/common.py
+		// is another package's, not xarray's
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("resolve: %v, want %v", got, want)
