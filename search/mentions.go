@@ -18,8 +18,9 @@ import (
 // candidates even when neither channel found them.
 
 // mentionedPath matches a file name with an extension, and the directories
-// before it ("tornado/web.py", `C:\src\app.cs`, "parse.go").
-var mentionedPath = lazyre.New(`[A-Za-z0-9_.\-/\\]*[A-Za-z0-9_\-]\.[A-Za-z][A-Za-z0-9+]{0,9}\b`)
+// before it ("tornado/web.py", `C:\src\app.cs`, "parse.go",
+// "gin@v1.9.1/context.go" in Go's module cache).
+var mentionedPath = lazyre.New(`[A-Za-z0-9_.@\-/\\]*[A-Za-z0-9_\-]\.[A-Za-z][A-Za-z0-9+]{0,9}\b`)
 
 // maxMentions bounds the file names read from one query: a pasted log may
 // name hundreds.
@@ -133,10 +134,7 @@ func (names fileNames) resolve(ms [][]string, weights []float64) map[string]floa
 				at = append(at, f)
 			}
 		}
-		if best == 0 || len(at) > maxNamesakes || best == 1 && len(m) > 1 || best < installedPath(m) {
-			// A path whose directories are not the file's names another
-			// file: a stack trace's frame in the user's own code, or in
-			// another installed package.
+		if !resolved(m, best, len(at)) {
 			continue
 		}
 		strength := 1 / float64(len(at))
@@ -151,19 +149,41 @@ func (names fileNames) resolve(ms [][]string, weights []float64) map[string]floa
 	return out
 }
 
+// resolved reports whether a mention names the files whose paths share
+// best components with it from their ends, of which there are namesakes.
+// A path whose directories are not the file's names another file: a
+// stack trace's frame in the user's own code. A path into an installed
+// package names the package's own path, whole, and nothing else.
+func resolved(m []string, best, namesakes int) bool {
+	if best == 0 || namesakes > maxNamesakes {
+		return false
+	}
+	if n := installedPath(m); n > 0 {
+		return best >= n
+	}
+	return best > 1 || len(m) == 1
+}
+
 // installedRoots are the directories Python installs packages into.
 var installedRoots = map[string]bool{"site-packages": true, "dist-packages": true}
 
-// installedPath returns, for a path inside an installed package
-// (`…/site-packages/pandas/core/common.py`), how many of its components
-// the package's own path has (3: pandas/core/common.py), else 0. A trace
-// through another library names its files so: pandas' core/common.py is
-// not xarray's, though their last two components agree, while the
-// project's own package installed (site-packages/sqlalchemy/orm/query.py)
-// is its lib/sqlalchemy/orm/query.py whole.
+// goModuleDir matches a module's directory in Go's module cache
+// (`gin@v1.9.1`, `v5@v5.0.8`, `net@v0.0.0-20231004…`).
+var goModuleDir = lazyre.New(`^[^@]+@v\d`)
+
+// installedPath returns, for a path inside an installed package or
+// module (`…/site-packages/pandas/core/common.py`,
+// `…/pkg/mod/github.com/gin-gonic/gin@v1.9.1/context.go`), how many of
+// its components the package's own path has (3: pandas/core/common.py;
+// 1: context.go), else 0. A trace through another library names its files
+// so: pandas' core/common.py is not xarray's, though their last two
+// components agree, while the project's own package installed
+// (site-packages/sqlalchemy/orm/query.py) is its
+// lib/sqlalchemy/orm/query.py, and a Go module's file at its root
+// (gin@v1.9.1/context.go) is the repository's context.go.
 func installedPath(m []string) int {
 	for i := len(m) - 2; i >= 0; i-- {
-		if installedRoots[m[i]] {
+		if installedRoots[m[i]] || goModuleDir().MatchString(m[i]) {
 			return len(m) - 1 - i
 		}
 	}

@@ -34,7 +34,7 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 	names := fileNames{}
 	for _, p := range []string{"tornado/web.py", "demos/web.py", "mypy/plugin.py", "mypy/plugins/plugin.py",
 		"a/util.py", "b/util.py", "c/util.py", "d/util.py", "mypy/checkmember.py", "pkg/handlers.py",
-		"xarray/core/common.py", "lib/sqlalchemy/orm/query.py"} {
+		"xarray/core/common.py", "lib/sqlalchemy/orm/query.py", "six.py", "context.go"} {
 		base := p[strings.LastIndexByte(p, '/')+1:]
 		names[base] = append(names[base], p)
 	}
@@ -55,6 +55,17 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("resolve: %v, want %v", got, want)
+	}
+	installed := map[string]map[string]float64{
+		"/venv/lib/python3.12/site-packages/six.py": {"six.py": 1}, // a module installed alone
+		// a Go module's file in the module cache, and another module's
+		"/root/go/pkg/mod/github.com/gin-gonic/gin@v1.9.1/context.go":               {"context.go": 1},
+		"/root/go/pkg/mod/github.com/other/lib@v0.0.0-20231004/internal/context.go": {},
+	}
+	for text, want := range installed {
+		if got := names.resolve(mentions(text)); !reflect.DeepEqual(got, want) {
+			t.Errorf("resolve(%s): %v, want %v", text, got, want)
+		}
 	}
 }
 
