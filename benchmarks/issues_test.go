@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,7 +41,8 @@ import (
 // =asked after a line that asks for it, as an agent may introduce a
 // report it pastes; =escaped with its line breaks written as "\n", as a
 // client that escapes a text twice sends it; =labelled under "Title:" and
-// "Body:" labels; =linked after the issue's address on a line of its own.
+// "Body:" labels; =linked after the issue's address on a line of its own;
+// =notebook with its Python tracebacks as Jupyter prints them.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
@@ -279,6 +281,8 @@ func queryVariant(text, variant string) string {
 			"projects:\t\nmilestone:\t\nnumber:\t1234\n--\n" + strings.TrimSpace(body) + "\n"
 	case "quoted":
 		return "> " + strings.ReplaceAll(text, "\n", "\n> ")
+	case "notebook":
+		return notebookTraces(text)
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -299,7 +303,39 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh or quoted, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted or notebook, not " + variant)
+}
+
+// pythonFrame is a frame's line in a Python traceback.
+var pythonFrame = regexp.MustCompile(`^[ \t]*File "([^"]+)", line (\d+), in (\S+)\s*$`)
+
+// notebookTraces rewrites a report's Python tracebacks as Jupyter and
+// IPython 7 print them: a rule and the exception's name over "Traceback
+// (most recent call last)", then each frame as "PATH in FUNC(…)" over its
+// line of code, marked "---->" with its number.
+func notebookTraces(text string) string {
+	lines := strings.Split(text, "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		if strings.TrimSpace(line) == "Traceback (most recent call last):" {
+			out = append(out, strings.Repeat("-", 75), "Exception                                 Traceback (most recent call last)")
+			continue
+		}
+		m := pythonFrame.FindStringSubmatch(line)
+		if m == nil {
+			out = append(out, line)
+			continue
+		}
+		code := ""
+		if i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "" && lines[i+1] != strings.TrimLeft(lines[i+1], " \t") &&
+			!pythonFrame.MatchString(lines[i+1]) {
+			i++
+			code = " " + strings.TrimSpace(lines[i])
+		}
+		out = append(out, "", m[1]+" in "+m[3]+"(...)", "----> "+m[2]+code)
+	}
+	return strings.Join(out, "\n")
 }
 
 // environmentListing is what a reporter pastes under a report when its

@@ -21,8 +21,10 @@ const outerFrameWeight = 0.25
 const minFrames = 3
 
 // frameLineNumber follows a file name in a frame: Python's `", line 12`,
-// or `:12` as Go, Java, JavaScript and Rust print it.
-var frameLineNumber = lazyre.New(`^(?:", line \d|:\d)`)
+// `:12` as Go, Java, JavaScript and Rust print it, or ` in func(` as
+// Jupyter and IPython 7 print a Python frame (its line number is on the
+// line of code under it, after an arrow).
+var frameLineNumber = lazyre.New(`^(?:", line \d|:\d| in [A-Za-z_<])`)
 
 // innermostLast reports a trace that prints its innermost frame last, as
 // Python does ("most recent call last"); Go, Java, JavaScript and Rust
@@ -44,16 +46,19 @@ var traceHeader = lazyre.New(`(?m)^\s*(?:Traceback \(most recent call last\)|Cau
 func frameDepths(text string, offsets [][]int) []float64 {
 	depth := make([]float64, len(offsets))
 	var frames []int
+	notebook := false // a frame as Jupyter prints Python's, innermost last
 	for i, o := range offsets {
 		depth[i] = -1
-		if frameLineNumber().MatchString(text[o[1]:min(len(text), o[1]+12)]) {
+		after := text[o[1]:min(len(text), o[1]+12)]
+		if frameLineNumber().MatchString(after) {
 			frames = append(frames, i)
+			notebook = notebook || strings.HasPrefix(after, " in ")
 		}
 	}
 	if len(frames) < minFrames {
 		return depth
 	}
-	last := innermostLast(text)
+	last := notebook || innermostLast(text)
 	headers := traceHeader().FindAllStringIndex(text, -1)
 	for _, trace := range splitTraces(frames, offsets, headers) {
 		for k, i := range trace {

@@ -37,11 +37,30 @@ github.com/o/r/service.(*Server).Next(...)
 	/home/u/r/service/server.go:88 +0x44
 main.main()
 	/home/u/r/cmd/dlv/main.go:12 +0x25`
+	// Jupyter and IPython 7 print a Python frame as "PATH in FUNC(ARGS)",
+	// its line number on the line of code under it; the trace's header may
+	// be cut off where a report quotes it.
+	notebook := `ValueError                                Traceback (most recent call last)
+<ipython-input-3-8f1c> in <module>
+----> 1 xr.DataArray(data, dims=("x",))
+
+~/envs/a/lib/python3.8/site-packages/xarray/core/dataarray.py in __init__(self, data, coords, dims)
+    408             data = as_compatible_data(data)
+--> 409             coords, dims = _infer_coords_and_dims(data.shape, coords, dims)
+
+~/envs/a/lib/python3.8/site-packages/xarray/core/variable.py in as_compatible_data(data, fastpath)
+--> 221     data = np.asarray(data)
+
+~/envs/a/lib/python3.8/site-packages/xarray/core/indexing.py in __array__(self, dtype)
+--> 1424         return np.asarray(self.array, dtype=dtype)`
+	headless := notebook[strings.Index(notebook, "~/"):]
 	for _, c := range []struct {
 		name, text, inner, outer string
 	}{
 		{"python, innermost last", python, "usr/lib/python3/site-packages/mypy/types.py", "usr/lib/python3/site-packages/mypy/main.py"},
 		{"go, innermost first", goPanic, "home/u/r/pkg/proc/target.go", "home/u/r/cmd/dlv/main.go"},
+		{"notebook", notebook, "envs/a/lib/python3.8/site-packages/xarray/core/indexing.py", "envs/a/lib/python3.8/site-packages/xarray/core/dataarray.py"},
+		{"notebook without its header", headless, "envs/a/lib/python3.8/site-packages/xarray/core/indexing.py", "envs/a/lib/python3.8/site-packages/xarray/core/dataarray.py"},
 	} {
 		w := weightsOf(c.text)
 		if w[c.inner] != 1 {
