@@ -26,6 +26,12 @@ const minFrames = 3
 // line of code under it, after an arrow).
 var frameLineNumber = lazyre.New(`^(?:", line \d|:\d| in [A-Za-z_<])`)
 
+// pythonFrameEnd follows a file name in a frame as IPython prints a Python
+// one: ` in func(` (IPython 7 and Jupyter) or `:12, in func` (IPython 8,
+// `File ~/x.py:12, in f(…)`). Such a trace prints its innermost frame last
+// even where the "most recent call last" header was not pasted.
+var pythonFrameEnd = lazyre.New(`^(?: in [A-Za-z_<]|:\d+, in )`)
+
 // innermostLast reports a trace that prints its innermost frame last, as
 // Python does ("most recent call last"); Go, Java, JavaScript and Rust
 // print it first.
@@ -46,13 +52,13 @@ var traceHeader = lazyre.New(`(?m)^\s*(?:Traceback \(most recent call last\)|Cau
 func frameDepths(text string, offsets [][]int) []float64 {
 	depth := make([]float64, len(offsets))
 	var frames []int
-	notebook := false // a frame as Jupyter prints Python's, innermost last
+	notebook := false // a Python frame as IPython prints it
 	for i, o := range offsets {
 		depth[i] = -1
 		after := text[o[1]:min(len(text), o[1]+12)]
 		if frameLineNumber().MatchString(after) {
 			frames = append(frames, i)
-			notebook = notebook || strings.HasPrefix(after, " in ")
+			notebook = notebook || pythonFrameEnd().MatchString(after)
 		}
 	}
 	if len(frames) < minFrames {

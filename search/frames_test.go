@@ -54,6 +54,19 @@ main.main()
 ~/envs/a/lib/python3.8/site-packages/xarray/core/indexing.py in __array__(self, dtype)
 --> 1424         return np.asarray(self.array, dtype=dtype)`
 	headless := notebook[strings.Index(notebook, "~/"):]
+	// IPython 8 prints "File PATH:N, in FUNC(ARGS)".
+	ipython8 := `File ~/envs/a/lib/python3.11/site-packages/xarray/core/dataset.py:1502, in Dataset.__getitem__(self, key)
+   1500     return self.isel(**key)
+-> 1502 return self._construct_dataarray(key)
+
+File ~/envs/a/lib/python3.11/site-packages/xarray/core/dataset.py:1413, in Dataset._construct_dataarray(self, name)
+-> 1413     _, name, variable = _get_virtual_variable(self._variables, name, self.dims)
+
+File ~/envs/a/lib/python3.11/site-packages/xarray/core/dataset.py:178, in _get_virtual_variable(variables, key, dim_sizes)
+-> 178 split_key = key.split(".", 1)
+
+File ~/envs/a/lib/python3.11/site-packages/xarray/core/utils.py:88, in split(key)
+-> 88 raise KeyError(key)`
 	for _, c := range []struct {
 		name, text, inner, outer string
 	}{
@@ -61,12 +74,13 @@ main.main()
 		{"go, innermost first", goPanic, "home/u/r/pkg/proc/target.go", "home/u/r/cmd/dlv/main.go"},
 		{"notebook", notebook, "envs/a/lib/python3.8/site-packages/xarray/core/indexing.py", "envs/a/lib/python3.8/site-packages/xarray/core/dataarray.py"},
 		{"notebook without its header", headless, "envs/a/lib/python3.8/site-packages/xarray/core/indexing.py", "envs/a/lib/python3.8/site-packages/xarray/core/dataarray.py"},
+		{"IPython 8 without its header", ipython8, "envs/a/lib/python3.11/site-packages/xarray/core/utils.py", ""},
 	} {
 		w := weightsOf(c.text)
 		if w[c.inner] != 1 {
 			t.Errorf("%s: the innermost frame's file counts %v, want 1 (%v)", c.name, w[c.inner], w)
 		}
-		if w[c.outer] != outerFrameWeight {
+		if c.outer != "" && w[c.outer] != outerFrameWeight {
 			t.Errorf("%s: the outermost frame's file counts %v, want %v (%v)", c.name, w[c.outer], outerFrameWeight, w)
 		}
 	}
