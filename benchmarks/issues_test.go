@@ -42,7 +42,8 @@ import (
 // report it pastes; =escaped with its line breaks written as "\n", as a
 // client that escapes a text twice sends it; =labelled under "Title:" and
 // "Body:" labels; =linked after the issue's address on a line of its own;
-// =notebook with its Python tracebacks as Jupyter prints them.
+// =notebook with its Python tracebacks as Jupyter prints them, =pytest as
+// pytest prints a failure's.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
@@ -283,6 +284,8 @@ func queryVariant(text, variant string) string {
 		return "> " + strings.ReplaceAll(text, "\n", "\n> ")
 	case "notebook":
 		return notebookTraces(text)
+	case "pytest":
+		return pytestTraces(text)
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -303,7 +306,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted or notebook, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted, notebook or pytest, not " + variant)
 }
 
 // pythonFrame is a frame's line in a Python traceback.
@@ -334,6 +337,24 @@ func notebookTraces(text string) string {
 			code = " " + strings.TrimSpace(lines[i])
 		}
 		out = append(out, "", m[1]+" in "+m[3]+"(...)", "----> "+m[2]+code)
+	}
+	return strings.Join(out, "\n")
+}
+
+// pytestTraces rewrites a report's Python tracebacks as pytest prints a
+// failure's (--tb=short): each frame as "PATH:N: in FUNC" over its line
+// of code, innermost last, under no "Traceback" header.
+func pytestTraces(text string) string {
+	lines := strings.Split(text, "\n")
+	var out []string
+	for _, line := range lines {
+		if strings.TrimSpace(line) == "Traceback (most recent call last):" {
+			continue
+		}
+		if m := pythonFrame.FindStringSubmatch(line); m != nil {
+			line = m[1] + ":" + m[2] + ": in " + m[3]
+		}
+		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
 }

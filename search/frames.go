@@ -26,11 +26,12 @@ const minFrames = 3
 // line of code under it, after an arrow).
 var frameLineNumber = lazyre.New(`^(?:", line \d|:\d| in [A-Za-z_<])`)
 
-// pythonFrameEnd follows a file name in a frame as IPython prints a Python
-// one: ` in func(` (IPython 7 and Jupyter) or `:12, in func` (IPython 8,
-// `File ~/x.py:12, in f(…)`). Such a trace prints its innermost frame last
-// even where the "most recent call last" header was not pasted.
-var pythonFrameEnd = lazyre.New(`^(?: in [A-Za-z_<]|:\d+, in )`)
+// pythonFrameEnd follows a file name in a Python frame as IPython and
+// pytest print it: ` in func(` (IPython 7 and Jupyter), `:12, in func`
+// (IPython 8, `File ~/x.py:12, in f(…)`) or `:12: in func` (pytest's
+// failures). Such a trace prints its innermost frame last with no "most
+// recent call last" header (pytest's) or where the header was not pasted.
+var pythonFrameEnd = lazyre.New(`^(?: in [A-Za-z_<]|:\d+[,:] in )`)
 
 // innermostLast reports a trace that prints its innermost frame last, as
 // Python does ("most recent call last"); Go, Java, JavaScript and Rust

@@ -67,9 +67,19 @@ File ~/envs/a/lib/python3.11/site-packages/xarray/core/dataset.py:178, in _get_v
 
 File ~/envs/a/lib/python3.11/site-packages/xarray/core/utils.py:88, in split(key)
 -> 88 raise KeyError(key)`
+	// pytest prints a failure's frames as "PATH:N: in FUNC", innermost
+	// last, under no header.
+	pytest := `src/black/__init__.py:1027: in format_file_contents
+    dst_contents = format_str(src_contents, mode=mode)
+src/black/linegen.py:476: in visit_default
+    yield from self.line()
+src/black/lines.py:210: in append_comment
+    last_leaf = self.leaves[-1]
+E   IndexError: list index out of range`
 	for _, c := range []struct {
 		name, text, inner, outer string
 	}{
+		{"pytest", pytest, "src/black/lines.py", "src/black/__init__.py"},
 		{"python, innermost last", python, "usr/lib/python3/site-packages/mypy/types.py", "usr/lib/python3/site-packages/mypy/main.py"},
 		{"go, innermost first", goPanic, "home/u/r/pkg/proc/target.go", "home/u/r/cmd/dlv/main.go"},
 		{"notebook", notebook, "envs/a/lib/python3.8/site-packages/xarray/core/indexing.py", "envs/a/lib/python3.8/site-packages/xarray/core/dataarray.py"},
