@@ -21,10 +21,11 @@ const outerFrameWeight = 0.25
 const minFrames = 3
 
 // frameLineNumber follows a file name in a frame: Python's `", line 12`,
-// `:12` as Go, Java, JavaScript and Rust print it, or ` in func(` as
-// Jupyter and IPython 7 print a Python frame (its line number is on the
-// line of code under it, after an arrow).
-var frameLineNumber = lazyre.New(`^(?:", line \d|:\d| in [A-Za-z_<])`)
+// `:12` as Go, Java, JavaScript and Rust print it, .NET's `:line 12`,
+// PHP's `(12)`, or ` in func(` as Jupyter and IPython 7 print a Python
+// frame (its line number is on the line of code under it, after an
+// arrow).
+var frameLineNumber = lazyre.New(`^(?:", line \d|:\d|:line \d|\(\d+\)| in [A-Za-z_<])`)
 
 // pythonFrameEnd follows a file name in a Python frame as IPython and
 // pytest print it: ` in func(` (IPython 7 and Jupyter), `:12, in func`

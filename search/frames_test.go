@@ -76,10 +76,22 @@ src/black/linegen.py:476: in visit_default
 src/black/lines.py:210: in append_comment
     last_leaf = self.leaves[-1]
 E   IndexError: list index out of range`
+	dotnet := `System.InvalidOperationException: Sequence contains no elements
+   at MessagePack.Formatters.ArrayFormatter.Deserialize(MessagePackReader& reader) in C:\src\MessagePack\Formatters\ArrayFormatter.cs:line 71
+   at MessagePack.MessagePackSerializer.Deserialize[T](MessagePackReader& reader) in C:\src\MessagePack\MessagePackSerializer.cs:line 246
+   at App.Program.Main() in C:\app\Program.cs:line 12`
+	php := `PHP Fatal error:  Uncaught TypeError: count(): Argument #1 must be of type Countable
+Stack trace:
+#0 /var/www/vendor/acme/lib/src/Collection.php(88): count(NULL)
+#1 /var/www/vendor/acme/lib/src/Query.php(41): Acme\Collection->size()
+#2 /var/www/public/index.php(7): Acme\Query->run()
+#3 {main}`
 	for _, c := range []struct {
 		name, text, inner, outer string
 	}{
 		{"pytest", pytest, "src/black/lines.py", "src/black/__init__.py"},
+		{".NET, innermost first", dotnet, "src/MessagePack/Formatters/ArrayFormatter.cs", "app/Program.cs"},
+		{"PHP, innermost first", php, "var/www/vendor/acme/lib/src/Collection.php", "var/www/public/index.php"},
 		{"python, innermost last", python, "usr/lib/python3/site-packages/mypy/types.py", "usr/lib/python3/site-packages/mypy/main.py"},
 		{"go, innermost first", goPanic, "home/u/r/pkg/proc/target.go", "home/u/r/cmd/dlv/main.go"},
 		{"notebook", notebook, "envs/a/lib/python3.8/site-packages/xarray/core/indexing.py", "envs/a/lib/python3.8/site-packages/xarray/core/dataarray.py"},
