@@ -43,7 +43,7 @@ import (
 // client that escapes a text twice sends it; =labelled under "Title:" and
 // "Body:" labels; =linked after the issue's address on a line of its own;
 // =notebook with its Python tracebacks as Jupyter prints them, =pytest as
-// pytest prints a failure's.
+// pytest prints a failure's; =prompted inside a coding agent's task prompt.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
@@ -286,6 +286,8 @@ func queryVariant(text, variant string) string {
 		return notebookTraces(text)
 	case "pytest":
 		return pytestTraces(text)
+	case "prompted":
+		return agentPrompt(text)
 	case "oneline":
 		return strings.Join(strings.Fields(text), " ")
 	case "subject":
@@ -306,7 +308,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted, notebook or pytest, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted, notebook, pytest or prompted, not " + variant)
 }
 
 // pythonFrame is a frame's line in a Python traceback.
@@ -357,6 +359,17 @@ func pytestTraces(text string) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
+}
+
+// agentPrompt wraps a report as coding agents' task prompts do: the
+// repository's place, the issue between tags, and what to do with it.
+func agentPrompt(text string) string {
+	return "<uploaded_files>\n/workspace/project\n</uploaded_files>\n" +
+		"I've uploaded a code repository in the directory /workspace/project. Consider the following issue description:\n\n" +
+		"<issue_description>\n" + text + "\n</issue_description>\n\n" +
+		"Can you help me implement the necessary changes to the repository so that the requirements specified in the <issue_description> are met?\n" +
+		"I've already taken care of all changes to any of the test files described in the <issue_description>. This means you DON'T have to modify the testing logic or any of the tests in any way!\n" +
+		"Your task is to make the minimal changes to non-test files in the /workspace/project directory to ensure the <issue_description> is satisfied.\n"
 }
 
 // environmentListing is what a reporter pastes under a report when its

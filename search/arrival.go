@@ -14,7 +14,8 @@ import (
 // anything else reads it.
 
 // asWritten returns a report as its tracker shows it, without the line
-// that asked for the search (withoutLeadIn): a JSON object's title and
+// that asked for the search (withoutLeadIn) or the agent's prompt around
+// it (fromPrompt): a JSON object's title and
 // body (fromJSON), `gh issue view`'s (fromGHView), a twice-escaped text
 // unescaped, a quoted one unquoted.
 func asWritten(text string) string {
@@ -28,6 +29,9 @@ func asWritten(text string) string {
 // is escapes alone (`\n\n`) or quote marks alone.
 func readBack(text string) string {
 	text = withoutLeadIn(text)
+	if r, ok := fromPrompt(text); ok {
+		text = withoutLeadIn(r)
+	}
 	if r, ok := fromJSON(text); ok {
 		return r
 	}
@@ -57,6 +61,43 @@ func withoutLeadIn(text string) string {
 		return text
 	}
 	return rest
+}
+
+// promptTag opens a block of a prompt on a line of its own ("<issue>",
+// "<pr_description>").
+var promptTag = lazyre.New(`(?m)^[ \t]*<([A-Za-z][A-Za-z0-9_-]*)>[ \t]*$`)
+
+// reportTag is the name of a prompt's block that holds a report:
+// SWE-bench's <issue>, coding agents' <issue_description>,
+// <pr_description>, <problem_statement>, <bug_report>.
+var reportTag = lazyre.New(`(?i)issue|problem|bug|report|ticket|description`)
+
+// fromPrompt returns the report a coding agent's task prompt holds
+// between tags on lines of their own (`<issue_description>` …
+// `</issue_description>`), without the prompt around it: the repository's
+// place and what to do with the report ("implement the necessary changes
+// to the repository so that the requirements … are met"), whose words
+// matched every file about changes, requirements and tests. ok is false
+// when no such block holds text, or the tag is in a fenced block (a
+// report's XML).
+func fromPrompt(text string) (string, bool) {
+	if !strings.Contains(text, "</") {
+		return "", false // most queries
+	}
+	for _, m := range promptTag().FindAllStringSubmatchIndex(text, -1) {
+		name := text[m[2]:m[3]]
+		if !reportTag().MatchString(name) || strings.Count(text[:m[0]], "```")%2 == 1 {
+			continue
+		}
+		end := strings.Index(text[m[1]:], "</"+name+">")
+		if end < 0 {
+			continue
+		}
+		if inner := strings.TrimSpace(text[m[1] : m[1]+end]); inner != "" {
+			return inner, true
+		}
+	}
+	return "", false
 }
 
 // unquoted returns a text quoted whole, as an e-mail's reply or a

@@ -100,3 +100,28 @@ func TestLeadInIsNoWordOfTheReport(t *testing.T) {
 		"Crash on empty sets: the widget fails\nwhen the options are empty",
 	)
 }
+
+// A report inside a coding agent's task prompt reads as the report alone:
+// the prompt's place and instructions are no words of it.
+func TestAgentPromptReadsAsTheReport(t *testing.T) {
+	report := emptySetTitle + emptySetBody
+	openhands := "<uploaded_files>\n/workspace/app\n</uploaded_files>\nI've uploaded a repository. Consider the following issue description:\n\n" +
+		"<issue_description>\n" + report + "\n</issue_description>\n\nCan you help me implement the necessary changes to the repository so that the requirements specified in the <issue_description> are met?"
+	sweAgent := "Consider the following PR description:\n\n<pr_description>\n" + report + "\n</pr_description>\n\nMake the minimal changes to non-test files."
+	sweBench := "<issue>\n" + report + "\n</issue>"
+	issue, _ := json.Marshal(map[string]string{"title": "Multiselect crashes", "body": "It raises."})
+	for name, text := range map[string]string{"openhands": openhands, "swe-agent": sweAgent, "swe-bench": sweBench} {
+		if got := asWritten(text); got != strings.TrimSpace(report) {
+			t.Errorf("%s: read as\n%q\nwant\n%q", name, got, strings.TrimSpace(report))
+		}
+	}
+	if got := asWritten("<issue>\n" + string(issue) + "\n</issue>"); got != "Multiselect crashes\n\nIt raises." {
+		t.Errorf("an issue's JSON inside a prompt reads as %q", got)
+	}
+	keepsAsIs(t, "asWritten", asWritten,
+		"Loading this config fails\n\n```xml\n<issue>\n  <id>1</id>\n</issue>\n```\nwith a parse error.", // a report's XML
+		"<uploaded_files>\n/workspace/app\n</uploaded_files>\nwhere is the config parsed",                // no report's block
+		"<issue>\n</issue>\nempty block",
+		"<issue_description>\nnever closed",
+	)
+}

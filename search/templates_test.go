@@ -147,6 +147,8 @@ func FuzzTemplateStrip(f *testing.F) {
 	f.Add("title:\tCrash\nstate:\tOPEN\n--\n")
 	f.Add(`Crash\n\nFind the code:\n\nnumpy: 1.2.3`)
 	f.Add("Find the code to change:\nnumpy: 1.2\nscipy: 1.3\npandas: 2.0\nOS: Linux")
+	f.Add("<issue>\n{\"title\": \"x\"}\n</issue>\nCan you help?")
+	f.Add("<pr_description>\n> \n</pr_description>\n<issue>\n\\n\\n\n</issue>")
 	tpl := templateOf(prTemplate, issueForm)
 	f.Fuzz(func(t *testing.T, report string) {
 		got := ReportText(nil, tpl.strip(report))
