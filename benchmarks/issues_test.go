@@ -43,7 +43,8 @@ import (
 // client that escapes a text twice sends it; =labelled under "Title:" and
 // "Body:" labels; =linked after the issue's address on a line of its own;
 // =notebook with its Python tracebacks as Jupyter prints them, =pytest as
-// pytest prints a failure's; =prompted inside a coding agent's task prompt.
+// pytest prints a failure's; =prompted inside a coding agent's task prompt;
+// =closing under a request to find the files to change.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
@@ -288,27 +289,10 @@ func queryVariant(text, variant string) string {
 		return pytestTraces(text)
 	case "prompted":
 		return agentPrompt(text)
-	case "oneline":
-		return strings.Join(strings.Fields(text), " ")
-	case "subject":
-		subject, _, _ := strings.Cut(text, "\n")
-		return subject
-	case "prose":
-		var keep []string
-		fenced := false
-		for _, line := range strings.Split(text, "\n") {
-			if strings.HasPrefix(strings.TrimSpace(line), "```") {
-				fenced = !fenced
-				continue
-			}
-			if fenced || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
-				continue
-			}
-			keep = append(keep, line)
-		}
-		return strings.Join(keep, "\n")
+	case "closing":
+		return text + "\n\nWhich files in the repository need to be changed to fix this issue? Please locate the relevant code."
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted, notebook, pytest or prompted, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted, notebook, pytest, prompted or closing, not " + variant)
 }
 
 // pythonFrame is a frame's line in a Python traceback.

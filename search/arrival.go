@@ -41,7 +41,41 @@ func readBack(text string) string {
 	if u := unescaped(text); u != text {
 		text = withoutLeadIn(u) // an escaped text's lead-in is a line once unescaped
 	}
-	return unquoted(text)
+	return withoutTrailingAsk(unquoted(text))
+}
+
+// trailingAsk is a closing request about the search ("Which files need to
+// change to fix this?", "Please locate the relevant code."): it opens as
+// a request or a question to the reader, names files or code, and asks to
+// find or change them.
+var (
+	trailingAsk     = lazyre.New(`(?i)^(?:please|kindly|can you|could you|would you|help me|find|locate|identify|point|show|list|tell me|which|where|what)\b`)
+	trailingObject  = lazyre.New(`(?i)\b(?:files?|code|modules?|functions?|places?|lines?)\b`)
+	trailingPurpose = lazyre.New(`(?i)\b(?:chang|modif|edit|fix|locat|find|look|relevant|responsib|touch)`)
+)
+
+// maxAskWords bounds a closing request: a longer paragraph is the
+// reporter's own.
+const maxAskWords = 40
+
+// withoutTrailingAsk returns text without its last paragraph when that
+// is a request about the search (trailingAsk) and the text goes on before
+// it: an agent's or a person's words about what to find, as a lead-in's
+// are (withoutLeadIn), and "files", "change" and "fix" matched every file
+// that says them.
+func withoutTrailingAsk(text string) string {
+	body := strings.TrimRight(text, " \t\r\n")
+	i := strings.LastIndex(body, "\n\n")
+	if i < 0 {
+		return text
+	}
+	last := strings.TrimSpace(body[i:])
+	if strings.TrimSpace(body[:i]) == "" || strings.Count(last, "\n") > 2 || len(strings.Fields(last)) > maxAskWords ||
+		strings.Contains(last, "`") || !trailingAsk().MatchString(last) ||
+		!trailingObject().MatchString(last) || !trailingPurpose().MatchString(last) {
+		return text
+	}
+	return body[:i]
 }
 
 // leadIn is a line of prose that introduces the text below it and ends

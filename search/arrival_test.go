@@ -125,3 +125,26 @@ func TestAgentPromptReadsAsTheReport(t *testing.T) {
 		"<issue_description>\nnever closed",
 	)
 }
+
+// A closing request to find the code ("Which files need to change?") is
+// no word of the report; a reporter's own last words stay.
+func TestClosingAskIsNoWordOfTheReport(t *testing.T) {
+	report := emptySetTitle + emptySetBody
+	for _, ask := range []string{
+		"Which files in the repository need to be changed to fix this issue? Please locate the relevant code.",
+		"Where in the code should this be fixed?",
+		"Please help me find the functions responsible for this.",
+	} {
+		if got := asWritten(report + "\n\n" + ask + "\n"); got != report {
+			t.Errorf("under %q: read as\n%q", ask, got)
+		}
+	}
+	keepsAsIs(t, "asWritten", asWritten,
+		report+"\n\nWhich version fixed this?",                            // names no code
+		report+"\n\nPlease fix.",                                          // asks for no place
+		report+"\n\nThe fix is to change the code in `widgets/multi.py`.", // the reporter's own words
+		"Which files need to change to fix this?",                         // nothing before it
+		report+"\n\nWhich files change when the widget updates, and why does the options list not? "+
+			"It looks like the serializer assumes a list. "+strings.Repeat("More detail here. ", 8), // long: the reporter's
+	)
+}
