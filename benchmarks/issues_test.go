@@ -291,6 +291,25 @@ func queryVariant(text, variant string) string {
 		return agentPrompt(text)
 	case "closing":
 		return text + "\n\nWhich files in the repository need to be changed to fix this issue? Please locate the relevant code."
+	case "oneline":
+		return strings.Join(strings.Fields(text), " ")
+	case "subject":
+		subject, _, _ := strings.Cut(text, "\n")
+		return subject
+	case "prose":
+		var keep []string
+		fenced := false
+		for _, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "```") {
+				fenced = !fenced
+				continue
+			}
+			if fenced || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
+				continue
+			}
+			keep = append(keep, line)
+		}
+		return strings.Join(keep, "\n")
 	}
 	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted, notebook, pytest, prompted or closing, not " + variant)
 }
