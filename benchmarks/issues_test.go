@@ -44,7 +44,8 @@ import (
 // "Body:" labels; =linked after the issue's address on a line of its own;
 // =notebook with its Python tracebacks as Jupyter prints them, =pytest as
 // pytest prints a failure's; =prompted inside a coding agent's task prompt;
-// =closing under a request to find the files to change.
+// =closing under a request to find the files to change; =page as copied
+// from the issue's page in a browser, with the page's labels around it.
 
 // issueLimit is how many results search_code is asked for, before they are
 // reduced to files; CODESEEK_ISSUES_LIMIT=N asks for N (an agent's
@@ -289,6 +290,10 @@ func queryVariant(text, variant string) string {
 		return pytestTraces(text)
 	case "prompted":
 		return agentPrompt(text)
+	case "page":
+		title, body, _ := strings.Cut(text, "\n")
+		return title + " #1234\nOpen\nsomeone opened this issue on Mar 3, 2024 · 4 comments\nComments\n@someone\nsomeone commented on Mar 3, 2024\n" +
+			strings.TrimSpace(body) + "\n👍 2\nAssignees\nNo one assigned\nLabels\nbug\nProjects\nNone yet\nMilestone\nNo milestone\nDevelopment\nNo branches or pull requests\n3 participants\n"
 	case "closing":
 		return text + "\n\nWhich files in the repository need to be changed to fix this issue? Please locate the relevant code."
 	case "oneline":
@@ -311,7 +316,7 @@ func queryVariant(text, variant string) string {
 		}
 		return strings.Join(keep, "\n")
 	}
-	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted, notebook, pytest, prompted or closing, not " + variant)
+	panic("CODESEEK_ISSUES_QUERY is full, subject, prose, oneline, asked, escaped, labelled, linked, versions, templated, json, gh, quoted, notebook, pytest, prompted, closing or page, not " + variant)
 }
 
 // pythonFrame is a frame's line in a Python traceback.

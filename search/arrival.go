@@ -41,7 +41,51 @@ func readBack(text string) string {
 	if u := unescaped(text); u != text {
 		text = withoutLeadIn(u) // an escaped text's lead-in is a line once unescaped
 	}
-	return withoutTrailingAsk(unquoted(text))
+	return withoutTrailingAsk(withoutPageLabels(unquoted(text)))
+}
+
+// pageLabel is a line of an issue's page that a copy from the browser
+// carries around the report: the sidebar's headings and empty values,
+// the timeline's "someone opened this issue on Mar 3, 2024", a reaction's
+// count, the participants.
+var pageLabel = lazyre.New(`^(?:Open|Closed|Assignees|No one assigned|Labels|No labels|Type|No type|Projects|No projects|None yet|` +
+	`Milestone|No milestone|Relationships|Development|No branches or pull requests|Participants|Notifications|` +
+	`Customize|Subscribe|Unsubscribe|Issue actions|Activity|Edits|Comments|\d+ participants?|` +
+	`@?[A-Za-z0-9][\w-]* (?:opened|commented|closed|reopened|added|removed|mentioned|referenced|edited|linked)\b.*\bon [A-Z][a-z]{2} \d{1,2}(?:, \d{4})?.*|` +
+	`(?:👍|👎|😄|🎉|😕|❤️|🚀|👀) ?\d+)$`)
+
+// minPageLabels is how many of the page's lines make a text a copy of
+// the page: a report may hold a line "Labels" or "Open" of its own.
+const minPageLabels = 4
+
+// issueNumber ends an issue's title on its page ("Crash on empty sets #1234").
+var issueNumber = lazyre.New(`[ \t]+#\d+[ \t]*$`)
+
+// withoutPageLabels returns an issue copied from its page in a browser
+// without the page's labels (pageLabel) and the number after its title:
+// "assignees", "labels", "milestone", "comments" and "participants"
+// matched every file that says them.
+func withoutPageLabels(text string) string {
+	if !strings.Contains(text, "\n") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	var keep []string
+	for _, ln := range lines {
+		if !pageLabel().MatchString(strings.TrimSpace(ln)) {
+			keep = append(keep, ln)
+		}
+	}
+	if len(lines)-len(keep) < minPageLabels {
+		return text
+	}
+	for i, ln := range keep {
+		if strings.TrimSpace(ln) != "" {
+			keep[i] = issueNumber().ReplaceAllString(ln, "")
+			break
+		}
+	}
+	return strings.Join(keep, "\n")
 }
 
 // trailingAsk is a closing request about the search ("Which files need to

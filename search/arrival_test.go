@@ -148,3 +148,29 @@ func TestClosingAskIsNoWordOfTheReport(t *testing.T) {
 			"It looks like the serializer assumes a list. "+strings.Repeat("More detail here. ", 8), // long: the reporter's
 	)
 }
+
+// An issue copied from its page in a browser reads without the page's
+// labels and the number after its title; a report's own lines that look
+// like them, fewer than a page has, stay.
+func TestIssuePageReadsWithoutItsLabels(t *testing.T) {
+	page := emptySetTitle + " #1234\nOpen\nsomeone opened this issue on Mar 3, 2024 · 4 comments\nComments\n" +
+		"someone commented on Mar 3, 2024\n" + strings.TrimSpace(emptySetBody) + "\n👍 2\nAssignees\nNo one assigned\n" +
+		"Labels\nbug\nProjects\nNone yet\nMilestone\nNo milestone\nDevelopment\nNo branches or pull requests\n3 participants\n"
+	got := asWritten(page)
+	if first, _, _ := strings.Cut(got, "\n"); first != emptySetTitle {
+		t.Errorf("the title reads as %q", first)
+	}
+	for _, gone := range []string{"Assignees", "Milestone", "participants", "opened this issue", "commented on", "No branches"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("%q is still read:\n%s", gone, got)
+		}
+	}
+	if !strings.Contains(got, strings.TrimSpace(emptySetBody)) {
+		t.Errorf("the report's body is not read whole:\n%s", got)
+	}
+	keepsAsIs(t, "asWritten", asWritten,
+		"Overloads crash the checker\n\n@overload\ndef f(x: int) -> int: ...\n@overload\ndef f(x: str) -> str: ...\n@overload\n"+
+			"def f(x: bytes) -> bytes: ...\n@overload\ndef f(x: None) -> None: ...",
+		"The legend shows the wrong text\n\nLabels\nOpen\nThe plot's labels are cut off when the figure is open.",
+	)
+}

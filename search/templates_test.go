@@ -149,6 +149,7 @@ func FuzzTemplateStrip(f *testing.F) {
 	f.Add("Find the code to change:\nnumpy: 1.2\nscipy: 1.3\npandas: 2.0\nOS: Linux")
 	f.Add("<issue>\n{\"title\": \"x\"}\n</issue>\nCan you help?")
 	f.Add("<pr_description>\n> \n</pr_description>\n<issue>\n\\n\\n\n</issue>")
+	f.Add("Crash #12\nOpen\nAssignees\nLabels\nMilestone\n3 participants\nWhich files need to change to fix this?")
 	tpl := templateOf(prTemplate, issueForm)
 	f.Fuzz(func(t *testing.T, report string) {
 		got := ReportText(nil, tpl.strip(report))
