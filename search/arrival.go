@@ -54,6 +54,10 @@ var pageLabel = lazyre.New(`^(?:Open|Closed|Assignees|No one assigned|Labels|No 
 	`@?[A-Za-z0-9][\w-]* (?:opened|commented|closed|reopened|added|removed|mentioned|referenced|edited|linked)\b.*\bon [A-Z][a-z]{2} \d{1,2}(?:, \d{4})?.*|` +
 	`(?:👍|👎|😄|🎉|😕|❤️|🚀|👀) ?\d+)$`)
 
+// pageCopy finds what every copy of an issue's page holds at least one
+// of: the sidebar's headings, the timeline's lines.
+var pageCopy = lazyre.New(`(?m)^[ \t]*(?:Assignees|Milestone|Participants|\d+ participants?)[ \t]*$| opened this issue on | commented on [A-Z][a-z]{2} \d`)
+
 // minPageLabels is how many of the page's lines make a text a copy of
 // the page: a report may hold a line "Labels" or "Open" of its own.
 const minPageLabels = 4
@@ -66,8 +70,8 @@ var issueNumber = lazyre.New(`[ \t]+#\d+[ \t]*$`)
 // "assignees", "labels", "milestone", "comments" and "participants"
 // matched every file that says them.
 func withoutPageLabels(text string) string {
-	if !strings.Contains(text, "\n") {
-		return text
+	if !strings.Contains(text, "\n") || !pageCopy().MatchString(text) {
+		return text // most queries: no line to split
 	}
 	lines := strings.Split(text, "\n")
 	var keep []string
