@@ -95,11 +95,12 @@ func withoutPageLabels(text string) string {
 // trailingAsk is a closing request about the search ("Which files need to
 // change to fix this?", "Please locate the relevant code."): it opens as
 // a request or a question to the reader, names files or code, and asks to
-// find or change them.
+// locate or change them. A reporter's own question ("Where is the code
+// that handles retries? I could not find it.") asks for neither.
 var (
 	trailingAsk     = lazyre.New(`(?i)^(?:please|kindly|can you|could you|would you|help me|find|locate|identify|point|show|list|tell me|which|where|what)\b`)
 	trailingObject  = lazyre.New(`(?i)\b(?:files?|code|modules?|functions?|places?|lines?)\b`)
-	trailingPurpose = lazyre.New(`(?i)\b(?:chang|modif|edit|fix|locat|find|look|relevant|responsib|touch)`)
+	trailingPurpose = lazyre.New(`(?i)\b(?:chang|modif|edit|fix|locat|relevant|responsib|touch)`)
 )
 
 // maxAskWords bounds a closing request: a longer paragraph is the

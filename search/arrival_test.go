@@ -140,10 +140,11 @@ func TestClosingAskIsNoWordOfTheReport(t *testing.T) {
 		}
 	}
 	keepsAsIs(t, "asWritten", asWritten,
-		report+"\n\nWhich version fixed this?",                            // names no code
-		report+"\n\nPlease fix.",                                          // asks for no place
-		report+"\n\nThe fix is to change the code in `widgets/multi.py`.", // the reporter's own words
-		"Which files need to change to fix this?",                         // nothing before it
+		report+"\n\nWhich version fixed this?",                                    // names no code
+		report+"\n\nPlease fix.",                                                  // asks for no place
+		report+"\n\nWhere is the code that handles retries? I could not find it.", // the reporter's question
+		report+"\n\nThe fix is to change the code in `widgets/multi.py`.",         // the reporter's own words
+		"Which files need to change to fix this?",                                 // nothing before it
 		report+"\n\nWhich files change when the widget updates, and why does the options list not? "+
 			"It looks like the serializer assumes a list. "+strings.Repeat("More detail here. ", 8), // long: the reporter's
 	)
