@@ -9,15 +9,17 @@ import (
 )
 
 // A report does not always arrive as its tracker shows it: a client may
-// have escaped it twice, and an agent may pass what an API or `gh issue
-// view --json` returned. asWritten reads it back as written, before
-// anything else reads it.
+// have escaped it twice, an agent may pass what an API or `gh issue view
+// --json` returned, or its own task prompt around the report, and a person
+// may copy the issue's whole page. asWritten reads it back as written,
+// before anything else reads it.
 
-// asWritten returns a report as its tracker shows it, without the line
-// that asked for the search (withoutLeadIn) or the agent's prompt around
-// it (fromPrompt): a JSON object's title and
-// body (fromJSON), `gh issue view`'s (fromGHView), a twice-escaped text
-// unescaped, a quoted one unquoted.
+// asWritten returns a report as its tracker shows it: without the line
+// that asked for the search (withoutLeadIn), the agent's prompt around it
+// (fromPrompt), a closing request (withoutTrailingAsk) or the labels of
+// the page it was copied from (withoutPageLabels); a JSON object's title
+// and body (fromJSON), `gh issue view`'s (fromGHView), a twice-escaped
+// text unescaped, a quoted one unquoted.
 func asWritten(text string) string {
 	if r := readBack(text); strings.TrimSpace(r) != "" {
 		return r

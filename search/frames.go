@@ -54,19 +54,19 @@ var traceHeader = lazyre.New(`(?m)^\s*(?:Traceback \(most recent call last\)|Cau
 func frameDepths(text string, offsets [][]int) []float64 {
 	depth := make([]float64, len(offsets))
 	var frames []int
-	notebook := false // a Python frame as IPython prints it
+	ipython := false // a Python frame as IPython or pytest prints it: innermost last
 	for i, o := range offsets {
 		depth[i] = -1
 		after := text[o[1]:min(len(text), o[1]+12)]
 		if frameLineNumber().MatchString(after) {
 			frames = append(frames, i)
-			notebook = notebook || pythonFrameEnd().MatchString(after)
+			ipython = ipython || pythonFrameEnd().MatchString(after)
 		}
 	}
 	if len(frames) < minFrames {
 		return depth
 	}
-	last := notebook || innermostLast(text)
+	last := ipython || innermostLast(text)
 	headers := traceHeader().FindAllStringIndex(text, -1)
 	for _, trace := range splitTraces(frames, offsets, headers) {
 		for k, i := range trace {
