@@ -663,6 +663,25 @@ func TestIssueHelpers(t *testing.T) {
 	if got := queryVariant("Fix crash", "linked"); !strings.HasPrefix(got, "https://") || !strings.HasSuffix(got, "\n\nFix crash") {
 		t.Errorf("linked variant %q", got)
 	}
+	trace := "Crash\n\nTraceback (most recent call last):\n  File \"/a/mypy/main.py\", line 3, in main\n    run()\n" +
+		"  File \"<frozen runpy>\", line 9, in _run\n  File \"/a/mypy/build.py\", line 7, in run\n    boom()\nValueError: x"
+	if got := queryVariant(trace, "notebook"); !strings.Contains(got, "\n/a/mypy/main.py in main(...)\n----> 3 run()\n") ||
+		!strings.Contains(got, "<frozen runpy> in _run(...)\n----> 9\n") || strings.Contains(got, `File "`) {
+		t.Errorf("notebook variant %q", got)
+	}
+	if got := queryVariant(trace, "pytest"); !strings.Contains(got, "\n/a/mypy/main.py:3: in main\n    run()\n") ||
+		strings.Contains(got, "Traceback") {
+		t.Errorf("pytest variant %q", got)
+	}
+	if got := queryVariant("Fix crash", "prompted"); !strings.Contains(got, "<issue_description>\nFix crash\n</issue_description>") {
+		t.Errorf("prompted variant %q", got)
+	}
+	if got := queryVariant("Fix crash\non super", "page"); !strings.HasPrefix(got, "Fix crash #1234\n") || !strings.Contains(got, "\non super\n") {
+		t.Errorf("page variant %q", got)
+	}
+	if got := queryVariant("Fix crash", "closing"); !strings.HasPrefix(got, "Fix crash\n\nWhich files") {
+		t.Errorf("closing variant %q", got)
+	}
 
 	got := strings.Join(codeTokens("parseHTTPHeader(max_len, x) → io.EOF v2Frame"), " ")
 	want := "parsehttpheader parse http header max_len max len io eof v2frame v2 frame"
