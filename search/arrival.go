@@ -157,6 +157,10 @@ var promptTag = lazyre.New(`(?m)^[ \t]*<([A-Za-z][A-Za-z0-9_-]*)>[ \t]*$`)
 // <pr_description>, <problem_statement>, <bug_report>.
 var reportTag = lazyre.New(`(?i)issue|problem|bug|report|ticket|description`)
 
+// maxPromptBlocks bounds the blocks fromPrompt looks into: a prompt has
+// a few, and each look reads the rest of the text for the block's end.
+const maxPromptBlocks = 8
+
 // fromPrompt returns the report a coding agent's task prompt holds
 // between tags on lines of their own (`<issue_description>` …
 // `</issue_description>`), without the prompt around it: the repository's
@@ -169,13 +173,21 @@ func fromPrompt(text string) (string, bool) {
 	if !strings.Contains(text, "</") {
 		return "", false // most queries
 	}
+	fences, counted, tried := 0, 0, 0 // fence lines before the tag, counted up to text[counted:]
+	unclosed := map[string]bool{}
 	for _, m := range promptTag().FindAllStringSubmatchIndex(text, -1) {
+		fences += strings.Count(text[counted:m[0]], "```")
+		counted = m[0]
 		name := text[m[2]:m[3]]
-		if !reportTag().MatchString(name) || strings.Count(text[:m[0]], "```")%2 == 1 {
+		if !reportTag().MatchString(name) || fences%2 == 1 || unclosed[name] {
 			continue
+		}
+		if tried++; tried > maxPromptBlocks {
+			break
 		}
 		end := strings.Index(text[m[1]:], "</"+name+">")
 		if end < 0 {
+			unclosed[name] = true // and so is every later tag of the name
 			continue
 		}
 		if inner := strings.TrimSpace(text[m[1] : m[1]+end]); inner != "" {
