@@ -173,13 +173,13 @@ func fromPrompt(text string) (string, bool) {
 	if !strings.Contains(text, "</") {
 		return "", false // most queries
 	}
-	fences, counted, tried := 0, 0, 0 // fence lines before the tag, counted up to text[counted:]
+	var fence byte // the fenced block a tag is in (codeFence), read up to text[read:]
+	read, tried := 0, 0
 	unclosed := map[string]bool{}
 	for _, m := range promptTag().FindAllStringSubmatchIndex(text, -1) {
-		fences += strings.Count(text[counted:m[0]], "```")
-		counted = m[0]
+		fence, read = fenceAfter(fence, text[read:m[0]]), m[0]
 		name := text[m[2]:m[3]]
-		if !reportTag().MatchString(name) || fences%2 == 1 || unclosed[name] {
+		if !reportTag().MatchString(name) || fence != 0 || unclosed[name] {
 			continue
 		}
 		if tried++; tried > maxPromptBlocks {

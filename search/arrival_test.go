@@ -120,6 +120,7 @@ func TestAgentPromptReadsAsTheReport(t *testing.T) {
 	}
 	keepsAsIs(t, "asWritten", asWritten,
 		"Loading this config fails\n\n```xml\n<issue>\n  <id>1</id>\n</issue>\n```\nwith a parse error.", // a report's XML
+		"Loading this config fails\n\n~~~xml\n<issue>\n  <id>1</id>\n</issue>\n~~~\nwith a parse error.", // fenced with tildes
 		"<uploaded_files>\n/workspace/app\n</uploaded_files>\nwhere is the config parsed",                // no report's block
 		"<issue>\n</issue>\nempty block",
 		"<issue_description>\nnever closed",

@@ -89,6 +89,22 @@ func fenceEnd(lines []string, start int) int {
 	return len(lines)
 }
 
+// fenceAfter returns the fence character of the block that text leaves
+// open when it starts inside open's block (0: outside any), its lines
+// read as fenceEnd reads them.
+func fenceAfter(open byte, text string) byte {
+	for _, ln := range strings.Split(text, "\n") {
+		switch c := codeFence(ln); {
+		case c == 0:
+		case open == 0:
+			open = c
+		case c == open:
+			open = 0
+		}
+	}
+	return open
+}
+
 // codeFence reports a Markdown fence line ("```python"): a template and a
 // report both open code with it, which says nothing of either. It returns
 // the fence's character; a line indented four spaces or more is code
