@@ -105,7 +105,7 @@ func Search(ctx context.Context, indexes []store.Searcher, req Request) ([]Resul
 	if req.Mode == "" {
 		req.Mode = Hybrid
 	}
-	q := ParseQuery(withoutTemplates(indexes, asWritten(req.Query)))
+	q := ParseQuery(asReported(indexes, req.Query))
 	cands, err := gather(ctx, indexes, req, q)
 	if err != nil {
 		return nil, err

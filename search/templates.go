@@ -292,10 +292,12 @@ func (t *template) covers(words []string) bool {
 	return float64(n) >= templateShare*float64(len(words))
 }
 
-// withoutTemplates returns text without what the common templates and
-// the searched projects' own report templates say.
-func withoutTemplates(indexes []store.Searcher, text string) string {
-	text = commonTemplate().strip(text)
+// asReported returns a query read back as its writer wrote it
+// (asWritten) and without what the common templates and the searched
+// projects' own report templates say: what both channels read of it,
+// the lexical through ParseQuery and the vector through ReportText.
+func asReported(indexes []store.Searcher, text string) string {
+	text = commonTemplate().strip(asWritten(text))
 	for _, ix := range indexes {
 		text = templatesOf(ix).strip(text)
 	}
@@ -303,8 +305,9 @@ func withoutTemplates(indexes []store.Searcher, text string) string {
 }
 
 // ReportText returns what of a query's text describes the code when it
-// searches indexes: QueryText, and without what the projects' own report
-// templates say. The query's embedding is of this text.
+// searches indexes: QueryText, read as written and without what the
+// report templates say (asReported). The query's embedding is of this
+// text.
 func ReportText(indexes []store.Searcher, text string) string {
-	return QueryText(withoutTemplates(indexes, asWritten(text)))
+	return QueryText(asReported(indexes, text))
 }
