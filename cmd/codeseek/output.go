@@ -94,6 +94,14 @@ func (o *outputFlags) resolve(maxTokens int, env outputEnv) (output, error) {
 	default:
 		return output{}, usagef("--color %q: use auto, always or never", o.color)
 	}
+	// Each flag is checked under its own name: the formatter's messages
+	// name the MCP tools' arguments.
+	if _, err := formatter.ParseDetail(o.detail); err != nil {
+		return output{}, usagef("--detail %q: use concise or detailed", o.detail)
+	}
+	if maxTokens < 0 {
+		return output{}, usagef("--max-tokens %d: use 0 (no limit) or a positive number", maxTokens)
+	}
 	format := strings.ToLower(strings.TrimSpace(o.format))
 	if format == "" {
 		switch {
@@ -108,23 +116,17 @@ func (o *outputFlags) resolve(maxTokens int, env outputEnv) (output, error) {
 	if format != formatTerminal || !o.view {
 		opts, err := formatter.ParseOptions(format, o.detail, false, maxTokens)
 		if err != nil {
+			choices := "json, markdown or compact"
 			if o.view {
-				err = fmt.Errorf("--format %q is not supported: use terminal, json, markdown or compact", o.format)
+				choices = "terminal, " + choices
 			}
-			return output{}, usageError{err}
+			return output{}, usagef("--format %q is not supported: use %s", o.format, choices)
 		}
 		return output{Options: opts}, nil
 	}
 	detail := formatter.Concise
 	if o.detail != "" {
-		d, err := formatter.ParseDetail(o.detail)
-		if err != nil {
-			return output{}, usageError{err}
-		}
-		detail = d
-	}
-	if maxTokens < 0 {
-		return output{}, usagef("--max-tokens %d: use 0 (no limit) or a positive number", maxTokens)
+		detail, _ = formatter.ParseDetail(o.detail)
 	}
 	v := &terminal.Options{
 		Color:     color == "always" || color != "never" && env.tty && !env.noColor && !env.dumb,

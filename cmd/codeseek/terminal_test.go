@@ -258,7 +258,9 @@ func TestOutputChoice(t *testing.T) {
 		width     int
 		format    formatter.Format
 		detail    formatter.Detail
+		maxTokens int
 		usageFail bool
+		names     string // the flag a usage error names
 	}{
 		{name: "terminal", flags: outputFlags{view: true}, env: tty, view: true, color: true, width: 120, detail: formatter.Concise},
 		{name: "pipe", flags: outputFlags{view: true}, format: formatter.JSON, detail: formatter.Detailed},
@@ -273,14 +275,19 @@ func TestOutputChoice(t *testing.T) {
 		{name: "no view: markdown on a terminal", flags: outputFlags{}, env: tty, format: formatter.Markdown, detail: formatter.Detailed},
 		{name: "no view: no terminal format", flags: outputFlags{format: "terminal"}, env: tty, usageFail: true},
 		{name: "bad colour", flags: outputFlags{view: true, color: "sometimes"}, env: tty, usageFail: true},
-		{name: "bad format", flags: outputFlags{view: true, format: "html"}, usageFail: true},
+		{name: "bad format", flags: outputFlags{view: true, format: "html"}, usageFail: true, names: "--format"},
+		{name: "bad detail", flags: outputFlags{view: true, format: "json", detail: "verbose"}, usageFail: true, names: "--detail"},
+		{name: "bad detail in the view", flags: outputFlags{view: true, detail: "verbose"}, env: tty, usageFail: true, names: "--detail"},
+		{name: "negative budget", flags: outputFlags{view: true, format: "json"}, maxTokens: -1, usageFail: true, names: "--max-tokens"},
 	}
 	for _, c := range cases {
-		out, err := c.flags.resolve(0, c.env)
+		out, err := c.flags.resolve(c.maxTokens, c.env)
 		var ue usageError
 		if c.usageFail {
 			if !errors.As(err, &ue) {
 				t.Errorf("%s: want a usage error, got %v", c.name, err)
+			} else if !strings.Contains(err.Error(), c.names) {
+				t.Errorf("%s: the error %q does not name %s", c.name, err, c.names)
 			}
 			continue
 		}
