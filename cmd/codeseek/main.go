@@ -65,7 +65,7 @@ func newRootCmd() *cobra.Command {
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	g.register(root)
-	root.AddCommand(newIndexCmd(g), newSearchCmd(g), newServeCmd(g), newReposCmd(g), newRemoveCmd(g), newSymbolsCmd(g), newMCPConfigCmd(), newUICmd(g),
+	root.AddCommand(newIndexCmd(g), newSearchCmd(g), newServeCmd(g), newReposCmd(g), newRemoveCmd(g), newSymbolsCmd(g), newMCPConfigCmd(g), newUICmd(g),
 		newDefCmd(g), newRefsCmd(g), newMapCmd(g), newRelatedCmd(g), newAffectedCmd(g), newVersionCmd())
 	return root
 }

@@ -24,7 +24,7 @@ func selfPath() (string, error) {
 	return filepath.Abs(exe)
 }
 
-func newMCPConfigCmd() *cobra.Command {
+func newMCPConfigCmd(g *globalFlags) *cobra.Command {
 	var write bool
 	names := clientconfig.Names()
 	c := &cobra.Command{
@@ -54,6 +54,11 @@ func newMCPConfigCmd() *cobra.Command {
 				return err
 			}
 			l := client.LaunchFor(bin, cwd)
+			extra, err := g.serverFlags()
+			if err != nil {
+				return err
+			}
+			l.Args = append(l.Args, extra...)
 			path, err := client.SettingsPath()
 			if err != nil {
 				return err
@@ -72,4 +77,32 @@ func newMCPConfigCmd() *cobra.Command {
 	}
 	c.Flags().BoolVar(&write, "write", false, "merge the setting into the client's settings file instead of printing it")
 	return c
+}
+
+// serverFlags are the global settings this command runs with that differ
+// from the defaults and decide which indexes a server sees: a client starts
+// the server without the user's flags or environment, so a data directory
+// or embedder chosen by either would otherwise be lost. Secrets (API keys)
+// stay in the environment, never on a command line.
+func (g *globalFlags) serverFlags() ([]string, error) {
+	var out []string
+	if filepath.Clean(g.dataDir) != filepath.Clean(defaultDataDir()) {
+		dir, err := filepath.Abs(g.dataDir)
+		if err != nil {
+			return nil, fmt.Errorf("--data-dir %q: %w", g.dataDir, err)
+		}
+		out = append(out, "--data-dir", dir)
+	}
+	for _, f := range []struct{ name, value, def string }{
+		{"embedder", g.embedder, defaultEmbedder},
+		{"embed-model", g.embedModel, ""},
+		{"embed-url", g.embedURL, ""},
+		{"store", g.store, "embedded"},
+		{"weaviate-url", g.weaviateURL, ""},
+	} {
+		if f.value != f.def {
+			out = append(out, "--"+f.name, f.value)
+		}
+	}
+	return out, nil
 }

@@ -17,6 +17,7 @@ func TestMCPConfigWriteCommand(t *testing.T) {
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", "")
 	t.Setenv("CODEX_HOME", "")
+	clearServerEnv(t)
 	self, err := selfPath()
 	if err != nil {
 		t.Fatal(err)
@@ -68,5 +69,48 @@ func TestMCPConfigWriteCommand(t *testing.T) {
 	root.SetArgs([]string{"mcp-config", "emacs"})
 	if err := root.ExecuteContext(context.Background()); err == nil || !strings.Contains(err.Error(), "claude, codex, cursor, gemini, vscode, zed") {
 		t.Errorf("unknown client: %v", err)
+	}
+}
+
+// clearServerEnv unsets the environment that chooses a server's indexes,
+// so that a test sees the defaults whatever the machine sets.
+func clearServerEnv(t *testing.T) {
+	for _, k := range []string{"CODESEEK_DATA_DIR", "XDG_DATA_HOME", "CODESEEK_EMBEDDER", "CODESEEK_EMBED_MODEL", "CODESEEK_EMBED_URL", "CODESEEK_STORE", "CODESEEK_WEAVIATE_URL"} {
+		t.Setenv(k, "")
+	}
+}
+
+// A client starts the server without the user's flags or environment, so
+// the snippet carries the data directory and embedder the user chose, and
+// no secret.
+func TestMCPConfigKeepsTheChosenIndexes(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	clearServerEnv(t)
+	t.Setenv("CODESEEK_EMBEDDER", "openai")
+	t.Setenv("CODESEEK_EMBED_URL", "http://127.0.0.1:11434/v1")
+	t.Setenv("OPENAI_API_KEY", "sk-test-not-on-the-command-line")
+	var out bytes.Buffer
+	root := newRootCmd()
+	root.SetArgs([]string{"--data-dir", "rel/indexes", "mcp-config", "claude"})
+	root.SetOut(&out)
+	root.SetErr(&bytes.Buffer{})
+	if err := root.ExecuteContext(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		MCPServers map[string]struct{ Args []string } `json:"mcpServers"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatalf("%v:\n%s", err, out.String())
+	}
+	abs, _ := filepath.Abs("rel/indexes")
+	args := strings.Join(doc.MCPServers["codeseek"].Args, " ")
+	for _, want := range []string{"--data-dir " + abs, "--embedder openai", "--embed-url http://127.0.0.1:11434/v1"} {
+		if !strings.Contains(args, want) {
+			t.Errorf("args %q: want %q", args, want)
+		}
+	}
+	if strings.Contains(out.String(), "sk-test") || strings.Contains(args, "--store") {
+		t.Errorf("args %q carry a secret or a default", args)
 	}
 }
