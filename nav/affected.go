@@ -11,7 +11,8 @@ import (
 	"github.com/codeseek/codeseek/chunker"
 )
 
-// LineRange is a run of lines, 1-based and inclusive.
+// LineRange is a run of lines, 1-based and inclusive; End < Start is the
+// place between lines End and Start, where a diff removed lines.
 type LineRange struct{ Start, End int }
 
 // FileChange is one file of a diff: its content before and after (nil
@@ -70,7 +71,7 @@ func Affected(ix Index, changes []FileChange) []Change {
 				c.Kind = ChangeAdded
 			case oneLine(od.Signature) != oneLine(nd.Signature) && !valueDecl(nd.Kind):
 				c.Kind, c.OldSignature = ChangeSignature, od.Signature
-			case touches(fc.NewChanged, nd) || touches(fc.OldChanged, od):
+			case touchesOwn(fc.NewChanged, nd, cur) || touchesOwn(fc.OldChanged, od, old):
 				c.Kind = ChangeBody
 			default:
 				continue
@@ -182,10 +183,40 @@ func declsOf(path string, src []byte) map[string]chunker.Def {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// touches reports whether any changed range overlaps a declaration.
-func touches(ranges []LineRange, d chunker.Def) bool {
+// touchesOwn reports whether a changed range falls on a declaration's own
+// lines: inside it and outside the members declared within it (decls, the
+// same file version's). A class whose one method changed is not changed
+// itself; the method is, and listing the class too would list every use
+// of the class. Its fields are its own lines (a new field changes the
+// type). An empty range (End < Start) is the place between lines End and
+// Start where lines were removed: it changes the declaration spanning both.
+func touchesOwn(ranges []LineRange, d chunker.Def, decls map[string]chunker.Def) bool {
 	for _, r := range ranges {
-		if r.Start <= d.EndLine && r.End >= d.StartLine {
+		lo, hi := r.Start, r.End
+		if hi < lo {
+			lo, hi = hi, lo
+			if d.StartLine <= lo && d.EndLine >= hi && !withinMember(lo, hi, d, decls) {
+				return true
+			}
+			continue
+		}
+		for line := max(lo, d.StartLine); line <= min(hi, d.EndLine); line++ {
+			if !withinMember(line, line, d, decls) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withinMember reports whether lines lo..hi lie inside one member declared
+// within d (not a field: a field's lines are its type's).
+func withinMember(lo, hi int, d chunker.Def, decls map[string]chunker.Def) bool {
+	for _, m := range decls {
+		if m.Kind == "field" || m.StartLine == d.StartLine && m.EndLine == d.EndLine {
+			continue
+		}
+		if m.StartLine >= d.StartLine && m.EndLine <= d.EndLine && m.StartLine <= lo && m.EndLine >= hi {
 			return true
 		}
 	}

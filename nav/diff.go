@@ -40,9 +40,10 @@ func ParseUnifiedDiff(text string) []FileDiff {
 			if newR.End >= newR.Start {
 				cur.NewChanged = append(cur.NewChanged, newR)
 			} else if newR.Start > 0 {
-				// Lines removed between Start and Start+1 change whatever
+				// Lines removed after line Start: the empty range
+				// between Start and Start+1, which changes whatever
 				// encloses that place.
-				cur.NewChanged = append(cur.NewChanged, LineRange{newR.Start, newR.Start + 1})
+				cur.NewChanged = append(cur.NewChanged, LineRange{newR.Start + 1, newR.Start})
 			}
 		}
 	}

@@ -27,7 +27,7 @@ Binary files a/img.png and b/img.png differ
 `
 	got := ParseUnifiedDiff(text)
 	want := []FileDiff{
-		{OldPath: "a.go", NewPath: "a.go", OldChanged: []LineRange{{3, 4}, {10, 10}}, NewChanged: []LineRange{{3, 5}, {11, 12}}},
+		{OldPath: "a.go", NewPath: "a.go", OldChanged: []LineRange{{3, 4}, {10, 10}}, NewChanged: []LineRange{{3, 5}, {12, 11}}},
 		{OldPath: "gone.go", OldChanged: []LineRange{{1, 5}}},
 		{NewPath: "new.go", NewChanged: []LineRange{{1, 4}}},
 	}
