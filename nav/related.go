@@ -30,12 +30,31 @@ func Related(ctx context.Context, ix Index, path string, line, limit int, f stor
 		}
 		src = c
 	}
-	hits, err := ix.Vector(ctx, src.Kind, src.Vector, 4*limit+8, f)
-	if err != nil {
-		return nil, nil, err
+	// A large file's own chunks can fill the nearest few dozen, so the
+	// search widens until it has limit chunks of other files or has seen
+	// all there are to see.
+	for k := 4*limit + 8; ; k *= 2 {
+		hits, err := ix.Vector(ctx, src.Kind, src.Vector, k, f)
+		if err != nil {
+			return nil, nil, err
+		}
+		out, others := relatedOrder(hits, src, path)
+		if others >= limit || len(hits) < k || k >= maxRelatedPool {
+			return src, out[:min(limit, len(out))], nil
+		}
 	}
+}
+
+// maxRelatedPool bounds how many nearest chunks Related reads looking for
+// other files' chunks.
+const maxRelatedPool = 1024
+
+// relatedOrder puts other files' chunks first, then the same file's, then
+// the files pathclass sets aside, leaving out the source chunk itself;
+// others is how many chunks of other files there are.
+func relatedOrder(hits []store.Hit, src *store.Chunk, path string) (out []store.Hit, others int) {
 	aside := pathclass.Aside &^ pathclass.Of(path)
-	var others, same, asides []store.Hit
+	var other, same, asides []store.Hit
 	for _, h := range hits {
 		switch {
 		case h.Chunk.Full().ID == src.Full().ID:
@@ -44,9 +63,8 @@ func Related(ctx context.Context, ix Index, path string, line, limit int, f stor
 		case pathclass.Of(h.Chunk.FilePath)&aside != 0:
 			asides = append(asides, h)
 		default:
-			others = append(others, h)
+			other = append(other, h)
 		}
 	}
-	out := append(append(others, same...), asides...)
-	return src, out[:min(limit, len(out))], nil
+	return append(append(other, same...), asides...), len(other)
 }

@@ -2,6 +2,8 @@ package nav
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/codeseek/codeseek/store"
@@ -35,5 +37,34 @@ func TestRelatedPutsTestsAfterCode(t *testing.T) {
 	}
 	if len(hits) == 0 || hits[0].Chunk.FilePath != "conv/parse.go" {
 		t.Errorf("related to the test: %v, want conv/parse.go (its twin) first", hits)
+	}
+}
+
+// A large file whose own chunks fill the nearest few dozen still yields
+// the chunks of other files first, at any limit.
+func TestRelatedLooksPastALargeFile(t *testing.T) {
+	var big strings.Builder
+	big.WriteString("package text\n\nimport \"strings\"\n")
+	for i := range 80 {
+		fmt.Fprintf(&big, "\n// Upper%d upper-cases s.\nfunc Upper%d(s string) string {\n", i, i)
+		for range 10 {
+			big.WriteString("\ts = strings.ToUpper(strings.TrimSpace(s))\n")
+		}
+		big.WriteString("\treturn s\n}\n")
+	}
+	ix := testIndex(t, map[string]string{
+		"text/upper.go": big.String(),
+		"util/shout.go": "package util\n\nimport \"strings\"\n\n// Shout upper-cases s.\nfunc Shout(s string) string {\n\treturn strings.ToUpper(strings.TrimSpace(s))\n}\n",
+	})
+	_, hits, err := Related(context.Background(), ix, "text/upper.go", 7, 2, store.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) == 0 || hits[0].Chunk.FilePath != "util/shout.go" {
+		var paths []string
+		for _, h := range hits {
+			paths = append(paths, h.Chunk.FilePath)
+		}
+		t.Errorf("related at limit 2: %v, want util/shout.go first", paths)
 	}
 }
