@@ -51,6 +51,7 @@ type rankedDef struct {
 	near  int // closeness to the place the name was used (position lookups)
 	build int // 0 for a Go file this machine builds (or another language), 1 for another platform's
 	proto int // 1 for a C or C++ prototype, whose definition is elsewhere
+	stub  int // 1 for a shorter writing of a declaration the file writes again (an @overload stub)
 	local int // 0 for code, 1 for tests, 2 for vendored code
 	kind  int // 0 for types and functions, 1 for variables, 2 for fields
 }
@@ -69,6 +70,9 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 		}
 		if prototype(d.Language, d.Def) {
 			r.proto = 1
+		}
+		if stub(d, defs) {
+			r.stub = 1
 		}
 		switch class := pathclass.Of(d.Path); {
 		case class&pathclass.Vendored != 0:
@@ -89,6 +93,8 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 			return a.build < b.build
 		case a.proto != b.proto:
 			return a.proto < b.proto
+		case a.stub != b.stub:
+			return a.stub < b.stub
 		case a.local != b.local:
 			return a.local < b.local
 		case a.kind != b.kind:
@@ -112,6 +118,20 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 		out = append(out, Definition{Path: r.def.Path, Language: r.def.Language, Def: r.def.Def, Match: m})
 	}
 	return out
+}
+
+// stub reports a declaration that its file writes again at greater length:
+// a Python @overload stub or a TypeScript overload signature, whose
+// implementation follows (sameDecl). The implementation is where the code
+// is, and what a call hierarchy starts from.
+func stub(d store.FileDef, defs []store.FileDef) bool {
+	for _, o := range defs {
+		if o.Path == d.Path && o.Def.Line != d.Def.Line && sameDecl(d.Language, d.Path, d.Def, o.Path, o.Def) &&
+			o.Def.EndLine-o.Def.Line > d.Def.EndLine-d.Def.Line {
+			return true
+		}
+	}
+	return false
 }
 
 // prototype reports a C or C++ declaration that only announces a

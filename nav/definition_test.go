@@ -1,6 +1,9 @@
 package nav
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A type stub declares what the implementation beside it defines; a
 // definition look-up answers with the implementation first.
@@ -16,5 +19,35 @@ func TestDefinitionsPutTheImplementationBeforeItsStub(t *testing.T) {
 	}
 	if len(defs) != 2 || defs[0].Path != "pkg/zimpl.py" {
 		t.Fatalf("definitions of parse: %+v, want pkg/zimpl.py first and the stub after", defs)
+	}
+}
+
+// An @overload stack declares one method several times; the look-up
+// answers with the implementation, and its calls are the method's calls.
+func TestOverloadStackAnswersWithTheImplementation(t *testing.T) {
+	src := "from typing import overload\n\n\nclass Command:\n" +
+		"    @overload\n    def main(self, standalone: bool) -> None: ...\n\n" +
+		"    @overload\n    def main(self, standalone: int) -> int: ...\n\n" +
+		"    def main(self, standalone=True):\n        self.prepare()\n        return self.invoke(standalone)\n\n" +
+		"    def prepare(self):\n        pass\n\n" +
+		"    def invoke(self, x):\n        return x\n"
+	ix := testIndex(t, map[string]string{"cmd.py": src})
+	defs, err := DefinitionsOf(ix, "Command.main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(defs) != 3 || defs[0].Def.Line != 11 {
+		t.Fatalf("definitions of Command.main: %+v, want the implementation (line 11) first", defs)
+	}
+	nodes, _, _, err := CallHierarchy(ix, Target{Definition: defs[0]}, CallOptions{Outgoing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var callees []string
+	for _, n := range nodes {
+		callees = append(callees, n.Definition.Def.Name)
+	}
+	if strings.Join(callees, ",") != "invoke,prepare" && strings.Join(callees, ",") != "prepare,invoke" {
+		t.Errorf("callees of the implementation: %v, want prepare and invoke", callees)
 	}
 }
