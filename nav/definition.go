@@ -120,11 +120,16 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 	return out
 }
 
-// stub reports a declaration that its file writes again at greater length:
-// a Python @overload stub or a TypeScript overload signature, whose
-// implementation follows (sameDecl). The implementation is where the code
-// is, and what a call hierarchy starts from.
+// stub reports a Python declaration that its file writes again at greater
+// length: an @overload stub, whose implementation follows (sameDecl). At
+// run time the last def is the function, where the code is and what a
+// call hierarchy starts from. TypeScript is left as its language service
+// answers: an overload signature is what callers see, and the
+// implementation's own signature is not callable.
 func stub(d store.FileDef, defs []store.FileDef) bool {
+	if d.Language != "python" {
+		return false
+	}
 	for _, o := range defs {
 		if o.Path == d.Path && o.Def.Line != d.Def.Line && sameDecl(d.Language, d.Path, d.Def, o.Path, o.Def) &&
 			o.Def.EndLine-o.Def.Line > d.Def.EndLine-d.Def.Line {
@@ -233,13 +238,19 @@ func DefinitionAt(ix Index, pos Position) ([]Definition, error) {
 	if at.Def != nil {
 		return []Definition{{Path: at.File.Path, Language: at.File.Language, Def: *at.Def, Match: MatchExact}}, nil
 	}
-	return resolveUse(ix, at.File, *at.Ref)
+	return resolveUse(ix, at.File, *at.Ref, newModuleSet(ix))
 }
 
 // resolveUse finds the declarations a use refers to.
-func resolveUse(ix Index, f store.GraphFile, r chunker.Ref) ([]Definition, error) {
+func resolveUse(ix Index, f store.GraphFile, r chunker.Ref, modules *moduleSet) ([]Definition, error) {
 	if d, ok := resolveExactly(ix, f, r); ok {
 		return []Definition{d}, nil
+	}
+	if f.Language != "go" {
+		c := useCtx{file: f, imports: ix.FileImports(f.Path), modules: modules}
+		if c.fromLibrary(ix, r) {
+			return nil, fmt.Errorf("%w: %s at %s:%d is a member of a library's module or class, declared outside the repository", ErrNoSymbol, r.Name, f.Path, r.Line)
+		}
 	}
 	defs := ix.DefinitionsOf(r.Name)
 	if len(defs) == 0 {
