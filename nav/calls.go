@@ -39,7 +39,7 @@ func CallHierarchy(ix Index, t Target, o CallOptions) ([]CallNode, int, bool, er
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxCallNodes
 	}
-	b := &callBuilder{ix: ix, o: o, seen: map[defKey]bool{defKeyOf(t.Definition): true}}
+	b := &callBuilder{ix: ix, o: o, seen: map[defKey]bool{defKeyOf(t.Definition): true}, modules: newModuleSet(ix)}
 	nodes, err := b.level(t.Definition, 1)
 	return nodes, b.count, b.cut, err
 }
@@ -53,11 +53,13 @@ type defKey struct {
 func defKeyOf(d Definition) defKey { return defKey{d.Path, d.Def.Line, d.Def.Name} }
 
 type callBuilder struct {
-	ix    Index
-	o     CallOptions
-	seen  map[defKey]bool // on the current path, against recursion
-	count int
-	cut   bool
+	ix   Index
+	o    CallOptions
+	seen map[defKey]bool // on the current path, against recursion
+	// modules tells a library's members from the repository's.
+	modules *moduleSet
+	count   int
+	cut     bool
 }
 
 func (b *callBuilder) level(d Definition, depth int) ([]CallNode, error) {
@@ -152,7 +154,7 @@ func (b *callBuilder) callees(d Definition) ([]CallNode, error) {
 		if r.Kind != chunker.RefCall || r.Line < d.Def.StartLine || r.Line > d.Def.EndLine || !inside(g, r.Enclosing, d.Def) {
 			continue
 		}
-		defs, err := resolveUse(b.ix, f, r)
+		defs, err := resolveUse(b.ix, f, r, b.modules)
 		if err != nil || len(defs) == 0 || !sameFamily(defs[0].Language, f.Language) {
 			continue // a library or builtin function
 		}

@@ -171,8 +171,9 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			return ""
 		}, nil
 	}
+	modules := newModuleSet(ix)
 	return func(fr store.FileRefs, r chunker.Ref) string {
-		c := useCtx{file: fr.GraphFile, imports: fr.Imports, enclosing: func(i int32) *chunker.Def {
+		c := useCtx{file: fr.GraphFile, imports: fr.Imports, modules: modules, enclosing: func(i int32) *chunker.Def {
 			if d, ok := fr.Enclosing[i]; ok {
 				return &d
 			}
@@ -191,20 +192,28 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 	}, nil
 }
 
-// fromLibrary reports a use selected from a capitalized name that nothing
-// in the repository declares and no import of the file binds: a module or
-// class of the language's library or a dependency (Elixir's Keyword.get,
-// Java's Math.max, C#'s Console.WriteLine, JavaScript's Object.keys),
-// whose member is none of the repository's declarations. A lower-case
-// name may be a local the graph did not record, and stays a match by
-// name.
+// fromLibrary reports a use selected from a module or class of the
+// language's library or a dependency, whose member is none of the
+// repository's declarations: a name an import binds to a module the
+// repository does not hold (Python's sys.exit, JavaScript's fs.readFile
+// after `import fs from 'fs'`), or a capitalized name that nothing in the
+// repository declares and no import of the file binds (Elixir's
+// Keyword.get, Java's Math.max, C#'s Console.WriteLine, JavaScript's
+// Object.keys). Any other lower-case name may be a local the graph did
+// not record, and stays a match by name.
 func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
 	base, _ := splitRecv(r.Recv)
 	q, ok := strings.CutPrefix(base, "n:")
-	if !ok || q == "" || q[0] < 'A' || q[0] > 'Z' {
+	if !ok || q == "" {
 		return false
 	}
 	first, _, _ := strings.Cut(q, ".")
+	if c.importedOutside(first) {
+		return true
+	}
+	if q[0] < 'A' || q[0] > 'Z' {
+		return false
+	}
 	if slices.ContainsFunc(c.imports, func(im chunker.Import) bool {
 		return im.Name == first || im.Name == q || strings.HasPrefix(q, im.Name+".") // Haskell's Data.Map.insert
 	}) {

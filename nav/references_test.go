@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -90,5 +91,43 @@ func TestLibraryMembersAreNotReferences(t *testing.T) {
 		if got := matchAt(t, ix, tc.symbol, nil, tc.at); got != tc.want {
 			t.Errorf("%s at %s: %q, want %q", tc.symbol, tc.at, got, tc.want)
 		}
+	}
+}
+
+// A member of a module imported from outside the repository (sys.exit
+// after `import sys`) is the library's, not a use of the repository's
+// method of that name; a module the repository holds still leads to its
+// declarations.
+func TestLibraryModuleMembersAreNoUses(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"app/context.py": "class Context:\n    def exit(self, code=0):\n        raise SystemExit(code)\n",
+		"app/main.py":    "import sys\nimport app.tools\n\n\ndef run(ctx, code):\n    if code:\n        sys.exit(code)\n    app.tools.exit(ctx)\n",
+		"app/tools.py":   "def exit(ctx):\n    ctx.exit()\n",
+	})
+	refs := func(symbol string) []int {
+		tg, err := ResolveTarget(ix, symbol, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		uses, err := References(ix, tg, RefFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []int
+		for _, u := range uses {
+			if u.Path == "app/main.py" {
+				lines = append(lines, u.Line)
+			}
+		}
+		return lines
+	}
+	if got := refs("Context.exit"); slices.Contains(got, 7) {
+		t.Errorf("uses of Context.exit in main.py: lines %v, want no sys.exit (line 7)", got)
+	}
+	if got := refs("app.tools.exit"); !slices.Contains(got, 8) {
+		t.Errorf("uses of tools.exit in main.py: lines %v, want app.tools.exit (line 8)", got)
+	}
+	if _, err := DefinitionAt(ix, Position{Path: "app/main.py", Line: 7, Col: 13}); err == nil {
+		t.Errorf("the definition of sys.exit: found one in the repository, want a library's")
 	}
 }

@@ -23,6 +23,9 @@ type useCtx struct {
 	imports []chunker.Import
 	// enclosing returns the declaration a use is in, or nil.
 	enclosing func(i int32) *chunker.Def
+	// modules, when set, tells the modules the repository holds, so that
+	// a member of an imported library module is no match (fromLibrary).
+	modules *moduleSet
 }
 
 // resolveGeneric resolves a use when the file's imports, its own
