@@ -245,7 +245,7 @@ func ensureCurrent(c *cobra.Command, svc *tools.Service, path string) (string, e
 		return id, err
 	}
 	fmt.Fprintf(os.Stderr, "codeseek: the index was made by another codeseek version; rebuilding it\n")
-	root, _ := tools.RepoRoot(path)
+	root, _ := repoRoot(svc, path)
 	if _, err := indexWithProgress(c, svc, tools.IndexParams{RepoPath: root}); err != nil {
 		return "", err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -89,11 +90,11 @@ func queryArg(arg string, stdin io.Reader) (string, error) {
 }
 
 // ensureIndexed returns the repository ID of path, indexing it first when
-// it has no index.
+// neither it nor a directory above it has an index.
 func ensureIndexed(c *cobra.Command, svc *tools.Service, path string) (string, error) {
-	root, err := tools.RepoRoot(path)
+	root, err := repoRoot(svc, path)
 	if err != nil {
-		return "", usageError{fmt.Errorf("--repo: %s", strings.TrimPrefix(err.Error(), "repo_path: "))}
+		return "", err
 	}
 	id := tools.RepoID(root)
 	if svc.Indexed(id) {
@@ -112,4 +113,26 @@ func ensureIndexed(c *cobra.Command, svc *tools.Service, path string) (string, e
 		return "", errors.New("nothing to search: no indexable files found")
 	}
 	return id, nil
+}
+
+// repoRoot is the repository a command run at path works on: path, or
+// the nearest directory above it that is indexed. A command run in a
+// subdirectory of an indexed repository answers from the repository's
+// index, as git and gopls work from inside a tree, rather than building a
+// second index that holds part of it.
+func repoRoot(svc *tools.Service, path string) (string, error) {
+	root, err := tools.RepoRoot(path)
+	if err != nil {
+		return "", usageError{fmt.Errorf("--repo: %s", strings.TrimPrefix(err.Error(), "repo_path: "))}
+	}
+	for dir := root; ; {
+		if svc.Indexed(tools.RepoID(dir)) {
+			return dir, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return root, nil
+		}
+		dir = up
+	}
 }

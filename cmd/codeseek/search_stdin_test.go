@@ -68,3 +68,38 @@ func TestSearchReadsTheQueryFromStdin(t *testing.T) {
 		t.Errorf("1 MiB on standard input: exit %d, %q; want 2 and a message giving a size it is over", code, stderr)
 	}
 }
+
+// A command run in a subdirectory of an indexed repository answers from
+// the repository's index: no second index of part of it.
+func TestSubdirectoryUsesTheEnclosingIndex(t *testing.T) {
+	repo, _ := filepath.EvalSymlinks(t.TempDir())
+	files := map[string]string{
+		"ledger/settle.go": "package ledger\n\n// ReconcileLedger settles the day's entries against the bank statement.\nfunc ReconcileLedger(entries []int) int { return Total(entries) }\n",
+		"ledger/total.go":  "package ledger\n\n// Total sums entries.\nfunc Total(entries []int) int {\n\tn := 0\n\tfor _, e := range entries {\n\t\tn += e\n\t}\n\treturn n\n}\n",
+		"web/page.go":      "package web\n\nimport \"example.com/m/ledger\"\n\n// Page shows the reconciled total.\nfunc Page() int { return ledger.ReconcileLedger(nil) }\n",
+		"go.mod":           "module example.com/m\n\ngo 1.22\n",
+	}
+	for name, src := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data := t.TempDir()
+	if code, _, stderr := cliStdin(t, data, "", "index", repo); code != 0 {
+		t.Fatalf("index: exit %d: %s", code, stderr)
+	}
+	code, out, stderr := cliStdin(t, data, "", "refs", "--repo", filepath.Join(repo, "ledger"), "--format", "json", "ReconcileLedger")
+	if code != 0 {
+		t.Fatalf("refs from ledger/: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "web/page.go") || strings.Contains(stderr, "indexing it first") {
+		t.Errorf("refs from ledger/: want the use in web/page.go from the repository's index, got\n%s\nstderr: %s", out, stderr)
+	}
+	_, repos, _ := cliStdin(t, data, "", "repos", "--format", "json")
+	if n := strings.Count(repos, `"repository_id"`); n != 1 {
+		t.Errorf("%d indexes after a command in a subdirectory, want 1:\n%s", n, repos)
+	}
+}
