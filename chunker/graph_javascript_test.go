@@ -60,7 +60,7 @@ func TestJavaScriptGraph(t *testing.T) {
 		{qualified: "Widget.render", kind: "method", at: "render() {", doc: "Renders."},
 		{qualified: "api.fetch", kind: "method", at: "fetch(url)"},
 		{qualified: "api.post", kind: "method", at: "post: function"},
-		{qualified: "Widget.reset", kind: "function", at: "prototype.reset"},
+		{qualified: "Widget.reset", kind: "method", at: "prototype.reset"},
 		{qualified: "inner", kind: "function", at: "function inner"},
 	})
 	checkRefs(t, g, src, []wantRef{

@@ -1,6 +1,10 @@
 package chunker
 
-import sitter "github.com/smacker/go-tree-sitter"
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
 
 func init() {
 	js := &langSpec{
@@ -50,6 +54,9 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 	case "expression_statement":
 		if in := childOfType(n, "internal_module", "module"); in != nil {
 			return classifyJSAt(c, in, parent, depth+1)
+		}
+		if a := childOfType(n, "assignment_expression"); a != nil && n.Parent() != nil && n.Parent().Type() == "program" {
+			return c.jsAssigned(n, a)
 		}
 		return nil
 	case "function_declaration", "generator_function_declaration", "function_signature":
@@ -117,6 +124,49 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 		return &decl{name: joinNames(names), names: nodes, kind: kind, sig: c.signature(n, nil), node: n}
 	}
 	return nil
+}
+
+// jsAssigned is the function a top-level assignment statement declares as
+// a member of a named object: CommonJS's `res.send = function (body) {…}`,
+// `exports.parse = …` and `Foo.prototype.bar = …`, the way much
+// JavaScript defines its API. The object is the parent (an export's none,
+// a prototype's its class); an assignment to anything else (`this.x`,
+// `a[i]`), or inside a function (where the graph's query finds it),
+// declares nothing in the outline.
+func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
+	left, right := field(a, "left"), field(a, "right")
+	if left == nil || right == nil || left.Type() != "member_expression" || !jsFunctionValues[right.Type()] {
+		return nil
+	}
+	prop, obj := field(left, "property"), field(left, "object")
+	if prop == nil || obj == nil || !jsNamePath(obj) {
+		return nil
+	}
+	parent := strings.TrimSuffix(c.content(obj), ".prototype")
+	if parent == "exports" || parent == "module.exports" {
+		parent = ""
+	}
+	return &decl{name: c.content(prop), names: []*sitter.Node{left}, kind: "function", parent: parent,
+		sig: c.signature(stmt, field(right, "body")), node: stmt}
+}
+
+// jsNamePath reports an expression of identifiers joined by dots
+// (`res`, `module.exports`, `Foo.prototype`).
+func jsNamePath(n *sitter.Node) bool {
+	for i := 0; n != nil && i < 8; i++ {
+		switch n.Type() {
+		case "identifier":
+			return true
+		case "member_expression":
+			if p := field(n, "property"); p == nil || p.Type() != "property_identifier" {
+				return false
+			}
+			n = field(n, "object")
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // jsDecl is the declaration n makes under its "name" field.
