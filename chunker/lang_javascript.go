@@ -134,19 +134,34 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 // `a[i]`), or inside a function (where the graph's query finds it),
 // declares nothing in the outline.
 func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
-	left, right := field(a, "left"), field(a, "right")
-	if left == nil || right == nil || left.Type() != "member_expression" || !jsFunctionValues[right.Type()] {
+	var names []string
+	var nodes []*sitter.Node
+	parent := ""
+	right := a
+	// A chain (`res.set = res.header = function header…`) names one
+	// function several times.
+	for i := 0; right != nil && right.Type() == "assignment_expression" && i < 8; i++ {
+		left := field(right, "left")
+		if left == nil || left.Type() != "member_expression" {
+			return nil
+		}
+		prop, obj := field(left, "property"), field(left, "object")
+		if prop == nil || obj == nil || !jsNamePath(obj) {
+			return nil
+		}
+		if len(names) == 0 {
+			parent = strings.TrimSuffix(c.content(obj), ".prototype")
+			if parent == "exports" || parent == "module.exports" {
+				parent = ""
+			}
+		}
+		names, nodes = append(names, c.content(prop)), append(nodes, left)
+		right = field(right, "right")
+	}
+	if right == nil || !jsFunctionValues[right.Type()] || len(names) == 0 {
 		return nil
 	}
-	prop, obj := field(left, "property"), field(left, "object")
-	if prop == nil || obj == nil || !jsNamePath(obj) {
-		return nil
-	}
-	parent := strings.TrimSuffix(c.content(obj), ".prototype")
-	if parent == "exports" || parent == "module.exports" {
-		parent = ""
-	}
-	return &decl{name: c.content(prop), names: []*sitter.Node{left}, kind: "function", parent: parent,
+	return &decl{name: joinNames(names), names: nodes, kind: "function", parent: parent,
 		sig: c.signature(stmt, field(right, "body")), node: stmt}
 }
 
