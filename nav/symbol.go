@@ -143,8 +143,10 @@ func qualMatch(quals, scope []string, parent string) int {
 	}
 	if parent == "" {
 		// A package qualifier may skip inner directories' names: the Go
-		// package name "rand" for math/rand/v2.
-		if len(want) == 1 && len(scope) > 0 && strings.EqualFold(scope[len(scope)-1], want[0]) {
+		// package name "rand" for math/rand/v2. Its case counts: Rust's
+		// Hir::literal is the type's method, not the module hir's
+		// submodule literal.
+		if len(want) == 1 && len(scope) > 0 && scope[len(scope)-1] == want[0] {
 			return qualExact
 		}
 	}

@@ -39,6 +39,7 @@ func TestQualifiersMatchScopes(t *testing.T) {
 	goFile := store.GraphFile{Path: "net/http/client.go", Language: "go", Package: "http"}
 	randFile := store.GraphFile{Path: "math/rand/v2/rand.go", Language: "go", Package: "rand"}
 	pyFile := store.GraphFile{Path: "email/mime/text.py", Language: "python"}
+	rsMod := store.GraphFile{Path: "regex-syntax/src/hir/mod.rs", Language: "rust"}
 	cases := []struct {
 		quals  []string
 		file   store.GraphFile
@@ -52,6 +53,11 @@ func TestQualifiersMatchScopes(t *testing.T) {
 		{[]string{"url"}, goFile, "", qualNone},
 		{[]string{"rand"}, randFile, "", qualExact},
 		{[]string{"mime", "text", "MIMEText"}, pyFile, "MIMEText", qualExact},
+		// Rust's Hir::literal is a method of the type Hir, not a module
+		// declared in hir/mod.rs.
+		{[]string{"Hir"}, rsMod, "", qualPartial},
+		{[]string{"Hir"}, rsMod, "Hir", qualExact},
+		{[]string{"hir"}, rsMod, "", qualExact},
 	}
 	for _, c := range cases {
 		if got := qualMatch(c.quals, scopeOf(c.file, c.parent), c.parent); got != c.want {
