@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -18,9 +19,10 @@ import (
 
 // Exit codes.
 const (
-	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
+	exitOK          = 0
+	exitFailure     = 1
+	exitUsage       = 2
+	exitInterrupted = 130 // 128 + SIGINT, as shells report it
 )
 
 // usageError marks errors caused by how the command was called.
@@ -44,14 +46,34 @@ func run(ctx context.Context, argv []string) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(os.Stderr, "codeseek:", err)
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		// An index run stopped here keeps the previous index: nothing is
+		// switched before a run completes.
+		fmt.Fprintln(os.Stderr, "codeseek: interrupted")
+		return exitInterrupted
+	}
+	fmt.Fprintln(os.Stderr, "codeseek:", cliWords.Replace(err.Error()))
 	var ue usageError
 	var ae *tools.ArgError
-	if errors.As(err, &ue) || errors.As(err, &ae) {
+	if errors.As(err, &ue) || errors.As(err, &ae) || strings.HasPrefix(err.Error(), "unknown command ") {
 		return exitUsage
 	}
 	return exitFailure
 }
+
+// cliWords names, in the messages the service shares with the MCP tools,
+// the commands and flags a person at the terminal uses instead of the
+// tools and their arguments.
+var cliWords = strings.NewReplacer(
+	"call list_repositories", "run `codeseek repos`", "list_repositories", "`codeseek repos`",
+	"index_repository", "`codeseek index`", "get_symbols", "`codeseek symbols`",
+	"find_definition", "`codeseek def`", "find_references", "`codeseek refs`",
+	"call_hierarchy", "`codeseek refs --callers`", "code_map", "`codeseek map`",
+	"find_related", "`codeseek related`", "affected_by_diff", "`codeseek affected`",
+	"repo_path", "PATH", "repository_id", "--repo", "file_type", "--lang",
+	"max_tokens", "--max-tokens", "response_format", "--format",
+	"detail_level=concise", "--detail concise", "detail_level", "--detail",
+)
 
 func newRootCmd() *cobra.Command {
 	g := &globalFlags{}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,5 +103,33 @@ func TestSubdirectoryUsesTheEnclosingIndex(t *testing.T) {
 	_, repos, _ := cliStdin(t, data, "", "repos", "--format", "json")
 	if n := strings.Count(repos, `"repository_id"`); n != 1 {
 		t.Errorf("%d indexes after a command in a subdirectory, want 1:\n%s", n, repos)
+	}
+}
+
+// Ctrl-C during a command exits as an interrupted program does (130),
+// saying so rather than printing the context's error; an unknown command
+// is a usage error (2), and a message the service shares with the MCP
+// tools names the CLI's commands and flags.
+func TestExitCodes(t *testing.T) {
+	repo := t.TempDir()
+	for i := range 200 {
+		src := fmt.Sprintf("package p\n\n// F%d adds.\nfunc F%d(a, b int) int { return a + b + %d }\n", i, i, i)
+		if err := os.WriteFile(filepath.Join(repo, fmt.Sprintf("f%03d.go", i)), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("CODESEEK_DATA_DIR", t.TempDir())
+	t.Setenv("CODESEEK_EMBEDDER", "hash")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if code := run(ctx, []string{"index", repo}); code != exitInterrupted {
+		t.Errorf("index interrupted: exit %d, want %d", code, exitInterrupted)
+	}
+	if code := run(context.Background(), []string{"serch", "x"}); code != exitUsage {
+		t.Errorf("unknown command: exit %d, want %d", code, exitUsage)
+	}
+	code, _, stderr := cliStdin(t, t.TempDir(), "", "remove", "deadbeef0000")
+	if code != exitUsage || !strings.Contains(stderr, "codeseek repos") || strings.Contains(stderr, "list_repositories") {
+		t.Errorf("remove of an unknown ID: exit %d, %q: want a usage error naming `codeseek repos`", code, stderr)
 	}
 }
