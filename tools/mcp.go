@@ -261,6 +261,9 @@ func (svc *Service) handleSymbols(ctx context.Context, req mcp.CallToolRequest) 
 	}
 	c := &collector{a: a}
 	p := SymbolsParams{FilePath: c.str("file_path"), RepositoryID: c.str("repository_id"), Line: c.integer("line", 0)}
+	if _, given := a["line"]; given && p.Line == 0 {
+		p.Line = LineZero
+	}
 	o := readOutput(c)
 	if c.err != nil {
 		return toolResult("", c.err)

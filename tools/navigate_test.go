@@ -320,6 +320,32 @@ func TestGetSymbolsAtLine(t *testing.T) {
 	}
 }
 
+// A line get_symbols cannot answer for is an error naming it, as the
+// other tools' are: 0, one past the file's end; a relative path without
+// repository_id says where it was looked for.
+func TestGetSymbolsLineBounds(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	lines := strings.Count(navRepo["cart/cart.go"], "\n")
+	for _, tc := range []struct {
+		args map[string]any
+		want string
+	}{
+		{map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": 0}, "line"},
+		{map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": lines + 1}, "past the end"},
+		{map[string]any{"file_path": "cart/cart.go"}, "repository_id"},
+	} {
+		res := callTool(t, c, "get_symbols", tc.args)
+		if text := resultText(t, res); !res.IsError || !strings.Contains(text, tc.want) {
+			t.Errorf("get_symbols %v: %s, want an error naming %q", tc.args, text, tc.want)
+		}
+	}
+	res := callTool(t, c, "get_symbols", map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": lines})
+	if res.IsError {
+		t.Errorf("get_symbols at the last line: %s", resultText(t, res))
+	}
+}
+
 // mustRepo returns the ID of the only indexed repository.
 func (s *Service) mustRepo(t *testing.T) string {
 	t.Helper()

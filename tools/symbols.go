@@ -1,8 +1,10 @@
 package tools
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -18,7 +20,8 @@ type SymbolsParams struct {
 	FilePath     string
 	RepositoryID string
 	// Line, when set, keeps only the declarations that enclose it,
-	// outermost first: the symbol at that line and its parents.
+	// outermost first: the symbol at that line and its parents. 0 is the
+	// whole outline; LineZero a line 0 the caller asked for, an error.
 	Line int
 }
 
@@ -52,6 +55,8 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 	}
 	src, err := indexer.ReadSource(path, indexer.ReadOptions{Root: root, MaxSize: s.cfg.Walk.MaxFileSize})
 	switch {
+	case errors.Is(err, fs.ErrNotExist) && p.RepositoryID == "" && !filepath.IsAbs(p.FilePath):
+		return formatter.SymbolList{}, argErrorf("file_path", "%s does not exist: a relative path without repository_id is read from the working directory; pass repository_id, or an absolute path", path)
 	case errors.Is(err, fs.ErrNotExist):
 		return formatter.SymbolList{}, argErrorf("file_path", "%s does not exist: check the path", path)
 	case indexer.SkipReason(err) != "":
@@ -59,8 +64,11 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 	case err != nil:
 		return formatter.SymbolList{}, argErrorf("file_path", "cannot read %s: %v", path, err)
 	}
-	if p.Line < 0 {
-		return formatter.SymbolList{}, argErrorf("line", "%d is not a line: pass a 1-based line, or leave it out for the whole outline", p.Line)
+	if p.Line < 0 || p.Line == LineZero {
+		return formatter.SymbolList{}, argErrorf("line", "%d is not a line: pass a 1-based line, or leave it out for the whole outline", max(p.Line, 0))
+	}
+	if n := lineCount(src.Text); p.Line > n {
+		return formatter.SymbolList{}, argErrorf("line", "%d is past the end of %s (%d lines)", p.Line, display, n)
 	}
 	list := formatter.SymbolList{FilePath: display, RepositoryID: p.RepositoryID, Language: chunker.Language(path, src.Text)}
 	for _, sym := range chunker.Symbols(path, src.Text) {
@@ -73,4 +81,18 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 		})
 	}
 	return list, nil
+}
+
+// LineZero is SymbolsParams.Line for a line the caller gave as 0, which
+// is no line, as against leaving it out.
+const LineZero = math.MinInt32
+
+// lineCount is the number of lines of text, a last line without a newline
+// included.
+func lineCount(text []byte) int {
+	n := bytes.Count(text, []byte("\n"))
+	if len(text) > 0 && text[len(text)-1] != '\n' {
+		n++
+	}
+	return n
 }

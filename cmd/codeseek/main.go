@@ -70,7 +70,7 @@ var cliWords = strings.NewReplacer(
 	"find_definition", "`codeseek def`", "find_references", "`codeseek refs`",
 	"call_hierarchy", "`codeseek refs --callers`", "code_map", "`codeseek map`",
 	"find_related", "`codeseek related`", "affected_by_diff", "`codeseek affected`",
-	"repo_path", "PATH", "repository_id", "--repo", "file_type", "--lang",
+	"repo_path", "PATH", "repository_id", "--repo", "file_path", "FILE", "file_type", "--lang",
 	"max_tokens", "--max-tokens", "response_format", "--format",
 	"detail_level=concise", "--detail concise", "detail_level", "--detail",
 )

@@ -17,6 +17,9 @@ func newSymbolsCmd(g *globalFlags) *cobra.Command {
 		Args:  argsBetween(1, 1),
 		RunE: func(c *cobra.Command, a []string) error {
 			p.FilePath = a[0]
+			if c.Flags().Changed("line") && p.Line == 0 {
+				p.Line = tools.LineZero
+			}
 			o, err := out.output(0)
 			if err != nil {
 				return err
