@@ -16,6 +16,10 @@ import (
 // declaration the index knows.
 var ErrNoSymbol = errors.New("no such symbol")
 
+// ErrNoPosition is wrapped by errors for a position that holds no name:
+// past the file's indexed lines, or on no declaration or use.
+var ErrNoPosition = errors.New("no name at the position")
+
 // ErrNoGraph is wrapped by errors for a file without a symbol graph: not
 // indexed, a document, or a language without graph rules.
 var ErrNoGraph = errors.New("no symbol graph")
@@ -177,6 +181,9 @@ func SymbolAt(ix Index, pos Position) (At, *chunker.Graph, error) {
 		return At{}, nil, err
 	}
 	at := At{File: f}
+	if chunks := ix.ChunksOf(pos.Path); len(chunks) > 0 && pos.Line > chunks[len(chunks)-1].EndLine {
+		return at, g, fmt.Errorf("%w: line %d is outside %s's indexed lines 1-%d", ErrNoPosition, pos.Line, pos.Path, chunks[len(chunks)-1].EndLine)
+	}
 	within := func(line, col int, name string) bool {
 		return line == pos.Line && (pos.Col == 0 || pos.Col >= col && pos.Col < col+max(len(name), 1))
 	}
@@ -204,7 +211,7 @@ func SymbolAt(ix Index, pos Position) (At, *chunker.Graph, error) {
 		if pos.Col > 0 {
 			where += fmt.Sprintf(":%d", pos.Col)
 		}
-		return at, g, fmt.Errorf("%w: no declaration or use of a name at %s (get_symbols lists the file's declarations)", ErrNoSymbol, where)
+		return at, g, fmt.Errorf("%w: no declaration or use of a name at %s (get_symbols lists the file's declarations)", ErrNoPosition, where)
 	}
 	return at, g, nil
 }

@@ -215,6 +215,8 @@ func navError(err error) error {
 	switch {
 	case errors.Is(err, nav.ErrNoSymbol):
 		return argErrorf("symbol", "%v", err)
+	case errors.Is(err, nav.ErrNoPosition):
+		return argErrorf("line", "%v", err)
 	case errors.Is(err, nav.ErrNoGraph):
 		return argErrorf("file_path", "%v", err)
 	}

@@ -346,6 +346,20 @@ func TestGetSymbolsLineBounds(t *testing.T) {
 	}
 }
 
+// A position past a file's end, or on no name, is the line's fault, not
+// the symbol's, and the error says so.
+func TestPositionErrorsNameTheLine(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	for _, tool := range []string{"find_definition", "find_references", "find_related"} {
+		res := callTool(t, c, tool, map[string]any{"file_path": "cart/cart.go", "line": 99999})
+		text := resultText(t, res)
+		if !res.IsError || !strings.Contains(text, "line") || !strings.Contains(text, "outside") || strings.Contains(text, "argument symbol") {
+			t.Errorf("%s at line 99999: %s", tool, text)
+		}
+	}
+}
+
 // mustRepo returns the ID of the only indexed repository.
 func (s *Service) mustRepo(t *testing.T) string {
 	t.Helper()
