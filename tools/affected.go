@@ -16,6 +16,7 @@ import (
 	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/nav"
 	"github.com/codeseek/codeseek/secrets"
+	"github.com/codeseek/codeseek/store"
 )
 
 // Diff limits.
@@ -44,8 +45,7 @@ func (s *Service) AffectedByDiff(ctx context.Context, p NavParams, base string) 
 		return formatter.AffectedResponse{}, err
 	}
 	defer release()
-	root := ix.Manifest().Meta.Path
-	changes, warning, err := s.readDiff(ctx, root, base, keepFiles(p.FileType, p.Directory))
+	changes, warning, err := s.readDiff(ctx, ix.Manifest(), base, keepFiles(p.FileType, p.Directory))
 	if err != nil {
 		return formatter.AffectedResponse{}, err
 	}
@@ -87,7 +87,8 @@ func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 
 // readDiff reads the change of the working tree (untracked files
 // included) against base, as the files under root see it.
-func (s *Service) readDiff(ctx context.Context, root, base string, keep func(path, lang string) bool) ([]nav.FileChange, string, error) {
+func (s *Service) readDiff(ctx context.Context, manifest *store.Manifest, base string, keep func(path, lang string) bool) ([]nav.FileChange, string, error) {
+	root := manifest.Meta.Path
 	if _, err := git(ctx, root, "rev-parse", "--show-toplevel"); err != nil {
 		return nil, "", argErrorf("repository_id", "%s is not in a git repository (%v): affected_by_diff reads the change from git", root, err)
 	}
@@ -109,7 +110,7 @@ func (s *Service) readDiff(ctx context.Context, root, base string, keep func(pat
 		}
 	}
 	var out []nav.FileChange
-	var olds []string
+	var olds, stale []string
 	warning := ""
 	for _, d := range diffs {
 		p := d.NewPath
@@ -133,6 +134,9 @@ func (s *Service) readDiff(ctx context.Context, root, base string, keep func(pat
 			src, err := indexer.ReadSource(filepath.Join(root, filepath.FromSlash(d.NewPath)), indexer.ReadOptions{Root: root, MaxSize: s.cfg.Walk.MaxFileSize})
 			if err == nil {
 				out[len(out)-1].New = src.Text
+				if f, ok := manifest.File(d.NewPath); ok && f.Hash != indexer.Hash(src.Raw) {
+					stale = append(stale, d.NewPath)
+				}
 			}
 		}
 	}
@@ -153,7 +157,21 @@ func (s *Service) readDiff(ctx context.Context, root, base string, keep func(pat
 			kept = append(kept, fc)
 		}
 	}
+	if len(stale) > 0 {
+		// References come from the index, so their lines in these files
+		// are the lines of the last index run.
+		warning = joinWarnings(warning, fmt.Sprintf("%d changed file(s) differ from the last index run (%s): references in them give the lines they had then; run index_repository for the current lines",
+			len(stale), strings.Join(stale[:min(len(stale), 3)], ", ")+more(len(stale)-3)))
+	}
 	return kept, warning, nil
+}
+
+// more is ", …" when n more items were left out of a list.
+func more(n int) string {
+	if n > 0 {
+		return fmt.Sprintf(", and %d more", n)
+	}
+	return ""
 }
 
 // gitShow reads the files at paths ("" for none) as they are in base, with

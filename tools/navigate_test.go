@@ -261,6 +261,7 @@ func TestAffectedByDiff(t *testing.T) {
 	}
 	writeFiles(t, root, map[string]string{"cart/extra.go": "package cart\n\nfunc Extra() {}\n"})
 	var out struct {
+		Warning      string   `json:"warning"`
 		FilesChanged []string `json:"files_changed"`
 		Changes      []struct {
 			Symbol, Change, Risk string
@@ -287,6 +288,11 @@ func TestAffectedByDiff(t *testing.T) {
 	}
 	if !added || len(out.FilesChanged) != 2 {
 		t.Errorf("the untracked cart/extra.go is not an added declaration: %+v", out)
+	}
+	// cart.go was edited after the index run, so the lines of references
+	// in it are the index's: the answer says so.
+	if !strings.Contains(out.Warning, "cart/cart.go") || strings.Contains(out.Warning, "extra.go") {
+		t.Errorf("warning %q: want cart/cart.go named as changed since the index run", out.Warning)
 	}
 
 	res := callTool(t, c, "affected_by_diff", map[string]any{"base": "no-such-branch"})
