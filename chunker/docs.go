@@ -186,14 +186,14 @@ func findHeadings(s *source, lang string, fm docFront) []heading {
 				continue
 			}
 		}
-		if lang == "asciidoc" {
+		if lang == "asciidoc" || lang == "rdoc" { // RDoc's headings are AsciiDoc's: "= Title", "== Section"
 			if lvl, title := adocHeading(t); lvl > 0 {
 				hs = append(hs, heading{line: i, last: i, level: lvl, title: title})
 				continue
 			}
 		}
 		// Underlined headings: Markdown setext, reST, plain text.
-		if lang == "asciidoc" || t == "" || i+1 >= s.n || raw != strings.TrimLeft(raw, " \t") {
+		if lang == "asciidoc" || lang == "rdoc" || t == "" || i+1 >= s.n || raw != strings.TrimLeft(raw, " \t") {
 			continue
 		}
 		next := strings.TrimSpace(string(s.line(i + 1)))

@@ -88,3 +88,17 @@ func TestDocHeadingNotAlone(t *testing.T) {
 		}
 	}
 }
+
+// RDoc (Ruby's README.rdoc, doc/*.rdoc) is documentation: search_docs
+// answers from it, in sections by its "= Title" / "== Section" headings.
+func TestRDocIsDocumentationInSections(t *testing.T) {
+	if !IsDoc("doc/rakefile.rdoc") || !IsDoc("History.rdoc") {
+		t.Fatal("an .rdoc file is not documentation")
+	}
+	src := "= Rakefile Format\n\nFirst of all.\n\n== Tasks\n\nTasks are the main unit.\n\n=== Simple Tasks\n\n  task :name\n"
+	got := docChunks("doc/rakefile.rdoc", src, 400)
+	want := []string{"1-3 Rakefile Format", "5-7 Rakefile Format > Tasks", "9-11 Rakefile Format > Tasks > Simple Tasks"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("chunks %q, want %q", got, want)
+	}
+}

@@ -30,7 +30,7 @@ const searchCodeDescription = "Find code by what it does, in repositories indexe
 	"To read more of a hit, resources/read its uri (widen #L10-L40 for context) or open file_path at those lines; get_symbols outlines its file. " +
 	"Narrow with repository_id, directory (\"internal/server\") or file_type (\"go\", \"python\"). Start concise to scan many hits cheaply. "
 
-const searchDocsDescription = "Search the documentation of indexed repositories (Markdown, reStructuredText, AsciiDoc, plain text), split by section: " +
+const searchDocsDescription = "Search the documentation of indexed repositories (Markdown, reStructuredText, AsciiDoc, RDoc, plain text), split by section: " +
 	"how to install, configure or use something, design notes, changelogs. Ask as you would ask the docs (\"how do I configure the cache size\"). " +
 	"Each result is one section; its symbol is the heading path (\"Install > Linux\"). Read the whole section or its neighbours with resources/read on the uri. " +
 	"Use search_code for code. "
