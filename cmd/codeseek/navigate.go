@@ -65,6 +65,11 @@ func target(arg string, p *tools.NavParams) error {
 		parts = parts[:len(parts)-1]
 	}
 	if len(nums) == 0 {
+		if i := strings.LastIndexByte(arg, ':'); i > 0 {
+			if fi, err := os.Stat(parts[0]); err == nil && !fi.IsDir() {
+				return usagef("%s: %q is not a line number: give a position as FILE:LINE[:COL]", arg, arg[i+1:])
+			}
+		}
 		p.Symbol = arg
 		return nil
 	}

@@ -128,7 +128,11 @@ func TestExitCodes(t *testing.T) {
 	if code := run(context.Background(), []string{"serch", "x"}); code != exitUsage {
 		t.Errorf("unknown command: exit %d, want %d", code, exitUsage)
 	}
-	code, _, stderr := cliStdin(t, t.TempDir(), "", "remove", "deadbeef0000")
+	code, _, stderr := cliStdin(t, t.TempDir(), "", "def", "--repo", repo, filepath.Join(repo, "f000.go")+":abc")
+	if code != exitUsage || !strings.Contains(stderr, `"abc" is not a line number`) {
+		t.Errorf("def FILE:abc: exit %d, %q: want a usage error about the line", code, stderr)
+	}
+	code, _, stderr = cliStdin(t, t.TempDir(), "", "remove", "deadbeef0000")
 	if code != exitUsage || !strings.Contains(stderr, "codeseek repos") || strings.Contains(stderr, "list_repositories") {
 		t.Errorf("remove of an unknown ID: exit %d, %q: want a usage error naming `codeseek repos`", code, stderr)
 	}
