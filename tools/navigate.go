@@ -284,7 +284,10 @@ func (s *Service) FindDefinition(ctx context.Context, p NavParams, limit int) (f
 		}
 	}
 	resp.TotalCount = len(resp.Definitions)
-	resp.Definitions = resp.Definitions[:min(limit, len(resp.Definitions))]
+	if resp.TotalCount > limit {
+		resp.Warning = joinWarnings(resp.Warning, fmt.Sprintf("%d of %d definitions shown (limit %d): raise limit, qualify the symbol (Client.Do, http.Client), or narrow with directory or file_type", limit, resp.TotalCount, limit))
+		resp.Definitions = resp.Definitions[:limit]
+	}
 	resp.Latency = time.Since(start)
 	return resp, nil
 }

@@ -366,6 +366,24 @@ func TestPositionErrorsNameTheLine(t *testing.T) {
 	}
 }
 
+// A limit that cuts the definitions says how many there are.
+func TestDefinitionLimitIsSaid(t *testing.T) {
+	svc, _ := indexedNav(t, map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n",
+		"a/open.go":  "package a\n\n// Open opens a.\nfunc Open() {}\n",
+		"b/open.go":  "package b\n\n// Open opens b.\nfunc Open() {}\n",
+		"c/close.go": "package c\n\nfunc Close() {}\n",
+	})
+	var out struct {
+		Warning     string            `json:"warning"`
+		Definitions []json.RawMessage `json:"definitions"`
+	}
+	structured(t, callTool(t, mcpClient(t, svc), "find_definition", map[string]any{"symbol": "Open", "limit": 1}), &out)
+	if len(out.Definitions) != 1 || !strings.Contains(out.Warning, "1 of 2 definitions shown") {
+		t.Errorf("find_definition Open at limit 1: %d definitions, warning %q", len(out.Definitions), out.Warning)
+	}
+}
+
 // mustRepo returns the ID of the only indexed repository.
 func (s *Service) mustRepo(t *testing.T) string {
 	t.Helper()
