@@ -49,20 +49,20 @@ var (
 
 // RenderDefinitions renders a find_definition answer.
 func RenderDefinitions(r DefinitionResponse, o Options) (string, error) {
-	all := r.Definitions
+	all, warning := r.Definitions, r.Warning
 	return renderList(o, len(all), func(k int, o Options) DefinitionResponse {
 		r.Definitions = all[:k]
-		r.Warning = omitted(r.Warning, "definitions", len(all)-k, o.MaxTokens)
+		r.Warning = omitted(warning, "definitions", len(all)-k, o)
 		return r
 	}, definitionFormats)
 }
 
 // RenderReferences renders a find_references answer.
 func RenderReferences(r ReferencesResponse, o Options) (string, error) {
-	all := r.References
+	all, warning := r.References, r.Warning
 	return renderList(o, len(all), func(k int, o Options) ReferencesResponse {
 		r.References = all[:k]
-		r.Warning = omitted(r.Warning, "references", len(all)-k, o.MaxTokens)
+		r.Warning = omitted(warning, "references", len(all)-k, o)
 		return r
 	}, referenceFormats)
 }
@@ -70,32 +70,37 @@ func RenderReferences(r ReferencesResponse, o Options) (string, error) {
 // RenderCallHierarchy renders a call_hierarchy answer; under a budget it
 // keeps the first nodes in depth-first order.
 func RenderCallHierarchy(r CallHierarchyResponse, o Options) (string, error) {
-	all, n := r.Calls, countNodes(r.Calls)
+	all, n, warning, truncated := r.Calls, countNodes(r.Calls), r.Warning, r.Truncated
 	return renderList(o, n, func(k int, o Options) CallHierarchyResponse {
 		r.Calls, _ = pruneNodes(all, k)
-		r.Truncated = r.Truncated || k < n
-		r.Warning = omitted(r.Warning, "calls", n-k, o.MaxTokens)
+		r.Truncated = truncated || k < n
+		r.Warning = omitted(warning, "calls", n-k, o)
 		return r
 	}, callFormats)
 }
 
 // RenderAffected renders an affected_by_diff answer.
 func RenderAffected(r AffectedResponse, o Options) (string, error) {
-	all := r.Changes
+	all, warning := r.Changes, r.Warning
 	return renderList(o, len(all), func(k int, o Options) AffectedResponse {
 		r.Changes = all[:k]
-		r.Warning = omitted(r.Warning, "changes", len(all)-k, o.MaxTokens)
+		r.Warning = omitted(warning, "changes", len(all)-k, o)
 		return r
 	}, affectedFormats)
 }
 
-// omitted adds to a warning that a token budget left items out (nothing
-// when none was).
-func omitted(prev, what string, left, maxTokens int) string {
+// omitted adds to the answer's own warning that a token budget left items
+// out (nothing when none was). Each rendering a budget tries starts from
+// the answer's own warning, so only the last count is said.
+func omitted(prev, what string, left int, o Options) string {
 	if left <= 0 {
 		return prev
 	}
-	w := fmt.Sprintf("%d %s left out to fit max_tokens=%d; raise max_tokens, narrow the query or use detail_level=concise", left, what, maxTokens)
+	fix := "raise max_tokens, narrow the query or use detail_level=concise"
+	if o.Detail == Concise {
+		fix = "raise max_tokens or narrow the query"
+	}
+	w := fmt.Sprintf("%d %s left out to fit max_tokens=%d; %s", left, what, o.MaxTokens, fix)
 	if prev != "" {
 		return prev + "; " + w
 	}

@@ -211,3 +211,21 @@ func TestReferencesThroughMacrosNameTheMacro(t *testing.T) {
 		t.Errorf("a direct use names no macro: %s", s)
 	}
 }
+
+// A budget that cuts references says so once, with the last count, and
+// does not advise the concise detail it already has.
+func TestBudgetWarningIsSaidOnce(t *testing.T) {
+	r := sampleReferences()
+	for len(r.References) < 60 {
+		r.References = append(r.References, r.References...)
+	}
+	for _, f := range []Format{Compact, JSON, Markdown} {
+		s, err := RenderReferences(r, Options{Format: f, Detail: Concise, MaxTokens: 300})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(s, "left out to fit"); n != 1 || strings.Contains(s, "detail_level") {
+			t.Errorf("%s: %d budget warnings, or advice for the detail it has:\n%s", f, n, s)
+		}
+	}
+}
