@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -74,6 +75,7 @@ func (b *callBuilder) level(d Definition, depth int) ([]CallNode, error) {
 		return nil, err
 	}
 	out := nodes[:0]
+	expanded := map[defKey]bool{} // a callee listed twice (exact, and by name) is followed once
 	for _, n := range nodes {
 		if b.count >= b.o.MaxNodes {
 			b.cut = true
@@ -81,8 +83,8 @@ func (b *callBuilder) level(d Definition, depth int) ([]CallNode, error) {
 		}
 		b.count++
 		k := defKeyOf(n.Definition)
-		if depth < b.o.Depth && callable(n.Def.Kind) && !b.seen[k] {
-			b.seen[k] = true
+		if depth < b.o.Depth && callable(n.Def.Kind) && !b.seen[k] && !expanded[k] {
+			b.seen[k], expanded[k] = true, true
 			n.Calls, err = b.level(n.Definition, depth+1)
 			delete(b.seen, k)
 			if err != nil {
@@ -129,14 +131,16 @@ func (b *callBuilder) callers(d Definition) ([]CallNode, error) {
 			byKey[k] = g
 			groups = append(groups, g)
 		}
-		if r.Match != MatchExact {
-			g.node.Match = MatchName
+		if first := len(g.node.CallLines) == 0; first || r.Match == MatchExact {
+			// One call resolved to the target proves the caller calls it.
+			g.node.Match = r.Match
 		}
 		g.node.CallLines = append(g.node.CallLines, r.Line)
 	}
 	out := make([]CallNode, len(groups))
 	for i, g := range groups {
 		out[i] = g.node
+		slices.Sort(out[i].CallLines)
 	}
 	sortNodes(out)
 	return out, nil
@@ -149,7 +153,13 @@ func (b *callBuilder) callees(d Definition) ([]CallNode, error) {
 		return nil, err
 	}
 	var nodes []CallNode
-	byKey := map[defKey]int{}
+	// Calls resolved to a callee and calls that only share its name are
+	// nodes apart: the latter may call another declaration of the name.
+	type calleeKey struct {
+		defKey
+		match string
+	}
+	byKey := map[calleeKey]int{}
 	for _, r := range g.Refs {
 		if r.Kind != chunker.RefCall || r.Line < d.Def.StartLine || r.Line > d.Def.EndLine || !inside(g, r.Enclosing, d.Def) {
 			continue
@@ -162,7 +172,7 @@ func (b *callBuilder) callees(d Definition) ([]CallNode, error) {
 		if callee.Match != MatchExact && len(defs) > 1 {
 			callee.Match = MatchName
 		}
-		k := defKeyOf(callee)
+		k := calleeKey{defKeyOf(callee), callee.Match}
 		if i, ok := byKey[k]; ok {
 			nodes[i].CallLines = append(nodes[i].CallLines, r.Line)
 			continue

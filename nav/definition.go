@@ -263,7 +263,11 @@ func resolveUse(ix Index, f store.GraphFile, r chunker.Ref, modules *moduleSet) 
 	if len(defs) == 0 {
 		return nil, fmt.Errorf("%w: %s is used at %s:%d but declared nowhere in the index (a library or builtin name?)", ErrNoSymbol, r.Name, f.Path, r.Line)
 	}
-	return rankDefinitions(defs, symQuery{name: r.Name}, nearness(ix, f, r)), nil
+	out := rankDefinitions(defs, symQuery{name: r.Name}, nearness(ix, f, r))
+	for i := range out {
+		out[i].Match = MatchName // the use did not resolve: its name is all that matches, however few share it
+	}
+	return out, nil
 }
 
 // resolveExactly resolves a use to its one declaration when the

@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,5 +50,28 @@ func TestOverloadStackAnswersWithTheImplementation(t *testing.T) {
 	}
 	if strings.Join(callees, ",") != "invoke,prepare" && strings.Join(callees, ",") != "prepare,invoke" {
 		t.Errorf("callees of the implementation: %v, want prepare and invoke", callees)
+	}
+}
+
+// A call that only shares a callee's name is not listed under the callee
+// a resolved call proves: the two are apart, each with its own match.
+func TestCalleesKeepResolvedAndNameMatchesApart(t *testing.T) {
+	src := "class Context:\n    def invoke(self):\n        pass\n\n\n" +
+		"def run(ctx: Context, other):\n    ctx.invoke()\n    other.thing.invoke()\n"
+	ix := testIndex(t, map[string]string{"app.py": src})
+	defs, err := DefinitionsOf(ix, "run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, _, _, err := CallHierarchy(ix, Target{Definition: defs[0]}, CallOptions{Outgoing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]int{}
+	for _, n := range nodes {
+		got[n.Match] = append(got[n.Match], n.CallLines...)
+	}
+	if !slices.Equal(got[MatchExact], []int{7}) || slices.Contains(got[MatchExact], 8) {
+		t.Errorf("callees of run: %v, want Context.invoke exact at line 7 only", got)
 	}
 }
