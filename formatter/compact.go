@@ -17,13 +17,21 @@ const CompactSearchFormat = `Compact search output: {"r":[...],"n":N,"ms":M,"w":
 	`u = URI prefix of the repository: a result's uri is u + path + "#Lstart-Lend" (read it with resources/read; widen the range to see more); ` +
 	`when results come from several repositories there is no top-level u and each result has its full uri in u.`
 
+// CompactTableRules explains the header+rows encoding every compact table
+// uses; a tool's description adds the columns of its own tables.
+const CompactTableRules = `Compact tables: h = column names joined by "|", d = rows joined by newlines, cells joined by "|". ` +
+	`In cells, \\ is a backslash, \n a newline, \r a carriage return and \| a literal pipe; split rows on unescaped newlines and cells on unescaped pipes. ` +
+	`d = "" means no rows; n = row count; lines = "start-end".`
+
+// CompactSymbolsFormat explains compact get_symbols output.
+const CompactSymbolsFormat = `Symbols: f = file path, lang = language, repo = repository id (detailed), columns ` + CompactSymbolsHeaderDetailed + ` (concise drops signature).`
+
+// CompactRepositoriesFormat explains compact list_repositories output.
+const CompactRepositoriesFormat = `Repositories: columns ` + CompactRepositoriesHeaderDetailed + ` (code/docs = chunk counts, indexed = RFC 3339 time, status = done or "indexing phase done/total", db = database name); concise: ` + CompactRepositoriesHeaderConcise + `.`
+
 // CompactTableFormat explains the header+rows encoding used by compact
 // symbol lists, repository lists and index errors.
-const CompactTableFormat = `Compact tables: h = column names joined by "|", d = rows joined by newlines, cells joined by "|". ` +
-	`In cells, \\ is a backslash, \n a newline, \r a carriage return and \| a literal pipe; split rows on unescaped newlines and cells on unescaped pipes. ` +
-	`d = "" means no rows; n = row count; lines = "start-end". ` +
-	`Symbols: f = file path, lang = language, repo = repository id (detailed), columns ` + CompactSymbolsHeaderDetailed + ` (concise drops signature). ` +
-	`Repositories: columns ` + CompactRepositoriesHeaderDetailed + ` (code/docs = chunk counts, indexed = RFC 3339 time, status = done or "indexing phase done/total", db = database name); concise: ` + CompactRepositoriesHeaderConcise + `.`
+const CompactTableFormat = CompactTableRules + " " + CompactSymbolsFormat + " " + CompactRepositoriesFormat
 
 // CompactIndexFormat explains compact index_repository output.
 const CompactIndexFormat = `Compact index output: id = repository id, p = project, st = status ("done", or "indexing" while the run goes on in the background), ` +

@@ -49,8 +49,8 @@ var (
 	indexToolDesc      = indexDescription + formatter.CompactIndexFormat
 	searchCodeToolDesc = searchCodeDescription + formatter.CompactSearchFormat
 	searchDocsToolDesc = searchDocsDescription + formatter.CompactSearchFormat
-	listToolDesc       = listDescription + formatter.CompactTableFormat
-	symbolsToolDesc    = symbolsDescription + formatter.CompactTableFormat
+	listToolDesc       = listDescription + formatter.CompactTableRules + " " + formatter.CompactRepositoriesFormat
+	symbolsToolDesc    = symbolsDescription + formatter.CompactTableRules + " " + formatter.CompactSymbolsFormat
 )
 
 // The navigation tools' descriptions: each says which question it answers
@@ -90,10 +90,10 @@ const (
 
 // The navigation descriptions with the compact format of each answer.
 var (
-	findDefinitionToolDesc = findDefinitionDescription + formatter.CompactDefinitionsFormat + " " + formatter.CompactTableFormat
-	findReferencesToolDesc = findReferencesDescription + formatter.CompactReferencesFormat + " " + formatter.CompactTableFormat
-	callHierarchyToolDesc  = callHierarchyDescription + formatter.CompactCallsFormat + " " + formatter.CompactTableFormat
-	codeMapToolDesc        = codeMapDescription + formatter.CompactMapFormat + " " + formatter.CompactTableFormat
+	findDefinitionToolDesc = findDefinitionDescription + formatter.CompactDefinitionsFormat + " " + formatter.CompactTableRules
+	findReferencesToolDesc = findReferencesDescription + formatter.CompactReferencesFormat + " " + formatter.CompactTableRules
+	callHierarchyToolDesc  = callHierarchyDescription + formatter.CompactCallsFormat + " " + formatter.CompactTableRules
+	codeMapToolDesc        = codeMapDescription + formatter.CompactMapFormat + " " + formatter.CompactTableRules
 	findRelatedToolDesc    = findRelatedDescription + formatter.CompactSearchFormat
-	affectedToolDesc       = affectedDescription + formatter.CompactAffectedFormat + " " + formatter.CompactTableFormat
+	affectedToolDesc       = affectedDescription + formatter.CompactAffectedFormat + " " + formatter.CompactTableRules
 )
