@@ -157,6 +157,10 @@ func kindRank(kind string) int {
 		return 2
 	case "var", "const", "let", "variable", "constant":
 		return 1
+	case "impl", "extension":
+		// Rust's `impl Debug for Regex` and Swift's `extension Regex`
+		// add to a type declared elsewhere: the type comes first.
+		return 1
 	}
 	return 0
 }

@@ -75,3 +75,18 @@ func TestCalleesKeepResolvedAndNameMatchesApart(t *testing.T) {
 		t.Errorf("callees of run: %v, want Context.invoke exact at line 7 only", got)
 	}
 }
+
+// A Rust impl block adds to a type; the type's declaration answers first.
+func TestTypeBeforeItsImplBlocks(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/a_impls.rs": "impl std::fmt::Debug for Regex {\n    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) }\n}\n\nimpl Regex {\n    pub fn is_match(&self) -> bool { true }\n}\n",
+		"src/regex.rs":   "/// A compiled regular expression.\npub struct Regex {\n    pattern: String,\n}\n",
+	})
+	defs, err := DefinitionsOf(ix, "Regex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(defs) == 0 || defs[0].Def.Kind != "struct" {
+		t.Errorf("definitions of Regex: %+v, want the struct first", defs)
+	}
+}
