@@ -144,6 +144,9 @@ func newRefsCmd(g *globalFlags) *cobra.Command {
 		Args: argsBetween(1, 1),
 	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error) {
 		if !callers && !callees {
+			if c.Flags().Changed("depth") {
+				return "", usagef("--depth %d: it is the depth of --callers or --callees; pass one of them", depth)
+			}
 			r, err := svc.FindReferences(c.Context(), p, kind, limit)
 			if err != nil {
 				return "", err

@@ -132,6 +132,10 @@ func TestExitCodes(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, `"abc" is not a line number`) {
 		t.Errorf("def FILE:abc: exit %d, %q: want a usage error about the line", code, stderr)
 	}
+	code, _, stderr = cliStdin(t, t.TempDir(), "", "refs", "--repo", repo, "F1", "--depth", "3")
+	if code != exitUsage || !strings.Contains(stderr, "--callers or --callees") {
+		t.Errorf("refs --depth without --callers: exit %d, %q: want a usage error", code, stderr)
+	}
 	code, _, stderr = cliStdin(t, t.TempDir(), "", "remove", "deadbeef0000")
 	if code != exitUsage || !strings.Contains(stderr, "codeseek repos") || strings.Contains(stderr, "list_repositories") {
 		t.Errorf("remove of an unknown ID: exit %d, %q: want a usage error naming `codeseek repos`", code, stderr)
