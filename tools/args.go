@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -20,7 +21,7 @@ func (a args) str(key string) (string, error) {
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", argErrorf(key, "must be a string, got %T", v)
+		return "", argErrorf(key, "must be a string, got %s", jsonKind(v))
 	}
 	return s, nil
 }
@@ -32,7 +33,7 @@ func (a args) integer(key string, def int) (int, error) {
 	}
 	f, ok := v.(float64)
 	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<31 {
-		return 0, argErrorf(key, "must be a whole number, got %v", v)
+		return 0, argErrorf(key, "must be a whole number, got %s", jsonValue(v))
 	}
 	return int(f), nil
 }
@@ -44,7 +45,7 @@ func (a args) boolean(key string) (bool, error) {
 	}
 	b, ok := v.(bool)
 	if !ok {
-		return false, argErrorf(key, "must be true or false, got %v", v)
+		return false, argErrorf(key, "must be true or false, got %s", jsonValue(v))
 	}
 	return b, nil
 }
@@ -125,6 +126,22 @@ func jsonKind(v any) string {
 		return "a number"
 	case bool:
 		return "a boolean"
+	case map[string]any:
+		return "an object"
+	case nil:
+		return "null"
 	}
 	return fmt.Sprintf("a %T", v)
+}
+
+// jsonValue shows a decoded argument: a number or a string as written,
+// other values by their JSON type.
+func jsonValue(v any) string {
+	switch x := v.(type) {
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case string:
+		return strconv.Quote(x)
+	}
+	return jsonKind(v)
 }

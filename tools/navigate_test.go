@@ -384,6 +384,22 @@ func TestDefinitionLimitIsSaid(t *testing.T) {
 	}
 }
 
+// Argument errors name the JSON a caller wrote, not the Go types it
+// decodes to; a mode is read in any case, as the formats are.
+func TestArgumentErrorsNameJSONTypes(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	for _, args := range []map[string]any{{"query": 12345}, {"query": "cart", "limit": []any{1}}} {
+		res := callTool(t, c, "search_code", args)
+		if text := resultText(t, res); !res.IsError || strings.Contains(text, "float64") || strings.Contains(text, "interface") {
+			t.Errorf("search_code %v: %s", args, text)
+		}
+	}
+	if res := callTool(t, c, "search_code", map[string]any{"query": "cart", "mode": "LEXICAL"}); res.IsError {
+		t.Errorf("mode LEXICAL: %s", resultText(t, res))
+	}
+}
+
 // mustRepo returns the ID of the only indexed repository.
 func (s *Service) mustRepo(t *testing.T) string {
 	t.Helper()

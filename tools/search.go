@@ -121,7 +121,7 @@ func (p *SearchParams) validate() error {
 	if p.Limit < 1 || p.Limit > MaxLimit {
 		return argErrorf("limit", "%d is out of range: use 1 to %d (default %d)", p.Limit, MaxLimit, DefaultLimit)
 	}
-	switch p.Mode {
+	switch p.Mode = strings.ToLower(strings.TrimSpace(p.Mode)); p.Mode { // as response_format and detail_level are read
 	case "":
 		p.Mode = ModeHybrid
 	case ModeHybrid, ModeVector, ModeLexical:
