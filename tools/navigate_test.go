@@ -330,7 +330,7 @@ func TestGetSymbolsAtLine(t *testing.T) {
 // other tools' are: 0, one past the file's end; a relative path without
 // repository_id says where it was looked for.
 func TestGetSymbolsLineBounds(t *testing.T) {
-	svc, _ := indexedNav(t, navRepo)
+	svc, root := indexedNav(t, navRepo)
 	c := mcpClient(t, svc)
 	lines := strings.Count(navRepo["cart/cart.go"], "\n")
 	for _, tc := range []struct {
@@ -349,6 +349,13 @@ func TestGetSymbolsLineBounds(t *testing.T) {
 	res := callTool(t, c, "get_symbols", map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": lines})
 	if res.IsError {
 		t.Errorf("get_symbols at the last line: %s", resultText(t, res))
+	}
+	abs := filepath.Join(root, "cart", "cart.go")
+	if res := callTool(t, c, "get_symbols", map[string]any{"file_path": abs, "repository_id": svc.mustRepo(t)}); res.IsError {
+		t.Errorf("get_symbols of an absolute path inside the repository: %s", resultText(t, res))
+	}
+	if res := callTool(t, c, "get_symbols", map[string]any{"file_path": filepath.Join(filepath.Dir(root), "x.go"), "repository_id": svc.mustRepo(t)}); !res.IsError {
+		t.Errorf("get_symbols of an absolute path outside the repository: %s", resultText(t, res))
 	}
 }
 

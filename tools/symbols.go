@@ -43,6 +43,13 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 			return formatter.SymbolList{}, err
 		}
 		rel := filepath.Clean(filepath.FromSlash(p.FilePath))
+		if filepath.IsAbs(rel) {
+			// An absolute path inside the repository, as the other tools
+			// take it.
+			if r, err := filepath.Rel(m.Path, rel); err == nil {
+				rel = r
+			}
+		}
 		if filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return formatter.SymbolList{}, argErrorf("file_path", "%q must be relative to the repository root and stay inside it", p.FilePath)
 		}
