@@ -53,6 +53,11 @@ type graphLang struct {
 	// globalScope is the qualifier that names the global scope alone
 	// (C++'s "::" in ::connect()); such a name gets GlobalRecv.
 	globalScope string
+	// pathsInTokens makes a bare name written right after "PATH::" a use
+	// selected from PATH, and a call when "(" follows it: Rust parses a
+	// macro's arguments (vec![Hir::literal(b)], assert_eq!(…)) as tokens,
+	// not as paths and calls.
+	pathsInTokens bool
 	// repair, when set, mends what the outline makes of a declaration
 	// where the graph needs more: it returns the declaration's name node
 	// when the classifier's is not the one (a name that the parser's

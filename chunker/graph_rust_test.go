@@ -104,3 +104,19 @@ impl Drop for *const Node {
 		{qualified: "Node.drop", kind: "method", at: "fn drop"},
 	})
 }
+
+// A macro's arguments are tokens to the grammar, yet Hir::literal(b) in
+// vec![…] is a call selected from Hir, as it is outside the macro.
+func TestRustPathsInMacroArguments(t *testing.T) {
+	src := "fn build(b: u8) -> Vec<Hir> {\n    vec![Hir::literal(b), regex_syntax::hir::Hir::empty(), plain(b)]\n}\n"
+	g := analyzeGraph(t, "build.rs", src)
+	checkRefs(t, g, src, []wantRef{
+		{"literal", "literal(b)", RefCall, "n:Hir", "build"},
+		{"empty", "empty()", RefCall, "n:regex_syntax.hir.Hir", "build"},
+	})
+	for _, r := range g.Refs {
+		if r.Name == "plain" && r.Recv != "" {
+			t.Errorf("plain(b) got the receiver %q", r.Recv)
+		}
+	}
+}

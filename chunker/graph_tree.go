@@ -107,8 +107,65 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunke
 	b.buildDefs()
 	b.flat = nil
 	release(buf)
+	if gl.pathsInTokens {
+		b.pathsInTokens()
+	}
 	b.buildRefs()
 	return b.g
+}
+
+// pathsInTokens gives a bare name that follows "PATH::" in the text (in
+// a macro's token tree, where the grammar sees no path) PATH as its
+// receiver, and makes it a call when "(" follows.
+func (b *graphBuilder) pathsInTokens() {
+	src := b.s.src
+	for i := range b.refs {
+		r := &b.refs[i]
+		if r.hasRecv || r.start < 3 || int(r.end) > len(src) {
+			continue
+		}
+		end := int(r.start)
+		for end > 0 && src[end-1] == ' ' {
+			end--
+		}
+		if end < 3 || src[end-1] != ':' || src[end-2] != ':' {
+			continue
+		}
+		start, at := end-2, end-2
+		for { // PATH is ident(::ident)*
+			j := at
+			for j > 0 && src[j-1] == ' ' {
+				j--
+			}
+			k := j
+			for k > 0 && identByte(src[k-1]) {
+				k--
+			}
+			if k == j {
+				break
+			}
+			start = k
+			if k < 2 || src[k-1] != ':' || src[k-2] != ':' {
+				break
+			}
+			at = k - 2
+		}
+		if start == end-2 {
+			continue
+		}
+		r.hasRecv, r.recv = true, [2]uint32{uint32(start), uint32(end - 2)}
+		next := int(r.end)
+		for next < len(src) && src[next] == ' ' {
+			next++
+		}
+		if r.kind == RefOther && next < len(src) && src[next] == '(' {
+			r.kind = RefCall
+		}
+	}
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // newGraphBuilder prepares the graph of one file whose tree was copied
