@@ -50,7 +50,8 @@ func Related(ctx context.Context, ix Index, path string, line, limit int, f stor
 const maxRelatedPool = 1024
 
 // relatedOrder puts other files' chunks first, then the same file's, then
-// the files pathclass sets aside, leaving out the source chunk itself;
+// the files pathclass sets aside, leaving out the source chunk itself and
+// import blocks;
 // others is how many chunks of other files there are.
 func relatedOrder(hits []store.Hit, src *store.Chunk, path string) (out []store.Hit, others int) {
 	aside := pathclass.Aside &^ pathclass.Of(path)
@@ -58,6 +59,7 @@ func relatedOrder(hits []store.Hit, src *store.Chunk, path string) (out []store.
 	for _, h := range hits {
 		switch {
 		case h.Chunk.Full().ID == src.Full().ID:
+		case h.Chunk.SymbolKind == "imports": // a file's import block is like every other's, and does nothing
 		case h.Chunk.FilePath == path:
 			same = append(same, h)
 		case pathclass.Of(h.Chunk.FilePath)&aside != 0:

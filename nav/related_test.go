@@ -68,3 +68,35 @@ func TestRelatedLooksPastALargeFile(t *testing.T) {
 		t.Errorf("related at limit 2: %v, want util/shout.go first", paths)
 	}
 }
+
+// An import block is like every other file's and does nothing: it is no
+// relative of a function.
+func TestRelatedLeavesOutImportBlocks(t *testing.T) {
+	var imports strings.Builder
+	imports.WriteString("package util\n\nimport (\n")
+	for _, p := range []string{"context", "errors", "fmt", "io", "net/http", "os", "sort", "strconv", "strings", "sync", "time", "unicode"} {
+		fmt.Fprintf(&imports, "\t%q\n", p)
+	}
+	imports.WriteString(")\n\n")
+	// One long function after the imports leaves the block a chunk of
+	// its own.
+	imports.WriteString("// Long does many different things.\nfunc Long(x int) int {\n")
+	for i := range 300 {
+		fmt.Fprintf(&imports, "\tif x > %d {\n\t\tx = x*%d - %d\n\t}\n", i, i+1, i)
+	}
+	imports.WriteString("\treturn x\n}\n")
+	ix := testIndex(t, map[string]string{
+		"util/many.go": imports.String(),
+		"net/handler.go": "package net\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n\t\"strings\"\n)\n\n// Handle writes the greeting.\n" +
+			"func Handle(w http.ResponseWriter, r *http.Request) {\n\tfmt.Fprintln(w, strings.ToUpper(r.URL.Path))\n}\n",
+	})
+	_, hits, err := Related(context.Background(), ix, "net/handler.go", 11, 50, store.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if h.Chunk.SymbolKind == "imports" {
+			t.Errorf("related to Handle: the import block %s:%d-%d", h.Chunk.FilePath, h.Chunk.StartLine, h.Chunk.EndLine)
+		}
+	}
+}
