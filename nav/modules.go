@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/codeseek/codeseek/store"
 )
 
 // moduleSet tells whether the repository may hold a module an import
@@ -16,6 +18,9 @@ type moduleSet struct {
 	ix    Index
 	once  sync.Once
 	names map[string]bool
+	// packages caches packageFile's answers by module.
+	packages map[string]*store.GraphFile
+	files    []store.GraphFile
 }
 
 func newModuleSet(ix Index) *moduleSet { return &moduleSet{ix: ix} }
@@ -59,4 +64,53 @@ func (c useCtx) importedOutside(first string) bool {
 		}
 	}
 	return false
+}
+
+// packageFile is the file that is package mod itself (`click` is
+// `src/click/__init__.py`, a JavaScript directory's `index.js`), or nil.
+// Relative modules, which depend on the importing file, have none here.
+func (m *moduleSet) packageFile(from store.GraphFile, mod string) *store.GraphFile {
+	if mod == "" || strings.HasPrefix(mod, ".") {
+		return nil
+	}
+	if f, ok := m.packages[mod]; ok {
+		return f
+	}
+	if m.packages == nil {
+		m.packages, m.files = map[string]*store.GraphFile{}, m.ix.GraphFiles()
+	}
+	var pkg *store.GraphFile
+	for i, f := range m.files {
+		stem := strings.TrimSuffix(path.Base(f.Path), path.Ext(f.Path))
+		if (stem == "__init__" || stem == "index") && moduleMatches(f, from, mod) {
+			pkg = &m.files[i]
+			break
+		}
+	}
+	m.packages[mod] = pkg
+	return pkg
+}
+
+// viaPackage resolves a name a package re-exports: after `import click`,
+// click.echo is the echo that click/__init__.py imports (`from .utils
+// import echo`), as Python and JavaScript packages publish their API.
+func (c useCtx) viaPackage(ix Index, mod string, cands []store.FileDef) (store.FileDef, bool) {
+	if c.modules == nil || len(cands) == 0 {
+		return store.FileDef{}, false
+	}
+	pkg := c.modules.packageFile(c.file, mod)
+	if pkg == nil {
+		return store.FileDef{}, false
+	}
+	name := cands[0].Def.Name
+	for _, im := range ix.FileImports(pkg.Path) {
+		if im.Name != name {
+			continue
+		}
+		from, sym := splitImport(*pkg, im.Path, name)
+		return pick(cands, func(d store.FileDef) bool {
+			return d.Def.Parent == "" && d.Def.Name == sym && moduleMatches(d.GraphFile, *pkg, from)
+		})
+	}
+	return store.FileDef{}, false
 }

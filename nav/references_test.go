@@ -131,3 +131,29 @@ func TestLibraryModuleMembersAreNoUses(t *testing.T) {
 		t.Errorf("the definition of sys.exit: found one in the repository, want a library's")
 	}
 }
+
+// A package publishes names its modules declare: after `import pkg`,
+// pkg.echo is the echo pkg/__init__.py imports from pkg/utils.py.
+func TestUseThroughAPackageReExport(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/pkg/__init__.py": "from .utils import echo\n",
+		"src/pkg/utils.py":    "def echo(message):\n    print(message)\n",
+		"src/pkg/other.py":    "def echo(message):\n    return message\n",
+		"tests/test_echo.py":  "import pkg\n\n\ndef test_echo():\n    pkg.echo('x')\n",
+	})
+	tg, err := ResolveTarget(ix, "pkg.utils.echo", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uses, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact := false
+	for _, u := range uses {
+		exact = exact || u.Path == "tests/test_echo.py" && u.Line == 5 && u.Match == MatchExact
+	}
+	if !exact {
+		t.Errorf("uses of pkg/utils.py's echo: %+v, want tests/test_echo.py:5 exact", uses)
+	}
+}

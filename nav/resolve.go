@@ -79,7 +79,7 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	}
 	field := false
 	if strings.HasPrefix(base, "n:") && len(sels) == 0 {
-		d, ok := c.resolveQualified(base[2:], cands)
+		d, ok := c.resolveQualified(ix, base[2:], cands)
 		if ok || !implicitThis(c.file.Language) || strings.Contains(base, ".") {
 			return d, ok
 		}
@@ -236,7 +236,7 @@ func (c useCtx) inScopes(ix Index, r chunker.Ref, cands []store.FileDef) (store.
 
 // resolveQualified resolves "mod.name" or "Class.name": the first element
 // an import binds, else a class of that name.
-func (c useCtx) resolveQualified(qual string, cands []store.FileDef) (store.FileDef, bool) {
+func (c useCtx) resolveQualified(ix Index, qual string, cands []store.FileDef) (store.FileDef, bool) {
 	first, rest, _ := strings.Cut(qual, ".")
 	for _, im := range c.imports {
 		if im.Name != first || im.Name == "." {
@@ -247,6 +247,9 @@ func (c useCtx) resolveQualified(qual string, cands []store.FileDef) (store.File
 			mod += "." + rest
 		}
 		if d, ok := pick(cands, func(d store.FileDef) bool { return moduleMatches(d.GraphFile, c.file, mod) && d.Def.Parent == "" }); ok {
+			return d, true
+		}
+		if d, ok := c.viaPackage(ix, mod, cands); ok {
 			return d, true
 		}
 		// An imported class: "from m import C" then C.method.
