@@ -164,7 +164,7 @@ func (b *callBuilder) callees(d Definition) ([]CallNode, error) {
 		if r.Kind != chunker.RefCall || r.Line < d.Def.StartLine || r.Line > d.Def.EndLine || !inside(g, r.Enclosing, d.Def) {
 			continue
 		}
-		defs, err := resolveUse(b.ix, f, r, b.modules)
+		defs, err := resolveUse(b.ix, f, g.Imports, r, b.modules)
 		if err != nil || len(defs) == 0 || !sameFamily(defs[0].Language, f.Language) {
 			continue // a library or builtin function
 		}

@@ -242,23 +242,24 @@ func fileGraph(ix Index, p string) (store.GraphFile, *chunker.Graph, error) {
 // the use there resolves to (match exact), else the declarations of its
 // name nearest to the use (match name).
 func DefinitionAt(ix Index, pos Position) ([]Definition, error) {
-	at, _, err := SymbolAt(ix, pos)
+	at, g, err := SymbolAt(ix, pos)
 	if err != nil {
 		return nil, err
 	}
 	if at.Def != nil {
 		return []Definition{{Path: at.File.Path, Language: at.File.Language, Def: *at.Def, Match: MatchExact}}, nil
 	}
-	return resolveUse(ix, at.File, *at.Ref, newModuleSet(ix))
+	return resolveUse(ix, at.File, g.Imports, *at.Ref, newModuleSet(ix))
 }
 
-// resolveUse finds the declarations a use refers to.
-func resolveUse(ix Index, f store.GraphFile, r chunker.Ref, modules *moduleSet) ([]Definition, error) {
+// resolveUse finds the declarations a use in file f, whose imports the
+// caller has read, refers to.
+func resolveUse(ix Index, f store.GraphFile, imports []chunker.Import, r chunker.Ref, modules *moduleSet) ([]Definition, error) {
 	if d, ok := resolveExactly(ix, f, r); ok {
 		return []Definition{d}, nil
 	}
 	if f.Language != "go" {
-		c := useCtx{file: f, imports: ix.FileImports(f.Path), modules: modules}
+		c := useCtx{file: f, imports: imports, modules: modules}
 		if c.fromLibrary(ix, r) {
 			return nil, fmt.Errorf("%w: %s at %s:%d is a member of a library's module or class, declared outside the repository", ErrNoSymbol, r.Name, f.Path, r.Line)
 		}
