@@ -15,15 +15,30 @@ import (
 // json`), since a use wrongly taken for a library's loses a true
 // reference, while the other way only keeps a match by name.
 type moduleSet struct {
-	ix    Index
-	once  sync.Once
-	names map[string]bool
-	// packages caches packageFile's answers by module.
-	packages map[string]*store.GraphFile
+	ix   Index
+	once sync.Once
+	// files are the indexed files, names their directories' and stems'
+	// names, and packages packageFile's answers by module.
 	files    []store.GraphFile
+	names    map[string]bool
+	packages map[string]*store.GraphFile
 }
 
 func newModuleSet(ix Index) *moduleSet { return &moduleSet{ix: ix} }
+
+// load reads the indexed files once, on first need.
+func (m *moduleSet) load() {
+	m.once.Do(func() {
+		m.files = m.ix.GraphFiles()
+		m.names = map[string]bool{path.Base(filepath.ToSlash(m.ix.Manifest().Meta.Path)): true}
+		for _, f := range m.files {
+			for _, part := range strings.Split(f.Path, "/") {
+				m.names[strings.TrimSuffix(part, path.Ext(part))] = true
+			}
+		}
+		m.packages = map[string]*store.GraphFile{}
+	})
+}
 
 // holds reports whether an element of the module's name (`numpy` or
 // `linalg` of `numpy.linalg`, `lodash` or `fp` of `lodash/fp`) names a
@@ -34,14 +49,7 @@ func (m *moduleSet) holds(mod string) bool {
 	if mod == "" || strings.HasPrefix(mod, ".") {
 		return true
 	}
-	m.once.Do(func() {
-		m.names = map[string]bool{path.Base(filepath.ToSlash(m.ix.Manifest().Meta.Path)): true}
-		for _, f := range m.ix.GraphFiles() {
-			for _, part := range strings.Split(f.Path, "/") {
-				m.names[strings.TrimSuffix(part, path.Ext(part))] = true
-			}
-		}
-	})
+	m.load()
 	for _, e := range strings.FieldsFunc(mod, func(r rune) bool { return strings.ContainsRune("./#:@", r) }) {
 		if m.names[e] {
 			return true
@@ -73,11 +81,9 @@ func (m *moduleSet) packageFile(from store.GraphFile, mod string) *store.GraphFi
 	if mod == "" || strings.HasPrefix(mod, ".") {
 		return nil
 	}
+	m.load()
 	if f, ok := m.packages[mod]; ok {
 		return f
-	}
-	if m.packages == nil {
-		m.packages, m.files = map[string]*store.GraphFile{}, m.ix.GraphFiles()
 	}
 	var pkg *store.GraphFile
 	for i, f := range m.files {
