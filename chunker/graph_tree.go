@@ -138,7 +138,7 @@ func (b *graphBuilder) pathsInTokens() {
 				j--
 			}
 			k := j
-			for k > 0 && identByte(src[k-1]) {
+			for k > 0 && isNameByte(src[k-1]) {
 				k--
 			}
 			if k == j {
@@ -162,10 +162,6 @@ func (b *graphBuilder) pathsInTokens() {
 			r.kind = RefCall
 		}
 	}
-}
-
-func identByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // newGraphBuilder prepares the graph of one file whose tree was copied
