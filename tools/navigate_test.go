@@ -337,7 +337,8 @@ func TestGetSymbolsLineBounds(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": 0}, "line"},
+		{map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": 0}, "0 is not a line"},
+		{map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": -5}, "-5 is not a line"},
 		{map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": lines + 1}, "past the end"},
 		{map[string]any{"file_path": "cart/cart.go"}, "repository_id"},
 	} {

@@ -71,8 +71,11 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 	case err != nil:
 		return formatter.SymbolList{}, argErrorf("file_path", "cannot read %s: %v", path, err)
 	}
-	if p.Line < 0 || p.Line == LineZero {
-		return formatter.SymbolList{}, argErrorf("line", "%d is not a line: pass a 1-based line, or leave it out for the whole outline", max(p.Line, 0))
+	if line := p.Line; line < 0 { // LineZero is negative too
+		if line == LineZero {
+			line = 0
+		}
+		return formatter.SymbolList{}, argErrorf("line", "%d is not a line: pass a 1-based line, or leave it out for the whole outline", line)
 	}
 	if n := lineCount(src.Text); p.Line > n {
 		return formatter.SymbolList{}, argErrorf("line", "%d is past the end of %s (%d lines)", p.Line, display, n)
