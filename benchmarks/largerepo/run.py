@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
-"""Questions over a large repository: the Go standard library.
+"""Questions over large repositories: the Go standard library, Linux.
 
 The file-level dev set's repositories hold a few hundred files each; in a
-repository of ten thousand, more files share a query's words by chance
-(query.go, run.go, exit.go), and a rule that helps in the small ones can
-cost here. questions.tsv holds 40 hand-written "how does X work" questions
-over $(go env GOROOT)/src, each with the file (or files: equal answers,
-|-separated) that answers it. The script indexes the tree once into
---data-dir, asks each question with `codeseek search --limit 50`, reduces
-the chunks to files in rank order and prints MRR@10, Acc@1 and Acc@5 of
-the first answering file, then every question not answered first.
+repository of ten or eighty thousand, more files share a query's words by
+chance (query.go, run.go, exit.go), and a rule that helps in the small
+ones can cost here. stdlib.tsv holds 40 hand-written "how does X work"
+questions over $(go env GOROOT)/src (go1.26), linux.tsv 30 over Debian's
+linux-source 6.1, each with the file (or files: equal answers,
+|-separated) that answers it. The script indexes the tree into --data-dir
+(again only what changed), asks each question with `codeseek search
+--limit 50`, reduces the chunks to files in rank order and prints MRR@10,
+Acc@1 and Acc@5 of the first answering file, then every question not
+answered first.
 
-    python3 benchmarks/stdlib/run.py --bin ./codeseek --data-dir /tmp/std-data
+    python3 benchmarks/largerepo/run.py --bin ./codeseek --data-dir /tmp/std-data
+    python3 benchmarks/largerepo/run.py --bin ./codeseek --data-dir /tmp/linux-data \
+        --set linux --root /tmp/linux-source-6.1
 
-The answers were chosen by reading the code for this Go release (go1.26);
-another release may move a file, and the script names any answer it
-cannot find.
+The answers were chosen by reading the code of those releases; another
+release may move a file, and the script names any answer it cannot find.
 """
 import argparse, json, os, subprocess
 
@@ -25,12 +28,14 @@ def main():
     ap.add_argument("--bin", required=True, help="codeseek binary")
     ap.add_argument("--data-dir", required=True, help="where the standard library's index is kept")
     ap.add_argument("--mode", default="hybrid", help="search mode: hybrid, vector or lexical")
+    ap.add_argument("--set", default="stdlib", help="question set: stdlib or linux")
+    ap.add_argument("--root", help="the repository (default: $(go env GOROOT)/src)")
     a = ap.parse_args()
     binp = os.path.abspath(a.bin)
-    root = subprocess.check_output(["go", "env", "GOROOT"], text=True).strip() + "/src"
+    root = a.root or subprocess.check_output(["go", "env", "GOROOT"], text=True).strip() + "/src"
     here = os.path.dirname(os.path.abspath(__file__))
     questions = []
-    for line in open(os.path.join(here, "questions.tsv")):
+    for line in open(os.path.join(here, a.set + ".tsv")):
         if line.startswith("#") or not line.strip():
             continue
         q, files = line.rstrip("\n").split("\t")
