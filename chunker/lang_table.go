@@ -305,6 +305,7 @@ func init() {
 			"indexer_declaration":             {kind: "property"},
 			"event_declaration":               {kind: "property"},
 		}}).classify,
+		passthrough: conditionals,
 	}
 
 	specs["ruby"] = &langSpec{

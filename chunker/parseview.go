@@ -33,7 +33,8 @@ var preprocessed = map[string]bool{"cpp": true, "csharp": true}
 
 // parseCode parses code of lang. C++ is parsed without the macros its
 // grammar misreads (cppMacrosBlanked), C# with its ref structs in an
-// order the grammar reads (csharpRefStructs), Kotlin's fun interfaces as
+// order the grammar reads (csharpRefStructs) and without its pointer
+// casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
 // interfaces (funInterface). When a syntax error of a file of
 // C's preprocessor touches a conditional directive, the file is parsed
 // again as the compiler would see it with every conditional's first
@@ -46,7 +47,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "cpp":
 		code = cppMacrosBlanked(code)
 	case "csharp":
-		code = csharpRefStructs(code)
+		code = csharpPointerCastsBlanked(csharpRefStructs(code))
 	case "kotlin":
 		code, _ = blankMatches(funInterface(), code, false)
 	}
@@ -147,6 +148,39 @@ func csharpRefStructs(src []byte) []byte {
 		copy(out[m[0]+n:], "ref")
 	}
 	return out
+}
+
+// pointerCast matches a C# cast to a pointer type ("(int*)&value",
+// "(byte*)p") before its operand: group 1 is the word before it when
+// that makes it no cast (sizeof(int*), typeof(byte*)), group 2 a
+// dereference before it, group 3 the cast, group 4 an address-of after it.
+var pointerCast = lazyre.New(`(\b(?:sizeof|typeof|default|nameof)\s*)?(\*\s*)?(\(\s*[A-Za-z_][\w.]*\s*\*+\s*\))(\s*&)?\s*[\w(]`)
+
+// csharpPointerCastsBlanked returns C# source with its pointer casts
+// blanked, and with them a dereference of the address a cast stood
+// between ("*(int*)&value", the bits of a float read as an int): the
+// grammar fails the whole file at either ("WriteBigEndian(*(int*)&value,
+// span)" in MessagePackWriter.cs cost the struct and its 59 methods their
+// parent), while the operand alone parses as an expression, at the same
+// offsets. A dereference of a parenthesized sum ("*(int*)(p + 4) = x")
+// still fails the grammar; it is rarer.
+func csharpPointerCastsBlanked(src []byte) []byte {
+	found := pointerCast().FindAllSubmatchIndex(src, -1)
+	owned := false
+	for _, m := range found {
+		if m[2] >= 0 {
+			continue
+		}
+		if !owned {
+			src, owned = append([]byte(nil), src...), true
+		}
+		blank(src[m[6]:m[7]])
+		if m[4] >= 0 && m[8] >= 0 {
+			blank(src[m[4]:m[5]])
+			blank(src[m[8]:m[9]])
+		}
+	}
+	return src
 }
 
 // funInterface matches Kotlin's "fun interface" (an interface of one

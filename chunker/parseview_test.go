@@ -220,6 +220,66 @@ func TestCSharpRefPartialStruct(t *testing.T) {
 	}
 }
 
+// A pointer cast failed the grammar on the whole file, so the struct
+// around it was lost and its members had no parent.
+func TestCSharpPointerCasts(t *testing.T) {
+	src := []byte(`namespace M
+{
+    public ref struct Writer
+    {
+        private static unsafe void WriteBigEndian(float value, Span<byte> span) => WriteBigEndian(*(int*)&value, span);
+
+        private static unsafe byte* At(byte[] a, int i) { var n = sizeof(int*); return (byte*)p + i; }
+
+        public void WriteNil() { }
+    }
+}
+`)
+	parents := map[string]string{}
+	kinds := map[string]string{}
+	for _, s := range Symbols("Writer.cs", src) {
+		parents[s.Name], kinds[s.Name] = s.Parent, s.Kind
+	}
+	if kinds["Writer"] != "struct" || parents["WriteNil"] != "Writer" || parents["At"] != "Writer" {
+		t.Errorf("kinds %v, parents %v: want struct Writer holding WriteBigEndian, At and WriteNil", kinds, parents)
+	}
+	for in, want := range map[string]string{
+		"B(*(int*)&value, s)": "B(        value, s)",
+		"(byte*)p + i":        "       p + i",
+		"*(long*)p":           "*       p",
+		"sizeof(int*) * 2":    "sizeof(int*) * 2",
+		"typeof(byte*)":       "typeof(byte*)",
+		"void M(byte* p)":     "void M(byte* p)",
+	} {
+		if got := string(csharpPointerCastsBlanked([]byte(in))); got != want {
+			t.Errorf("%q blanked as %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A type inside a conditional is a declaration of the namespace around it,
+// with its members, as in C and C++.
+func TestCSharpTypeInsideConditional(t *testing.T) {
+	src := []byte(`namespace M
+{
+#if !SPAN_BUILTIN
+    internal static class StreamPolyfill
+    {
+        internal static int Read(this Stream stream, Span<byte> buffer) { return 0; }
+    }
+#endif
+}
+`)
+	parents := map[string]string{}
+	kinds := map[string]string{}
+	for _, s := range Symbols("Polyfill.cs", src) {
+		parents[s.Name], kinds[s.Name] = s.Parent, s.Kind
+	}
+	if kinds["StreamPolyfill"] != "class" || parents["Read"] != "StreamPolyfill" {
+		t.Errorf("kinds %v, parents %v: want class StreamPolyfill holding Read", kinds, parents)
+	}
+}
+
 // An attribute macro that opens a declaration, before its specifiers,
 // is no part of the declaration's name.
 func TestCppLeadingAttributeMacros(t *testing.T) {
