@@ -390,10 +390,19 @@ func init() {
 			"function_declaration":  {kind: "function"},
 			"secondary_constructor": {kind: "constructor"},
 			"type_alias":            {kind: "type"},
-		}, bodyTypes: []string{"class_body", "enum_class_body"},
+		}, bodyTypes: []string{"class_body", "enum_class_body", "function_body"},
 			nameTypes: []string{"type_identifier", "simple_identifier"},
 			custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 				switch n.Type() {
+				case "secondary_constructor":
+					// Named for its class, as Java's and C#'s constructors
+					// are; it has no name of its own, and the first
+					// identifier under it is a parameter's.
+					name := parent[strings.LastIndexByte(parent, '.')+1:]
+					if name == "" {
+						name = "constructor"
+					}
+					return &decl{name: name, kind: "constructor", sig: c.signature(n, childOfType(n, "statements")), node: n}, true
 				case "class_declaration":
 					// One node type for classes, interfaces and enum classes.
 					body := childOfType(n, "class_body", "enum_class_body")

@@ -370,3 +370,38 @@ public fun after(): Int = 1
 		t.Errorf("outline %v, want interface ResponseAdapter and function after", kinds)
 	}
 }
+
+// A Kotlin secondary constructor was named for its first parameter (the
+// first identifier under it), and an annotated function's signature was
+// its annotation line, so a change of its parameters changed nothing.
+func TestKotlinConstructorsAndAnnotatedSignatures(t *testing.T) {
+	src := []byte(`class HttpTimeoutConfig(val a: Int) {
+    public constructor(requestTimeoutMillis: Long? = null) : this(1) {
+        check()
+    }
+    constructor() : this(2)
+
+    @InternalAPI
+    public fun convert(
+        timeout: Long
+    ): Int = 1
+}
+`)
+	var ctors []string
+	sigs := map[string]string{}
+	for _, s := range Symbols("HttpTimeout.kt", src) {
+		if s.Kind == "constructor" {
+			ctors = append(ctors, s.Name+"@"+s.Parent)
+		}
+		sigs[s.Name] = s.Signature
+	}
+	if want := []string{"HttpTimeoutConfig@HttpTimeoutConfig", "HttpTimeoutConfig@HttpTimeoutConfig"}; !slices.Equal(ctors, want) {
+		t.Errorf("constructors %v, want %v", ctors, want)
+	}
+	if _, ok := sigs["requestTimeoutMillis"]; ok {
+		t.Errorf("a parameter is listed as a declaration: %v", sigs)
+	}
+	if sig := sigs["convert"]; !strings.Contains(sig, "fun convert(") || !strings.Contains(sig, "timeout: Long") || !strings.HasSuffix(sig, "Int") {
+		t.Errorf("convert's signature %q, want its annotation, parameters and result", sig)
+	}
+}
