@@ -207,11 +207,7 @@ func TestLoneMacros(t *testing.T) {
 
 func TestCSharpRefPartialStruct(t *testing.T) {
 	src := []byte("namespace M\n{\n    public ref partial struct Reader\n    {\n        public int Read() { return 1; }\n    }\n}\n")
-	parents := map[string]string{}
-	kinds := map[string]string{}
-	for _, s := range Symbols("Reader.cs", src) {
-		parents[s.Name], kinds[s.Name] = s.Parent, s.Kind
-	}
+	kinds, parents := outline("Reader.cs", src)
 	if kinds["Reader"] != "struct" || parents["Read"] != "Reader" {
 		t.Errorf("kinds %v, parents %v: want struct Reader holding Read", kinds, parents)
 	}
@@ -235,11 +231,7 @@ func TestCSharpPointerCasts(t *testing.T) {
     }
 }
 `)
-	parents := map[string]string{}
-	kinds := map[string]string{}
-	for _, s := range Symbols("Writer.cs", src) {
-		parents[s.Name], kinds[s.Name] = s.Parent, s.Kind
-	}
+	kinds, parents := outline("Writer.cs", src)
 	if kinds["Writer"] != "struct" || parents["WriteNil"] != "Writer" || parents["At"] != "Writer" {
 		t.Errorf("kinds %v, parents %v: want struct Writer holding WriteBigEndian, At and WriteNil", kinds, parents)
 	}
@@ -270,11 +262,7 @@ func TestCSharpTypeInsideConditional(t *testing.T) {
 #endif
 }
 `)
-	parents := map[string]string{}
-	kinds := map[string]string{}
-	for _, s := range Symbols("Polyfill.cs", src) {
-		parents[s.Name], kinds[s.Name] = s.Parent, s.Kind
-	}
+	kinds, parents := outline("Polyfill.cs", src)
 	if kinds["StreamPolyfill"] != "class" || parents["Read"] != "StreamPolyfill" {
 		t.Errorf("kinds %v, parents %v: want class StreamPolyfill holding Read", kinds, parents)
 	}
@@ -404,4 +392,13 @@ func TestKotlinConstructorsAndAnnotatedSignatures(t *testing.T) {
 	if sig := sigs["convert"]; !strings.Contains(sig, "fun convert(") || !strings.Contains(sig, "timeout: Long") || !strings.HasSuffix(sig, "Int") {
 		t.Errorf("convert's signature %q, want its annotation, parameters and result", sig)
 	}
+}
+
+// outline is the kind and parent of each name Symbols lists in the file.
+func outline(file string, src []byte) (kinds, parents map[string]string) {
+	kinds, parents = map[string]string{}, map[string]string{}
+	for _, s := range Symbols(file, src) {
+		kinds[s.Name], parents[s.Name] = s.Kind, s.Parent
+	}
+	return kinds, parents
 }
