@@ -266,7 +266,7 @@ func indexedTarget(ix Index, path string, d chunker.Def) (Target, bool) {
 	if best < 0 {
 		return Target{}, false
 	}
-	return Target{Definition{Path: path, Language: lang, Def: g.Defs[best], Match: MatchExact}}, true
+	return Target{Definition: Definition{Path: path, Language: lang, Def: g.Defs[best], Match: MatchExact}}, true
 }
 
 func abs(i int) int {

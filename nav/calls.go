@@ -106,7 +106,7 @@ func callable(kind string) bool {
 
 // callers groups the calls of d by the declaration they are in.
 func (b *callBuilder) callers(d Definition) ([]CallNode, error) {
-	refs, err := References(b.ix, Target{d}, RefFilter{Kinds: []chunker.RefKind{chunker.RefCall}, Keep: b.o.Keep})
+	refs, err := References(b.ix, Target{Definition: d}, RefFilter{Kinds: []chunker.RefKind{chunker.RefCall}, Keep: b.o.Keep})
 	if err != nil {
 		return nil, err
 	}

@@ -58,6 +58,7 @@ type rankedDef struct {
 	stub  int // 1 for a shorter writing of a declaration the file writes again (an @overload stub)
 	local int // 0 for code, 1 for tests, 2 for vendored code
 	kind  int // 0 for types and functions, 1 for variables, 2 for fields
+	file  int // 0 for a declaration its file is named for (resolveConfig in resolveConfig.ts), 1 for another
 }
 
 // rankDefinitions orders candidates for a query; near, when set, scores
@@ -65,7 +66,10 @@ type rankedDef struct {
 func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) int) []Definition {
 	rs := make([]rankedDef, 0, len(defs))
 	for _, d := range defs {
-		r := rankedDef{def: d, qual: qualMatch(q.quals, scopeOf(d.GraphFile, d.Def.Parent), d.Def.Parent), kind: kindRank(d.Def.Kind)}
+		r := rankedDef{def: d, qual: qualMatch(q.quals, scopeOf(d.GraphFile, d.Def.Parent), d.Def.Parent), kind: kindRank(d.Def.Kind), file: 1}
+		if namedFor(d.Path, d.Def) {
+			r.file = 0
+		}
 		if near != nil {
 			r.near = near(d)
 		}
@@ -103,6 +107,8 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 			return a.local < b.local
 		case a.kind != b.kind:
 			return a.kind < b.kind
+		case a.file != b.file:
+			return a.file < b.file
 		}
 		da, db := strings.Count(a.def.Path, "/"), strings.Count(b.def.Path, "/")
 		if da != db {
@@ -123,6 +129,25 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 	}
 	return out
 }
+
+// namedFor reports a top-level declaration whose file is named for it,
+// separators and case aside (resolveConfig in resolveConfig.ts,
+// parse_config in parse-config.py): where a name several files declare is
+// most likely the one meant, before a helper of the same name elsewhere.
+func namedFor(path string, d chunker.Def) bool {
+	if d.Parent != "" {
+		return false
+	}
+	stem := path[strings.LastIndexByte(path, '/')+1:]
+	if i := strings.LastIndexByte(stem, '.'); i > 0 {
+		stem = stem[:i]
+	}
+	return strings.EqualFold(separators.Replace(stem), separators.Replace(d.Name))
+}
+
+// separators are left out when a file's name is compared with a
+// declaration's.
+var separators = strings.NewReplacer("_", "", "-", "")
 
 // stub reports a Python declaration that its file writes again at greater
 // length: an @overload stub, whose implementation follows (sameDecl). At

@@ -13,6 +13,10 @@ import (
 // a symbol or a position.
 type Target struct {
 	Definition
+	// Others are the other declarations a name given without qualifier
+	// or position could mean, when it does not decide between them: the
+	// answer is about the first, and the user should know it picked one.
+	Others []Definition
 }
 
 // ResolveTarget turns a symbol or a position into the definition a
@@ -28,7 +32,26 @@ func ResolveTarget(ix Index, symbol string, pos *Position) (Target, error) {
 	if err != nil {
 		return Target{}, err
 	}
-	return Target{defs[0]}, nil
+	t := Target{Definition: defs[0]}
+	if pos == nil && defs[0].Match != MatchExact {
+		t.Others = otherDeclarations(defs)
+	}
+	return t, nil
+}
+
+// otherDeclarations are the candidates after the first that are other
+// declarations, not the first's overloads or its stubs (the same name in
+// the same parent of the same file).
+func otherDeclarations(defs []Definition) []Definition {
+	var out []Definition
+	first := defs[0]
+	for _, d := range defs[1:] {
+		if d.Path == first.Path && d.Def.Qualified() == first.Def.Qualified() {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // RefFilter narrows references.
@@ -101,7 +124,7 @@ func references(ix Index, t Target, f RefFilter, seen map[string]bool) ([]Refere
 			if e, ok := fr.Enclosing[r.Enclosing]; ok {
 				ref.Enclosing, ref.EnclosingLine, ref.EnclosingIndex = e.Qualified(), e.Line, r.Enclosing
 				if e.Kind == "macro" && (fr.Language == "c" || fr.Language == "cpp") {
-					macros = append(macros, expansion{Target{Definition{Path: fr.Path, Language: fr.Language, Def: e}}, m})
+					macros = append(macros, expansion{Target{Definition: Definition{Path: fr.Path, Language: fr.Language, Def: e}}, m})
 				}
 			}
 			out = append(out, ref)

@@ -157,3 +157,38 @@ func TestUseThroughAPackageReExport(t *testing.T) {
 		t.Errorf("uses of pkg/utils.py's echo: %+v, want tests/test_echo.py:5 exact", uses)
 	}
 }
+
+// A bare name that several declarations share is answered for one, the
+// declaration its file is named for first, and the others are named.
+func TestBareNameOfSeveralDeclarations(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/node/coverage.ts":             "function resolveConfig(x: number) {\n  return x\n}\nexport function cover() {\n  return resolveConfig(1)\n}\n",
+		"src/node/config/resolveConfig.ts": "export function resolveConfig(options: object) {\n  return options\n}\n",
+		"src/node/core.ts":                 "import { resolveConfig } from './config/resolveConfig'\nexport function start() {\n  return resolveConfig({})\n}\n",
+		"src/node/writer.ts":               "export class Writer {\n  write(s: string): void {}\n  write(n: number): void {}\n}\n",
+	})
+	tgt, err := ResolveTarget(ix, "resolveConfig", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tgt.Path != "src/node/config/resolveConfig.ts" {
+		t.Errorf("resolveConfig answered for %s, want the declaration its file is named for", tgt.Path)
+	}
+	if len(tgt.Others) != 1 || tgt.Others[0].Path != "src/node/coverage.ts" {
+		t.Errorf("others %+v, want coverage.ts's helper", tgt.Others)
+	}
+	at, err := ResolveTarget(ix, "", &Position{Path: "src/node/coverage.ts", Line: 5, Col: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(at.Others) != 0 {
+		t.Errorf("a position decides the declaration, yet others are named: %+v", at.Others)
+	}
+	w, err := ResolveTarget(ix, "write", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Others) != 0 {
+		t.Errorf("overloads of one method are no other declarations: %+v", w.Others)
+	}
+}

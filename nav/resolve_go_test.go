@@ -126,7 +126,7 @@ func TestGoReferencesResolveThroughTypes(t *testing.T) {
 func TestGoBuildVariantsAreOneObject(t *testing.T) {
 	ix := testIndex(t, goWorldRepo)
 	for _, variant := range []string{"store/open_linux.go", "store/open_windows.go"} {
-		refs, err := References(ix, Target{mustDef(t, ix, variant, "Path")}, RefFilter{})
+		refs, err := References(ix, Target{Definition: mustDef(t, ix, variant, "Path")}, RefFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func TestGoBuildVariantsAreOneObject(t *testing.T) {
 // package declaring the method does it count as one of its uses.
 func TestGoErrorErrorIsNotEveryErrorMethod(t *testing.T) {
 	ix := testIndex(t, goWorldRepo)
-	refs, err := References(ix, Target{mustDef(t, ix, "store/errs.go", "Error")}, RefFilter{})
+	refs, err := References(ix, Target{Definition: mustDef(t, ix, "store/errs.go", "Error")}, RefFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,11 @@ func (s *Service) AffectedByDiff(ctx context.Context, p NavParams, base string) 
 	for _, fc := range changes {
 		resp.FilesChanged = append(resp.FilesChanged, fc.Path)
 	}
+	cut := 0
 	for _, c := range nav.Affected(ix, changes) {
+		if len(c.References) > maxChangeRefs {
+			cut++
+		}
 		fc := formatter.Change{Symbol: c.Def.Qualified(), Kind: c.Def.Kind, FilePath: c.Path, Line: c.Def.Line, Change: c.Kind, Risk: c.Risk,
 			Signature: c.Def.Signature, OldSignature: c.OldSignature, ReferenceCount: len(c.References)}
 		if c.Kind == nav.ChangeRemoved {
@@ -63,6 +67,9 @@ func (s *Service) AffectedByDiff(ctx context.Context, p NavParams, base string) 
 			fc.References = append(fc.References, referenceOut(r))
 		}
 		resp.Changes = append(resp.Changes, fc)
+	}
+	if cut > 0 {
+		resp.Warning = joinWarnings(resp.Warning, fmt.Sprintf("%d change(s) have more than %d references: the first %d of each are listed, reference_count has them all; find_references lists the rest", cut, maxChangeRefs, maxChangeRefs))
 	}
 	resp.Latency = time.Since(start)
 	return resp, nil

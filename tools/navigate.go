@@ -348,8 +348,31 @@ func (s *Service) FindReferences(ctx context.Context, p NavParams, kinds string,
 	if len(refs) > limit {
 		resp.Warning = fmt.Sprintf("%d of %d references shown (limit %d): raise limit, or narrow with kind, directory or file_type", limit, len(refs), limit)
 	}
+	resp.Warning = joinWarnings(ambiguity(t, "uses"), resp.Warning)
 	resp.Latency = time.Since(start)
 	return resp, nil
+}
+
+// maxOthersNamed bounds the other declarations an ambiguity warning names.
+const maxOthersNamed = 3
+
+// ambiguity says that a bare name meant several declarations and the
+// answer is about the first, naming the others and how to ask for one:
+// vitest's resolveConfig is a helper in coverage.ts and the config
+// resolver, and a list of one's callers must not pass for the other's.
+func ambiguity(t nav.Target, what string) string {
+	if len(t.Others) == 0 {
+		return ""
+	}
+	var others []string
+	for _, d := range t.Others[:min(len(t.Others), maxOthersNamed)] {
+		others = append(others, fmt.Sprintf("%s at %s:%d", d.Def.Qualified(), d.Path, d.Def.Line))
+	}
+	if len(t.Others) > maxOthersNamed {
+		others = append(others, fmt.Sprintf("%d more", len(t.Others)-maxOthersNamed))
+	}
+	return fmt.Sprintf("%s names %d declarations; these are the %s of %s at %s:%d. Others: %s. For another, pass file_path and line of its declaration, or a qualified symbol",
+		t.Def.Name, len(t.Others)+1, what, t.Def.Qualified(), t.Path, t.Def.Line, strings.Join(others, ", "))
 }
 
 // navTarget opens the repository and resolves the symbol or position;
@@ -398,6 +421,7 @@ func (s *Service) CallHierarchy(ctx context.Context, p NavParams, direction stri
 	if cut {
 		resp.Warning = fmt.Sprintf("the tree was cut at %d functions: lower depth, or ask about one of its branches", nav.DefaultMaxCallNodes)
 	}
+	resp.Warning = joinWarnings(ambiguity(t, "calls"), resp.Warning)
 	resp.Latency = time.Since(start)
 	return resp, nil
 }

@@ -459,3 +459,44 @@ func TestNavigationFiltersMustMatch(t *testing.T) {
 		}
 	}
 }
+
+// A bare name of several declarations says which one the answer is about
+// and names the others; a long reference list of a change says it was cut.
+func TestWarningsSayWhatWasChosenAndCut(t *testing.T) {
+	files := map[string]string{
+		"go.mod":          "module m\n",
+		"helper/parse.go": "package helper\n\nfunc Parse(s string) string { return s }\n",
+		"conf/parse.go":   "package conf\n\nfunc Parse(b []byte) int { return len(b) }\n",
+		"conf/load.go":    "package conf\n\nfunc Load() int {\n" + strings.Repeat("\tParse(nil)\n", 60) + "\treturn 0\n}\n",
+	}
+	svc, root := indexedNav(t, files)
+	ctx := context.Background()
+	refs, err := svc.FindReferences(ctx, NavParams{Symbol: "Parse"}, "", DefaultReferenceLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(refs.Warning, "Parse names 2 declarations") || !strings.Contains(refs.Warning, "file_path and line") {
+		t.Errorf("warning %q: want the two declarations of Parse and how to pick one", refs.Warning)
+	}
+	qualified, err := svc.FindReferences(ctx, NavParams{Symbol: "conf.Parse"}, "", DefaultReferenceLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(qualified.Warning, "declarations") {
+		t.Errorf("a qualified symbol decides, yet: %q", qualified.Warning)
+	}
+	edited := strings.Replace(files["conf/parse.go"], "func Parse(b []byte) int", "func Parse(b []byte, strict bool) int", 1)
+	if err := os.WriteFile(filepath.Join(root, "conf/parse.go"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	aff, err := svc.AffectedByDiff(ctx, NavParams{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(aff.Changes) != 1 || aff.Changes[0].ReferenceCount != 60 || len(aff.Changes[0].References) != maxChangeRefs {
+		t.Fatalf("changes %+v, want conf.Parse with 60 references, %d listed", aff.Changes, maxChangeRefs)
+	}
+	if !strings.Contains(aff.Warning, "more than 50 references") {
+		t.Errorf("warning %q: want the cut list said", aff.Warning)
+	}
+}

@@ -61,16 +61,16 @@ func run(ctx context.Context, argv []string) int {
 	return exitFailure
 }
 
-// cliWords names, in the messages the service shares with the MCP tools,
-// the commands and flags a person at the terminal uses instead of the
-// tools and their arguments.
+// cliWords names, in the errors and warnings the service shares with the
+// MCP tools, the commands and flags a person at the terminal uses instead
+// of the tools and their arguments.
 var cliWords = strings.NewReplacer(
 	"call list_repositories", "run `codeseek repos`", "list_repositories", "`codeseek repos`",
 	"index_repository", "`codeseek index`", "get_symbols", "`codeseek symbols`",
 	"find_definition", "`codeseek def`", "find_references", "`codeseek refs`",
 	"call_hierarchy", "`codeseek refs --callers`", "code_map", "`codeseek map`",
 	"find_related", "`codeseek related`", "affected_by_diff", "`codeseek affected`",
-	"repo_path", "PATH", "repository_id", "--repo", "file_path", "FILE", "file_type", "--lang",
+	"repo_path", "PATH", "repository_id", "--repo", "file_path and line", "FILE:LINE", "file_path", "FILE", "file_type", "--lang",
 	"max_tokens", "--max-tokens", "response_format", "--format",
 	"detail_level=concise", "--detail concise", "detail_level", "--detail",
 )

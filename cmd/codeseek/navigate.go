@@ -126,6 +126,7 @@ func newDefCmd(g *globalFlags) *cobra.Command {
 		if err != nil {
 			return "", err
 		}
+		r.Warning = cliWords.Replace(r.Warning)
 		return render(r, o, formatter.RenderDefinitions, terminal.Definitions)
 	})
 	c.Flags().IntVar(&limit, "limit", tools.DefaultDefinitionLimit, fmt.Sprintf("most definitions, 1 to %d", tools.MaxLimit))
@@ -151,6 +152,7 @@ func newRefsCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return "", err
 			}
+			r.Warning = cliWords.Replace(r.Warning)
 			return render(r, o, formatter.RenderReferences, terminal.References)
 		}
 		if callers && callees {
@@ -164,6 +166,7 @@ func newRefsCmd(g *globalFlags) *cobra.Command {
 		if err != nil {
 			return "", err
 		}
+		r.Warning = cliWords.Replace(r.Warning)
 		return render(r, o, formatter.RenderCallHierarchy, terminal.CallHierarchy)
 	})
 	f := c.Flags()
@@ -192,6 +195,7 @@ func newMapCmd(g *globalFlags) *cobra.Command {
 		if err != nil {
 			return "", err
 		}
+		r.Warning = cliWords.Replace(r.Warning)
 		s, err := render(r, o, tools.RenderMap, terminal.CodeMap)
 		if errors.Is(err, formatter.ErrBudgetTooSmall) {
 			return "", usagef("--max-tokens: %v: raise it, or pass a smaller directory", err)
@@ -216,6 +220,7 @@ func newRelatedCmd(g *globalFlags) *cobra.Command {
 		if err != nil {
 			return "", err
 		}
+		r.Warning = cliWords.Replace(r.Warning)
 		return render(r, o, formatter.RenderSearch, func(r formatter.SearchResponse, v terminal.Options) (string, error) {
 			return terminal.Search(r, "", v)
 		})
@@ -237,6 +242,7 @@ func newAffectedCmd(g *globalFlags) *cobra.Command {
 		if err != nil {
 			return "", err
 		}
+		r.Warning = cliWords.Replace(r.Warning)
 		return render(r, o, formatter.RenderAffected, terminal.Affected)
 	})
 	c.Flags().StringVar(&base, "base", "HEAD", "git revision to compare the working tree with")

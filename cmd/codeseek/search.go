@@ -49,6 +49,7 @@ func newSearchCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			resp.Warning = cliWords.Replace(resp.Warning)
 			return print(render(resp, o, formatter.RenderSearch, func(r formatter.SearchResponse, v terminal.Options) (string, error) {
 				return terminal.Search(r, p.Query, v)
 			}))
