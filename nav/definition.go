@@ -286,7 +286,7 @@ func resolveUse(ix Index, f store.GraphFile, imports []chunker.Import, r chunker
 	if f.Language != "go" {
 		c := useCtx{file: f, imports: imports, modules: modules}
 		if c.fromLibrary(ix, r) {
-			return nil, fmt.Errorf("%w: %s at %s:%d is a member of a library's module or class, declared outside the repository", ErrNoSymbol, r.Name, f.Path, r.Line)
+			return nil, fmt.Errorf("%w: %s at %s:%d is a library's (a member of a module or class outside the repository, or imported from one)", ErrNoSymbol, r.Name, f.Path, r.Line)
 		}
 	}
 	defs := ix.DefinitionsOf(r.Name)

@@ -46,6 +46,7 @@ func (m *moduleSet) load() {
 // directory (a package indexed from inside, whose files import it by its
 // name). A relative module is the repository's.
 func (m *moduleSet) holds(mod string) bool {
+	mod, _, _ = strings.Cut(mod, "#") // a JavaScript named import's symbol is no module
 	if mod == "" || strings.HasPrefix(mod, ".") {
 		return true
 	}

@@ -103,7 +103,8 @@ func references(ix Index, t Target, f RefFilter, seen map[string]bool) ([]Refere
 	if err != nil {
 		return nil, err
 	}
-	for _, fr := range ix.ReferencesTo(t.Def.Name) {
+	files := ix.ReferencesTo(t.Def.Name)
+	for _, fr := range append(files, aliasUses(ix, files, t.Def.Name)...) {
 		if !sameFamily(fr.Language, t.Language) || (f.Keep != nil && !f.Keep(fr.Path, fr.Language)) {
 			continue
 		}
@@ -173,6 +174,41 @@ type expansion struct {
 	match string
 }
 
+// aliasUses are the uses of the names the files (those that use name)
+// import name as: `import { resolveConfig as resolveVitestConfig }`, then
+// resolveVitestConfig(…), or Python's `from a import b as c`. The import
+// statement names name itself, so such a file is among files; each use
+// of the alias is classified as a use of name would be, through the
+// import that binds it (useCtx.resolve).
+func aliasUses(ix Index, files []store.FileRefs, name string) []store.FileRefs {
+	var out []store.FileRefs
+	for _, fr := range files {
+		for _, alias := range importAliases(fr.GraphFile, fr.Imports, name) {
+			for _, ar := range ix.ReferencesTo(alias) {
+				if ar.Path == fr.Path {
+					out = append(out, ar)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// importAliases are the local names other than name that imports bind
+// to a symbol called name.
+func importAliases(f store.GraphFile, imports []chunker.Import, name string) []string {
+	var out []string
+	for _, im := range imports {
+		if im.Name == name || im.Name == "." || im.Name == "_" {
+			continue
+		}
+		if sym, ok := importedSymbol(f, im); ok && sym == name && !slices.Contains(out, im.Name) {
+			out = append(out, im.Name)
+		}
+	}
+	return out
+}
+
 // classifier returns how a use relates to the target: MatchExact,
 // MatchName, or "" for a use of another declaration.
 func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, error) {
@@ -225,10 +261,16 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 // Object.keys). Any other lower-case name may be a local the graph did
 // not record, and stays a match by name.
 func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
+	if r.Recv == "" {
+		return c.importedOutside(r.Name) // import { resolveConfig as resolveViteConfig } from 'vite'
+	}
 	base, _ := splitRecv(r.Recv)
 	q, ok := strings.CutPrefix(base, "n:")
 	if !ok || q == "" {
 		return false
+	}
+	if r.Kind == chunker.RefImport && c.modules != nil {
+		return !c.modules.holds(q) // the import statement itself, from 'vite'
 	}
 	first, _, _ := strings.Cut(q, ".")
 	if c.importedOutside(first) {

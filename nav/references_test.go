@@ -192,3 +192,55 @@ func TestBareNameOfSeveralDeclarations(t *testing.T) {
 		t.Errorf("overloads of one method are no other declarations: %+v", w.Others)
 	}
 }
+
+// A call through an import's alias is a use of the imported declaration,
+// also where the file declares a function of the imported name itself; a
+// name imported from a library is none of the repository's.
+func TestUsesThroughImportAliases(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/config/resolveConfig.ts": "export function resolveConfig(options: object) {\n  return options\n}\n",
+		"src/plugins/publicConfig.ts": "import { resolveConfig as resolveVitestConfig } from '../config/resolveConfig'\n" +
+			"import { resolveConfig as resolveViteConfig } from 'vite'\n" +
+			"export function resolveConfig() {\n  const a = resolveViteConfig({})\n  return resolveVitestConfig(a)\n}\n",
+		"pkg/conf.py":  "def load(path):\n    return path\n",
+		"pkg/start.py": "from pkg.conf import load as load_conf\n\n\ndef start():\n    return load_conf('x')\n",
+	})
+	tgt, err := ResolveTarget(ix, "", &Position{Path: "src/plugins/publicConfig.ts", Line: 5, Col: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tgt.Path != "src/config/resolveConfig.ts" || tgt.Match != MatchExact {
+		t.Fatalf("resolveVitestConfig(a) resolves to %s (%s), want the imported resolveConfig", tgt.Path, tgt.Match)
+	}
+	refs, err := References(ix, tgt, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[int]string{}
+	for _, r := range refs {
+		if r.Path == "src/plugins/publicConfig.ts" {
+			lines[r.Line] = r.Match
+		}
+	}
+	if lines[5] != MatchExact || lines[1] != MatchExact {
+		t.Errorf("publicConfig.ts uses %v, want the import (1) and the aliased call (5) exact", lines)
+	}
+	if _, ok := lines[4]; ok {
+		t.Errorf("vite's resolveConfig, called as resolveViteConfig at line 4, is listed: %v", lines)
+	}
+	py, err := ResolveTarget(ix, "load", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pyRefs, err := References(ix, py, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range pyRefs {
+		found = found || r.Path == "pkg/start.py" && r.Line == 5 && r.Match == MatchExact
+	}
+	if !found {
+		t.Errorf("load_conf('x') is no exact use of pkg.conf.load: %+v", pyRefs)
+	}
+}

@@ -53,6 +53,9 @@ func resolveGeneric(ix Index, f store.GraphFile, r chunker.Ref) (Definition, boo
 // (" .items"), typed through the selected members' declared types.
 func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	cands := familyDefs(ix.DefinitionsOf(r.Name), c.file.Language)
+	if len(cands) == 0 && r.Recv == "" {
+		return c.resolveAlias(ix, r.Name)
+	}
 	if r.Kind == chunker.RefType {
 		// A type's use names a type (or the namespace a qualified name
 		// goes through), never a function or a variable of the name.
@@ -160,6 +163,40 @@ func (c useCtx) valueType(ix Index, name string) string {
 		return ""
 	}
 	return d.Def.Type[2:]
+}
+
+// resolveAlias resolves a name only an import declares, under another
+// name than the symbol's own (resolveVitestConfig for `import {
+// resolveConfig as resolveVitestConfig } from '../config/resolveConfig'`,
+// Python's `from a import b as c`): the symbol, in the module the import
+// names.
+func (c useCtx) resolveAlias(ix Index, name string) (store.FileDef, bool) {
+	for _, im := range c.imports {
+		if im.Name != name {
+			continue
+		}
+		sym, ok := importedSymbol(c.file, im)
+		if !ok || sym == name {
+			return store.FileDef{}, false
+		}
+		mod, _ := splitImport(c.file, im.Path, name)
+		return pick(familyDefs(ix.DefinitionsOf(sym), c.file.Language), func(d store.FileDef) bool {
+			return d.Def.Parent == "" && moduleMatches(d.GraphFile, c.file, mod)
+		})
+	}
+	return store.FileDef{}, false
+}
+
+// importedSymbol is the name of the symbol an import binds: the part
+// after "#" of a JavaScript named import, the last element of Python's
+// and the JVM languages' dotted paths. A JavaScript import of a whole
+// module (`import * as m`, `require('./m')`) binds no symbol.
+func importedSymbol(f store.GraphFile, im chunker.Import) (string, bool) {
+	if !strings.Contains(im.Path, "#") && sameFamily(f.Language, "javascript") {
+		return "", false
+	}
+	_, sym := splitImport(f, im.Path, im.Name)
+	return sym, sym != ""
 }
 
 // resolveBare resolves a name used without a receiver: a declaration of
