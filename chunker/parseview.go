@@ -1,7 +1,10 @@
 package chunker
 
 import (
+	"bytes"
 	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/codeseek/codeseek/internal/lazyre"
 	sitter "github.com/smacker/go-tree-sitter"
@@ -84,10 +87,84 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 // (ctags: 266).
 func cppMacrosBlanked(src []byte) []byte {
 	owned := false
-	for _, re := range []*regexp.Regexp{loneMacros(), typeMacros(), leadMacros()} {
+	for _, re := range []*regexp.Regexp{loneMacros(), typeMacros(), leadMacros(), nullability()} {
 		src, owned = blankMatches(re, src, owned)
 	}
+	src, _ = attributeMacrosBlanked(src, owned)
 	return src
+}
+
+// nullability matches the nullability qualifiers a pointer type may carry
+// ("char* absl_nonnull EncodeFullU32(", which named the function
+// "absl_nonnull EncodeFullU32"); group 1 is the qualifier.
+var nullability = lazyre.New(`\b(absl_nonnull|absl_nullable|absl_nullability_unknown|_Nonnull|_Nullable|_Null_unspecified)\b`)
+
+// attributeMacro matches an upper-case macro name with an underscore,
+// and the "(" of its arguments if they follow.
+var attributeMacro = lazyre.New(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b(\s*\()?`)
+
+// attributeWords mark a macro that expands to an attribute, or to
+// nothing: thread-safety annotations, lifetime and inlining attributes,
+// deprecation. The grammar reads one after a parameter list as the
+// function's name ("void LogToSinks(…) ABSL_LOCKS_EXCLUDED(guard_) {"
+// was a method ABSL_LOCKS_EXCLUDED) and one after a parameter as the end
+// of the declaration ("const V& v ABSL_ATTRIBUTE_LIFETIME_BOUND)" named
+// three functions "noexcept" and lost two overloads); where a macro of
+// no such word stands, it may be an expression, and stays.
+var attributeWords = []string{"ATTRIBUTE", "LOCKS_EXCLUDED", "LOCKS_REQUIRED", "GUARDED_BY", "LOCK_FUNCTION",
+	"LOCK_RETURNED", "ASSERT_EXCLUSIVE_LOCK", "ASSERT_SHARED_LOCK", "THREAD_SAFETY", "LIFETIME_BOUND", "NOINLINE", "ALWAYS_INLINE", "DEPRECATE", "MUST_USE",
+	"NODISCARD", "CAPABILITY", "ACQUIRED_BEFORE", "ACQUIRED_AFTER", "NONNULL", "NULLABLE"}
+
+// attributeMacrosBlanked blanks the attribute macros (attributeWords),
+// with their arguments, outside preprocessor lines, where they are
+// defined and tested.
+func attributeMacrosBlanked(src []byte, owned bool) ([]byte, bool) {
+	for _, m := range attributeMacro().FindAllSubmatchIndex(src, -1) {
+		name := string(src[m[0]:m[1]])
+		if m[2] >= 0 {
+			name = strings.TrimRight(string(src[m[0]:m[2]]), " \t\r\n")
+		}
+		if !slices.ContainsFunc(attributeWords, func(w string) bool { return strings.Contains(name, w) }) || onDirectiveLine(src, m[0]) {
+			continue
+		}
+		end := m[1]
+		if m[2] >= 0 {
+			if end = closingParen(src, m[3]-1); end < 0 {
+				continue
+			}
+			end++
+		}
+		if !owned {
+			src, owned = append([]byte(nil), src...), true
+		}
+		blank(src[m[0]:end])
+	}
+	return src, owned
+}
+
+// onDirectiveLine reports whether offset i is on a preprocessor line:
+// one whose first non-blank byte is "#".
+func onDirectiveLine(src []byte, i int) bool {
+	start := bytes.LastIndexByte(src[:i], '\n') + 1
+	line := bytes.TrimLeft(src[start:i], " \t")
+	return len(line) > 0 && line[0] == '#'
+}
+
+// closingParen returns the offset of the ")" that closes the "(" at open,
+// within a line's worth of nesting, or -1.
+func closingParen(src []byte, open int) int {
+	depth := 0
+	for i := open; i < len(src) && i < open+1024; i++ {
+		switch src[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // firstBranch returns src with its conditional directives (#if, #ifdef,

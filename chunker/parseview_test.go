@@ -402,3 +402,59 @@ func outline(file string, src []byte) (kinds, parents map[string]string) {
 	}
 	return kinds, parents
 }
+
+// Attribute macros after a parameter list or a parameter, and nullability
+// qualifiers, are no part of a declaration's name.
+func TestCppAttributeMacrosAfterParameters(t *testing.T) {
+	src := []byte(`#define ABSL_LOCKS_EXCLUDED(...) __attribute__((locks_excluded(__VA_ARGS__)))
+namespace absl {
+
+class GlobalLogSinkSet {
+ public:
+  void LogToSinks(const LogEntry& entry, bool only) ABSL_LOCKS_EXCLUDED(guard_) {
+    Flush();
+  }
+  void AddLogSink(LogSink* sink) ABSL_LOCKS_EXCLUDED(guard_);
+
+ private:
+  Mutex guard_;
+  int count_ ABSL_GUARDED_BY(guard_);
+};
+
+template <typename T>
+constexpr Span<T> MakeSpan(T* absl_nullable ptr ABSL_ATTRIBUTE_LIFETIME_BOUND, size_t size) noexcept {
+  return Span<T>(ptr, size);
+}
+
+template <typename T>
+Span<T> MakeSpan(T* absl_nullable begin ABSL_ATTRIBUTE_LIFETIME_BOUND, T* absl_nullable end) noexcept {
+  return Span<T>(begin, end - begin);
+}
+
+char* absl_nonnull EncodeFullU32(uint32_t n, char* absl_nonnull out) {
+  if (n) ABSL_RAW_LOG(INFO, "x");
+  return out;
+}
+
+}  // namespace absl
+`)
+	names := map[string]int{}
+	parents := map[string]string{}
+	for _, s := range Symbols("log_sink_set.cc", src) {
+		names[s.Name]++
+		parents[s.Name] = s.Parent
+	}
+	for name, n := range map[string]int{"LogToSinks": 1, "AddLogSink": 1, "MakeSpan": 2, "EncodeFullU32": 1, "ABSL_LOCKS_EXCLUDED": 1} {
+		if names[name] != n {
+			t.Errorf("%s declared %d times, want %d (outline %v)", name, names[name], n, names)
+		}
+	}
+	if parents["LogToSinks"] != "GlobalLogSinkSet" {
+		t.Errorf("LogToSinks's parent is %q", parents["LogToSinks"])
+	}
+	for _, bad := range []string{"ABSL_GUARDED_BY", "noexcept", "absl_nonnull EncodeFullU32"} {
+		if names[bad] > 0 {
+			t.Errorf("%q is declared: %v", bad, names)
+		}
+	}
+}
