@@ -423,12 +423,20 @@ func init() {
 					if parent != "" {
 						return nil, true
 					}
+					// The binding says val or var; the signature's first
+					// line may be an annotation (@OptIn(…) above
+					// "internal val SaveBody"), so it runs to the declared
+					// name and type.
 					kind := "var"
-					if strings.Contains(c.signature(n, nil), "val ") {
+					if b := childOfType(n, "binding_pattern_kind"); b != nil && c.content(b) == "val" {
 						kind = "const"
 					}
+					sig := c.signature(n, nil)
+					if v := childOfType(n, "variable_declaration"); v != nil {
+						sig = headerText(c.src, n.StartByte(), v.EndByte())
+					}
 					name, names := c.named(c.nameNode(n, "simple_identifier"))
-					return &decl{name: name, names: names, kind: kind, sig: c.signature(n, nil), node: n}, true
+					return &decl{name: name, names: names, kind: kind, sig: sig, node: n}, true
 				}
 				return nil, false
 			}}).classify,

@@ -361,7 +361,8 @@ public fun after(): Int = 1
 
 // A Kotlin secondary constructor was named for its first parameter (the
 // first identifier under it), and an annotated function's signature was
-// its annotation line, so a change of its parameters changed nothing.
+// its annotation line, so a change of its parameters changed nothing; an
+// annotated top-level val was a var.
 func TestKotlinConstructorsAndAnnotatedSignatures(t *testing.T) {
 	src := []byte(`class HttpTimeoutConfig(val a: Int) {
     public constructor(requestTimeoutMillis: Long? = null) : this(1) {
@@ -374,14 +375,23 @@ func TestKotlinConstructorsAndAnnotatedSignatures(t *testing.T) {
         timeout: Long
     ): Int = 1
 }
+
+@OptIn(InternalAPI::class)
+internal val SaveBody: ClientPlugin<Unit> = createClientPlugin("SaveBody") {
+}
+
+var retries = 3
 `)
 	var ctors []string
-	sigs := map[string]string{}
+	sigs, kinds := map[string]string{}, map[string]string{}
 	for _, s := range Symbols("HttpTimeout.kt", src) {
 		if s.Kind == "constructor" {
 			ctors = append(ctors, s.Name+"@"+s.Parent)
 		}
-		sigs[s.Name] = s.Signature
+		sigs[s.Name], kinds[s.Name] = s.Signature, s.Kind
+	}
+	if kinds["SaveBody"] != "const" || !strings.HasSuffix(sigs["SaveBody"], "internal val SaveBody: ClientPlugin<Unit>") || kinds["retries"] != "var" {
+		t.Errorf("SaveBody %s %q, retries %s: want an annotated val read as const with its declaration, a var as var", kinds["SaveBody"], sigs["SaveBody"], kinds["retries"])
 	}
 	if want := []string{"HttpTimeoutConfig@HttpTimeoutConfig", "HttpTimeoutConfig@HttpTimeoutConfig"}; !slices.Equal(ctors, want) {
 		t.Errorf("constructors %v, want %v", ctors, want)
