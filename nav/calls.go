@@ -161,12 +161,16 @@ func (b *callBuilder) callees(d Definition) ([]CallNode, error) {
 	}
 	byKey := map[calleeKey]int{}
 	for _, r := range g.Refs {
-		if r.Kind != chunker.RefCall || r.Line < d.Def.StartLine || r.Line > d.Def.EndLine || !inside(g, r.Enclosing, d.Def) {
+		bare := r.Kind == chunker.RefOther && callsWithoutParens(f.Language)
+		if r.Kind != chunker.RefCall && !bare || r.Line < d.Def.StartLine || r.Line > d.Def.EndLine || !inside(g, r.Enclosing, d.Def) {
 			continue
 		}
 		defs, err := resolveUse(b.ix, f, g.Imports, r, b.modules)
 		if err != nil || len(defs) == 0 || !sameFamily(defs[0].Language, f.Language) {
 			continue // a library or builtin function
+		}
+		if bare && !callable(defs[0].Def.Kind) {
+			continue // a value, not a parameterless method
 		}
 		callee := defs[0]
 		if callee.Match != MatchExact && len(defs) > 1 {
@@ -183,6 +187,11 @@ func (b *callBuilder) callees(d Definition) ([]CallNode, error) {
 	sortNodes(nodes)
 	return nodes, nil
 }
+
+// callsWithoutParens reports a language whose parameterless methods are
+// called by their name alone (Scala's `Show.fromToString[Int]`, `xs.size`),
+// so that a use of a function that is no call by its syntax is one.
+func callsWithoutParens(lang string) bool { return lang == "scala" }
 
 // inside reports whether declaration i of g is d or nested in it.
 func inside(g *chunker.Graph, i int32, d chunker.Def) bool {

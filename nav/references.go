@@ -111,6 +111,9 @@ func references(ix Index, t Target, f RefFilter, seen map[string]bool) ([]Refere
 		var lines []int
 		start := len(out)
 		for _, r := range fr.Refs {
+			if r.Kind == chunker.RefOther && callsWithoutParens(fr.Language) && callable(t.Def.Kind) {
+				r.Kind = chunker.RefCall // Scala's Show.fromToString[Int]: a parameterless method's call
+			}
 			if !f.kind(r.Kind) {
 				continue
 			}

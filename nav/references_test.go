@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/codeseek/codeseek/chunker"
 )
 
 // A function's tests use it more than its callers do; the callers in the
@@ -242,5 +244,47 @@ func TestUsesThroughImportAliases(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("load_conf('x') is no exact use of pkg.conf.load: %+v", pyRefs)
+	}
+}
+
+// A Scala parameterless method is called by its name alone: its uses are
+// calls, and the functions using it are its callers.
+func TestScalaCallsWithoutParentheses(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"Show.scala": "package cats\n\ntrait Show[A]\n\nobject Show {\n  def fromToString[A]: Show[A] = new Show[A] {}\n  val limit: Int = 3\n}\n",
+		"anyval.scala": "package cats\n\nobject AnyValInstances {\n  def intShow: Show[Int] = Show.fromToString[Int]\n  def max: Int = Show.limit\n}\n",
+	})
+	tgt, err := ResolveTarget(ix, "Show.fromToString", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tgt, RefFilter{Kinds: []chunker.RefKind{chunker.RefCall}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(refs) != 1 || refs[0].Path != "anyval.scala" || refs[0].Line != 4 || refs[0].Enclosing != "AnyValInstances.intShow" {
+		t.Errorf("calls of fromToString %+v, want intShow's at anyval.scala:4", refs)
+	}
+	caller, err := ResolveTarget(ix, "AnyValInstances.intShow", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, _, _, err := CallHierarchy(ix, caller, CallOptions{Outgoing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var callees []string
+	for _, n := range nodes {
+		callees = append(callees, n.Def.Qualified())
+	}
+	if !slices.Contains(callees, "Show.fromToString") {
+		t.Errorf("intShow calls %v, want Show.fromToString", callees)
+	}
+	maxer, _ := ResolveTarget(ix, "AnyValInstances.max", nil)
+	nodes, _, _, _ = CallHierarchy(ix, maxer, CallOptions{Outgoing: true})
+	for _, n := range nodes {
+		if n.Def.Name == "limit" {
+			t.Errorf("a val is no callee: %+v", n)
+		}
 	}
 }
