@@ -251,7 +251,7 @@ func TestUsesThroughImportAliases(t *testing.T) {
 // calls, and the functions using it are its callers.
 func TestScalaCallsWithoutParentheses(t *testing.T) {
 	ix := testIndex(t, map[string]string{
-		"Show.scala": "package cats\n\ntrait Show[A]\n\nobject Show {\n  def fromToString[A]: Show[A] = new Show[A] {}\n  val limit: Int = 3\n}\n",
+		"Show.scala":   "package cats\n\ntrait Show[A]\n\nobject Show {\n  def fromToString[A]: Show[A] = new Show[A] {}\n  val limit: Int = 3\n}\n",
 		"anyval.scala": "package cats\n\nobject AnyValInstances {\n  def intShow: Show[Int] = Show.fromToString[Int]\n  def max: Int = Show.limit\n}\n",
 	})
 	tgt, err := ResolveTarget(ix, "Show.fromToString", nil)
