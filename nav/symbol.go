@@ -19,6 +19,17 @@ type symQuery struct {
 // parseSymbol splits a symbol; ok is false when nothing is left of it.
 func parseSymbol(s string) (symQuery, bool) {
 	s = strings.TrimSpace(s)
+	if s == "." {
+		return symQuery{}, false
+	}
+	if operatorChars(s) {
+		return symQuery{name: s}, true // Haskell's <*>, Scala's ++, Ruby's <=>: the name is all of it
+	}
+	if head, op, ok := cppOperator(s); ok {
+		q, ok := parseSymbol(head + "operator")
+		q.name = op
+		return q, ok
+	}
 	s = strings.TrimSuffix(s, "()")
 	for _, sep := range []string{"::", "#", "->", "\\"} {
 		s = strings.ReplaceAll(s, sep, ".")
@@ -47,6 +58,30 @@ func parseSymbol(s string) (symQuery, bool) {
 	}
 	q.name = parts[len(parts)-1]
 	return q, q.name != ""
+}
+
+// operatorChars reports a name made of operator characters only: an
+// operator a language lets code declare (Haskell's <*>, >>=, Scala's ++,
+// Ruby's <=>, Swift's ==), which the qualifier and pointer rules below
+// would take apart.
+func operatorChars(s string) bool {
+	return s != "" && strings.Trim(s, "!#$%&*+-./<=>?@\\^|~:") == ""
+}
+
+// cppOperator splits a C++ operator function whose symbol is written
+// with characters the other rules strip ("operator*", "Span::operator()",
+// "operator[]"): the qualifiers before it and its name as the chunker
+// writes it.
+func cppOperator(s string) (head, name string, ok bool) {
+	i := strings.LastIndex(s, "operator")
+	if i < 0 || i > 0 && s[i-1] != '.' && s[i-1] != ':' {
+		return "", "", false
+	}
+	tail := strings.TrimSpace(s[i+len("operator"):])
+	if tail == "" || tail != "()" && tail != "[]" && !operatorChars(tail) {
+		return "", "", false
+	}
+	return s[:i], "operator" + tail, true
 }
 
 // operatorName writes a C++ operator as the chunker names it: "operator="

@@ -9,18 +9,23 @@ import (
 
 func TestParseSymbol(t *testing.T) {
 	cases := map[string]symQuery{
-		"ParseDuration":      {name: "ParseDuration"},
-		"Client.Do":          {quals: []string{"Client"}, name: "Do"},
-		"(*Client).Do":       {quals: []string{"Client"}, name: "Do"},
-		"http.Client":        {quals: []string{"http"}, name: "Client"},
-		"net/http.Client.Do": {quals: []string{"net/http", "Client"}, name: "Do"},
-		"os.path.join()":     {quals: []string{"os", "path"}, name: "join"},
-		"Net::HTTP":          {quals: []string{"Net"}, name: "HTTP"},
-		"Foo#bar":            {quals: []string{"Foo"}, name: "bar"},
-		`App\Models\User`:    {quals: []string{"App", "Models"}, name: "User"},
-		"$this->save":        {quals: []string{"this"}, name: "save"},
-		"a.b.operator =":     {quals: []string{"a", "b"}, name: "operator="},
-		"Ptr::operator bool": {quals: []string{"Ptr"}, name: "operator bool"},
+		"ParseDuration":          {name: "ParseDuration"},
+		"Client.Do":              {quals: []string{"Client"}, name: "Do"},
+		"(*Client).Do":           {quals: []string{"Client"}, name: "Do"},
+		"http.Client":            {quals: []string{"http"}, name: "Client"},
+		"net/http.Client.Do":     {quals: []string{"net/http", "Client"}, name: "Do"},
+		"os.path.join()":         {quals: []string{"os", "path"}, name: "join"},
+		"Net::HTTP":              {quals: []string{"Net"}, name: "HTTP"},
+		"Foo#bar":                {quals: []string{"Foo"}, name: "bar"},
+		`App\Models\User`:        {quals: []string{"App", "Models"}, name: "User"},
+		"$this->save":            {quals: []string{"this"}, name: "save"},
+		"a.b.operator =":         {quals: []string{"a", "b"}, name: "operator="},
+		"Ptr::operator bool":     {quals: []string{"Ptr"}, name: "operator bool"},
+		"<*>":                    {name: "<*>"},
+		">>=":                    {name: ">>="},
+		"operator*":              {name: "operator*"},
+		"Span::operator()":       {quals: []string{"Span"}, name: "operator()"},
+		"absl::Span::operator[]": {quals: []string{"absl", "Span"}, name: "operator[]"},
 	}
 	for in, want := range cases {
 		got, ok := parseSymbol(in)
