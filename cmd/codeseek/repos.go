@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
+
 	"github.com/spf13/cobra"
 
 	"github.com/codeseek/codeseek/formatter"
+	"github.com/codeseek/codeseek/tools"
 )
 
 func newReposCmd(g *globalFlags) *cobra.Command {
@@ -43,6 +46,9 @@ func newRemoveCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			repo, err := svc.RemoveRepository(a[0])
+			if ae := (*tools.ArgError)(nil); errors.As(err, &ae) && ae.Arg == "repository_id" {
+				return usagef("%s", ae.Msg) // the argument is PATH|ID, no flag
+			}
 			if err != nil {
 				return err
 			}

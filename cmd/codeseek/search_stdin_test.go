@@ -100,6 +100,13 @@ func TestSubdirectoryUsesTheEnclosingIndex(t *testing.T) {
 	if !strings.Contains(out, "web/page.go") || strings.Contains(stderr, "indexing it first") {
 		t.Errorf("refs from ledger/: want the use in web/page.go from the repository's index, got\n%s\nstderr: %s", out, stderr)
 	}
+	code, out, stderr = cliStdin(t, data, "", "symbols", "--format", "json", filepath.Join(repo, "ledger", "total.go"))
+	if code != 0 || !strings.Contains(out, `"file_path":"ledger/total.go"`) || strings.Contains(out, `"repository_id":""`) {
+		t.Errorf("symbols of a file in the indexed repository: exit %d, want it named as the repository names it, with its ID:\n%s\n%s", code, out, stderr)
+	}
+	if code, _, stderr := cliStdin(t, data, "", "remove", filepath.Join(repo, "nowhere")); code != 2 || strings.Contains(stderr, "--repo") {
+		t.Errorf("remove of no index: exit %d, %q: want a usage error naming no flag remove lacks", code, stderr)
+	}
 	_, repos, _ := cliStdin(t, data, "", "repos", "--format", "json")
 	if n := strings.Count(repos, `"repository_id"`); n != 1 {
 		t.Errorf("%d indexes after a command in a subdirectory, want 1:\n%s", n, repos)

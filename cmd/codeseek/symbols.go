@@ -1,6 +1,9 @@
 package main
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/codeseek/codeseek/formatter"
@@ -28,6 +31,9 @@ func newSymbolsCmd(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if p.RepositoryID == "" {
+				p.RepositoryID, p.FilePath = inIndexedRepo(svc, p.FilePath)
+			}
 			list, err := svc.Symbols(p)
 			if err != nil {
 				return err
@@ -39,4 +45,25 @@ func newSymbolsCmd(g *globalFlags) *cobra.Command {
 	c.Flags().IntVar(&p.Line, "line", 0, "only the declarations enclosing this line, outermost first")
 	out.register(c)
 	return c
+}
+
+// inIndexedRepo is the indexed repository a file named on the command
+// line lies in and its path there ("absl/strings/numbers.cc" for
+// numbers.cc run in absl/strings), so that the answer names the file as
+// the other commands do; a file of no indexed repository is read as
+// given, with no repository.
+func inIndexedRepo(svc *tools.Service, file string) (id, path string) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", file
+	}
+	root, err := repoRoot(svc, filepath.Dir(abs))
+	if err != nil || !svc.Indexed(tools.RepoID(root)) {
+		return "", file
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", file
+	}
+	return tools.RepoID(root), filepath.ToSlash(rel)
 }
