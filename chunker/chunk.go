@@ -21,7 +21,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-23+graph-35"
+const Version = "ts-24+graph-35"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -315,6 +315,9 @@ var docLanguages = map[string]string{
 // IsDoc reports whether path is documentation (searched by search_docs)
 // rather than code (searched by search_code).
 func IsDoc(path string) bool {
+	if filepath.Base(path) == cmakeLists {
+		return false // build code, whose # comments read as headings
+	}
 	_, ok := docLanguages[strings.ToLower(filepath.Ext(path))]
 	if ok {
 		return true

@@ -102,3 +102,17 @@ func TestRDocIsDocumentationInSections(t *testing.T) {
 		t.Errorf("chunks %q, want %q", got, want)
 	}
 }
+
+// CMake's build file ends in .txt but is code: its # comments are no
+// headings of documentation.
+func TestCMakeListsIsCode(t *testing.T) {
+	if IsDoc("absl/strings/CMakeLists.txt") || !IsDoc("notes/design.txt") {
+		t.Error("CMakeLists.txt is documentation, or another .txt file is not")
+	}
+	if l := Language("absl/strings/CMakeLists.txt", nil); l != "cmake" {
+		t.Errorf("CMakeLists.txt is %q, want cmake", l)
+	}
+	if l := Language("cmake/AbseilHelpers.cmake", nil); l != "cmake" {
+		t.Errorf(".cmake is %q, want cmake", l)
+	}
+}

@@ -39,6 +39,9 @@ var shebangLanguages = map[string]string{
 // its shebang line. Unknown files are "text".
 func Language(path string, src []byte) string {
 	ext := strings.ToLower(filepath.Ext(path))
+	if ext == ".cmake" || filepath.Base(path) == cmakeLists {
+		return "cmake"
+	}
 	if l, ok := docLanguages[ext]; ok {
 		return l
 	}
@@ -66,6 +69,11 @@ func Language(path string, src []byte) string {
 	}
 	return "text"
 }
+
+// cmakeLists is CMake's build file: code, though its name ends in .txt
+// (abseil's 80 CMakeLists.txt filled `search --docs "how to build"`, in
+// sections titled by their licence comments).
+const cmakeLists = "CMakeLists.txt"
 
 // cppMarkers are constructs that C never has; a ".h" header containing one
 // is C++ and parses well only with the C++ grammar.
