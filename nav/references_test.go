@@ -288,3 +288,33 @@ func TestScalaCallsWithoutParentheses(t *testing.T) {
 		}
 	}
 }
+
+// A bare call resolves through the file's own package and the packages
+// its star imports bring in (Kotlin's DSL builders: buildHeaders { … }).
+func TestBareCallsThroughPackagesAndStarImports(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"client/utils/headers.kt": "package io.ktor.client.utils\n\nfun buildHeaders(block: () -> Unit = {}): Int = 1\n",
+		"client/engine/Utils.kt":  "package io.ktor.client.engine\n\nimport io.ktor.client.utils.*\n\nfun mergeHeaders() {\n    buildHeaders {\n        println()\n    }\n    unwrap()\n}\n",
+		"client/engine/Unwrap.kt": "package io.ktor.client.engine\n\nfun unwrap(): Int = 2\n",
+		"server/headers.kt":       "package io.ktor.server\n\nfun buildHeaders(): Int = 3\n",
+	})
+	for _, c := range []struct{ symbol, file string }{{"buildHeaders", "client/utils/headers.kt"}, {"unwrap", "client/engine/Unwrap.kt"}} {
+		tgt, err := ResolveTarget(ix, "", &Position{Path: c.file, Line: 3, Col: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, err := References(ix, tgt, RefFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact := 0
+		for _, r := range refs {
+			if r.Path == "client/engine/Utils.kt" && r.Match == MatchExact {
+				exact++
+			}
+		}
+		if exact != 1 {
+			t.Errorf("%s: %d exact uses in Utils.kt, want its one call (%+v)", c.symbol, exact, refs)
+		}
+	}
+}

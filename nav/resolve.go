@@ -228,8 +228,13 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 	}
 	if implicitThis(c.file.Language) {
 		if cls := c.classOf(r.Enclosing); cls != "" {
-			return c.inherited(ix, cls, cands)
+			if d, ok := c.inherited(ix, cls, cands); ok {
+				return d, true
+			}
 		}
+	}
+	if d, ok := c.inPackageOrStar(cands); ok {
+		return d, true
 	}
 	if c.file.Language == "c" {
 		// C has one global scope: a name the file does not declare is the
@@ -241,6 +246,30 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 		})
 	}
 	return store.FileDef{}, false
+}
+
+// inPackageOrStar resolves a bare name to a top-level declaration of the
+// file's own package or of a package a star import brings in (Kotlin's,
+// Java's and Scala's `import io.ktor.client.utils.*`, Python's `from m
+// import *`), when exactly one declaration there has the name.
+func (c useCtx) inPackageOrStar(cands []store.FileDef) (store.FileDef, bool) {
+	var mods []string
+	if c.file.Package != "" {
+		mods = append(mods, c.file.Package)
+	}
+	for _, im := range c.imports {
+		if im.Name == "." && im.Path != "" {
+			mods = append(mods, im.Path)
+		}
+	}
+	if len(mods) == 0 {
+		return store.FileDef{}, false
+	}
+	return pick(cands, func(d store.FileDef) bool {
+		return d.Def.Parent == "" && slices.ContainsFunc(mods, func(m string) bool {
+			return d.Package == m || d.Package == "" && moduleMatches(d.GraphFile, c.file, m)
+		})
+	})
 }
 
 // inScopes resolves a bare C++ name as unqualified lookup does: in the
