@@ -370,8 +370,9 @@ func scanHaskell(s *source) *hsScan {
 // graph is the file's graph: its declarations; the types and
 // constructors it names (capitalized, "n:Data.Map" for Map.Map); the
 // functions it uses qualified ("Map.insert": n:Map), and the functions
-// this file declares that it uses bare. A bare name the file does not
-// declare may as well be a local variable, so it is left out.
+// this file declares or an import list names (`import Data.Map.Internal
+// (balanceL)`) that it uses bare. Another bare name may as well be a
+// local variable, so it is left out.
 func (h *hsScan) graph(items []*outlineItem) *Graph {
 	g := &Graph{Defs: outlineDefs(h.s, items)}
 	own := map[string]bool{}
@@ -380,20 +381,37 @@ func (h *hsScan) graph(items []*outlineItem) *Graph {
 	}
 	enclosing := enclosingDef(g.Defs)
 	imports := false // in an import declaration
+	module := ""     // the module it imports
+	hiding := false  // past its "hiding"
+	depth := 0       // of the parentheses of its import list
 	for k, t := range h.toks {
 		if len(g.Refs) == maxGraphRefs {
 			break
 		}
 		if h.column0(k) {
+			hiding, depth = false, 0
 			if imports = h.text(k) == "import"; imports {
+				module = ""
 				if im, ok := h.importAt(k); ok {
 					g.Imports = append(g.Imports, im)
+					module = im.Path
 				}
 			}
 			if h.text(k) == "module" && k+1 < len(h.toks) {
 				h.named[k+1] = true // the module's own name
+				g.Package = h.text(k + 1)
 			}
 			continue
+		}
+		if imports {
+			switch h.text(k) {
+			case "hiding":
+				hiding = true
+			case "(":
+				depth++
+			case ")":
+				depth--
+			}
 		}
 		if t.kind != hsWord || h.named[k] || hsKeywords[h.text(k)] {
 			continue
@@ -407,6 +425,13 @@ func (h *hsScan) graph(items []*outlineItem) *Graph {
 		switch c := name[0]; {
 		case imports:
 			kind = RefImport
+			if recv == "" && !hiding && depth > 0 && module != "" {
+				// import M (f, g): f and g are used bare, and are M's, as
+				// Python's "from m import f" binds f to m.f.
+				own[name] = true
+				line, _ := h.s.position(t.start)
+				g.Imports = append(g.Imports, Import{Name: name, Path: module + "." + name, Line: line})
+			}
 		case c >= 'A' && c <= 'Z':
 			kind = RefType
 		case recv == "" && !own[name]:

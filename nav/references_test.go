@@ -318,3 +318,27 @@ func TestBareCallsThroughPackagesAndStarImports(t *testing.T) {
 		}
 	}
 }
+
+// A Haskell import list binds its names bare: their uses are the
+// imported module's declarations, wherever the module file lies.
+func TestHaskellImportListUses(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/Internal.hs": "module Data.Map.Internal (balanceL, Map(..)) where\n\ndata Map k a = Tip | Bin Int k a (Map k a) (Map k a)\n\nbalanceL :: k -> a -> Map k a -> Map k a -> Map k a\nbalanceL k x l r = Bin 1 k x l r\n",
+		"src/Strict.hs":   "module Data.Map.Strict.Internal (insert) where\n\nimport Data.Map.Internal\n  ( Map (..)\n  , balanceL\n  )\n\ninsert :: Ord k => k -> a -> Map k a -> Map k a\ninsert = go\n  where\n    go kx x Tip = Tip\n    go kx x (Bin sz ky y l r) =\n        case compare kx ky of\n            LT -> balanceL ky y (go kx x l) r\n            EQ -> Bin sz kx x l r\n",
+	})
+	tgt, err := ResolveTarget(ix, "balanceL", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tgt, RefFilter{Kinds: []chunker.RefKind{chunker.RefCall}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range refs {
+		found = found || r.Path == "src/Strict.hs" && r.Line == 14 && r.Match == MatchExact
+	}
+	if !found {
+		t.Errorf("the call in insert's case alternative is no exact use: %+v", refs)
+	}
+}
