@@ -83,7 +83,7 @@ func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
 			// @overload stack share a name, and so its rank and uses:
 			// the map lists the name once, at its first declaration,
 			// instead of spending the budget on copies.
-			if !mapped(d) || listed[d.Qualified()] {
+			if !mapped(d) || mapAnnouncement(f.Language, d) || listed[d.Qualified()] {
 				continue
 			}
 			listed[d.Qualified()] = true
@@ -110,6 +110,46 @@ func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
 		return a.Rank > b.Rank
 	})
 	return m
+}
+
+// substantive are the files of defs that declare name as more than a
+// namespace they reopen or a type they announce ("namespace std {" in
+// abseil's int128.h, "class Status;"): every std:: of the repository
+// made int128.h the first file of its map, and a forward declaration
+// took the uses of the class it names.
+func substantive(ix Index, name string, defs []store.NameFile) []store.NameFile {
+	named := map[string]bool{}
+	for _, d := range ix.DefinitionsOf(name) {
+		if !mapAnnouncement(d.Language, d.Def) {
+			named[d.Path] = true
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(defs), func(f store.NameFile) bool { return !named[f.Path] })
+}
+
+// minUsesChecked is how many files must use a name before its
+// declarations are read for announcements: the names that move a map
+// (std, a widely used class) are used all over, and reading every name's
+// declarations would cost a large C repository's map its speed.
+const minUsesChecked = 8
+
+// announces reports declaring files in a language that writes
+// namespaces or forward declarations.
+func announces(lang map[string]string, defs []store.NameFile) bool {
+	return slices.ContainsFunc(defs, func(f store.NameFile) bool {
+		switch lang[f.Path] {
+		case "c", "cpp", "csharp", "php":
+			return true
+		}
+		return false
+	})
+}
+
+// mapAnnouncement reports a declaration that only names a scope or a
+// type declared elsewhere: a C++ or C# namespace (reopened in every file
+// of it), a C or C++ forward declaration.
+func mapAnnouncement(lang string, d chunker.Def) bool {
+	return d.Kind == "namespace" || prototype(lang, d) && declaresType(d.Kind)
 }
 
 // putAside scales the ranks of the aside files' declarations below the
@@ -230,6 +270,9 @@ func buildRanks(ix Index) *ranks {
 				if i == 1 {
 					limit = maxMemberDeclarers
 					g[1] = notBuiltin(name, g[1], lang)
+				}
+				if len(g[0]) > 0 && len(g[0]) <= limit && len(g[1]) >= minUsesChecked && announces(lang, g[0]) {
+					g[0] = substantive(ix, name, g[0])
 				}
 				if len(g[0]) > 0 && len(g[0]) <= limit && len(g[1]) > 0 {
 					fn(name, i == 1, g[0], g[1])

@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -128,5 +129,35 @@ func TestCodeMapPutsTheProjectsOwnCodeFirst(t *testing.T) {
 	}
 	if best.Def.Name != "Engine" {
 		t.Errorf("the most important declaration is %s, want Engine: a budget would keep the stubs first", best.Def.Name)
+	}
+}
+
+// A namespace a file reopens and a type it announces are no declarations
+// of its own: the uses of std:: do not make the file that reopens std the
+// map's first, and neither is listed.
+func TestMapLeavesOutReopenedNamespacesAndForwardDeclarations(t *testing.T) {
+	files := map[string]string{
+		"int128.h": "namespace std {\ntemplate <> class numeric_limits<int> {\n public:\n  static int max();\n};\n}  // namespace std\n",
+		"fwd.h":    "class Status;\n",
+		"util.h":   "int Helper(int x);\n",
+		"util.cc":  "#include \"util.h\"\nint Helper(int x) { return x; }\n",
+	}
+	for i := range 10 {
+		files[fmt.Sprintf("user%d.cc", i)] = "#include \"util.h\"\nstd::string f(Status* s) {\n  std::vector<int> v;\n  std::sort(v.begin(), v.end());\n  return std::to_string(Helper(1));\n}\n"
+	}
+	m := CodeMap(testIndex(t, files), "", nil)
+	if len(m.Files) == 0 || m.Files[0].Path == "int128.h" || m.Files[0].Path == "fwd.h" {
+		var order []string
+		for _, f := range m.Files {
+			order = append(order, f.Path)
+		}
+		t.Errorf("map order %v: a reopened namespace or a forward declaration first", order)
+	}
+	for _, f := range m.Files {
+		for _, s := range f.Symbols {
+			if s.Def.Kind == "namespace" || f.Path == "fwd.h" && s.Def.Name == "Status" {
+				t.Errorf("%s lists %s %s", f.Path, s.Def.Kind, s.Def.Name)
+			}
+		}
 	}
 }
