@@ -408,7 +408,7 @@ func (x *exScan) level(i, end int, parent string, prevB int, depth int) ([]*outl
 					}
 				}
 			} else if prev := lastItem(items); prev != nil && prev.d != nil && prev.d.name == it.d.name &&
-				prev.d.kind == it.d.kind && prev.d.parent == it.d.parent {
+				prev.d.kind == it.d.kind && prev.d.parent == it.d.parent && exArity(prev.d.sig) == exArity(it.d.sig) {
 				prev.b, prev.d.b = it.b, it.b // another clause of the same function
 				continue
 			}
@@ -423,6 +423,41 @@ func (x *exScan) level(i, end int, parent string, prevB int, depth int) ([]*outl
 		items = append(items, it)
 	}
 	return items, moduleDoc
+}
+
+// exArity is the number of parameters of the clause whose head sig is
+// ("defp decode_map([row | data], mapper, decoded) do": 3), so that a
+// clause of another arity, another function in Elixir (decode_map/2
+// beside decode_map/3), is not merged into the one before it.
+func exArity(sig string) int {
+	open := strings.IndexByte(sig, '(')
+	if open < 0 {
+		return 0
+	}
+	n, depth, seen := 0, 0, false
+	for _, c := range sig[open:] {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth == 0 {
+				if seen {
+					n++
+				}
+				return n
+			}
+		case ',':
+			if depth == 1 {
+				n++
+			}
+		case ' ':
+		default:
+			if depth >= 1 {
+				seen = true
+			}
+		}
+	}
+	return n
 }
 
 // limit is the first token after statement i's own: the next

@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -243,5 +244,31 @@ func TestElixirGraph(t *testing.T) {
 		"    __MODULE__.decode(x)\n    quote do: unquote(__MODULE__).decode(x)\n  end\nend\n")
 	if !own["call self decode in run"] {
 		t.Errorf("__MODULE__.decode and unquote(__MODULE__).decode are no calls on the module itself: %v", own)
+	}
+}
+
+// Clauses of one name and arity are one function; another arity is
+// another function in Elixir, even right after it.
+func TestElixirClausesOfAnotherArityAreAnotherFunction(t *testing.T) {
+	src := []byte(`defmodule Postgrex.Query do
+  defp decode_map(data, opts) do
+    decode_map(data, opts[:mapper], [])
+  end
+
+  defp decode_map([row | data], mapper, decoded) do
+    decode_map(data, mapper, [mapper.(row) | decoded])
+  end
+
+  defp decode_map([], _, decoded), do: Enum.reverse(decoded)
+end
+`)
+	var got []string
+	for _, s := range Symbols("query.ex", src) {
+		if s.Name == "decode_map" {
+			got = append(got, fmt.Sprintf("%d-%d", s.StartLine, s.EndLine))
+		}
+	}
+	if want := []string{"2-4", "6-10"}; !slices.Equal(got, want) {
+		t.Errorf("decode_map at %v, want /2 at 2-4 and /3's two clauses at 6-10", got)
 	}
 }
