@@ -78,6 +78,10 @@ func (b *graphBuilder) buildDefs() {
 		if len(names) == 0 {
 			if p, ok := b.outlineDef(d, nil, qualifier, parent, end); ok && len(defs) < maxGraphRefs {
 				defs = append(defs, p)
+				// A name the query finds where the declaration starts is
+				// the word the outline named it past (gtest's TEST of
+				// TEST(Suite, Name)), no declaration of its own.
+				seen[p.span.start] = true
 			}
 			return
 		}

@@ -91,6 +91,31 @@ func (t *tableSpec) classifyAt(c *coder, n *sitter.Node, parent string, depth in
 	return d
 }
 
+// gtestMacros are GoogleTest's (and its kin's) test definitions:
+// TEST(Suite, Name) { … }, which the grammar reads as a function TEST.
+var gtestMacros = set("TEST", "TEST_F", "TEST_P", "TYPED_TEST", "TYPED_TEST_P", "GTEST_TEST")
+
+// gtestNames returns the suite and the name of a test macro's
+// definition: two bare names in its parentheses.
+func gtestNames(c *coder, n *sitter.Node, name string) (suite, test string, ok bool) {
+	if !gtestMacros[name] {
+		return "", "", false
+	}
+	params := field(field(n, "declarator"), "parameters")
+	if params == nil || params.NamedChildCount() != 2 {
+		return "", "", false
+	}
+	var words [2]string
+	for i := range 2 {
+		p := params.NamedChild(i)
+		if p.Type() != "parameter_declaration" || p.NamedChildCount() != 1 {
+			return "", "", false
+		}
+		words[i] = c.content(p)
+	}
+	return words[0], words[1], true
+}
+
 // cName follows the declarator chain of a C or C++ declaration down to the
 // declared identifier and returns its text and node.
 func cName(c *coder, n *sitter.Node) (string, []*sitter.Node) {
@@ -192,6 +217,12 @@ func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 	case "function_definition":
 		name, names := cName(c, n)
 		d := &decl{name: name, names: names, kind: "function", sig: c.signature(n, field(n, "body")), node: n}
+		if suite, test, ok := gtestNames(c, n, name); ok {
+			// TEST(StatusErrno, ErrnoToStatusCode) { … }: the test
+			// StatusErrno.ErrnoToStatusCode, not a function TEST.
+			d.name, d.names, d.parent, d.kind = test, nil, suite, "test"
+			return d, true
+		}
 		if i := strings.LastIndex(name, "::"); i > 0 && parent == "" {
 			// void Foo::bar() {...} defines a method of Foo.
 			d.parent, d.name = name[:i], name[i+2:]

@@ -98,7 +98,7 @@ func (b *callBuilder) level(d Definition, depth int) ([]CallNode, error) {
 
 func callable(kind string) bool {
 	switch kind {
-	case "function", "method", "constructor", "func", "macro":
+	case "function", "method", "constructor", "func", "macro", "test":
 		return true
 	}
 	return false

@@ -186,6 +186,10 @@ func kindRank(kind string) int {
 		// Rust's `impl Debug for Regex` and Swift's `extension Regex`
 		// add to a type declared elsewhere: the type comes first.
 		return 1
+	case "test":
+		// A test named for what it tests (gtest's TEST(StatusErrno,
+		// ErrnoToStatusCode), Zig's test "…") is no declaration of it.
+		return 3
 	}
 	return 0
 }

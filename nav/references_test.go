@@ -342,3 +342,27 @@ func TestHaskellImportListUses(t *testing.T) {
 		t.Errorf("the call in insert's case alternative is no exact use: %+v", refs)
 	}
 }
+
+// A gtest test is named for its suite and test, not TEST, and is the
+// caller of what it calls; named like the function it tests, it is no
+// other declaration of it.
+func TestGTestsAreNamedTests(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"status.cc":      "int ErrnoToStatusCode(int e) { return e; }\n",
+		"status_test.cc": "#include \"status.h\"\nnamespace {\nTEST(StatusErrno, ErrnoToStatusCode) {\n  EXPECT_EQ(ErrnoToStatusCode(1), 1);\n}\n}  // namespace\n",
+	})
+	tgt, err := ResolveTarget(ix, "ErrnoToStatusCode", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tgt.Path != "status.cc" || len(tgt.Others) != 0 {
+		t.Errorf("ErrnoToStatusCode is %s with others %+v, want status.cc's function alone", tgt.Path, tgt.Others)
+	}
+	nodes, _, _, err := CallHierarchy(ix, tgt, CallOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(nodes) != 1 || nodes[0].Def.Qualified() != "StatusErrno.ErrnoToStatusCode" || nodes[0].Def.Kind != "test" || nodes[0].Match != MatchExact {
+		t.Errorf("callers %+v, want the test StatusErrno.ErrnoToStatusCode, exact", nodes)
+	}
+}

@@ -432,7 +432,9 @@ func overloadsBySignature(lang string) bool {
 func familyDefs(defs []store.FileDef, lang string) []store.FileDef {
 	out := defs[:0:0]
 	for _, d := range defs {
-		if sameFamily(d.Language, lang) {
+		// A test (gtest's TEST(Suite, Name), Zig's test "…") is named
+		// for what it tests and called by no code.
+		if sameFamily(d.Language, lang) && d.Def.Kind != "test" {
 			out = append(out, d)
 		}
 	}
