@@ -88,7 +88,7 @@ func (c useCtx) ancestors(ix Index, cls string) []string {
 // that declares one, when exactly one candidate is its.
 func (c useCtx) inherited(ix Index, cls string, cands []store.FileDef) (store.FileDef, bool) {
 	for _, b := range c.ancestors(ix, cls) {
-		of := func(d store.FileDef) bool { return lastElem(d.Def.Parent) == b }
+		of := func(d store.FileDef) bool { return owner(d) == b }
 		if slices.ContainsFunc(cands, of) {
 			return pick(cands, of)
 		}

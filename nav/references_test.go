@@ -366,3 +366,26 @@ func TestGTestsAreNamedTests(t *testing.T) {
 		t.Errorf("callers %+v, want the test StatusErrno.ErrnoToStatusCode, exact", nodes)
 	}
 }
+
+// A Kotlin companion object's members are the class's: qualified by the
+// class, they are found and their uses are exact.
+func TestKotlinCompanionMembersAreTheClasss(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"HttpTimeout.kt": "package io.ktor.client.plugins\n\nclass HttpTimeoutConfig {\n    companion object {\n        const val INFINITE_TIMEOUT_MS: Long = Long.MAX_VALUE\n    }\n}\n",
+		"Use.kt":         "package io.ktor.client.plugins\n\nfun infinite(t: Long?): Boolean {\n    return t == HttpTimeoutConfig.INFINITE_TIMEOUT_MS\n}\n",
+	})
+	tgt, err := ResolveTarget(ix, "HttpTimeoutConfig.INFINITE_TIMEOUT_MS", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tgt.Match != MatchExact {
+		t.Errorf("HttpTimeoutConfig.INFINITE_TIMEOUT_MS matched as %s, want exact", tgt.Match)
+	}
+	refs, err := References(ix, tgt, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(refs) != 1 || refs[0].Path != "Use.kt" || refs[0].Match != MatchExact {
+		t.Errorf("uses %+v, want Use.kt's, exact", refs)
+	}
+}

@@ -117,12 +117,19 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 		}
 		return c.inherited(ix, cls, cands)
 	}
-	declared := slices.ContainsFunc(cands, func(d store.FileDef) bool { return lastElem(d.Def.Parent) == lastElem(cls) })
+	declared := slices.ContainsFunc(cands, func(d store.FileDef) bool { return owner(d) == lastElem(cls) })
 	if !declared {
 		return c.inherited(ix, cls, cands)
 	}
 	return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls && d.Path == c.file.Path },
-		func(d store.FileDef) bool { return lastElem(d.Def.Parent) == lastElem(cls) })
+		func(d store.FileDef) bool { return owner(d) == lastElem(cls) })
+}
+
+// owner is the class whose member d is, by its last name: for a member
+// of a Kotlin companion object, the class around the companion, through
+// which its members are used (HttpTimeoutConfig.INFINITE_TIMEOUT_MS).
+func owner(d store.FileDef) string {
+	return lastElem(strings.TrimSuffix(d.Def.Parent, ".Companion"))
 }
 
 // splitRecv splits a receiver into its base and member selections.
@@ -145,7 +152,7 @@ func (c useCtx) memberType(ix Index, cls, name string) string {
 		return ""
 	}
 	d, ok := pick(familyDefs(ix.DefinitionsOf(name), c.file.Language), func(d store.FileDef) bool {
-		return lastElem(d.Def.Parent) == lastElem(cls)
+		return owner(d) == lastElem(cls)
 	})
 	if !ok || !strings.HasPrefix(d.Def.Type, "t:") {
 		return ""
@@ -320,10 +327,10 @@ func (c useCtx) resolveQualified(ix Index, qual string, cands []store.FileDef) (
 		}
 		// An imported class: "from m import C" then C.method.
 		cls := lastElem(mod)
-		return pick(cands, func(d store.FileDef) bool { return lastElem(d.Def.Parent) == cls })
+		return pick(cands, func(d store.FileDef) bool { return owner(d) == cls })
 	}
 	cls := lastElem(qual)
-	return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == qual || lastElem(d.Def.Parent) == cls })
+	return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == qual || owner(d) == cls })
 }
 
 // classOf is the class a use inside declaration i is in.

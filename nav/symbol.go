@@ -133,6 +133,9 @@ func scopeOf(f store.GraphFile, parent string) []string {
 	}
 	if parent != "" {
 		for _, p := range strings.Split(parent, ".") {
+			if p == "Companion" && f.Language == "kotlin" && len(out) > 0 {
+				continue // Kotlin's unnamed companion: its members are the class's (HttpTimeoutConfig.INFINITE_TIMEOUT_MS)
+			}
 			out = append(out, typeName(p))
 		}
 	}
