@@ -389,3 +389,21 @@ func TestKotlinCompanionMembersAreTheClasss(t *testing.T) {
 		t.Errorf("uses %+v, want Use.kt's, exact", refs)
 	}
 }
+
+// A Swift extension's members are the type's wherever they are written:
+// a bare call in one extension resolves to the member another file's
+// extension declares, before same-named members of other types.
+func TestSwiftExtensionsAcrossFiles(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"Merge.swift":      "public extension ObservableType {\n    func flatMap(_ selector: (Element) -> Int) -> Observable<Int> {\n        return Observable()\n    }\n}\n",
+		"Infallible.swift": "public extension InfallibleType {\n    func flatMap(_ selector: (Element) -> Int) -> Infallible<Int> {\n        return Infallible()\n    }\n}\n",
+		"Filter.swift":     "public extension ObservableType {\n    func ignoreElements() -> Observable<Never> {\n        flatMap { _ in 1 }\n    }\n}\n",
+	})
+	defs, err := DefinitionAt(ix, Position{Path: "Filter.swift", Line: 3, Col: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if defs[0].Path != "Merge.swift" || defs[0].Match != MatchExact {
+		t.Errorf("flatMap in ObservableType's extension is %s (%s), want Merge.swift's, exact", defs[0].Path, defs[0].Match)
+	}
+}

@@ -125,6 +125,13 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 		func(d store.FileDef) bool { return owner(d) == lastElem(cls) })
 }
 
+// extendsAcrossFiles reports a language whose classes take members
+// declared in other files: extensions (Swift, Kotlin), partial classes
+// (C#).
+func extendsAcrossFiles(lang string) bool {
+	return lang == "swift" || lang == "kotlin" || lang == "csharp"
+}
+
 // owner is the class whose member d is, by its last name: for a member
 // of a Kotlin companion object, the class around the companion, through
 // which its members are used (HttpTimeoutConfig.INFINITE_TIMEOUT_MS).
@@ -218,6 +225,15 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 		if cls := c.classOf(r.Enclosing); cls != "" {
 			if d, ok := pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls && d.Path == c.file.Path }); ok {
 				return d, true
+			}
+			if extendsAcrossFiles(c.file.Language) {
+				// Swift's and Kotlin's extensions, C#'s partial classes:
+				// the class's members are written in other files too
+				// (RxSwift's ObservableType.flatMap in Merge.swift, called
+				// bare in Filter.swift's extension).
+				if d, ok := pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls }); ok {
+					return d, true
+				}
 			}
 		}
 	}
