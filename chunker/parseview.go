@@ -129,10 +129,13 @@ func attributeMacrosBlanked(src []byte, owned bool) ([]byte, bool) {
 		}
 		end := m[1]
 		if m[2] >= 0 {
-			if end = closingParen(src, m[3]-1); end < 0 {
+			// The arguments close within a line's worth of bytes.
+			open := m[3] - 1
+			c := closing(string(src[open:min(len(src), open+1024)]), 0)
+			if c < 0 {
 				continue
 			}
-			end++
+			end = open + c + 1
 		}
 		if !owned {
 			src, owned = append([]byte(nil), src...), true
@@ -148,23 +151,6 @@ func onDirectiveLine(src []byte, i int) bool {
 	start := bytes.LastIndexByte(src[:i], '\n') + 1
 	line := bytes.TrimLeft(src[start:i], " \t")
 	return len(line) > 0 && line[0] == '#'
-}
-
-// closingParen returns the offset of the ")" that closes the "(" at open,
-// within a line's worth of nesting, or -1.
-func closingParen(src []byte, open int) int {
-	depth := 0
-	for i := open; i < len(src) && i < open+1024; i++ {
-		switch src[i] {
-		case '(':
-			depth++
-		case ')':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // firstBranch returns src with its conditional directives (#if, #ifdef,
