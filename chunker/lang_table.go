@@ -56,11 +56,17 @@ func (t *tableSpec) classifyAt(c *coder, n *sitter.Node, parent string, depth in
 			ch := n.NamedChild(i)
 			if _, ok := t.rules[ch.Type()]; ok || t.unwrap[ch.Type()] {
 				d := t.classifyAt(c, ch, parent, depth+1)
-				if d != nil {
+				switch {
+				case d == nil:
+				case d.body == nil && strings.HasSuffix(d.sig, ";"):
+					// "template <typename T> class StatusOr;" announces
+					// a type: its signature keeps the ";" that says so,
+					// past the template line.
+					d.sig = headerText(c.src, n.StartByte(), n.EndByte())
+				case d.body == nil:
+					d.sig = c.signature(n, field(d.node, "body"))
+				default:
 					d.sig = c.signature(n, d.body)
-					if d.body == nil {
-						d.sig = c.signature(n, field(d.node, "body"))
-					}
 				}
 				return d
 			}

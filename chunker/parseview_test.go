@@ -468,3 +468,16 @@ char* absl_nonnull EncodeFullU32(uint32_t n, char* absl_nonnull out) {
 		}
 	}
 }
+
+// A template's forward declaration keeps the ";" that says it announces
+// a type declared elsewhere, as a plain one does.
+func TestCppTemplateForwardDeclarationSignature(t *testing.T) {
+	src := []byte("namespace absl {\ntemplate <typename T>\nclass StatusOr;\nclass Status;\n}  // namespace absl\n")
+	sigs := map[string]string{}
+	for _, s := range Symbols("check_op.h", src) {
+		sigs[s.Name] = s.Signature
+	}
+	if sigs["StatusOr"] != "template <typename T> class StatusOr;" || sigs["Status"] != "class Status;" {
+		t.Errorf("signatures %q", sigs)
+	}
+}
