@@ -214,9 +214,9 @@ func (p *NavParams) position() (*nav.Position, error) {
 func navError(err error) error {
 	switch {
 	case errors.Is(err, nav.ErrNoSymbol):
-		return argErrorf("symbol", "%v", err)
+		return &ArgError{Arg: "symbol", Msg: err.Error(), Err: err}
 	case errors.Is(err, nav.ErrNoPosition):
-		return argErrorf("line", "%v", err)
+		return &ArgError{Arg: "line", Msg: err.Error(), Err: err}
 	case errors.Is(err, nav.ErrNoGraph):
 		return argErrorf("file_path", "%v", err)
 	}

@@ -86,9 +86,15 @@ func (s *Service) Embedder() embedding.Embedder { return s.cfg.Embedder }
 type ArgError struct {
 	Arg string
 	Msg string
+	// Err is the failure the argument led to, when it is one callers
+	// tell apart (nav.ErrNoSymbol: nothing of that name is declared).
+	Err error
 }
 
 func (e *ArgError) Error() string { return e.Arg + ": " + e.Msg }
+
+// Unwrap returns the failure the argument led to, if any.
+func (e *ArgError) Unwrap() error { return e.Err }
 
 func argErrorf(arg, format string, a ...any) error {
 	return &ArgError{Arg: arg, Msg: fmt.Sprintf(format, a...)}

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/codeseek/codeseek/buildinfo"
+	"github.com/codeseek/codeseek/nav"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -53,6 +54,10 @@ func run(ctx context.Context, argv []string) int {
 		return exitInterrupted
 	}
 	fmt.Fprintln(os.Stderr, "codeseek:", cliWords.Replace(err.Error()))
+	if errors.Is(err, nav.ErrNoSymbol) || errors.Is(err, nav.ErrNoPosition) {
+		// Nothing found, as grep's 1 says: well called, no answer.
+		return exitFailure
+	}
 	var ue usageError
 	var ae *tools.ArgError
 	if errors.As(err, &ue) || errors.As(err, &ae) || strings.HasPrefix(err.Error(), "unknown command ") {

@@ -143,6 +143,10 @@ func TestExitCodes(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "--callers or --callees") {
 		t.Errorf("refs --depth without --callers: exit %d, %q: want a usage error", code, stderr)
 	}
+	code, _, stderr = cliStdin(t, t.TempDir(), "", "def", "--repo", repo, "NoSuchFunction")
+	if code != exitFailure || !strings.Contains(stderr, "nothing named NoSuchFunction") {
+		t.Errorf("def of an undeclared name: exit %d, %q: want 1, nothing found, as grep says it", code, stderr)
+	}
 	code, _, stderr = cliStdin(t, t.TempDir(), "", "remove", "deadbeef0000")
 	if code != exitUsage || !strings.Contains(stderr, "codeseek repos") || strings.Contains(stderr, "list_repositories") {
 		t.Errorf("remove of an unknown ID: exit %d, %q: want a usage error naming `codeseek repos`", code, stderr)
