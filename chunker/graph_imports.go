@@ -173,6 +173,7 @@ func unquote(s string) string {
 	return s
 }
 
+// lastSegment is the last element of a dotted name ("Foo" of "pkg.Foo").
 func lastSegment(p string) string {
 	return p[strings.LastIndexByte(p, '.')+1:]
 }

@@ -230,7 +230,7 @@ func (z *dartScan) member(k, end int, parent string) (string, int, int) {
 			kind := "function"
 			if parent != "" {
 				kind = "method"
-				class := parent[strings.LastIndexByte(parent, '.')+1:]
+				class := lastSegment(parent)
 				if z.text(name) == class || z.is(name-1, ".") && z.text(name-2) == class {
 					kind = "constructor" // Point(…), Point.origin(…)
 				}

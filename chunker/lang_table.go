@@ -435,7 +435,7 @@ func init() {
 					// Named for its class, as Java's and C#'s constructors
 					// are; it has no name of its own, and the first
 					// identifier under it is a parameter's.
-					name := parent[strings.LastIndexByte(parent, '.')+1:]
+					name := lastSegment(parent)
 					if name == "" {
 						name = "constructor"
 					}

@@ -248,7 +248,7 @@ func (z *zigScan) item(i, end int, parent string, depth int) (int, *outlineItem)
 		stop := z.statementEnd(k, end, ",")
 		if it.d != nil && z.is(k+1, ":") {
 			if t := z.typeAt(k+2, stop); t == "Self" {
-				it.d.typ = parent[strings.LastIndexByte(parent, '.')+1:] // next: ?*Self
+				it.d.typ = lastSegment(parent) // next: ?*Self
 			} else {
 				it.d.typ = t
 			}
