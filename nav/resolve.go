@@ -132,11 +132,10 @@ func extendsAcrossFiles(lang string) bool {
 	return lang == "swift" || lang == "kotlin" || lang == "csharp"
 }
 
-// owner is the class whose member d is, by its last name: for a member
-// of a Kotlin companion object, the class around the companion, through
-// which its members are used (HttpTimeoutConfig.INFINITE_TIMEOUT_MS).
+// owner is the class whose member d is, by its last name, as its uses
+// qualify it (classParent).
 func owner(d store.FileDef) string {
-	return lastElem(strings.TrimSuffix(d.Def.Parent, ".Companion"))
+	return lastElem(classParent(d.Language, d.Def.Parent))
 }
 
 // splitRecv splits a receiver into its base and member selections.

@@ -131,15 +131,22 @@ func scopeOf(f store.GraphFile, parent string) []string {
 			out = append(out, stem)
 		}
 	}
-	if parent != "" {
+	if parent = classParent(f.Language, parent); parent != "" {
 		for _, p := range strings.Split(parent, ".") {
-			if p == "Companion" && f.Language == "kotlin" && len(out) > 0 {
-				continue // Kotlin's unnamed companion: its members are the class's (HttpTimeoutConfig.INFINITE_TIMEOUT_MS)
-			}
 			out = append(out, typeName(p))
 		}
 	}
 	return out
+}
+
+// classParent is a member's parent as its uses qualify it: a Kotlin
+// companion object's members are the class's
+// (HttpTimeoutConfig.INFINITE_TIMEOUT_MS for HttpTimeoutConfig.Companion's).
+func classParent(lang, parent string) string {
+	if lang != "kotlin" {
+		return parent
+	}
+	return strings.TrimSuffix(parent, ".Companion")
 }
 
 // typeName is the name in a parent written as a type: "str" for Rust's
