@@ -368,11 +368,8 @@ func ambiguity(t nav.Target, what string) string {
 	for _, d := range t.Others[:min(len(t.Others), maxOthersNamed)] {
 		others = append(others, fmt.Sprintf("%s at %s:%d", d.Def.Qualified(), d.Path, d.Def.Line))
 	}
-	if len(t.Others) > maxOthersNamed {
-		others = append(others, fmt.Sprintf("%d more", len(t.Others)-maxOthersNamed))
-	}
 	return fmt.Sprintf("%s names %d declarations; these are the %s of %s at %s:%d. Others: %s. For another, pass file_path and line of its declaration, or a qualified symbol",
-		t.Def.Name, len(t.Others)+1, what, t.Def.Qualified(), t.Path, t.Def.Line, strings.Join(others, ", "))
+		t.Def.Name, len(t.Others)+1, what, t.Def.Qualified(), t.Path, t.Def.Line, strings.Join(others, ", ")+more(len(t.Others)-maxOthersNamed))
 }
 
 // navTarget opens the repository and resolves the symbol or position;
