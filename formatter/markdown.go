@@ -13,7 +13,11 @@ const MarkdownPreviewLimit = 120
 
 func markdownSearch(r SearchResponse, d Detail) string {
 	var b strings.Builder
-	b.WriteString("# Search Results\n\n")
+	title := r.Title
+	if title == "" {
+		title = "Search Results"
+	}
+	fmt.Fprintf(&b, "# %s\n\n", inlineText(title))
 	fmt.Fprintf(&b, "**Total**: %s · **Latency**: %d ms", thousands(r.TotalCount), latencyMS(r))
 	if r.ProjectID != "" {
 		fmt.Fprintf(&b, " · **Project**: %s", inlineText(r.ProjectID))

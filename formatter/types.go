@@ -131,6 +131,10 @@ type SearchResponse struct {
 	// Warning tells the caller about something that shaped the results,
 	// such as an index that is being rebuilt.
 	Warning string
+	// Title heads the Markdown answer when the results answer something
+	// other than a query (find_related's "Code like …"); empty means
+	// "Search Results".
+	Title string
 }
 
 // IndexReport is the answer of index_repository.

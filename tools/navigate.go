@@ -482,7 +482,8 @@ func (s *Service) FindRelated(ctx context.Context, p NavParams, limit int) (form
 		return formatter.SearchResponse{}, navError(err)
 	}
 	m := ix.Manifest().Meta
-	resp := formatter.SearchResponse{ProjectID: m.ProjectID, RepositoryID: id, DatabaseName: ix.DatabaseName(src.Kind)}
+	resp := formatter.SearchResponse{ProjectID: m.ProjectID, RepositoryID: id, DatabaseName: ix.DatabaseName(src.Kind),
+		Title: fmt.Sprintf("Code like %s:%d-%d", src.FilePath, src.StartLine, src.EndLine)}
 	for _, h := range hits {
 		c := h.Chunk.Full()
 		resp.Results = append(resp.Results, formatter.SearchResult{ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language,

@@ -250,6 +250,10 @@ func TestFindRelatedPrefersOtherFiles(t *testing.T) {
 			t.Errorf("a chunk of another file after one of the same file: %+v", out.Results)
 		}
 	}
+	md := resultText(t, callTool(t, c, "find_related", map[string]any{"file_path": "cart/cart.go", "line": 10, "response_format": "markdown"}))
+	if !strings.HasPrefix(md, "# Code like cart/cart.go:") {
+		t.Errorf("markdown find_related should be headed by the code it is like, got %.80q", md)
+	}
 }
 
 func TestAffectedByDiff(t *testing.T) {
