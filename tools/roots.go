@@ -132,7 +132,16 @@ func (r *Roots) check(arg, real string) error {
 		return nil
 	}
 	return argErrorf(arg, "%s is outside the directories this server may read (%s): start `codeseek serve` with --root %s (or add it to CODESEEK_ROOTS) to allow it",
-		real, r.String(), real)
+		real, r.String(), rootFor(real))
+}
+
+// rootFor is the directory to allow for a refused path: a root is a
+// directory, so a file's (or a missing name's) is its parent's.
+func rootFor(real string) string {
+	if fi, err := os.Stat(real); err == nil && fi.IsDir() {
+		return real
+	}
+	return filepath.Dir(real)
 }
 
 // served reports whether a stored repository at path may be shown to

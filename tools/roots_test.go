@@ -111,6 +111,11 @@ func TestRootsAllowResolvesSymlinks(t *testing.T) {
 		}
 	}
 	refused(filepath.Join(inside, "..", filepath.Base(outside)))
+	file := filepath.Join(outside, "notes.txt")
+	os.WriteFile(file, []byte("x"), 0o644)
+	if err := r.Allow("file_path", file); err == nil || !strings.Contains(err.Error(), "--root "+mustResolve(t, outside)+" ") {
+		t.Errorf("Allow(%s) = %v, want the hint to name the file's directory as the root", file, err)
+	}
 	if !testfs.SymlinksResolve(t) {
 		t.Skip("this system cannot make symbolic links that resolve")
 	}
