@@ -17,8 +17,9 @@ import (
 type moduleSet struct {
 	ix   Index
 	once sync.Once
-	// files are the indexed files, names their directories' and stems'
-	// names, and packages packageFile's answers by module.
+	// files are the indexed files; names their directories' and stems'
+	// names, true for a directory's; packages packageFile's answers by
+	// module.
 	files    []store.GraphFile
 	names    map[string]bool
 	packages map[string]*store.GraphFile
@@ -32,8 +33,13 @@ func (m *moduleSet) load() {
 		m.files = m.ix.GraphFiles()
 		m.names = map[string]bool{path.Base(filepath.ToSlash(m.ix.Manifest().Meta.Path)): true}
 		for _, f := range m.files {
-			for _, part := range strings.Split(f.Path, "/") {
-				m.names[strings.TrimSuffix(part, path.Ext(part))] = true
+			dirs, file := path.Split(f.Path)
+			stem := strings.TrimSuffix(file, path.Ext(file))
+			if _, ok := m.names[stem]; !ok {
+				m.names[stem] = false
+			}
+			for _, dir := range strings.Split(strings.Trim(dirs, "/"), "/") {
+				m.names[dir] = true
 			}
 		}
 		m.packages = map[string]*store.GraphFile{}
@@ -44,15 +50,18 @@ func (m *moduleSet) load() {
 // `linalg` of `numpy.linalg`, `lodash` or `fp` of `lodash/fp`) names a
 // directory or file stem of an indexed file, or the repository's own
 // directory (a package indexed from inside, whose files import it by its
-// name). A relative module is the repository's.
-func (m *moduleSet) holds(mod string) bool {
+// name). A relative module is the repository's. A JavaScript package
+// named bare ('vite', 'node:fs') is a directory (a workspace package), so
+// only a directory's name holds it: vitest's vite.ts is no 'vite'.
+func (m *moduleSet) holds(mod, lang string) bool {
 	mod, _, _ = strings.Cut(mod, "#") // a JavaScript named import's symbol is no module
 	if mod == "" || strings.HasPrefix(mod, ".") {
 		return true
 	}
 	m.load()
+	pkg := sameFamily(lang, "javascript") && !strings.Contains(mod, "/")
 	for _, e := range strings.FieldsFunc(mod, func(r rune) bool { return strings.ContainsRune("./#:@", r) }) {
-		if m.names[e] {
+		if dir, ok := m.names[e]; ok && (dir || !pkg) {
 			return true
 		}
 	}
@@ -69,7 +78,7 @@ func (c useCtx) importedOutside(first string) bool {
 	}
 	for _, im := range c.imports {
 		if im.Name == first && im.Name != "." && im.Name != "_" {
-			return !c.modules.holds(im.Path)
+			return !c.modules.holds(im.Path, c.file.Language)
 		}
 	}
 	return false

@@ -273,7 +273,7 @@ func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
 		return false
 	}
 	if r.Kind == chunker.RefImport && c.modules != nil {
-		return !c.modules.holds(q) // the import statement itself, from 'vite'
+		return !c.modules.holds(q, c.file.Language) // the import statement itself, from 'vite'
 	}
 	first, _, _ := strings.Cut(q, ".")
 	if c.importedOutside(first) {

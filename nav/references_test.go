@@ -204,6 +204,8 @@ func TestUsesThroughImportAliases(t *testing.T) {
 		"src/plugins/publicConfig.ts": "import { resolveConfig as resolveVitestConfig } from '../config/resolveConfig'\n" +
 			"import { resolveConfig as resolveViteConfig } from 'vite'\n" +
 			"export function resolveConfig() {\n  const a = resolveViteConfig({})\n  return resolveVitestConfig(a)\n}\n",
+		// A file named like the package is no package: 'vite' stays vite's.
+		"src/node/vite.ts": "export const viteVersion = '5'\n",
 		"pkg/conf.py":  "def load(path):\n    return path\n",
 		"pkg/start.py": "from pkg.conf import load as load_conf\n\n\ndef start():\n    return load_conf('x')\n",
 	})
