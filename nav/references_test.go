@@ -206,8 +206,8 @@ func TestUsesThroughImportAliases(t *testing.T) {
 			"export function resolveConfig() {\n  const a = resolveViteConfig({})\n  return resolveVitestConfig(a)\n}\n",
 		// A file named like the package is no package: 'vite' stays vite's.
 		"src/node/vite.ts": "export const viteVersion = '5'\n",
-		"pkg/conf.py":  "def load(path):\n    return path\n",
-		"pkg/start.py": "from pkg.conf import load as load_conf\n\n\ndef start():\n    return load_conf('x')\n",
+		"pkg/conf.py":      "def load(path):\n    return path\n",
+		"pkg/start.py":     "from pkg.conf import load as load_conf\n\n\ndef start():\n    return load_conf('x')\n",
 	})
 	tgt, err := ResolveTarget(ix, "", &Position{Path: "src/plugins/publicConfig.ts", Line: 5, Col: 10})
 	if err != nil {
