@@ -1,6 +1,9 @@
 package chunker
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const rustGraphSrc = `use std::collections::HashMap;
 use crate::model::{Item, Order as O};
@@ -117,6 +120,34 @@ func TestRustPathsInMacroArguments(t *testing.T) {
 	for _, r := range g.Refs {
 		if r.Name == "plain" && r.Recv != "" {
 			t.Errorf("plain(b) got the receiver %q", r.Recv)
+		}
+	}
+}
+
+// Items a macro wraps (tokio's cfg_rt! { … }, nested ones too) are the
+// file's declarations, as the compiler sees them once the feature is on;
+// the macro's own use stays a reference.
+func TestRustItemsInsideMacros(t *testing.T) {
+	src := "cfg_rt! {\n    /// Spawns a task.\n    pub fn spawn<F>(future: F) -> JoinHandle<F::Output> {\n        spawn_inner(future)\n    }\n\n    cfg_net! {\n        pub struct JoinHandle<T> {\n            raw: RawTask,\n        }\n    }\n}\n\nimpl Runtime {\n    cfg_rt!{\n        pub fn block_on(&self) {}\n    }\n}\n\nmacro_rules! cfg_rt {\n    ($($item:item)*) => { $($item)* }\n}\n\nfn main() {\n    assert_eq! { 1, 1 }\n}\n"
+	kinds, parents := outline("spawn.rs", []byte(src))
+	for name, kind := range map[string]string{"spawn": "function", "JoinHandle": "struct", "block_on": "method", "main": "function"} {
+		if kinds[name] != kind {
+			t.Errorf("%s: kind %q, want %q (outline %v)", name, kinds[name], kind, kinds)
+		}
+	}
+	if parents["block_on"] != "Runtime" {
+		t.Errorf("block_on's parent %q, want Runtime", parents["block_on"])
+	}
+	g := analyzeGraph(t, "spawn.rs", src)
+	checkRefs(t, g, src, []wantRef{
+		{"spawn_inner", "spawn_inner(future)", RefCall, "", "spawn"},
+		{"cfg_rt", "cfg_rt! {", RefCall, "", ""},
+		{"cfg_net", "cfg_net! {", RefCall, "", ""},
+	})
+	chunks := Split("spawn.rs", []byte(src), Options{})
+	for _, c := range chunks {
+		if strings.Contains(c.Content, "spawn_inner") && !strings.Contains(c.Content, "fn spawn") {
+			t.Errorf("the chunk of spawn's body lost its header: %q", c.Content)
 		}
 	}
 }

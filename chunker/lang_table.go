@@ -291,10 +291,11 @@ func init() {
 	}
 
 	specs["rust"] = &langSpec{
-		comments:    set("line_comment", "block_comment"),
-		attachments: set("attribute_item"),
-		docPrefixes: []string{"///", "/**"},
-		imports:     set("use_declaration", "extern_crate_declaration"),
+		comments:     set("line_comment", "block_comment"),
+		attachments:  set("attribute_item"),
+		isAttachment: unwrappedMacro,
+		docPrefixes:  []string{"///", "/**"},
+		imports:      set("use_declaration", "extern_crate_declaration"),
 		classify: (&tableSpec{rules: map[string]rule{
 			"function_item":           {kind: "function"},
 			"function_signature_item": {kind: "function"},

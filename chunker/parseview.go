@@ -38,7 +38,8 @@ var preprocessed = map[string]bool{"cpp": true, "csharp": true}
 // grammar misreads (cppMacrosBlanked), C# with its ref structs in an
 // order the grammar reads (csharpRefStructs) and without its pointer
 // casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
-// interfaces (funInterface). When a syntax error of a file of
+// interfaces (funInterface), Rust with the items inside its item macros
+// parsed (rustItemMacrosUnwrapped). When a syntax error of a file of
 // C's preprocessor touches a conditional directive, the file is parsed
 // again as the compiler would see it with every conditional's first
 // branch taken (firstBranch), as ctags reads such files, and the tree
@@ -53,6 +54,8 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		code = csharpPointerCastsBlanked(csharpRefStructs(code))
 	case "kotlin":
 		code, _ = blankMatches(funInterface(), code, false)
+	case "rust":
+		return rustItemMacrosUnwrapped(pool, code)
 	}
 	tree, err := pool.parse(code)
 	if err != nil || !preprocessed[lang] || !tree.RootNode().HasError() {

@@ -14,8 +14,10 @@ type langSpec struct {
 	// comments are the comment node types.
 	comments map[string]bool
 	// attachments are non-comment nodes that belong to the declaration
-	// below them (attributes, decorators).
-	attachments map[string]bool
+	// below them (attributes, decorators); isAttachment marks those the
+	// type alone does not identify.
+	attachments  map[string]bool
+	isAttachment func(n *sitter.Node) bool
 	// docPrefixes mark comments that are documentation; empty means every
 	// comment directly above a declaration documents it.
 	docPrefixes []string
@@ -39,7 +41,7 @@ type langSpec struct {
 
 func (s *langSpec) attach(n *sitter.Node) bool {
 	t := n.Type()
-	return s.comments[t] || s.attachments[t]
+	return s.comments[t] || s.attachments[t] || s.isAttachment != nil && s.isAttachment(n)
 }
 
 func (s *langSpec) isDoc(comment string) bool {
