@@ -285,7 +285,15 @@ func DefinitionAt(ix Index, pos Position) ([]Definition, error) {
 // caller has read, refers to.
 func resolveUse(ix Index, f store.GraphFile, imports []chunker.Import, r chunker.Ref, modules *moduleSet) ([]Definition, error) {
 	if d, ok := resolveExactly(ix, f, r); ok {
-		return []Definition{d}, nil
+		set := overloadSet(ix, store.FileDef{GraphFile: store.GraphFile{Path: d.Path, Language: d.Language}, Def: d.Def})
+		if len(set) == 1 {
+			return []Definition{d}, nil
+		}
+		out := make([]Definition, len(set))
+		for i, o := range set {
+			out[i] = Definition{Path: o.Path, Language: o.Language, Def: o.Def, Match: MatchName} // which one, the argument types would tell
+		}
+		return out, nil
 	}
 	if f.Language != "go" {
 		c := useCtx{file: f, imports: imports, modules: modules}

@@ -234,6 +234,7 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 		}, nil
 	}
 	modules := newModuleSet(ix)
+	overloaded := Overloads(ix, t) > 1
 	return func(fr store.FileRefs, r chunker.Ref) string {
 		c := useCtx{file: fr.GraphFile, imports: fr.Imports, modules: modules, enclosing: func(i int32) *chunker.Def {
 			if d, ok := fr.Enclosing[i]; ok {
@@ -242,7 +243,10 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			return nil
 		}}
 		if d, ok := c.resolve(ix, r); ok {
-			if sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def) {
+			switch {
+			case overloaded && (sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def) || overloads(d.Language, d.Path, d.Def, t.Path, t.Def)):
+				return MatchName // one of the member's overloads, which the argument types would tell
+			case sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def):
 				return MatchExact
 			}
 			return ""

@@ -299,7 +299,8 @@ func (c useCtx) inPackageOrStar(cands []store.FileDef) (store.FileDef, bool) {
 // the class's bases, the namespaces around, the global scope), across
 // files, since a class's members are defined out of it and a namespace is
 // reopened in every header; the first scope that declares the name
-// decides, and two declarations there (overloads) leave it undecided.
+// decides, and two declarations there leave it undecided, but for a
+// member's overloads (overloads).
 func (c useCtx) inScopes(ix Index, r chunker.Ref, cands []store.FileDef) (store.FileDef, bool) {
 	scope, cls := "", c.classOf(r.Enclosing)
 	if d := c.enclosing(r.Enclosing); d != nil {
@@ -393,7 +394,7 @@ func pick(cands []store.FileDef, tests ...func(store.FileDef) bool) (store.FileD
 				strings.Compare(a.Path, b.Path), cmp.Compare(a.Def.Line, b.Def.Line))
 		})
 		for _, d := range found {
-			if !sameDecl(d.Language, d.Path, d.Def, best.Path, best.Def) {
+			if !sameDecl(d.Language, d.Path, d.Def, best.Path, best.Def) && !overloads(d.Language, d.Path, d.Def, best.Path, best.Def) {
 				return store.FileDef{}, false
 			}
 		}
@@ -421,6 +422,50 @@ func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bo
 		return prototype(lang, a) != prototype(lang, b)
 	}
 	return a.Line == b.Line || !overloadsBySignature(lang)
+}
+
+// overloads reports whether two declarations are overloads of one
+// member: in a language that tells them apart by their parameters, the
+// same name, parent and kind in one file. A use's argument types are not
+// known here, so a use resolved to the member (jackson's
+// ObjectMapper.readValue, 21 overloads) is one of theirs, and of no other
+// declaration of the name: a match by name among the member's overloads,
+// not among every class's readValue.
+func overloads(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bool {
+	return overloadsBySignature(lang) && pathA == pathB && a.Name == b.Name && a.Parent == b.Parent && a.Kind == b.Kind && !constructor(a)
+}
+
+// constructor reports a declaration named for its class: a use of the
+// name may be the class's (`: public spdlog_ex`), which the class's
+// rules resolve, not one of the constructor's overloads.
+func constructor(d chunker.Def) bool {
+	return d.Kind == "constructor" || d.Name == d.Parent[strings.LastIndexByte(d.Parent, '.')+1:]
+}
+
+// Overloads counts the target's overloads, itself among them: more than
+// one means a use resolved to its member is a name match, as the use's
+// argument types would pick the overload.
+func Overloads(ix Index, t Target) int {
+	return len(overloadSet(ix, store.FileDef{GraphFile: store.GraphFile{Path: t.Path, Language: t.Language}, Def: t.Def}))
+}
+
+// overloadSet returns d's overloads (overloads), d among them, in file
+// order; a declaration without overloads is alone in it.
+func overloadSet(ix Index, d store.FileDef) []store.FileDef {
+	if !overloadsBySignature(d.Language) {
+		return []store.FileDef{d}
+	}
+	var out []store.FileDef
+	for _, o := range ix.DefinitionsOf(d.Def.Name) {
+		if o.Def.Line == d.Def.Line && o.Path == d.Path || overloads(d.Language, d.Path, d.Def, o.Path, o.Def) {
+			out = append(out, o)
+		}
+	}
+	if len(out) == 0 {
+		return []store.FileDef{d}
+	}
+	slices.SortFunc(out, func(a, b store.FileDef) int { return cmp.Compare(a.Def.Line, b.Def.Line) })
+	return out
 }
 
 // declaresType reports whether a declaration of kind declares a type, or

@@ -110,7 +110,8 @@ func TestNameCandidatesFromImportsFirst(t *testing.T) {
 // A declaration written several times in a file (a Python @overload
 // stack, a getter and its setter) is one: a use that resolves to any of
 // them is a use of it. In a language that overloads by signature two are
-// two, and a use the graph cannot tell between them stays a name match.
+// two, and a use the graph cannot tell between them stays a name match,
+// but of them alone: another class's overloads are another declaration.
 func TestOverloadsAreOneDeclaration(t *testing.T) {
 	ix := testIndex(t, map[string]string{
 		"check.py": `from typing import overload
@@ -129,15 +130,21 @@ class Checker:
     def run(self):
         self.check(1)
 `,
-		"src/Pen.java": "package geo;\n\npublic class Pen {\n    void draw(int x) {}\n    void draw(String s) {}\n    void paint() {\n        this.draw(1);\n    }\n}\n",
+		"src/Pen.java":   "package geo;\n\npublic class Pen {\n    void draw(int x) {}\n    void draw(String s) {}\n    void paint() {\n        this.draw(1);\n    }\n}\n",
+		"src/Brush.java": "package geo;\n\npublic class Brush {\n    void draw(int x) {}\n    void draw(String s) {}\n    void paint(Brush b) {\n        b.draw(1);\n    }\n}\n",
 	})
 	for _, tc := range []struct{ symbol, at, want string }{
 		{"Checker.check", "check.py:15", MatchExact},
 		{"Pen.draw", "src/Pen.java:7", MatchName},
+		{"Pen.draw", "src/Brush.java:7", ""}, // one of Brush.draw's overloads
 	} {
 		if got := matchAt(t, ix, tc.symbol, nil, tc.at); got != tc.want {
 			t.Errorf("%s at %s: match %q, want %q", tc.symbol, tc.at, got, tc.want)
 		}
+	}
+	defs, err := DefinitionAt(ix, Position{Path: "src/Brush.java", Line: 7, Col: 11})
+	if err != nil || len(defs) != 2 || defs[0].Path != "src/Brush.java" || defs[1].Path != "src/Brush.java" || defs[0].Match != MatchName {
+		t.Errorf("definition of b.draw(1): %+v (%v), want Brush's two overloads, by name", defs, err)
 	}
 }
 

@@ -348,9 +348,19 @@ func (s *Service) FindReferences(ctx context.Context, p NavParams, kinds string,
 	if len(refs) > limit {
 		resp.Warning = fmt.Sprintf("%d of %d references shown (limit %d): raise limit, or narrow with kind, directory or file_type", limit, len(refs), limit)
 	}
-	resp.Warning = joinWarnings(ambiguity(t, "uses"), resp.Warning)
+	resp.Warning = joinWarnings(joinWarnings(ambiguity(t, "uses"), overloaded(ix, t)), resp.Warning)
 	resp.Latency = time.Since(start)
 	return resp, nil
+}
+
+// overloaded says why the uses of an overloaded member are name matches.
+func overloaded(ix nav.Index, t nav.Target) string {
+	n := nav.Overloads(ix, t)
+	if n < 2 {
+		return ""
+	}
+	return fmt.Sprintf("%s has %d overloads: its uses are name matches, as their argument types pick the overload (other classes' %s are left out)",
+		t.Def.Qualified(), n, t.Def.Name)
 }
 
 // maxOthersNamed bounds the other declarations an ambiguity warning names.
