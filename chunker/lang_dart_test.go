@@ -192,3 +192,16 @@ func TestDartTypedReceivers(t *testing.T) {
 		}
 	}
 }
+
+// A declaration's lines start at its doc (or its first token), not at a
+// licence comment a blank line above it.
+func TestDartDeclarationLinesLeaveOutTheLicence(t *testing.T) {
+	src := []byte("// Copyright (c) 2013, the Dart project authors.\n// BSD-style licence.\n\n/// An exception.\nclass PathException implements Exception {\n  String message;\n}\n\n// A helper.\n\nint plus(int a) => a;\n")
+	lines := map[string][2]int{}
+	for _, s := range Symbols("path_exception.dart", src) {
+		lines[s.Name] = [2]int{s.StartLine, s.EndLine}
+	}
+	if lines["PathException"] != [2]int{4, 7} || lines["plus"] != [2]int{11, 11} {
+		t.Errorf("lines %v, want PathException 4-7 (from its doc) and plus 11-11", lines)
+	}
+}

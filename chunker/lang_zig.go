@@ -193,10 +193,14 @@ func (z *zigScan) items(i, end, prevB int, next func(i int) (int, *outlineItem))
 		it.b = z.s.lineAt(z.toks[last].end - 1)
 		prevB = it.b
 		if it.d != nil {
-			it.d.a, it.d.b = it.a, it.b
+			// The item's lines run from the previous item's end, the
+			// declaration's from its doc or first token: a licence
+			// comment above is the chunk's, not the declaration's.
+			it.d.a, it.d.b = z.s.lineAt(z.toks[start].start), it.b
 			if doc, ok := z.docs[start]; ok {
 				it.d.doc = strings.TrimSpace(string(z.s.src[doc[0]:doc[1]]))
 				it.d.docA, it.d.docB = z.s.lineAt(doc[0]), z.s.lineAt(doc[1]-1)
+				it.d.a = it.d.docA
 			}
 		}
 		items = append(items, it)
