@@ -42,6 +42,11 @@ func DefinitionsOf(ix Index, symbol string) ([]Definition, error) {
 		return nil, fmt.Errorf("symbol %q is not a name: pass an identifier such as ParseDuration, Client.Do or http.Client", symbol)
 	}
 	defs := ix.DefinitionsOf(q.name)
+	if macro, ok := strings.CutSuffix(q.name, "!"); ok && len(defs) == 0 && macro != "" {
+		// A Rust macro as its uses write it (cfg_rt!); Ruby's save! is
+		// declared with its "!".
+		q.name, defs = macro, ix.DefinitionsOf(macro)
+	}
 	if len(defs) == 0 {
 		return nil, fmt.Errorf("%w: nothing named %s is declared in the index", ErrNoSymbol, q.name)
 	}
