@@ -54,9 +54,10 @@ type graphLang struct {
 	// (C++'s "::" in ::connect()); such a name gets GlobalRecv.
 	globalScope string
 	// pathsInTokens makes a bare name written right after "PATH::" a use
-	// selected from PATH, and a call when "(" follows it: Rust parses a
-	// macro's arguments (vec![Hir::literal(b)], assert_eq!(…)) as tokens,
-	// not as paths and calls.
+	// selected from PATH, one after "RECV." a member of RECV, and a call
+	// when "(" follows it: Rust parses a macro's arguments
+	// (vec![Hir::literal(b)], assert_ok!(s.try_acquire(1))) as tokens, not
+	// as paths and calls (graphBuilder.pathsInTokens).
 	pathsInTokens bool
 	// repair, when set, mends what the outline makes of a declaration
 	// where the graph needs more: it returns the declaration's name node

@@ -117,6 +117,12 @@ func TestRustPathsInMacroArguments(t *testing.T) {
 		{"literal", "literal(b)", RefCall, "n:Hir", "build"},
 		{"empty", "empty()", RefCall, "n:regex_syntax.hir.Hir", "build"},
 	})
+	src = "fn check(s: Semaphore) {\n    assert_ok!(s.try_acquire(1));\n    assert!(ready(s));\n}\n"
+	g = analyzeGraph(t, "check.rs", src)
+	checkRefs(t, g, src, []wantRef{
+		{"try_acquire", "try_acquire(1)", RefCall, "t:Semaphore", "check"},
+		{"ready", "ready(s)", RefCall, "", "check"},
+	})
 	for _, r := range g.Refs {
 		if r.Name == "plain" && r.Recv != "" {
 			t.Errorf("plain(b) got the receiver %q", r.Recv)
@@ -137,6 +143,12 @@ func TestRustItemsInsideMacros(t *testing.T) {
 	}
 	if parents["block_on"] != "Runtime" {
 		t.Errorf("block_on's parent %q, want Runtime", parents["block_on"])
+	}
+	// A macro whose tokens only look like items stays a macro, and the
+	// impl after it keeps its methods.
+	dsl := "generate_addr_of_methods! {\n    impl<> Waiter {\n        unsafe fn addr_of_pointers(self: NonNull<Self>) {}\n    }\n}\n\nimpl Semaphore {\n    fn try_acquire(&self) {}\n}\n"
+	if _, parents := outline("batch.rs", []byte(dsl)); parents["try_acquire"] != "Semaphore" {
+		t.Errorf("try_acquire after a macro the grammar fails on: parent %q, want Semaphore (%v)", parents["try_acquire"], parents)
 	}
 	g := analyzeGraph(t, "spawn.rs", src)
 	checkRefs(t, g, src, []wantRef{

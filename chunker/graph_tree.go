@@ -114,46 +114,21 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunke
 	return b.g
 }
 
-// pathsInTokens gives a bare name that follows "PATH::" in the text (in
-// a macro's token tree, where the grammar sees no path) PATH as its
-// receiver, and makes it a call when "(" follows.
+// pathsInTokens reads what a macro's token tree hides from the grammar
+// around a bare name: "PATH::" before it makes PATH its receiver, "RECV."
+// (a name, or names joined by ".") a member selected from RECV, and "("
+// after it a call. Outside token trees the grammar gave such names their
+// receivers and kinds already.
 func (b *graphBuilder) pathsInTokens() {
 	src := b.s.src
 	for i := range b.refs {
 		r := &b.refs[i]
-		if r.hasRecv || r.start < 3 || int(r.end) > len(src) {
+		if r.hasRecv || int(r.end) > len(src) {
 			continue
 		}
-		end := int(r.start)
-		for end > 0 && src[end-1] == ' ' {
-			end--
+		if start, end, ok := selectorBefore(src, int(r.start)); ok {
+			r.hasRecv, r.recv = true, [2]uint32{uint32(start), uint32(end)}
 		}
-		if end < 3 || src[end-1] != ':' || src[end-2] != ':' {
-			continue
-		}
-		start, at := end-2, end-2
-		for { // PATH is ident(::ident)*
-			j := at
-			for j > 0 && src[j-1] == ' ' {
-				j--
-			}
-			k := j
-			for k > 0 && isNameByte(src[k-1]) {
-				k--
-			}
-			if k == j {
-				break
-			}
-			start = k
-			if k < 2 || src[k-1] != ':' || src[k-2] != ':' {
-				break
-			}
-			at = k - 2
-		}
-		if start == end-2 {
-			continue
-		}
-		r.hasRecv, r.recv = true, [2]uint32{uint32(start), uint32(end - 2)}
 		next := int(r.end)
 		for next < len(src) && src[next] == ' ' {
 			next++
@@ -162,6 +137,46 @@ func (b *graphBuilder) pathsInTokens() {
 			r.kind = RefCall
 		}
 	}
+}
+
+// selectorBefore finds the receiver written before a name at i: PATH in
+// "PATH::name" (ident(::ident)*) or RECV in "RECV.name" (ident(.ident)*),
+// as the byte range [start, end).
+func selectorBefore(src []byte, i int) (start, end int, ok bool) {
+	end = i
+	for end > 0 && src[end-1] == ' ' {
+		end--
+	}
+	sep := ""
+	switch {
+	case end >= 3 && src[end-1] == ':' && src[end-2] == ':':
+		sep = "::"
+	case end >= 2 && src[end-1] == '.' && src[end-2] != '.':
+		sep = "."
+	default:
+		return 0, 0, false
+	}
+	end -= len(sep)
+	start, at := end, end
+	for {
+		j := at
+		for j > 0 && src[j-1] == ' ' {
+			j--
+		}
+		k := j
+		for k > 0 && isNameByte(src[k-1]) {
+			k--
+		}
+		if k == j || src[k] >= '0' && src[k] <= '9' {
+			break // no name, or a number ("1.0")
+		}
+		start = k
+		if k < len(sep) || string(src[k-len(sep):k]) != sep {
+			break
+		}
+		at = k - len(sep)
+	}
+	return start, end, start < end
 }
 
 // newGraphBuilder prepares the graph of one file whose tree was copied

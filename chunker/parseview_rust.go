@@ -1,6 +1,8 @@
 package chunker
 
 import (
+	"slices"
+
 	"github.com/codeseek/codeseek/internal/lazyre"
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -22,25 +24,52 @@ const maxMacroDepth = 4
 // macro's use stays) and its closing brace blanked, at the same offsets.
 // 13 of tokio's files declared nothing (tokio::spawn, JoinHandle) without
 // it. A brace right after "!" leaves no room for "}": that opening is
-// blanked, and the macro's use with it.
+// blanked, and the macro's use with it. A macro whose items the grammar
+// fails on (a DSL that only looks like items: `impl<> Waiter`) is given
+// back its text, as its error would take the items after it along.
 func rustItemMacrosUnwrapped(pool *parserPool, code []byte) (*sitter.Tree, error) {
 	tree, err := pool.parse(code)
 	owned := false
+	kept := map[uint32]bool{} // the macros left as they are written, by start
 	for depth := 0; err == nil && depth < maxMacroDepth; depth++ {
-		macros := itemMacros(tree.RootNode(), code)
+		macros := slices.DeleteFunc(itemMacros(tree.RootNode(), code), func(m *sitter.Node) bool { return kept[m.StartByte()] })
 		if len(macros) == 0 {
 			break
 		}
 		if !owned {
 			code, owned = append([]byte(nil), code...), true
 		}
-		for _, m := range macros {
+		edits := make([]macroEdit, len(macros))
+		for i, m := range macros {
+			edits[i] = macroEdit{start: m.StartByte(), text: slices.Clone(code[m.StartByte():m.EndByte()])}
 			unwrapMacro(code, m)
 		}
 		tree.Close()
-		tree, err = pool.parse(code)
+		if tree, err = pool.parse(code); err != nil {
+			break
+		}
+		failed := false
+		eachError(tree.RootNode(), func(e *sitter.Node) bool {
+			for _, ed := range edits {
+				if !kept[ed.start] && e.StartByte() < ed.start+uint32(len(ed.text)) && e.EndByte() > ed.start {
+					copy(code[ed.start:], ed.text)
+					kept[ed.start], failed = true, true
+				}
+			}
+			return true
+		})
+		if failed {
+			tree.Close()
+			tree, err = pool.parse(code)
+		}
 	}
 	return tree, err
+}
+
+// macroEdit is a macro's text before unwrapMacro, to give back.
+type macroEdit struct {
+	start uint32
+	text  []byte
 }
 
 // itemMacros lists the macro invocations among the items of a file, a
