@@ -47,6 +47,11 @@ func DefinitionsOf(ix Index, symbol string) ([]Definition, error) {
 		// declared with its "!".
 		q.name, defs = macro, ix.DefinitionsOf(macro)
 	}
+	if bare := strings.ReplaceAll(q.name, "$", ""); len(defs) == 0 && bare != q.name {
+		// PHP's and shell's $name is declared as name; JavaScript's
+		// $patch with its "$".
+		q.name, defs = bare, ix.DefinitionsOf(bare)
+	}
 	if len(defs) == 0 {
 		return nil, fmt.Errorf("%w: nothing named %s is declared in the index", ErrNoSymbol, q.name)
 	}

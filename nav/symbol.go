@@ -34,7 +34,7 @@ func parseSymbol(s string) (symQuery, bool) {
 	for _, sep := range []string{"::", "#", "->", "\\"} {
 		s = strings.ReplaceAll(s, sep, ".")
 	}
-	s = strings.NewReplacer("(*", "", "*", "", "(", "", ")", "", "$", "").Replace(s)
+	s = strings.NewReplacer("(*", "", "*", "", "(", "", ")", "").Replace(s)
 	s = strings.Trim(s, ". ")
 	s = operatorName(s)
 	if s == "" || strings.ContainsAny(strings.Replace(s, "operator ", "operator_", 1), " \t\n") {
@@ -52,12 +52,12 @@ func parseSymbol(s string) (symQuery, bool) {
 	}
 	parts := strings.Split(s, ".")
 	for _, p := range parts[:len(parts)-1] {
-		if p != "" {
-			q.quals = append(q.quals, p)
+		if p = strings.ReplaceAll(p, "$", ""); p != "" {
+			q.quals = append(q.quals, p) // PHP's $this->x
 		}
 	}
 	q.name = parts[len(parts)-1]
-	return q, q.name != ""
+	return q, strings.Trim(q.name, "$") != ""
 }
 
 // operatorChars reports a name made of operator characters only: an

@@ -72,13 +72,16 @@ func TestQualifiersMatchScopes(t *testing.T) {
 }
 
 // A Rust macro is found as its uses write it, with its "!", and a Ruby
-// method whose name ends in "!" keeps it.
-func TestMacroNamesWithBang(t *testing.T) {
+// method whose name ends in "!" keeps it; a JavaScript name keeps its "$",
+// and PHP's $variable is its variable.
+func TestNamesWithSigils(t *testing.T) {
 	ix := testIndex(t, map[string]string{
 		"src/macros.rs": "macro_rules! cfg_rt {\n    ($($item:item)*) => { $($item)* }\n}\n",
 		"lib/model.rb":  "class Model\n  def save!\n    save\n  end\n\n  def save\n  end\nend\n",
+		"src/store.ts":  "const reset = '\\x1b[0m'\nexport function $reset() {}\n",
+		"src/conf.php":  "<?php\nclass Conf {\n    public function load() {}\n}\n",
 	})
-	for symbol, want := range map[string]string{"cfg_rt!": "cfg_rt", "save!": "save!", "Model.save": "save"} {
+	for symbol, want := range map[string]string{"cfg_rt!": "cfg_rt", "save!": "save!", "Model.save": "save", "$reset": "$reset", "$this->load": "load"} {
 		defs, err := DefinitionsOf(ix, symbol)
 		if err != nil || defs[0].Def.Name != want {
 			t.Errorf("DefinitionsOf(%s) = %+v, %v; want %s first", symbol, defs, err, want)
