@@ -20,6 +20,11 @@ var ErrNoSymbol = errors.New("no such symbol")
 // past the file's indexed lines, or on no declaration or use.
 var ErrNoPosition = errors.New("no name at the position")
 
+// ErrNotAName is wrapped by errors for a symbol argument that is no name
+// at all ("foo bar"): a mistake in the question, not a name the index
+// lacks.
+var ErrNotAName = errors.New("not a name")
+
 // ErrNoGraph is wrapped by errors for a file without a symbol graph: not
 // indexed, a document, or a language without graph rules.
 var ErrNoGraph = errors.New("no symbol graph")
@@ -39,7 +44,7 @@ type Position struct {
 func DefinitionsOf(ix Index, symbol string) ([]Definition, error) {
 	q, ok := parseSymbol(symbol)
 	if !ok {
-		return nil, fmt.Errorf("symbol %q is not a name: pass an identifier such as ParseDuration, Client.Do or http.Client", symbol)
+		return nil, fmt.Errorf("%w: %q is no identifier: pass one such as ParseDuration, Client.Do or http.Client", ErrNotAName, symbol)
 	}
 	defs := ix.DefinitionsOf(q.name)
 	if macro, ok := strings.CutSuffix(q.name, "!"); ok && len(defs) == 0 && macro != "" {

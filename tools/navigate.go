@@ -217,6 +217,8 @@ func navError(err error) error {
 		return &ArgError{Arg: "symbol", Msg: err.Error(), Err: err}
 	case errors.Is(err, nav.ErrNoPosition):
 		return &ArgError{Arg: "line", Msg: err.Error(), Err: err}
+	case errors.Is(err, nav.ErrNotAName):
+		return argErrorf("symbol", "%v", err)
 	case errors.Is(err, nav.ErrNoGraph):
 		return argErrorf("file_path", "%v", err)
 	}

@@ -147,6 +147,10 @@ func TestExitCodes(t *testing.T) {
 	if code != exitFailure || !strings.Contains(stderr, "nothing named NoSuchFunction") {
 		t.Errorf("def of an undeclared name: exit %d, %q: want 1, nothing found, as grep says it", code, stderr)
 	}
+	code, _, stderr = cliStdin(t, t.TempDir(), "", "def", "--repo", repo, "foo bar")
+	if code != exitUsage || !strings.Contains(stderr, "no identifier") {
+		t.Errorf("def of a symbol that is no name: exit %d, %q: want a usage error", code, stderr)
+	}
 	code, _, stderr = cliStdin(t, t.TempDir(), "", "remove", "deadbeef0000")
 	if code != exitUsage || !strings.Contains(stderr, "codeseek repos") || strings.Contains(stderr, "list_repositories") {
 		t.Errorf("remove of an unknown ID: exit %d, %q: want a usage error naming `codeseek repos`", code, stderr)
