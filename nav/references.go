@@ -225,6 +225,8 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 		return func(fr store.FileRefs, r chunker.Ref) string {
 			got := w.resolveRef(fr.GraphFile, r)
 			switch {
+			case got == nil && w.fromOtherPackage(fr.GraphFile, r, tf):
+				return ""
 			case got == nil:
 				return MatchName
 			case w.refersTo(got, target, w.pkgOfFile(fr.GraphFile)):

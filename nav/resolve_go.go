@@ -681,6 +681,19 @@ func (w *goWorld) resolveRef(f store.GraphFile, r chunker.Ref) *goDecl {
 	return w.selectName(v, r.Name, 0).decl
 }
 
+// fromOtherPackage reports a use selected from an imported package the
+// index does not hold (flag.Parse, a dependency's goversion.Parse) that is
+// named otherwise than the target's package: no use of frame.Parse. One
+// named like it stays a match by name, in case its import failed to map.
+func (w *goWorld) fromOtherPackage(f store.GraphFile, r chunker.Ref, target store.GraphFile) bool {
+	imp, ok := strings.CutPrefix(r.Recv, "p:")
+	if !ok || strings.Contains(imp, " ") || w.importPkg(imp, f.Path) != nil {
+		return false
+	}
+	name := path.Base(imp)
+	return name != target.Package && name != path.Base(path.Dir(target.Path))
+}
+
 // declOf returns the resolution table's entry for a definition.
 func (w *goWorld) declOf(f store.GraphFile, idx int32) *goDecl {
 	p := w.pkgOfFile(f)

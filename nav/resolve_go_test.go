@@ -248,3 +248,28 @@ func TestGoResolutionConcurrent(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// A name selected from a package the index does not hold is that
+// package's: flag.Parse and a dependency's goversion.Parse are no uses of
+// frame.Parse.
+func TestGoUsesFromPackagesOutsideTheIndex(t *testing.T) {
+	repo := map[string]string{
+		"go.mod":          "module example.com/m\n",
+		"frame/parser.go": "package frame\n\n// Parse reads frames.\nfunc Parse(b []byte) int { return len(b) }\n",
+		"cmd/main.go":     "package main\n\nimport (\n\t\"flag\"\n\n\t\"example.com/m/frame\"\n\t\"example.org/x/goversion\"\n)\n\nfunc main() {\n\tflag.Parse()\n\tframe.Parse(nil)\n\tgoversion.Parse(\"go1\")\n}\n",
+	}
+	ix := testIndex(t, repo)
+	tg, err := ResolveTarget(ix, "frame.Parse", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := func(needle string) string { return "cmd/main.go:" + itoaT(lineOf(t, repo, "cmd/main.go", needle)) }
+	want := sortedT([]string{line("frame.Parse(nil)") + " exact"})
+	if got := refSet(refs); !reflect.DeepEqual(got, want) {
+		t.Errorf("references of frame.Parse:\n got %q\nwant %q (flag.Parse is the standard library's)", got, want)
+	}
+}
