@@ -102,6 +102,14 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 				continue
 			}
 			nm := c.nameNode(vd)
+			if n := field(vd, "name"); n != nil && (n.Type() == "object_pattern" || n.Type() == "array_pattern") && !c.importsValue(field(vd, "value")) {
+				// `const { assign } = Object`, `const [a, b] = pair`:
+				// the names the pattern binds, not the pattern.
+				for _, id := range patternNames(n) {
+					names, nodes = append(names, c.content(id)), append(nodes, id)
+				}
+				continue
+			}
 			text, _ := c.named(nm)
 			names = append(names, text)
 			if nm != nil {
@@ -122,6 +130,47 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 			return &decl{name: names[0], names: nodes, kind: "function", sig: c.signature(n, field(fn, "body")), node: n}
 		}
 		return &decl{name: joinNames(names), names: nodes, kind: kind, sig: c.signature(n, nil), node: n}
+	}
+	return nil
+}
+
+// importsValue reports a value that is a module's (`require('./foo')`,
+// `await import('./foo')`): the names destructured from it are imports,
+// which the graph resolves to the module's declarations, and declare
+// nothing of the file's own.
+func (c *coder) importsValue(v *sitter.Node) bool {
+	for v != nil && v.Type() == "await_expression" {
+		v = v.NamedChild(0)
+	}
+	if v == nil || v.Type() != "call_expression" {
+		return false
+	}
+	f := field(v, "function")
+	return f != nil && (f.Type() == "import" || f.Type() == "identifier" && c.content(f) == "require")
+}
+
+// patternNames are the identifiers a destructuring pattern binds, in
+// order, nested patterns and defaults included (`{ a, b: { c }, d = 1,
+// ...rest }` binds a, c, d and rest); a key that is renamed binds its new
+// name only.
+func patternNames(n *sitter.Node) []*sitter.Node {
+	switch n.Type() {
+	case "identifier", "shorthand_property_identifier_pattern":
+		return []*sitter.Node{n}
+	case "pair_pattern":
+		if v := field(n, "value"); v != nil {
+			return patternNames(v)
+		}
+	case "object_assignment_pattern", "assignment_pattern":
+		if l := field(n, "left"); l != nil {
+			return patternNames(l)
+		}
+	case "rest_pattern", "object_pattern", "array_pattern":
+		var out []*sitter.Node
+		for ch := range children(n, true) {
+			out = append(out, patternNames(ch)...)
+		}
+		return out
 	}
 	return nil
 }

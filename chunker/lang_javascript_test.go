@@ -41,3 +41,28 @@ this.later = function () {}
 		t.Errorf("outline:\n got %v\nwant %v", got, want)
 	}
 }
+
+// A destructuring declaration declares the names its pattern binds, not
+// the pattern: `const { assign } = Object` declares assign.
+func TestJSDestructuringDeclaresItsNames(t *testing.T) {
+	src := "const { assign } = Object\nconst { a, b: { c }, d = dflt, ...rest } = load()\nconst [x, , y] = pair\nconst { foo } = require('./foo')\n"
+	kinds, _ := outline("store.ts", []byte(src))
+	for _, name := range []string{"assign", "a, c, d, rest", "x, y"} {
+		if kinds[name] != "const" {
+			t.Errorf("%s: kind %q, want const (outline %v)", name, kinds[name], kinds)
+		}
+	}
+	g := analyzeGraph(t, "store.ts", src)
+	declared := map[string]bool{}
+	for _, d := range g.Defs {
+		declared[d.Name] = true
+	}
+	for _, name := range []string{"assign", "a", "c", "d", "rest", "x", "y"} {
+		if !declared[name] {
+			t.Errorf("%s is not declared in the graph: %v", name, declared)
+		}
+	}
+	if declared["b"] || declared["dflt"] || declared["foo"] {
+		t.Errorf("a renamed key, a default value or a name imported by require is declared: %v", declared)
+	}
+}
