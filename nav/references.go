@@ -2,6 +2,7 @@ package nav
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -253,11 +254,38 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			}
 			return ""
 		}
-		if impossible(t.Definition, fr.Language, r) || c.fromLibrary(ix, r) {
+		if impossible(t.Definition, fr.Language, r) || c.fromLibrary(ix, r) || c.selectedFromValue(t.Definition, r) || componentLocal(t.Definition, fr.Path) {
 			return ""
 		}
 		return MatchName
 	}, nil
+}
+
+// componentLocal reports a use in another file of a declaration a Vue or
+// Svelte component's script makes without exporting it: the component's
+// own (a <script setup> binding, a Svelte local), seen by no other file.
+func componentLocal(t Definition, usePath string) bool {
+	ext := path.Ext(t.Path)
+	return (ext == ".vue" || ext == ".svelte") && usePath != t.Path && t.Def.Parent == "" && !strings.HasPrefix(t.Def.Signature, "export")
+}
+
+// selectedFromValue reports a JavaScript use selected from a value
+// (state.counter, this.x, f().y) of a name the target declares at the top
+// of a module: such a declaration is reached bare, or through a binding
+// of its module (import * as m, require), never as a value's property.
+// pinia's `const counter = useCounter()` in a component had 90 name
+// matches, every store's and test's .counter.
+func (c useCtx) selectedFromValue(t Definition, r chunker.Ref) bool {
+	if !sameFamily(t.Language, "javascript") || !sameFamily(c.file.Language, "javascript") || t.Def.Parent != "" || r.Recv == "" || r.Kind == chunker.RefImport {
+		return false
+	}
+	base, sels := splitRecv(r.Recv)
+	name, ok := strings.CutPrefix(base, "n:")
+	if !ok || len(sels) > 0 {
+		return true
+	}
+	first, _, _ := strings.Cut(name, ".")
+	return !slices.ContainsFunc(c.imports, func(im chunker.Import) bool { return im.Name == first })
 }
 
 // fromLibrary reports a use selected from a module or class of the

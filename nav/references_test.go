@@ -409,3 +409,39 @@ func TestSwiftExtensionsAcrossFiles(t *testing.T) {
 		t.Errorf("flatMap in ObservableType's extension is %s (%s), want Merge.swift's, exact", defs[0].Path, defs[0].Match)
 	}
 }
+
+// A JavaScript top-level declaration is reached bare or through its
+// module, never as a value's property; a component's unexported script
+// binding is seen by no other file.
+func TestJSTopLevelNamesAreNoProperties(t *testing.T) {
+	files := map[string]string{
+		"src/count.ts":    "export const counter = 1\n",
+		"src/use.ts":      "import * as m from './count'\nexport const getters = {\n  double(state) {\n    return state.counter + state.nested.counter + m.counter\n  },\n}\n",
+		"src/Counter.vue": "<script setup>\nconst total = useTotal()\n</script>\n<template>{{ total }}</template>\n",
+		"src/other.ts":    "export function g(store) {\n  const total = 2\n  return store.total + total\n}\n",
+	}
+	ix := testIndex(t, files)
+	got := func(pos Position) map[int]string {
+		tg, err := ResolveTarget(ix, "", &pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, err := References(ix, tg, RefFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[int]string{}
+		for _, r := range refs {
+			if r.Path != pos.Path {
+				out[r.Line] = r.Path + " " + r.Match
+			}
+		}
+		return out
+	}
+	if refs := got(Position{Path: "src/count.ts", Line: 1, Col: 14}); len(refs) != 1 || refs[4] != "src/use.ts exact" {
+		t.Errorf("uses of counter: %v, want m.counter at src/use.ts:4 alone, not state.counter nor state.nested.counter", refs)
+	}
+	if refs := got(Position{Path: "src/Counter.vue", Line: 2, Col: 7}); len(refs) != 0 {
+		t.Errorf("uses of the component's total: %v, want none in other files", refs)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -350,9 +351,18 @@ func (s *Service) FindReferences(ctx context.Context, p NavParams, kinds string,
 	if len(refs) > limit {
 		resp.Warning = fmt.Sprintf("%d of %d references shown (limit %d): raise limit, or narrow with kind, directory or file_type", limit, len(refs), limit)
 	}
-	resp.Warning = joinWarnings(joinWarnings(ambiguity(t, "uses"), overloaded(ix, t)), resp.Warning)
+	resp.Warning = joinWarnings(ambiguity(t, "uses"), overloaded(ix, t), templateUnread(t), resp.Warning)
 	resp.Latency = time.Since(start)
 	return resp, nil
+}
+
+// templateUnread says that a component's template is not read for uses:
+// a Vue or Svelte script binding used only there would seem unused.
+func templateUnread(t nav.Target) string {
+	if ext := path.Ext(t.Path); ext != ".vue" && ext != ".svelte" {
+		return ""
+	}
+	return fmt.Sprintf("uses in %s's template are not listed (only its <script> is read): grep the file for %s", t.Path, t.Def.Name)
 }
 
 // overloaded says why the uses of an overloaded member are name matches.

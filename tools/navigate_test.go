@@ -504,3 +504,17 @@ func TestWarningsSayWhatWasChosenAndCut(t *testing.T) {
 		t.Errorf("warning %q: want the cut list said", aff.Warning)
 	}
 }
+
+// A component's template is not read for uses, and the answer says so:
+// a script binding used only there would otherwise look unused.
+func TestReferencesOfAComponentBindingWarnOfTheTemplate(t *testing.T) {
+	svc, _ := indexedNav(t, map[string]string{"src/Counter.vue": "<script setup>\nconst total = useTotal()\n</script>\n<template>{{ total }}</template>\n"})
+	c := mcpClient(t, svc)
+	var out struct {
+		Warning string `json:"warning"`
+	}
+	structured(t, callTool(t, c, "find_references", map[string]any{"file_path": "src/Counter.vue", "line": 2, "column": 7}), &out)
+	if !strings.Contains(out.Warning, "template") {
+		t.Errorf("warning %q, want one saying the template is not read", out.Warning)
+	}
+}

@@ -214,15 +214,19 @@ func backendWarnings(indexes []store.Searcher) string {
 	return out
 }
 
-// joinWarnings appends b to a unless a says it already.
-func joinWarnings(a, b string) string {
-	switch {
-	case b == "" || strings.Contains(a, b):
-		return a
-	case a == "":
-		return b
+// joinWarnings joins warnings in order, each unless those before say it
+// already.
+func joinWarnings(a string, more ...string) string {
+	for _, b := range more {
+		switch {
+		case b == "" || strings.Contains(a, b):
+		case a == "":
+			a = b
+		default:
+			a += "; " + b
+		}
 	}
-	return a + "; " + b
+	return a
 }
 
 func indexIDs(indexes []store.Searcher) []string {
