@@ -24,9 +24,11 @@ const luaGraphQuery = `
   (#eq? @_require "require"))
 
 ; Declarations, with the ones the outline leaves out: nested functions,
-; functions assigned to names and fields.
+; functions assigned to names and fields, and a table's function fields
+; (a config's on_attach = function(client, bufnr) … end).
 (function_statement name: [(function_name) (identifier)] @name) @def.function
 (variable_declaration name: (variable_declarator) @name value: (function)) @def.function
+(field name: (identifier) @name value: (function)) @def.function
 
 ; Calls: bare, through a run of names, and on an object.
 (function_call prefix: (identifier) @call . [(function_call_paren) (function_arguments) (string_argument) (table_argument)])

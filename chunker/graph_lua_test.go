@@ -46,3 +46,20 @@ func TestLuaGraph(t *testing.T) {
 	})
 	checkNoRefs(t, g, "cart", "item", "copy", "store", "self", "x")
 }
+
+// A table's function fields are declarations: a config's on_init and
+// on_attach, whose calls come from whatever is handed the table.
+func TestLuaTableFunctionFields(t *testing.T) {
+	src := "local M = {}\n\nreturn {\n  cmd = { 'clangd' },\n  on_init = function(client, result)\n    return result\n  end,\n  on_attach = function(client, bufnr)\n    M.switch(bufnr)\n  end,\n}\n"
+	g := analyzeGraph(t, "clangd.lua", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "on_init", kind: "function", at: "on_init ="},
+		{qualified: "on_attach", kind: "function", at: "on_attach ="},
+	})
+	checkRefs(t, g, src, []wantRef{{"switch", "M.switch", RefCall, "n:M", "on_attach"}})
+	for _, d := range g.Defs {
+		if d.Name == "cmd" {
+			t.Errorf("cmd, a table of strings, is declared: %+v", d)
+		}
+	}
+}
