@@ -291,6 +291,14 @@ func (s *Service) FindDefinition(ctx context.Context, p NavParams, limit int) (f
 		resp.Warning = joinWarnings(resp.Warning, fmt.Sprintf("%d of %d definitions shown (limit %d): raise limit, qualify the symbol (Client.Do, http.Client), or narrow with directory or file_type", limit, resp.TotalCount, limit))
 		resp.Definitions = resp.Definitions[:limit]
 	}
+	paths := make([]string, 0, len(resp.Definitions)+1)
+	if pos != nil {
+		paths = append(paths, pos.Path)
+	}
+	for _, d := range resp.Definitions {
+		paths = append(paths, d.FilePath)
+	}
+	resp.Warning = joinWarnings(resp.Warning, staleWarning(ix.Manifest(), paths))
 	resp.Latency = time.Since(start)
 	return resp, nil
 }
@@ -351,7 +359,11 @@ func (s *Service) FindReferences(ctx context.Context, p NavParams, kinds string,
 	if len(refs) > limit {
 		resp.Warning = fmt.Sprintf("%d of %d references shown (limit %d): raise limit, or narrow with kind, directory or file_type", limit, len(refs), limit)
 	}
-	resp.Warning = joinWarnings(ambiguity(t, "uses"), overloaded(ix, t), templateUnread(t), resp.Warning)
+	paths := []string{t.Path}
+	for _, r := range resp.References {
+		paths = append(paths, r.FilePath)
+	}
+	resp.Warning = joinWarnings(ambiguity(t, "uses"), overloaded(ix, t), templateUnread(t), resp.Warning, staleWarning(ix.Manifest(), paths))
 	resp.Latency = time.Since(start)
 	return resp, nil
 }

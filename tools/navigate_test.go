@@ -518,3 +518,27 @@ func TestReferencesOfAComponentBindingWarnOfTheTemplate(t *testing.T) {
 		t.Errorf("warning %q, want one saying the template is not read", out.Warning)
 	}
 }
+
+// An answer from files changed since the last index run says so: its
+// lines are the lines the files had then.
+func TestNavigationAnswersWarnOfChangedFiles(t *testing.T) {
+	svc, root := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	warning := func(tool string, args map[string]any) string {
+		var out struct {
+			Warning string `json:"warning"`
+		}
+		structured(t, callTool(t, c, tool, args), &out)
+		return out.Warning
+	}
+	args := map[string]any{"symbol": "Cart.Add"}
+	if w := warning("find_references", args); strings.Contains(w, "changed since") {
+		t.Errorf("fresh index: warning %q", w)
+	}
+	writeFiles(t, root, map[string]string{"cart/cart.go": "// moved down\n\n" + navRepo["cart/cart.go"]})
+	for _, tool := range []string{"find_references", "find_definition"} {
+		if w := warning(tool, args); !strings.Contains(w, "cart/cart.go") || !strings.Contains(w, "changed since the last index run") {
+			t.Errorf("%s after cart.go changed: warning %q, want it named as changed", tool, w)
+		}
+	}
+}
