@@ -59,6 +59,10 @@ type graphLang struct {
 	// (vec![Hir::literal(b)], assert_ok!(s.try_acquire(1))) as tokens, not
 	// as paths and calls (graphBuilder.pathsInTokens).
 	pathsInTokens bool
+	// qualifiedTypes keeps the path of a declared type (Rust's
+	// `ll_sem: ll::Semaphore` is "t:ll.Semaphore"), where the language
+	// names types by their module's path.
+	qualifiedTypes bool
 	// repair, when set, mends what the outline makes of a declaration
 	// where the graph needs more: it returns the declaration's name node
 	// when the classifier's is not the one (a name that the parser's

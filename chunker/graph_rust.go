@@ -6,10 +6,11 @@ func init() {
 	graphLangs["rust"] = &graphLang{
 		query: rustGraphQuery,
 		// super:: is the parent module, not a base: it stays a name.
-		self:          []string{"self", "Self"},
-		inferred:      set("Self", "_"),
-		repair:        rustRepair,
-		pathsInTokens: true,
+		self:           []string{"self", "Self"},
+		inferred:       set("Self", "_"),
+		repair:         rustRepair,
+		pathsInTokens:  true,
+		qualifiedTypes: true,
 	}
 }
 

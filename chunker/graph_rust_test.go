@@ -163,3 +163,17 @@ func TestRustItemsInsideMacros(t *testing.T) {
 		}
 	}
 }
+
+// A Rust type written with its module's path keeps the path, which tells
+// it from the other types of the name; generics and references do not
+// take part.
+func TestRustDeclaredTypesKeepTheirPath(t *testing.T) {
+	src := "pub struct Semaphore {\n    ll_sem: ll::Semaphore,\n    root: crate::sync::Notify,\n    owned: Arc<ll::Semaphore>,\n    plain: Owner,\n}\n"
+	g := analyzeGraph(t, "semaphore.rs", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Semaphore.ll_sem", kind: "field", at: "ll_sem", typ: "t:ll.Semaphore"},
+		{qualified: "Semaphore.root", kind: "field", at: "root", typ: "t:crate.sync.Notify"},
+		{qualified: "Semaphore.owned", kind: "field", at: "owned", typ: "t:Arc"},
+		{qualified: "Semaphore.plain", kind: "field", at: "plain", typ: "t:Owner"},
+	})
+}

@@ -386,6 +386,9 @@ func (b *graphBuilder) match(m []capture) bool {
 	}
 	if name != nil && defType != nil {
 		if t := plainTypeName(b.text(defType.start, defType.end), b.gl.inferred); t != "" {
+			if b.gl.qualifiedTypes {
+				t = qualifiedTypeName(b.text(defType.start, defType.end), t)
+			}
 			b.nameTypes[name.start] = "t:" + t
 		}
 	}
@@ -1029,6 +1032,21 @@ var typeModifiers = []string{"const ", "volatile ", "mut ", "dyn ", "impl ", "st
 // modifiers, qualifiers and type arguments dropped ("const std::vector<int>&"
 // is "vector"), Python's Optional[T] is T. It is "" for a type that names
 // nothing (inferred, a function type, a tuple).
+// qualifiedTypeName is a declared type's name with the path written
+// before it ("ll.Semaphore" for `ll::Semaphore`), given its plain name:
+// the path tells which of several types of the name it is.
+func qualifiedTypeName(t, plain string) string {
+	t = strings.TrimSpace(t)
+	for _, m := range []string{"&", "mut ", "*", "const "} {
+		t = strings.TrimSpace(strings.TrimPrefix(t, m))
+	}
+	path, _, ok := strings.Cut(t, "::"+plain)
+	if !ok || path == "" || strings.ContainsAny(path, "<>(),[] &'") {
+		return plain
+	}
+	return strings.ReplaceAll(path, "::", ".") + "." + plain
+}
+
 func plainTypeName(t string, inferred map[string]bool) string {
 	if len(t) > maxRecvText {
 		t = t[:maxRecvText]

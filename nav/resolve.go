@@ -111,6 +111,12 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	if cls == "" {
 		return store.FileDef{}, false
 	}
+	if !fromBase && c.file.Language == "rust" && (strings.Contains(cls, ".") || slices.ContainsFunc(c.imports, func(im chunker.Import) bool { return im.Name == cls })) {
+		// A type named by its module's path (ll::Semaphore), or imported
+		// by it (use crate::sync::batch_semaphore::Semaphore): the path
+		// tells which of the types of the name.
+		return c.resolveQualified(ix, cls, cands)
+	}
 	if fromBase {
 		if len(sels) > 0 {
 			return store.FileDef{}, false
@@ -341,8 +347,14 @@ func (c useCtx) resolveQualified(ix Index, qual string, cands []store.FileDef) (
 		if d, ok := c.viaPackage(ix, mod, cands); ok {
 			return d, true
 		}
-		// An imported class: "from m import C" then C.method.
+		// An imported class: "from m import C" then C.method; or a
+		// module's class, "ll::Semaphore" after `use … as ll`.
 		cls := lastElem(mod)
+		if d, ok := pick(cands, func(d store.FileDef) bool {
+			return owner(d) == cls && moduleMatches(d.GraphFile, c.file, strings.TrimSuffix(mod, "."+cls))
+		}); ok {
+			return d, true
+		}
 		return pick(cands, func(d store.FileDef) bool { return owner(d) == cls })
 	}
 	cls := lastElem(qual)
@@ -555,5 +567,16 @@ func moduleMatches(d, from store.GraphFile, mod string) bool {
 	}
 	dotted := strings.ReplaceAll(strings.TrimSuffix(d.Path, path.Ext(d.Path)), "/", ".")
 	dotted = strings.TrimSuffix(strings.TrimSuffix(dotted, ".__init__"), ".index")
+	if from.Language == "rust" {
+		// crate::, self:: and super:: start a path inside the crate,
+		// whose root the file's path does not say: the rest is matched
+		// at the end of it, and a directory's module is its mod.rs.
+		for _, p := range []string{"crate.", "self.", "super."} {
+			for strings.HasPrefix(mod, p) {
+				mod = mod[len(p):]
+			}
+		}
+		dotted = strings.TrimSuffix(dotted, ".mod")
+	}
 	return dotted == mod || strings.HasSuffix(dotted, "."+mod)
 }

@@ -311,3 +311,25 @@ func TestFieldsOfTheEnclosingClassTypeTheirUses(t *testing.T) {
 		}
 	}
 }
+
+// A Rust field typed by a module's path (ll::Semaphore, after `use
+// super::batch_semaphore as ll`) selects that module's type, not the
+// file's own type of the name.
+func TestRustTypesNamedByTheirModulePath(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/sync/semaphore.rs":       "use super::batch_semaphore as ll;\n\npub struct Semaphore {\n    ll_sem: ll::Semaphore,\n}\n\nimpl Semaphore {\n    pub fn try_acquire(&self) -> bool {\n        self.ll_sem.try_acquire(1)\n    }\n}\n",
+		"src/sync/batch_semaphore.rs": "pub(crate) struct Semaphore {\n    permits: usize,\n}\n\nimpl Semaphore {\n    pub(crate) fn try_acquire(&self, n: usize) -> bool {\n        n > 0\n    }\n}\n",
+		"src/sync/tests.rs":           "use crate::sync::batch_semaphore::Semaphore;\n\nfn check() {\n    let s = Semaphore::new(1);\n    s.try_acquire(1);\n}\n",
+	})
+	for _, tc := range []struct{ at, use, want string }{
+		{"src/sync/batch_semaphore.rs:6:19", "src/sync/semaphore.rs:9", MatchExact},
+		{"src/sync/semaphore.rs:8:12", "src/sync/semaphore.rs:9", ""},
+		{"src/sync/batch_semaphore.rs:6:19", "src/sync/tests.rs:5", MatchExact}, // the imported type
+		{"src/sync/semaphore.rs:8:12", "src/sync/tests.rs:5", ""},
+	} {
+		path, line, col := splitPos(tc.at)
+		if got := matchAt(t, ix, "", &Position{Path: path, Line: line, Col: col}, tc.use); got != tc.want {
+			t.Errorf("%s as a use of %s: %q, want %q", tc.use, tc.at, got, tc.want)
+		}
+	}
+}
