@@ -79,14 +79,57 @@ func RenderCallHierarchy(r CallHierarchyResponse, o Options) (string, error) {
 	}, callFormats)
 }
 
-// RenderAffected renders an affected_by_diff answer.
+// RenderAffected renders an affected_by_diff answer. Under a budget the
+// change rows come first, then their references a round at a time (each
+// change's first, then each one's second, …): a change's row says what
+// broke, its reference_count how much, so no change is dropped for
+// another's long list of uses.
 func RenderAffected(r AffectedResponse, o Options) (string, error) {
 	all, warning := r.Changes, r.Warning
-	return renderList(o, len(all), func(k int, o Options) AffectedResponse {
-		r.Changes = all[:k]
-		r.Warning = omitted(warning, "changes", len(all)-k, o)
+	refs := 0
+	for _, c := range all {
+		refs += len(c.References)
+	}
+	return renderList(o, len(all)+refs, func(k int, o Options) AffectedResponse {
+		if k < len(all) {
+			r.Changes = withoutReferences(all[:k])
+			r.Warning = omitted(warning, "changes", len(all)-k, o)
+			return r
+		}
+		r.Changes = referencesInRounds(all, k-len(all))
+		r.Warning = omitted(warning, "references", len(all)+refs-k, o)
 		return r
 	}, affectedFormats)
+}
+
+// withoutReferences is changes with their reference lists left out.
+func withoutReferences(changes []Change) []Change {
+	out := make([]Change, len(changes))
+	for i, c := range changes {
+		c.References = nil
+		out[i] = c
+	}
+	return out
+}
+
+// referencesInRounds is changes keeping n of their references in all,
+// dealt one per change per round.
+func referencesInRounds(changes []Change, n int) []Change {
+	out := withoutReferences(changes)
+	for round := 0; n > 0; round++ {
+		dealt := false
+		for i := range changes {
+			if n > 0 && round < len(changes[i].References) {
+				out[i].References = append(out[i].References, changes[i].References[round])
+				n--
+				dealt = true
+			}
+		}
+		if !dealt {
+			break
+		}
+	}
+	return out
 }
 
 // omitted adds to the answer's own warning that a token budget left items

@@ -229,3 +229,35 @@ func TestBudgetWarningIsSaidOnce(t *testing.T) {
 		}
 	}
 }
+
+// Under a budget an affected_by_diff answer keeps every change's row and
+// deals out references a round at a time: no change is dropped for
+// another's long list of uses.
+func TestAffectedBudgetKeepsEveryChange(t *testing.T) {
+	r := sampleAffected()
+	many := r.Changes[0]
+	for len(many.References) < 60 {
+		many.References = append(many.References, sampleReferences().References...)
+	}
+	many.ReferenceCount = len(many.References)
+	small := r.Changes[0]
+	small.Symbol, small.Change, small.Risk = "Client.Close", "body_changed", "medium"
+	r.Changes = []Change{many, small}
+	s, err := RenderAffected(r, Options{Format: JSON, Detail: Concise, MaxTokens: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Warning string
+		Changes []struct {
+			Symbol     string
+			References []json.RawMessage
+		}
+	}
+	if err := json.Unmarshal([]byte(s), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Changes) != 2 || len(out.Changes[1].References) == 0 || !strings.Contains(out.Warning, "references left out") {
+		t.Errorf("affected under max_tokens=400: %s", s)
+	}
+}
