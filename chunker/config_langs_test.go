@@ -100,7 +100,8 @@ locals {
 }
 `
 	got := symbolList(Symbols("main.tf", []byte(src)))
-	want := []string{"resource aws_instance.web", "ebs_block_device aws_instance.web.ebs_block_device", "variable region", "module vpc", "locals locals"}
+	// Named as Terraform addresses them: var.region, module.vpc, local.name.
+	want := []string{"resource aws_instance.web", "ebs_block_device aws_instance.web.ebs_block_device", "variable var.region", "module module.vpc", "locals local"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("symbols:\n got %q\nwant %q", got, want)
 	}

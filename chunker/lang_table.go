@@ -599,6 +599,8 @@ func init() {
 	specs["hcl"] = &langSpec{
 		comments: set("comment"),
 		classify: hclBlock,
+		// A file's blocks are wrapped in one body: they are its items.
+		passthrough: set("body"),
 	}
 
 	// YAML: every key of a block mapping is a declaration named by the
@@ -630,7 +632,10 @@ func protoService(c *coder, n *sitter.Node, _ string) (*decl, bool) {
 
 // hclBlock classifies an HCL block: `resource "aws_instance" "web" {…}`
 // is a resource named aws_instance.web; a block without labels
-// (`locals {…}`) is named by its type.
+// (`locals {…}`) is named by its type. A labelled block's last label is
+// its name and what comes before is its parent, as Terraform addresses
+// it (hclParent), so that the graph's uses (var.cidr, aws_vpc.this.id)
+// find it.
 func hclBlock(c *coder, n *sitter.Node, _ string) *decl {
 	if n.Type() != "block" {
 		return nil
@@ -656,12 +661,33 @@ func hclBlock(c *coder, n *sitter.Node, _ string) *decl {
 	if kind == "" {
 		return nil
 	}
-	name := strings.Join(labels, ".")
-	if name == "" {
-		name = kind
-	}
 	body := childOfType(n, "body")
-	return &decl{name: name, names: names, kind: kind, sig: c.signature(n, childOfType(n, "block_start")), node: n, body: body}
+	d := &decl{name: kind, kind: kind, sig: c.signature(n, childOfType(n, "block_start")), node: n, body: body}
+	if kind == "locals" {
+		d.name = "local" // its values are local.NAME
+	}
+	if k := len(labels); k > 0 {
+		d.name, d.names, d.parent = labels[k-1], names[k-1:], hclParent(kind, labels[:k-1])
+	}
+	return d
+}
+
+// hclParent is the address before a labelled block's name: var for a
+// variable (var.cidr), module for a module, data.TYPE for a data source,
+// the type for a resource (aws_vpc.this), else the block type and its
+// other labels.
+func hclParent(kind string, labels []string) string {
+	switch kind {
+	case "variable":
+		return "var"
+	case "resource":
+		if len(labels) > 0 {
+			return strings.Join(labels, ".")
+		}
+	case "data":
+		return strings.Join(append([]string{"data"}, labels...), ".")
+	}
+	return strings.Join(append([]string{kind}, labels...), ".")
 }
 
 // yamlKey classifies a YAML block mapping pair by its key.
