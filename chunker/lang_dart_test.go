@@ -205,3 +205,22 @@ func TestDartDeclarationLinesLeaveOutTheLicence(t *testing.T) {
 		t.Errorf("lines %v, want PathException 4-7 (from its doc) and plus 11-11", lines)
 	}
 }
+
+// Besides calls, a Dart or Zig file uses types (capitalized names; bases
+// after extends, implements and with) and its own top-level names passed
+// as values; other lower-case words may be locals and are left out.
+func TestLexedUsesOfTypesAndValues(t *testing.T) {
+	src := "class PosixStyle extends InternalStyle implements Style, Comparable {\n  ParsedPath parse(String path) => ParsedPath.parse(path, this);\n}\n\nint hashOf(String s) => s.length;\nfinal table = Table(hashOf);\n"
+	g := analyzeGraph(t, "posix.dart", src)
+	checkRefs(t, g, src, []wantRef{
+		{"InternalStyle", "InternalStyle implements", RefInherit, "", "PosixStyle"},
+		{"Comparable", "Comparable {", RefInherit, "", "PosixStyle"},
+		{"ParsedPath", "ParsedPath parse", RefType, "", "PosixStyle.parse"},
+		{"hashOf", "hashOf);", RefOther, "", "table"},
+	})
+	for _, r := range g.Refs {
+		if r.Name == "path" || r.Name == "s" {
+			t.Errorf("a parameter is a reference: %+v", r)
+		}
+	}
+}

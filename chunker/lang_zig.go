@@ -421,11 +421,15 @@ func (z *zigScan) graphWith(items []*outlineItem, scopes []zigScope) *Graph {
 			break
 		}
 		t := z.toks[k]
-		if t.kind != zigWord || z.named[k] || !z.is(k+1, "(") || zigNotCalls[z.text(k)] || z.text(k)[0] <= '9' {
+		if t.kind != zigWord || z.named[k] || zigNotCalls[z.text(k)] || z.text(k)[0] <= '9' {
+			continue
+		}
+		kind, ok := z.refKind(k, top)
+		if !ok {
 			continue
 		}
 		line, col := z.s.position(t.start)
-		ref := Ref{Name: z.text(k), Line: line, Col: col, Kind: RefCall}
+		ref := Ref{Name: z.text(k), Line: line, Col: col, Kind: kind}
 		if z.is(k-1, ".") {
 			ref.Recv = z.receiver(k, top, typed)
 		}
@@ -433,6 +437,39 @@ func (z *zigScan) graphWith(items []*outlineItem, scopes []zigScope) *Graph {
 		g.Refs = append(g.Refs, ref)
 	}
 	return g
+}
+
+// refKind tells what the word at token k uses, if it uses anything the
+// lexer can tell: a call before "(", a type (a capitalized name: Dart's
+// and Zig's types are; one after extends, implements or with is a base),
+// or a top-level name of the file passed as a value (key_value.zig's
+// strHash). Any other lower-case word may be a local the lexer does not
+// scope, and is left out.
+func (z *zigScan) refKind(k int, top map[string]bool) (RefKind, bool) {
+	w := z.text(k)
+	switch {
+	case z.is(k+1, "("):
+		return RefCall, true
+	case w[0] >= 'A' && w[0] <= 'Z':
+		if z.is(k-1, "extends") || z.is(k-1, "implements") || z.is(k-1, "with") || z.is(k-1, ",") && z.inheritList(k) {
+			return RefInherit, true
+		}
+		return RefType, true
+	case top[w] && !z.is(k-1, "."):
+		return RefOther, true
+	}
+	return 0, false
+}
+
+// inheritList reports whether the name at token k is a later entry of an
+// implements or with list (class A implements B, C).
+func (z *zigScan) inheritList(k int) bool {
+	for j := k - 1; j >= 1 && k-j < 32; j -= 2 {
+		if !z.is(j, ",") || z.toks[j-1].kind != zigWord {
+			return z.is(j, "implements") || z.is(j, "with")
+		}
+	}
+	return false
 }
 
 // maxReceiverWords bounds the selections read back from a call.
