@@ -344,6 +344,16 @@ func (c useCtx) resolveQualified(ix Index, qual string, cands []store.FileDef) (
 		if d, ok := pick(cands, func(d store.FileDef) bool { return moduleMatches(d.GraphFile, c.file, mod) && d.Def.Parent == "" }); ok {
 			return d, true
 		}
+		if c.file.Language == "lua" {
+			// A Lua module is the table its file returns (local M = {},
+			// function M.root_pattern(…), return M): its fields are what
+			// `local util = require 'lspconfig.util'` selects.
+			if d, ok := pick(cands, func(d store.FileDef) bool {
+				return moduleMatches(d.GraphFile, c.file, mod) && d.Def.Parent != "" && !strings.Contains(d.Def.Parent, ".")
+			}); ok {
+				return d, true
+			}
+		}
 		if d, ok := c.viaPackage(ix, mod, cands); ok {
 			return d, true
 		}

@@ -333,3 +333,19 @@ func TestRustTypesNamedByTheirModulePath(t *testing.T) {
 		}
 	}
 }
+
+// A Lua module is the table its file returns: after `local util =
+// require 'pkg.util'`, util.root is M.root of lua/pkg/util.lua.
+func TestLuaModuleTableFields(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"lua/pkg/util.lua":  "local M = {}\n\nfunction M.root(x)\n  return x\nend\n\nreturn M\n",
+		"lua/pkg/other.lua": "local M = {}\n\nfunction M.root(x)\n  return x\nend\n\nreturn M\n",
+		"lsp/a.lua":         "local util = require 'pkg.util'\n\nreturn { dir = util.root('x') }\n",
+	})
+	if got := matchAt(t, ix, "", &Position{Path: "lua/pkg/util.lua", Line: 3, Col: 12}, "lsp/a.lua:3"); got != MatchExact {
+		t.Errorf("util.root('x') as a use of pkg.util's M.root: %q, want exact", got)
+	}
+	if got := matchAt(t, ix, "", &Position{Path: "lua/pkg/other.lua", Line: 3, Col: 12}, "lsp/a.lua:3"); got != "" {
+		t.Errorf("util.root('x') as a use of pkg.other's M.root: %q, want none", got)
+	}
+}
