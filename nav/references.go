@@ -249,7 +249,7 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			switch {
 			case overloaded && (sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def) || overloads(d.Language, d.Path, d.Def, t.Path, t.Def)):
 				return MatchName // one of the member's overloads, which the argument types would tell
-			case sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def):
+			case sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def), c.traitRequires(ix, d, t):
 				return MatchExact
 			}
 			return ""
@@ -259,6 +259,22 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 		}
 		return MatchName
 	}, nil
+}
+
+// traitRequires reports a use resolved to an abstract method of a PHP
+// trait that the target's class uses and implements: guzzle's
+// ClientTrait::getAsync calls $this->requestAsync(), which runs on
+// Client, whose requestAsync the trait requires.
+func (c useCtx) traitRequires(ix Index, d store.FileDef, t Target) bool {
+	if d.Language != "php" || d.Def.Flags&chunker.DefAbstract == 0 || t.Def.Flags&chunker.DefAbstract != 0 || d.Def.Name != t.Def.Name || t.Def.Parent == "" {
+		return false
+	}
+	trait, ok := classDef(ix, owner(d), d.Language, d.Path)
+	if !ok || trait.Def.Kind != "trait" {
+		return false
+	}
+	at := useCtx{file: store.GraphFile{Path: t.Path, Language: t.Language}, modules: c.modules}
+	return slices.Contains(at.ancestors(ix, t.Def.Parent), trait.Def.Name)
 }
 
 // componentLocal reports a use in another file of a declaration a Vue or

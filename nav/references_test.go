@@ -445,3 +445,20 @@ func TestJSTopLevelNamesAreNoProperties(t *testing.T) {
 		t.Errorf("uses of the component's total: %v, want none in other files", refs)
 	}
 }
+
+// A PHP trait's call of the abstract method it requires runs on the class
+// that uses the trait: a use of that class's method.
+func TestPHPTraitCallsReachTheUsingClass(t *testing.T) {
+	files := map[string]string{
+		"src/ClientTrait.php": "<?php\ntrait ClientTrait\n{\n    abstract public function requestAsync($method);\n\n    public function getAsync()\n    {\n        return $this->requestAsync('GET');\n    }\n}\n",
+		"src/Client.php":      "<?php\nclass Client\n{\n    use ClientTrait;\n\n    public function requestAsync($method)\n    {\n        return $method;\n    }\n}\n",
+		"src/Other.php":       "<?php\nclass Other\n{\n    public function requestAsync($method)\n    {\n        return $method;\n    }\n}\n",
+	}
+	ix := testIndex(t, files)
+	if got := matchAt(t, ix, "", &Position{Path: "src/Client.php", Line: 6, Col: 21}, "src/ClientTrait.php:8"); got != MatchExact {
+		t.Errorf("$this->requestAsync in the trait as a use of Client.requestAsync: %q, want exact", got)
+	}
+	if got := matchAt(t, ix, "", &Position{Path: "src/Other.php", Line: 4, Col: 21}, "src/ClientTrait.php:8"); got != "" {
+		t.Errorf("$this->requestAsync in the trait as a use of Other.requestAsync: %q, want none", got)
+	}
+}
