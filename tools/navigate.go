@@ -452,9 +452,18 @@ func (s *Service) CallHierarchy(ctx context.Context, p NavParams, direction stri
 	if cut {
 		resp.Warning = fmt.Sprintf("the tree was cut at %d functions: lower depth, or ask about one of its branches", nav.DefaultMaxCallNodes)
 	}
-	resp.Warning = joinWarnings(ambiguity(t, "calls"), resp.Warning)
+	resp.Warning = joinWarnings(ambiguity(t, "calls"), resp.Warning, staleWarning(ix.Manifest(), append([]string{t.Path}, nodePaths(resp.Calls)...)))
 	resp.Latency = time.Since(start)
 	return resp, nil
+}
+
+// nodePaths are the files of a call tree, depth first.
+func nodePaths(ns []formatter.CallNode) []string {
+	var out []string
+	for _, n := range ns {
+		out = append(append(out, n.FilePath), nodePaths(n.Calls)...)
+	}
+	return out
 }
 
 func callNodesOut(ns []nav.CallNode) []formatter.CallNode {

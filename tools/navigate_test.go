@@ -536,7 +536,7 @@ func TestNavigationAnswersWarnOfChangedFiles(t *testing.T) {
 		t.Errorf("fresh index: warning %q", w)
 	}
 	writeFiles(t, root, map[string]string{"cart/cart.go": "// moved down\n\n" + navRepo["cart/cart.go"]})
-	for _, tool := range []string{"find_references", "find_definition"} {
+	for _, tool := range []string{"find_references", "find_definition", "call_hierarchy"} {
 		if w := warning(tool, args); !strings.Contains(w, "cart/cart.go") || !strings.Contains(w, "changed since the last index run") {
 			t.Errorf("%s after cart.go changed: warning %q, want it named as changed", tool, w)
 		}
