@@ -450,7 +450,7 @@ func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bo
 // member: in a language that tells them apart by their parameters, the
 // same name, parent and kind in one file. A use's argument types are not
 // known here, so a use resolved to the member (jackson's
-// ObjectMapper.readValue, 21 overloads) is one of theirs, and of no other
+// ObjectMapper.readValue, 27 overloads) is one of theirs, and of no other
 // declaration of the name: a match by name among the member's overloads,
 // not among every class's readValue.
 func overloads(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bool {
@@ -461,7 +461,7 @@ func overloads(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) b
 // name may be the class's (`: public spdlog_ex`), which the class's
 // rules resolve, not one of the constructor's overloads.
 func constructor(d chunker.Def) bool {
-	return d.Kind == "constructor" || d.Name == d.Parent[strings.LastIndexByte(d.Parent, '.')+1:]
+	return d.Kind == "constructor" || d.Name == lastElem(d.Parent)
 }
 
 // Overloads counts the target's overloads, itself among them: more than
