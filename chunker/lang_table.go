@@ -593,9 +593,9 @@ func init() {
 	}
 
 	// HCL (Terraform, Nomad, Packer): every block is a declaration,
-	// kinded by its type (resource, variable, module, …) and named by its
-	// labels joined with dots, as Terraform addresses them
-	// ("aws_instance.web"); nested blocks are its members.
+	// kinded by its type (resource, variable, module, …) and named as
+	// Terraform addresses it (aws_instance.web, var.region: hclBlock);
+	// nested blocks are its members.
 	specs["hcl"] = &langSpec{
 		comments: set("comment"),
 		classify: hclBlock,
