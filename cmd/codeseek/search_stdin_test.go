@@ -104,6 +104,10 @@ func TestSubdirectoryUsesTheEnclosingIndex(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"file_path":"ledger/total.go"`) || strings.Contains(out, `"repository_id":""`) {
 		t.Errorf("symbols of a file in the indexed repository: exit %d, want it named as the repository names it, with its ID:\n%s\n%s", code, out, stderr)
 	}
+	code, out, stderr = cliStdin(t, data, "", "symbols", "--format", "json", "--repo", filepath.Join(repo, "ledger"), "total.go")
+	if code != 0 || !strings.Contains(out, `"file_path":"ledger/total.go"`) || strings.Contains(out, `"repository_id":""`) {
+		t.Errorf("symbols with --repo a subdirectory: exit %d, want the file named as the repository names it, with its ID:\n%s\n%s", code, out, stderr)
+	}
 	if code, _, stderr := cliStdin(t, data, "", "remove", filepath.Join(repo, "nowhere")); code != 2 || strings.Contains(stderr, "--repo") {
 		t.Errorf("remove of no index: exit %d, %q: want a usage error naming no flag remove lacks", code, stderr)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -33,6 +34,10 @@ func newSymbolsCmd(g *globalFlags) *cobra.Command {
 			}
 			if p.RepositoryID == "" {
 				p.RepositoryID, p.FilePath = inIndexedRepo(svc, p.FilePath)
+			} else if fi, err := os.Stat(p.RepositoryID); err == nil && fi.IsDir() {
+				// A directory: FILE is relative to it, in the index of the
+				// repository holding it, as search and refs take --repo.
+				p.RepositoryID, p.FilePath = inIndexedRepo(svc, filepath.Join(p.RepositoryID, p.FilePath))
 			}
 			list, err := svc.Symbols(p)
 			if err != nil {
