@@ -1028,10 +1028,6 @@ func stripTypeArgs(text string) string {
 var typeModifiers = []string{"const ", "volatile ", "mut ", "dyn ", "impl ", "struct ", "class ", "enum ",
 	"union ", "typename ", "final ", "readonly ", "ref ", "in ", "out ", "unsigned ", "signed ", "&", "*", "?", "^", "\""}
 
-// plainTypeName is the plain name of the type a type expression names:
-// modifiers, qualifiers and type arguments dropped ("const std::vector<int>&"
-// is "vector"), Python's Optional[T] is T. It is "" for a type that names
-// nothing (inferred, a function type, a tuple).
 // qualifiedTypeName is a declared type's name with the path written
 // before it ("ll.Semaphore" for `ll::Semaphore`), given its plain name:
 // the path tells which of several types of the name it is.
@@ -1047,6 +1043,10 @@ func qualifiedTypeName(t, plain string) string {
 	return strings.ReplaceAll(path, "::", ".") + "." + plain
 }
 
+// plainTypeName is the plain name of the type a type expression names:
+// modifiers, qualifiers and type arguments dropped ("const std::vector<int>&"
+// is "vector"), Python's Optional[T] is T. It is "" for a type that names
+// nothing (inferred, a function type, a tuple).
 func plainTypeName(t string, inferred map[string]bool) string {
 	if len(t) > maxRecvText {
 		t = t[:maxRecvText]
