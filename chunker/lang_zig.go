@@ -451,7 +451,7 @@ func (z *zigScan) refKind(k int, top map[string]bool) (RefKind, bool) {
 	case z.is(k+1, "("):
 		return RefCall, true
 	case w[0] >= 'A' && w[0] <= 'Z':
-		if z.is(k-1, "extends") || z.is(k-1, "implements") || z.is(k-1, "with") || z.is(k-1, ",") && z.inheritList(k) {
+		if z.baseListed(k) {
 			return RefInherit, true
 		}
 		return RefType, true
@@ -461,15 +461,15 @@ func (z *zigScan) refKind(k int, top map[string]bool) (RefKind, bool) {
 	return 0, false
 }
 
-// inheritList reports whether the name at token k is a later entry of an
-// implements or with list (class A implements B, C).
-func (z *zigScan) inheritList(k int) bool {
-	for j := k - 1; j >= 1 && k-j < 32; j -= 2 {
-		if !z.is(j, ",") || z.toks[j-1].kind != zigWord {
-			return z.is(j, "implements") || z.is(j, "with")
-		}
+// baseListed reports whether the name at token k is in a class's list of
+// bases: after extends, implements or with, or after a comma of such a
+// list (class A implements B, C).
+func (z *zigScan) baseListed(k int) bool {
+	j := k - 1
+	for j >= 1 && k-j < 32 && z.is(j, ",") && z.toks[j-1].kind == zigWord {
+		j -= 2
 	}
-	return false
+	return z.is(j, "extends") || z.is(j, "implements") || z.is(j, "with")
 }
 
 // maxReceiverWords bounds the selections read back from a call.
