@@ -300,15 +300,13 @@ func DefinitionAt(ix Index, pos Position) ([]Definition, error) {
 // caller has read, refers to.
 func resolveUse(ix Index, f store.GraphFile, imports []chunker.Import, r chunker.Ref, modules *moduleSet) ([]Definition, error) {
 	if d, ok := resolveExactly(ix, f, r); ok {
-		set := overloadSet(ix, store.FileDef{GraphFile: store.GraphFile{Path: d.Path, Language: d.Language}, Def: d.Def})
-		if len(set) == 1 {
-			return []Definition{d}, nil
+		set := overloadSet(ix, d)
+		if len(set) > 1 {
+			for i := range set {
+				set[i].Match = MatchName // which one, the argument types would tell
+			}
 		}
-		out := make([]Definition, len(set))
-		for i, o := range set {
-			out[i] = Definition{Path: o.Path, Language: o.Language, Def: o.Def, Match: MatchName} // which one, the argument types would tell
-		}
-		return out, nil
+		return set, nil
 	}
 	if f.Language != "go" {
 		c := useCtx{file: f, imports: imports, modules: modules}

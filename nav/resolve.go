@@ -467,26 +467,24 @@ func constructor(d chunker.Def) bool {
 // Overloads counts the target's overloads, itself among them: more than
 // one means a use resolved to its member is a name match, as the use's
 // argument types would pick the overload.
-func Overloads(ix Index, t Target) int {
-	return len(overloadSet(ix, store.FileDef{GraphFile: store.GraphFile{Path: t.Path, Language: t.Language}, Def: t.Def}))
-}
+func Overloads(ix Index, t Target) int { return len(overloadSet(ix, t.Definition)) }
 
 // overloadSet returns d's overloads (overloads), d among them, in file
 // order; a declaration without overloads is alone in it.
-func overloadSet(ix Index, d store.FileDef) []store.FileDef {
+func overloadSet(ix Index, d Definition) []Definition {
 	if !overloadsBySignature(d.Language) {
-		return []store.FileDef{d}
+		return []Definition{d}
 	}
-	var out []store.FileDef
+	var out []Definition
 	for _, o := range ix.DefinitionsOf(d.Def.Name) {
 		if o.Def.Line == d.Def.Line && o.Path == d.Path || overloads(d.Language, d.Path, d.Def, o.Path, o.Def) {
-			out = append(out, o)
+			out = append(out, Definition{Path: o.Path, Language: o.Language, Def: o.Def, Match: d.Match})
 		}
 	}
 	if len(out) == 0 {
-		return []store.FileDef{d}
+		return []Definition{d}
 	}
-	slices.SortFunc(out, func(a, b store.FileDef) int { return cmp.Compare(a.Def.Line, b.Def.Line) })
+	slices.SortFunc(out, func(a, b Definition) int { return cmp.Compare(a.Def.Line, b.Def.Line) })
 	return out
 }
 
