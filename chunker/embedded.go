@@ -17,6 +17,10 @@ import (
 // scriptHosts are the languages whose code is in <script> blocks.
 var scriptHosts = map[string]bool{"vue": true, "svelte": true}
 
+// ScriptHost reports a file whose code is in <script> blocks (a Vue or
+// Svelte component): the rest of it, its template, is not parsed.
+func ScriptHost(path string) bool { return scriptHosts[Language(path, nil)] }
+
 // hostedCode returns the language and text that a file in lang is parsed
 // as: for a component, its scripts' language and the masked copy (nil when
 // it has no script block); for any other file, lang and src themselves.

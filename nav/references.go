@@ -2,7 +2,6 @@ package nav
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 
@@ -238,6 +237,7 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 	}
 	modules := newModuleSet(ix)
 	overloaded := Overloads(ix, t) > 1
+	componentOwn := componentLocal(t.Definition)
 	return func(fr store.FileRefs, r chunker.Ref) string {
 		c := useCtx{file: fr.GraphFile, imports: fr.Imports, modules: modules, enclosing: func(i int32) *chunker.Def {
 			if d, ok := fr.Enclosing[i]; ok {
@@ -246,15 +246,16 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			return nil
 		}}
 		if d, ok := c.resolve(ix, r); ok {
+			same := sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def)
 			switch {
-			case overloaded && (sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def) || overloads(d.Language, d.Path, d.Def, t.Path, t.Def)):
+			case overloaded && (same || overloads(d.Language, d.Path, d.Def, t.Path, t.Def)):
 				return MatchName // one of the member's overloads, which the argument types would tell
-			case sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def), c.traitRequires(ix, d, t):
+			case same, c.traitRequires(ix, d, t):
 				return MatchExact
 			}
 			return ""
 		}
-		if impossible(t.Definition, fr.Language, r) || c.fromLibrary(ix, r) || c.selectedFromValue(t.Definition, r) || componentLocal(t.Definition, fr.Path) {
+		if impossible(t.Definition, fr.Language, r) || c.fromLibrary(ix, r) || c.selectedFromValue(t.Definition, r) || componentOwn && fr.Path != t.Path {
 			return ""
 		}
 		return MatchName
@@ -277,12 +278,11 @@ func (c useCtx) traitRequires(ix Index, d store.FileDef, t Target) bool {
 	return slices.Contains(at.ancestors(ix, t.Def.Parent), trait.Def.Name)
 }
 
-// componentLocal reports a use in another file of a declaration a Vue or
-// Svelte component's script makes without exporting it: the component's
-// own (a <script setup> binding, a Svelte local), seen by no other file.
-func componentLocal(t Definition, usePath string) bool {
-	ext := path.Ext(t.Path)
-	return (ext == ".vue" || ext == ".svelte") && usePath != t.Path && t.Def.Parent == "" && !strings.HasPrefix(t.Def.Signature, "export")
+// componentLocal reports a declaration a Vue or Svelte component's script
+// makes without exporting it: the component's own (a <script setup>
+// binding, a Svelte local), seen by no other file.
+func componentLocal(d Definition) bool {
+	return chunker.ScriptHost(d.Path) && d.Def.Parent == "" && !strings.HasPrefix(d.Def.Signature, "export")
 }
 
 // selectedFromValue reports a JavaScript use selected from a value

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -371,7 +370,7 @@ func (s *Service) FindReferences(ctx context.Context, p NavParams, kinds string,
 // templateUnread says that a component's template is not read for uses:
 // a Vue or Svelte script binding used only there would seem unused.
 func templateUnread(t nav.Target) string {
-	if ext := path.Ext(t.Path); ext != ".vue" && ext != ".svelte" {
+	if !chunker.ScriptHost(t.Path) {
 		return ""
 	}
 	return fmt.Sprintf("uses in %s's template are not listed (only its <script> is read): grep the file for %s", t.Path, t.Def.Name)
