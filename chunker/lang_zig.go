@@ -461,15 +461,15 @@ func (z *zigScan) refKind(k int, top map[string]bool) (RefKind, bool) {
 	return 0, false
 }
 
-// baseListed reports whether the name at token k is in a class's list of
-// bases: after extends, implements or with, or after a comma of such a
-// list (class A implements B, C).
+// baseListed reports whether the name at token k is a class's base: the
+// one after extends, or one of an implements or with list (class A
+// implements B, C).
 func (z *zigScan) baseListed(k int) bool {
 	j := k - 1
 	for j >= 1 && k-j < 32 && z.is(j, ",") && z.toks[j-1].kind == zigWord {
 		j -= 2
 	}
-	return z.is(j, "extends") || z.is(j, "implements") || z.is(j, "with")
+	return z.is(j, "implements") || z.is(j, "with") || j == k-1 && z.is(j, "extends")
 }
 
 // maxReceiverWords bounds the selections read back from a call.
