@@ -22,6 +22,11 @@ type decl struct {
 	docA   int // lines of doc when doc != ""
 	docB   int
 	a, b   int          // lines, attached comments included
+	// from is the first line of a declaration whose node begins with
+	// comments that a blank line parts from it (Lua's grammar puts a
+	// file's header inside the first function): those lines are a unit
+	// of their own. 0 when the declaration starts with its node.
+	from int
 	node   *sitter.Node // the declaration node (unwrapped from export/decorators)
 	// body holds the members of a class-like declaration; nil for others.
 	body *sitter.Node
@@ -198,6 +203,10 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 			u.imports = c.spec.isImport(c, ch)
 		}
 		d := c.spec.decl(c, ch, parent)
+		if d != nil && d.from > a {
+			out, u = c.detachLead(out, u, d.from, flushPending)
+			a = u.a
+		}
 		// Attach the comments and attributes that end right above.
 		k := len(pending)
 		next := a
@@ -267,6 +276,29 @@ func (c *coder) stealDoc(out []unit, u unit) ([]unit, unit) {
 		u.nodes = append([]*sitter.Node{n}, u.nodes...)
 		return out, u
 	}
+	return out, u
+}
+
+// detachLead makes the lines of u before from, comments its node begins
+// with, a unit of their own ahead of u; the comments pending above them
+// go first.
+func (c *coder) detachLead(out []unit, u unit, from int, flushPending func()) ([]unit, unit) {
+	flushPending()
+	n := u.nodes[0]
+	var lead, rest []*sitter.Node
+	for ch := range children(n, false) {
+		if a, _ := c.rows(ch); a < from {
+			lead = append(lead, ch)
+		} else {
+			rest = append(rest, ch)
+		}
+	}
+	b := from - 1
+	for b > u.a && c.blank(b) {
+		b--
+	}
+	out = c.addUnit(out, unit{a: u.a, b: b, nodes: lead})
+	u.a, u.nodes = from, rest
 	return out, u
 }
 

@@ -63,3 +63,38 @@ func TestLuaTableFunctionFields(t *testing.T) {
 		}
 	}
 }
+
+// Lua's grammar folds the comments above a function into its node, a
+// file's `---@brief` header a blank line above included: the function
+// starts at the comments no blank line parts from it, and the header is
+// no part of its doc.
+func TestLuaDeclarationLeavesOutTheFileHeader(t *testing.T) {
+	src := []byte("---@brief\n---\n--- Configures clangd.\n\n-- switch between source and header\nlocal function switch(bufnr)\n  return bufnr\nend\n\n---@param x number\n---@return number\nlocal function twice(x)\n  return 2 * x\nend\n")
+	got := map[string]Symbol{}
+	for _, s := range Symbols("clangd.lua", src) {
+		got[s.Name] = s
+	}
+	if s := got["switch"]; s.StartLine != 5 || s.EndLine != 8 {
+		t.Errorf("switch is lines %d-%d, want 5-8 (from the comment right above)", s.StartLine, s.EndLine)
+	}
+	if s := got["twice"]; s.StartLine != 10 || s.EndLine != 14 {
+		t.Errorf("twice is lines %d-%d, want 10-14 (its ---@param doc included)", s.StartLine, s.EndLine)
+	}
+	g := analyzeGraph(t, "clangd.lua", string(src))
+	for _, d := range g.Defs {
+		if d.Name == "switch" && d.Doc != "switch between source and header" {
+			t.Errorf("switch's doc is %q, want the comment right above it", d.Doc)
+		}
+	}
+	covered := map[int]bool{}
+	for _, c := range Split("clangd.lua", src, Options{}) {
+		for i := c.StartLine; i <= c.EndLine; i++ {
+			covered[i] = true
+		}
+	}
+	for _, i := range []int{1, 2, 3, 5, 6, 10, 12} {
+		if !covered[i] {
+			t.Errorf("line %d is in no chunk", i)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -743,8 +744,13 @@ func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
 		return nil
 	}
 	// Doc comments live inside the node, before the code.
+	docs := fieldChildren(n, "documentation")
+	if from := luaLeadEnd(c, n); from > 0 {
+		d.from = from
+		docs = slices.DeleteFunc(docs, func(x *sitter.Node) bool { a, _ := c.rows(x); return a < from })
+	}
 	var first, last *sitter.Node
-	if docs := fieldChildren(n, "documentation"); len(docs) > 0 {
+	if len(docs) > 0 {
 		first, last = docs[0], docs[len(docs)-1]
 	}
 	if first != nil {
@@ -753,6 +759,30 @@ func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
 		_, d.docB = c.rows(last)
 	}
 	return d
+}
+
+// luaLeadEnd is the first line of the comments a Lua declaration's node
+// begins with that no blank line parts from its code, when a blank line
+// parts others before them (the grammar folds a file's `---@brief` header
+// into its first function); 0 when none does.
+func luaLeadEnd(c *coder, n *sitter.Node) int {
+	count := int(n.ChildCount())
+	k := 0
+	for k < count && (n.Child(k).Type() == "comment" || n.FieldNameForChild(k) == "documentation") {
+		k++
+	}
+	if k == count {
+		return 0
+	}
+	next, _ := c.rows(n.Child(k))
+	for i := k - 1; i >= 0; i-- {
+		a, b := c.rows(n.Child(i))
+		if b+1 < next {
+			return next
+		}
+		next = a
+	}
+	return 0
 }
 
 // luaSignature is the first code line of a Lua declaration, skipping its
