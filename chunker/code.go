@@ -22,12 +22,12 @@ type decl struct {
 	docA   int // lines of doc when doc != ""
 	docB   int
 	a, b   int          // lines, attached comments included
+	node   *sitter.Node // the declaration node (unwrapped from export/decorators)
 	// from is the first line of a declaration whose node begins with
 	// comments that a blank line parts from it (Lua's grammar puts a
 	// file's header inside the first function): those lines are a unit
 	// of their own. 0 when the declaration starts with its node.
 	from int
-	node   *sitter.Node // the declaration node (unwrapped from export/decorators)
 	// body holds the members of a class-like declaration; nil for others.
 	body *sitter.Node
 	// transparent marks a namespace or module: its members are named
