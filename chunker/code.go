@@ -74,6 +74,18 @@ type coder struct {
 	// chunking found instead of classifying every item again.
 	memo       map[unitsKey][]unit
 	containers map[containerKey]*sitter.Node
+	// functionScopes are the parents that are functions wrapping
+	// declarations (wrapperParent): a function inside one is no method.
+	functionScopes map[string]bool
+}
+
+// openFunction records that the declarations found under parent are a
+// function's own.
+func (c *coder) openFunction(parent string) {
+	if c.functionScopes == nil {
+		c.functionScopes = map[string]bool{}
+	}
+	c.functionScopes[parent] = true
 }
 
 // containerKey names a unit by its main node and lines, all that
@@ -484,6 +496,17 @@ func (d *decl) meta() meta {
 		doc: d.doc, docA: d.docA, docB: d.docB}
 }
 
+// wrapperParent is the parent of the declarations inside d when d wraps
+// them: a named function's are its own (createStore.patch, as the symbol
+// graph names them), a variable's (`var lib = (function(){…})()`) are
+// d's neighbours'.
+func (d *decl) wrapperParent() string {
+	if d.kind == "function" || d.kind == "method" {
+		return d.qualified()
+	}
+	return d.parent
+}
+
 // big chunks a unit over the budget. Containers nested deeper than
 // maxSplitDepth are packed like any statement.
 func (c *coder) big(u unit) {
@@ -502,7 +525,10 @@ func (c *coder) big(u unit) {
 			if len(u.ds) == 1 {
 				cp := *u.ds[0]
 				d = &cp
-				d.transparent, d.body = true, body
+				d.transparent, d.body = d.wrapperParent() == d.parent, body
+				if !d.transparent {
+					c.openFunction(d.qualified())
+				}
 			}
 			if c.splitClass(u, d) {
 				return

@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -65,4 +66,40 @@ func TestJSDestructuringDeclaresItsNames(t *testing.T) {
 	if declared["b"] || declared["dflt"] || declared["foo"] {
 		t.Errorf("a renamed key, a default value or a name imported by require is declared: %v", declared)
 	}
+}
+
+// A named function that wraps declarations (a store factory) is their
+// parent in the outline and in chunk symbols, as the symbol graph names
+// them; they stay functions, so that a bare call inside the factory is
+// a use of them. An IIFE assigned to a variable wraps the module's own.
+func TestDeclarationsInsideAFactoryAreItsOwn(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("export function createStore(id) {\n  const state = {}\n")
+	for _, f := range []string{"patch", "reset", "subscribe"} {
+		fmt.Fprintf(&b, "  function %s(x) {\n    state.last = x\n%s    return state\n  }\n", f, strings.Repeat("    state.count = (state.count || 0) + 1\n", 40))
+	}
+	b.WriteString("  patch({})\n  return { patch, reset, subscribe, id }\n}\n\nvar lib = (function () {\n")
+	for _, f := range []string{"one", "two", "three"} {
+		fmt.Fprintf(&b, "  function %s() {\n%s  }\n", f, strings.Repeat("    return 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9\n", 40))
+	}
+	b.WriteString("  return { one, two, three }\n})()\n")
+	src := b.String()
+	got := map[string]string{}
+	for _, s := range Symbols("store.js", []byte(src)) {
+		got[s.Name] = s.Parent + "|" + s.Kind
+	}
+	for name, want := range map[string]string{"patch": "createStore|function", "subscribe": "createStore|function", "one": "|function", "three": "|function"} {
+		if got[name] != want {
+			t.Errorf("%s is %q, want %q (parent|kind)", name, got[name], want)
+		}
+	}
+	symbols := map[string]bool{}
+	for _, c := range Split("store.js", []byte(src), Options{}) {
+		symbols[c.Symbol] = true
+	}
+	if !symbols["createStore.patch"] || !symbols["one"] {
+		t.Errorf("chunk symbols %v, want createStore.patch and one", symbols)
+	}
+	g := analyzeGraph(t, "store.js", src)
+	checkRefs(t, g, src, []wantRef{{"patch", "patch({})", RefCall, "", "createStore"}})
 }

@@ -73,7 +73,7 @@ func (s *langSpec) decl(c *coder, n *sitter.Node, parent string) *decl {
 	if d.parent == "" {
 		d.parent = parent
 	}
-	if d.kind == "function" && d.parent != "" {
+	if d.kind == "function" && d.parent != "" && !c.functionScopes[d.parent] {
 		d.kind = "method"
 	}
 	return d

@@ -90,10 +90,14 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 				// Declarations inside a wrapper, found the way Split
 				// finds them.
 				if body := c.findContainer(u); body != nil {
+					p := parent
 					if len(u.ds) == 1 {
 						visit(u.ds[0], parent)
+						if p = u.ds[0].wrapperParent(); p != parent {
+							c.openFunction(p)
+						}
 					}
-					walk(body, parent, depth+1)
+					walk(body, p, depth+1)
 					continue
 				}
 			}
