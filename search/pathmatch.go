@@ -191,9 +191,10 @@ func termsMatch(terms []string, w string) bool {
 
 // wordsMatch reports two words of one stem: equal, one the other's
 // plural ("log" and "logs"), or sharing a prefix of at least four letters
-// that leaves at most two letters of the shorter word ("compress" and
-// "compression", "configs" and "configured", "utils" and "utility",
-// "serializer" and "serialization"; not "parse" and "parallel").
+// that leaves of the shorter word nothing or an ending (stemEndings:
+// "compress" and "compression", "configs" and "configured", "utils" and
+// "utility", "serializer" and "serialization"; not "parse" and
+// "parallel", nor "status" and "statement").
 func wordsMatch(t, w string) bool {
 	if t == w || plural(t, w) || plural(w, t) {
 		return true
@@ -202,5 +203,18 @@ func wordsMatch(t, w string) bool {
 	for n < len(t) && n < len(w) && t[n] == w[n] {
 		n++
 	}
-	return n >= 4 && n >= min(len(t), len(w))-2
+	shorter := t
+	if len(w) < len(t) {
+		shorter = w
+	}
+	return n >= 4 && stemEndings[shorter[n:]]
+}
+
+// stemEndings are what an English word adds to its stem in one or two
+// letters (configs, parse, retry, handler, selector, tested): a prefix
+// shared up to one of them is a stem, while "status" and "statement"
+// share "stat" and no more.
+var stemEndings = map[string]bool{
+	"": true, "s": true, "e": true, "y": true, "r": true, "d": true,
+	"er": true, "or": true, "es": true, "ed": true, "en": true, "al": true, "ic": true, "ly": true,
 }

@@ -345,7 +345,8 @@ func TestPathMatch(t *testing.T) {
 	}{
 		{"compression", "compress", true}, {"configured", "configs", true}, {"utility", "utils", true},
 		{"serialization", "serializer", true}, {"parse", "parallel", false}, {"json", "js", false},
-		{"log", "logs", true}, {"log", "logic", false},
+		{"log", "logs", true}, {"log", "logic", false}, {"status", "statement", false},
+		{"retries", "retry", true}, {"handling", "handler", true},
 	} {
 		if wordsMatch(tc.a, tc.b) != tc.same {
 			t.Errorf("wordsMatch(%q, %q) = %v, want %v", tc.a, tc.b, !tc.same, tc.same)
