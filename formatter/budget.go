@@ -31,27 +31,32 @@ func renderSearchBudget(r SearchResponse, o Options) (string, error) {
 		return renderSearchUnbounded(r, o)
 	}
 	all := r.Results
-	return fitPrefix(len(all), o.MaxTokens, func(k int) (string, error) {
+	first := func(k int) SearchResponse {
 		rr := r
 		rr.Results = all[:k]
 		if k < len(all) {
 			rr.Warning = budgetWarning(r.Warning, len(all)-k, len(all), o.MaxTokens)
 		}
-		return renderSearchUnbounded(rr, o)
-	})
+		return rr
+	}
+	k, err := fitPrefix(len(all), o.MaxTokens, func(k int) (string, error) { return renderSearchUnbounded(first(k), o.measured()) })
+	if err != nil {
+		return "", err
+	}
+	return renderSearchUnbounded(first(k), o)
 }
 
-// fitPrefix renders the largest prefix of n items, render(k) rendering
+// fitPrefix finds the largest prefix of n items, measure(k) rendering
 // the first k, whose rendering fits maxTokens (at least the empty one).
 // Token cost grows with every added item, so the largest prefix that
 // fits is found by binary search instead of rendering every prefix.
-func fitPrefix(n, maxTokens int, render func(k int) (string, error)) (string, error) {
+func fitPrefix(n, maxTokens int, measure func(k int) (string, error)) (int, error) {
 	var firstErr error
 	best := sort.Search(n+1, func(k int) bool {
 		if k == 0 {
 			return false
 		}
-		s, err := render(k)
+		s, err := measure(k)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -64,10 +69,7 @@ func fitPrefix(n, maxTokens int, render func(k int) (string, error)) (string, er
 		}
 		return err != nil || t > maxTokens
 	}) - 1
-	if firstErr != nil {
-		return "", firstErr
-	}
-	return render(best)
+	return best, firstErr
 }
 
 // budgetWarning tells the caller that results were left out and how to get

@@ -19,15 +19,19 @@ func RenderCodeMap(r CodeMapResponse, o Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return FitCodeMap(r, o.MaxTokens, func(rr CodeMapResponse) (string, error) { return codeMapFormats.render(rr, o) })
+	kept, err := FitCodeMap(r, o.MaxTokens, func(rr CodeMapResponse) (string, error) { return codeMapFormats.render(rr, o.measured()) })
+	if err != nil {
+		return "", err
+	}
+	return codeMapFormats.render(kept, o)
 }
 
-// FitCodeMap is RenderCodeMap for a renderer of another package (the
-// CLI's terminal view), so every rendering of a map keeps the same
-// declarations under a budget: render draws a map, and the answer is the
-// rendering of the most important declarations whose rendering fits
-// maxTokens (everything when maxTokens is not positive).
-func FitCodeMap(r CodeMapResponse, maxTokens int, render func(CodeMapResponse) (string, error)) (string, error) {
+// FitCodeMap is the map RenderCodeMap draws under a budget, for every
+// renderer (the CLI's terminal view too), so every rendering of a map
+// keeps the same declarations: measure draws a map as the budget counts
+// it, and the answer is the map of the most important declarations whose
+// drawing fits maxTokens (everything when maxTokens is not positive).
+func FitCodeMap(r CodeMapResponse, maxTokens int, measure func(CodeMapResponse) (string, error)) (CodeMapResponse, error) {
 	type item struct{ file, sym int }
 	var items []item
 	for fi, f := range r.Files {
@@ -38,7 +42,7 @@ func FitCodeMap(r CodeMapResponse, maxTokens int, render func(CodeMapResponse) (
 	sort.SliceStable(items, func(i, j int) bool {
 		return r.Files[items[i].file].Symbols[items[i].sym].Rank > r.Files[items[j].file].Symbols[items[j].sym].Rank
 	})
-	prefix := func(k int) (string, error) {
+	prefix := func(k int) CodeMapResponse {
 		keep := make([]map[int]bool, len(r.Files))
 		for _, it := range items[:k] {
 			if keep[it.file] == nil {
@@ -75,30 +79,41 @@ func FitCodeMap(r CodeMapResponse, maxTokens int, render func(CodeMapResponse) (
 			nf.More = len(f.Symbols) - len(nf.Symbols) + f.More
 			rr.Files = append(rr.Files, nf)
 		}
-		return render(rr)
+		return rr
 	}
 	if maxTokens <= 0 {
-		return prefix(len(items))
+		return prefix(len(items)), nil
 	}
 	// A declaration's row costs well over four tokens, so no more than
 	// MaxTokens/4 of them can fit: the search need not render more.
-	s, err := fitPrefix(min(len(items), maxTokens/4), maxTokens, prefix)
+	k, err := fitPrefix(min(len(items), maxTokens/4), maxTokens, func(k int) (string, error) { return measure(prefix(k)) })
 	if err != nil {
-		return "", err
+		return CodeMapResponse{}, err
 	}
-	if n, err := CountTokens(s); err != nil || n <= maxTokens {
-		return s, err
+	kept := prefix(k)
+	if fits, err := fitsBudget(measure, kept, maxTokens); err != nil || fits {
+		return kept, err
 	}
 	// Even the folded counts do not fit: say so in the fewest tokens.
-	rr := CodeMapResponse{RepositoryID: r.RepositoryID, Directory: r.Directory, TotalFiles: r.TotalFiles, TotalSymbols: r.TotalSymbols,
+	kept = CodeMapResponse{RepositoryID: r.RepositoryID, Directory: r.Directory, TotalFiles: r.TotalFiles, TotalSymbols: r.TotalSymbols,
 		Warning: "the map does not fit max_tokens: raise max_tokens or pass a smaller directory"}
-	if s, err = render(rr); err != nil {
-		return "", err
+	if fits, err := fitsBudget(measure, kept, maxTokens); err != nil || !fits {
+		if err == nil {
+			err = fmt.Errorf("%w: max_tokens=%d cannot hold even the map's counts", ErrBudgetTooSmall, maxTokens)
+		}
+		return CodeMapResponse{}, err
 	}
-	if n, err := CountTokens(s); err != nil || n > maxTokens {
-		return "", fmt.Errorf("%w: max_tokens=%d cannot hold even the map's counts (%d tokens)", ErrBudgetTooSmall, maxTokens, n)
+	return kept, nil
+}
+
+// fitsBudget reports whether measure's drawing of r fits maxTokens.
+func fitsBudget(measure func(CodeMapResponse) (string, error), r CodeMapResponse, maxTokens int) (bool, error) {
+	s, err := measure(r)
+	if err != nil {
+		return false, err
 	}
-	return s, nil
+	n, err := CountTokens(s)
+	return err == nil && n <= maxTokens, err
 }
 
 // ErrBudgetTooSmall is wrapped by the error of a rendering whose smallest

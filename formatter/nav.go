@@ -36,7 +36,11 @@ func renderList[T any](o Options, n int, first func(k int, o Options) T, f forma
 	if o.MaxTokens <= 0 {
 		return f.render(first(n, o), o)
 	}
-	return fitPrefix(n, o.MaxTokens, func(k int) (string, error) { return f.render(first(k, o), o) })
+	k, err := fitPrefix(n, o.MaxTokens, func(k int) (string, error) { return f.render(first(k, o), o.measured()) })
+	if err != nil {
+		return "", err
+	}
+	return f.render(first(k, o), o)
 }
 
 var (

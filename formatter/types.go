@@ -69,6 +69,18 @@ type Options struct {
 	// MaxTokens, when positive, bounds the rendered search output: results
 	// are added while they fit and a warning says what was left out.
 	MaxTokens int
+	// Measure, when set, is the format whose rendering MaxTokens counts,
+	// so that an answer rendered twice over (MCP's text and its
+	// structuredContent) keeps the same items in both.
+	Measure Format
+}
+
+// measured is o as the budget counts it.
+func (o Options) measured() Options {
+	if o.Measure != "" {
+		o.Format, o.Measure = o.Measure, ""
+	}
+	return o
 }
 
 // ParseFormat validates a response_format value; "" means JSON.

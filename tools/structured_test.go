@@ -135,3 +135,48 @@ func TestToolDescriptionsGuideAgents(t *testing.T) {
 		t.Error("instructions do not say how to read a hit")
 	}
 }
+
+// Under max_tokens the text and structuredContent hold the same results:
+// the budget counts the text in its own format, and the JSON repeats the
+// results the text kept, though it would fit fewer of them.
+func TestStructuredContentKeepsTheTextsResults(t *testing.T) {
+	svc := newTestService(t)
+	root := t.TempDir()
+	files := map[string]string{}
+	for _, name := range []string{"RetryUpload", "RetryDownload", "RetrySync", "RetryFetch", "RetryPush", "RetryPull"} {
+		files[strings.ToLower(name)+".go"] = goFunc(name, "return")
+	}
+	writeFiles(t, root, files)
+	c := mcpClient(t, svc)
+	callTool(t, c, "index_repository", map[string]any{"repo_path": root})
+	args := map[string]any{"query": "retry", "response_format": "compact", "detail_level": "concise"}
+	full := callTool(t, c, "search_code", args)
+	var all struct{ Results []any }
+	raw, _ := json.Marshal(full.StructuredContent)
+	if err := json.Unmarshal(raw, &all); err != nil || len(all.Results) < 4 {
+		t.Fatalf("unbounded search found %d results (%v), want at least 4", len(all.Results), err)
+	}
+	kept := 0
+	for budget := 40; budget <= 400; budget += 20 {
+		args["max_tokens"] = budget
+		res := callTool(t, c, "search_code", args)
+		text := resultText(t, res)
+		var got struct{ Results []any }
+		raw, _ := json.Marshal(res.StructuredContent)
+		if err := json.Unmarshal(raw, &got); err != nil {
+			t.Fatal(err)
+		}
+		var compact struct{ R []any }
+		if err := json.Unmarshal([]byte(text), &compact); err != nil {
+			t.Fatalf("max_tokens=%d: compact text is no JSON: %v\n%s", budget, err, text)
+		}
+		inText := len(compact.R)
+		if inText != len(got.Results) {
+			t.Fatalf("max_tokens=%d: the text holds %d results, structuredContent %d:\n%s", budget, inText, len(got.Results), text)
+		}
+		kept = max(kept, inText)
+	}
+	if kept < 2 {
+		t.Errorf("no budget up to 400 tokens kept two compact results")
+	}
+}

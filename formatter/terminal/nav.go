@@ -298,11 +298,10 @@ func CodeMap(r formatter.CodeMapResponse, o Options) (string, error) {
 	}
 	plainOpts := o
 	plainOpts.Color, plainOpts.Width = false, 0
-	var kept formatter.CodeMapResponse
-	if _, err := formatter.FitCodeMap(r, o.MaxTokens, func(rr formatter.CodeMapResponse) (string, error) {
-		kept = rr
+	kept, err := formatter.FitCodeMap(r, o.MaxTokens, func(rr formatter.CodeMapResponse) (string, error) {
 		return draw(rr, plainOpts), nil
-	}); err != nil {
+	})
+	if err != nil {
 		return "", err
 	}
 	return draw(kept, o), nil
