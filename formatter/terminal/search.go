@@ -61,7 +61,9 @@ func (p *printer) hit(x formatter.SearchResult, terms []string, d formatter.Deta
 			return
 		}
 		from := window(lines, ConciseLines, terms)
-		to := from + ConciseLines
+		// A window that starts after a blank line may run short at the
+		// hit's end.
+		to := min(from+ConciseLines, len(lines))
 		// A single line left out would cost its note's line: show it.
 		if from == 1 {
 			from = 0

@@ -316,3 +316,14 @@ func TestSearchNamesCopiesUnderTheHeading(t *testing.T) {
 		t.Errorf("second line %q, want the copies:\n%s", lines[1], got)
 	}
 }
+
+// A window that a blank line shortens at the end of a hit shows what is
+// left of it, not lines past the hit.
+func TestConciseWindowAtTheEndOfAHit(t *testing.T) {
+	content := "func a() {\n\tx := 1\n\ty := 2\n\tz := 3\n\tw := 4\n\n\t// parse the format string\n\tparse(format)\n}"
+	r := formatter.SearchResponse{Results: []formatter.SearchResult{{FilePath: "f.go", Language: "go", StartLine: 10, EndLine: 18, Content: content}}}
+	got := render(t, r, "parse format", Options{})
+	if !strings.Contains(got, "\n16:    // parse the format string\n17:    parse(format)\n18:}") {
+		t.Errorf("the window should show the matching lines at the end:\n%s", got)
+	}
+}
