@@ -203,10 +203,51 @@ func (c *coder) signature(n, body *sitter.Node) string {
 	end := n.EndByte()
 	if body != nil && body.StartByte() > n.StartByte() {
 		end = body.StartByte()
-	} else if i := bytes.IndexByte(c.src[n.StartByte():end], '\n'); i >= 0 {
-		end = n.StartByte() + uint32(i)
+	} else {
+		end = n.StartByte() + firstCodeLineEnd(c.src[n.StartByte():end])
 	}
 	return headerText(c.src, n.StartByte(), c.beforeComment(n, end))
+}
+
+// firstCodeLineEnd is where the header of a declaration without a body
+// ends in its text: at the end of its first line, or of the first line
+// after the annotations and attributes on lines of their own
+// (`@Throws(IOException::class)` above `fun execute(): Response`,
+// C#'s `[CLSCompliant(false)]`), which say little without it; a
+// parameter list that line opens runs to where it closes.
+func firstCodeLineEnd(text []byte) uint32 {
+	off, depth := 0, 0
+	for {
+		i := bytes.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return uint32(len(text))
+		}
+		if off+i > maxSignatureScan {
+			return uint32(off + i)
+		}
+		line := bytes.TrimSpace(text[off : off+i])
+		if !bytes.HasSuffix(line, []byte(" (")) { // Go's `const (` opens a group, no parameters
+			depth += bytes.Count(line, []byte("(")) - bytes.Count(line, []byte(")"))
+		}
+		annotation := depth == 0 && isAnnotationLine(line)
+		if !annotation && depth <= 0 || len(bytes.TrimSpace(text[off+i:])) == 0 {
+			return uint32(off + i)
+		}
+		off += i + 1
+	}
+}
+
+// isAnnotationLine reports whether a line holds only an annotation or
+// attribute: Java, Kotlin and Swift's `@Name(…)`, C#'s `[Name(…)]`,
+// Rust's `#[…]`.
+func isAnnotationLine(line []byte) bool {
+	switch {
+	case len(line) > 1 && line[0] == '@':
+		return true
+	case bytes.HasPrefix(line, []byte("#[")) || len(line) > 1 && line[0] == '[':
+		return line[len(line)-1] == ']'
+	}
+	return false
 }
 
 // headerText is the signature made of the header between two byte
