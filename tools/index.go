@@ -86,12 +86,16 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 		rep.Status, rep.Outcome = formatter.StatusDone, "up_to_date" // nothing to write: the stored index is current
 		return rep, nil
 	}
-	if err := s.write(ctx, root, rep.ProjectID, prev, plan, cfg, t); err != nil {
+	wrote, err := s.write(ctx, root, rep.ProjectID, prev, plan, cfg, t)
+	if err != nil {
 		return rep, err
 	}
 	fillPlanReport(&rep, plan, prev, t)
 	rep.Duration = time.Since(start)
 	rep.Status, rep.Outcome = formatter.StatusDone, "completed"
+	if !wrote {
+		rep.Outcome = "up_to_date"
+	}
 	if len(rep.Errors) > 0 {
 		rep.Outcome = "completed_with_errors"
 	}
@@ -101,7 +105,11 @@ func (s *Service) IndexRepository(ctx context.Context, p IndexParams) (formatter
 // write streams the plan's files through the chunker and embedder into a
 // new index run and commits it; on any failure the run is abandoned and
 // the committed index stays as it was.
-func (s *Service) write(ctx context.Context, root, project string, prev *store.Manifest, plan *indexer.Plan, cfg indexer.Config, t *tally) error {
+//
+// It reports false, and writes nothing, when the files it read were all
+// unchanged or not indexable after all (a minified bundle the walk cannot
+// tell by its name is read on every run, and skipped again).
+func (s *Service) write(ctx context.Context, root, project string, prev *store.Manifest, plan *indexer.Plan, cfg indexer.Config, t *tally) (bool, error) {
 	meta := store.Meta{
 		ID: RepoID(root), ProjectID: project, Path: root,
 		Embedder: s.cfg.Embedder.ModelID(), Dimension: s.cfg.Embedder.Dimension(),
@@ -109,13 +117,17 @@ func (s *Service) write(ctx context.Context, root, project string, prev *store.M
 	}
 	w, err := s.store.Begin(ctx, prev, meta, s.cfg.MaxMemory)
 	if err != nil {
-		return fmt.Errorf("index %s: %w", root, err)
+		return false, fmt.Errorf("index %s: %w", root, err)
 	}
 	err = plan.Stream(ctx, cfg, func(fs []indexer.FileChunks) error {
 		t.add(fs)
 		files, chunks, graphs := storeChunks(fs)
 		return w.Add(ctx, files, chunks, graphs)
 	})
+	if err == nil && len(t.changed) == 0 && sameFiles(prev, plan, project) {
+		w.Abort()
+		return false, nil
+	}
 	if err == nil {
 		if cfg.Progress != nil { // writing the last segment and merging takes a while: say so rather than sit at embed N/N
 			cfg.Progress(indexer.Progress{Phase: "write", Done: 0, Total: 1})
@@ -124,16 +136,22 @@ func (s *Service) write(ctx context.Context, root, project string, prev *store.M
 	}
 	if err != nil {
 		w.Abort()
-		return fmt.Errorf("index %s: %w", root, err)
+		return false, fmt.Errorf("index %s: %w", root, err)
 	}
-	return nil
+	return true, nil
 }
 
 // upToDate reports whether the stored manifest already describes the tree
 // exactly, down to the mtimes it remembers, so committing would rewrite
 // the same index.
 func upToDate(prev *store.Manifest, plan *indexer.Plan, project string) bool {
-	if prev == nil || len(plan.Todo) > 0 || len(plan.Deleted) > 0 || project != prev.Meta.ProjectID {
+	return len(plan.Todo) == 0 && sameFiles(prev, plan, project)
+}
+
+// sameFiles reports whether the plan's unchanged files are the stored
+// manifest's, mtimes included, with none deleted.
+func sameFiles(prev *store.Manifest, plan *indexer.Plan, project string) bool {
+	if prev == nil || len(plan.Deleted) > 0 || project != prev.Meta.ProjectID {
 		return false
 	}
 	known := make(map[string]store.FileState, len(prev.Files))

@@ -117,6 +117,29 @@ func TestIncrementalReindex(t *testing.T) {
 	}
 }
 
+// A file found minified only once read is read and skipped on every run;
+// a run that finds nothing else changed writes nothing and says so.
+func TestSkippedOnReadingIsNoChange(t *testing.T) {
+	svc := newTestService(t)
+	root := t.TempDir()
+	bundle := "var a=" + strings.Repeat("[1,2,3,4,5,6,7,8,9],", 400) + "0;\n"
+	writeFiles(t, root, map[string]string{"a.go": goFunc("Alpha", "x()"), "docs/search.json": bundle + bundle + bundle})
+	ctx := context.Background()
+	rep, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+	if err != nil || rep.SkippedReasons["minified"] != 1 {
+		t.Fatalf("first run: %+v (%v), want the bundle skipped as minified", rep, err)
+	}
+	manifest := filepath.Join(svc.cfg.DataDir, "repos", rep.RepositoryID, "index.csk")
+	before, _ := os.Stat(manifest)
+	rep, _ = svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+	if rep.Outcome != "up_to_date" || rep.FilesUnchanged != 1 || rep.SkippedReasons["minified"] != 1 {
+		t.Errorf("second run: outcome %q, unchanged %d, skipped %v; want up_to_date, 1, the bundle", rep.Outcome, rep.FilesUnchanged, rep.SkippedReasons)
+	}
+	if after, _ := os.Stat(manifest); !after.ModTime().Equal(before.ModTime()) {
+		t.Error("a run that changed nothing rewrote the manifest")
+	}
+}
+
 func TestUnreadableFileIsListedAndIndexingContinues(t *testing.T) {
 	svc := newTestService(t)
 	root := t.TempDir()
