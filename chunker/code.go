@@ -447,12 +447,16 @@ func (c *coder) groupSpan(us []unit) span {
 	case 1:
 		s.meta = ds[0].meta()
 	default:
+		// A name declared twice (overloads, a getter and its setter) is
+		// listed once.
 		var names []string
 		s.kind, s.parent = ds[0].kind, ds[0].parent
-		for i, d := range ds {
-			if i < maxMergedNames {
-				names = append(names, d.qualified())
-			} else if i == maxMergedNames {
+		for _, d := range ds {
+			switch q := d.qualified(); {
+			case slices.Contains(names, q):
+			case len(names) < maxMergedNames:
+				names = append(names, q)
+			case len(names) == maxMergedNames:
 				names = append(names, "…")
 			}
 			if d.kind != s.kind {

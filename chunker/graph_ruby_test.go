@@ -1,6 +1,9 @@
 package chunker
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const rubyGraphSrc = `require 'json'
 require_relative "lib/cart"
@@ -133,4 +136,26 @@ end
 		{"push", "@line.push(1)", RefCall, "t:Accumulator", "Formatter.feed"},
 		{"write", "@out.write", RefCall, "self .out", "Formatter.feed"},
 	})
+}
+
+// A Ruby module of instance methods (a mixin) is their parent, as a
+// class is; a module of classes and module functions is a namespace
+// they are named without; `class << self` adds its methods to the class
+// around it.
+func TestRubyMixinsAndSingletonClasses(t *testing.T) {
+	src := "module Sinatra\n  module Helpers\n    def status(value = nil)\n      value\n    end\n  end\n\n  class Base\n    class << self\n      def before(path = nil)\n        path\n      end\n    end\n  end\n\n  def self.register(*extensions)\n    extensions\n  end\nend\n"
+	got := map[string]string{}
+	for _, s := range Symbols("base.rb", []byte(src)) {
+		got[s.Name] = s.Parent + "|" + s.Kind
+	}
+	for name, want := range map[string]string{"Helpers": "|module", "status": "Helpers|method", "Base": "|class", "before": "Base|method", "register": "|function"} {
+		if got[name] != want {
+			t.Errorf("%s is %q, want %q (parent|kind)", name, got[name], want)
+		}
+	}
+	for _, c := range Split("base.rb", []byte(src), Options{}) {
+		if strings.Contains(c.Symbol, "..") {
+			t.Errorf("chunk symbol %q", c.Symbol)
+		}
+	}
 }

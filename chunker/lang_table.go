@@ -365,7 +365,7 @@ func init() {
 		},
 		classify: (&tableSpec{rules: map[string]rule{
 			"class":            {kind: "class", members: true},
-			"singleton_class":  {kind: "class", members: true},
+			"singleton_class":  {kind: "class", members: true, transparent: true},
 			"module":           {kind: "module", members: true, transparent: true},
 			"method":           {kind: "function"},
 			"singleton_method": {kind: "function"},
@@ -378,6 +378,14 @@ func init() {
 			}
 			return nil, false
 		}}).classify,
+	}
+	rubyTable := specs["ruby"].classify
+	specs["ruby"].classify = func(c *coder, n *sitter.Node, parent string) *decl {
+		d := rubyTable(c, n, parent)
+		if d != nil && d.kind == "module" && rubyMixin(d.body) {
+			d.transparent = false
+		}
+		return d
 	}
 
 	specs["php"] = &langSpec{
@@ -619,6 +627,20 @@ func init() {
 		comments: set("comment"),
 		classify: classifyLua,
 	}
+}
+
+// rubyMixin reports whether a Ruby module declares instance methods
+// (`module Helpers` with `def status`), which a class that includes it
+// gains: they are its members, as a class's are, while a module of
+// classes and module functions (`def self.register`) is a namespace
+// they are named without.
+func rubyMixin(body *sitter.Node) bool {
+	for ch := range children(body, true) {
+		if ch.Type() == "method" {
+			return true
+		}
+	}
+	return false
 }
 
 // protoService makes a service a container of its RPCs: the grammar has
