@@ -32,8 +32,11 @@ func (a args) integer(key string, def int) (int, error) {
 		return def, nil
 	}
 	f, ok := v.(float64)
-	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<31 {
+	if !ok || f != math.Trunc(f) {
 		return 0, argErrorf(key, "must be a whole number, got %s", jsonValue(v))
+	}
+	if math.Abs(f) > 1<<31 {
+		return 0, argErrorf(key, "%s is out of range: pass a whole number below 2147483648", jsonValue(v))
 	}
 	return int(f), nil
 }

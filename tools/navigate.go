@@ -202,6 +202,8 @@ func (p *NavParams) position() (*nav.Position, error) {
 		return nil, argErrorf("symbol", "is required: pass a symbol (ParseDuration, Client.Do, http.Client) or a position (file_path and line)")
 	case hasSym:
 		return nil, nil
+	case p.Line == 0:
+		return nil, argErrorf("line", "is required with file_path: pass the 1-based line of the symbol in file_path")
 	case p.Line < 1:
 		return nil, argErrorf("line", "%d is not a line: pass the 1-based line of the symbol in file_path", p.Line)
 	case p.Column < 0:
@@ -510,6 +512,9 @@ func (s *Service) FindRelated(ctx context.Context, p NavParams, limit int) (form
 	}
 	if p.FilePath == "" {
 		return formatter.SearchResponse{}, argErrorf("file_path", "is required: pass the file (and line) whose code to find relatives of")
+	}
+	if p.Line == 0 {
+		return formatter.SearchResponse{}, argErrorf("line", "is required: pass a 1-based line of file_path, in the code to find relatives of")
 	}
 	if p.Line < 1 {
 		return formatter.SearchResponse{}, argErrorf("line", "%d is not a line: pass a 1-based line of file_path", p.Line)

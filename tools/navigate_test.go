@@ -412,6 +412,28 @@ func TestArgumentErrorsNameJSONTypes(t *testing.T) {
 	}
 }
 
+// An argument error says what the caller did: a file_path without a
+// line left the line out (it passed no 0), and a whole number too large
+// is out of range, not "no whole number".
+func TestArgumentErrorsSayWhatWasWrong(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"find_definition", map[string]any{"file_path": "cart/cart.go"}, "line: is required with file_path"},
+		{"find_related", map[string]any{"file_path": "cart/cart.go"}, "line: is required"},
+		{"search_code", map[string]any{"query": "cart", "max_tokens": 1e12}, "out of range"},
+	} {
+		res := callTool(t, c, tc.tool, tc.args)
+		if text := resultText(t, res); !res.IsError || !strings.Contains(text, tc.want) || strings.Contains(text, "0 is not") {
+			t.Errorf("%s %v: %s, want an error saying %q", tc.tool, tc.args, text, tc.want)
+		}
+	}
+}
+
 // mustRepo returns the ID of the only indexed repository.
 func (s *Service) mustRepo(t *testing.T) string {
 	t.Helper()
