@@ -17,8 +17,12 @@ import (
 var ErrNoSymbol = errors.New("no such symbol")
 
 // ErrNoPosition is wrapped by errors for a position that holds no name:
-// past the file's indexed lines, or on no declaration or use.
+// on no declaration or use.
 var ErrNoPosition = errors.New("no name at the position")
+
+// ErrPastTheEnd is wrapped by errors for a line past the file's indexed
+// lines: a mistake in the question, not a position without a name.
+var ErrPastTheEnd = errors.New("no such line")
 
 // ErrNotAName is wrapped by errors for a symbol argument that is no name
 // at all ("foo bar"): a mistake in the question, not a name the index
@@ -230,7 +234,7 @@ func SymbolAt(ix Index, pos Position) (At, *chunker.Graph, error) {
 	}
 	at := At{File: f}
 	if chunks := ix.ChunksOf(pos.Path); len(chunks) > 0 && pos.Line > chunks[len(chunks)-1].EndLine {
-		return at, g, fmt.Errorf("%w: line %d is outside %s's indexed lines 1-%d", ErrNoPosition, pos.Line, pos.Path, chunks[len(chunks)-1].EndLine)
+		return at, g, fmt.Errorf("%w: line %d is outside %s's indexed lines 1-%d", ErrPastTheEnd, pos.Line, pos.Path, chunks[len(chunks)-1].EndLine)
 	}
 	within := func(line, col int, name string) bool {
 		return line == pos.Line && (pos.Col == 0 || pos.Col >= col && pos.Col < col+max(len(name), 1))

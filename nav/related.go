@@ -21,7 +21,7 @@ func Related(ctx context.Context, ix Index, path string, line, limit int, f stor
 		return nil, nil, fmt.Errorf("%w for %s: it is not indexed (check the path, relative to the repository root)", ErrNoGraph, path)
 	}
 	if last := chunks[len(chunks)-1].EndLine; line < 1 || line > last {
-		return nil, nil, fmt.Errorf("%w: line %d is outside %s's indexed lines 1-%d", ErrNoPosition, line, path, last)
+		return nil, nil, fmt.Errorf("%w: line %d is outside %s's indexed lines 1-%d", ErrPastTheEnd, line, path, last)
 	}
 	src := chunks[0] // the chunk holding the line, or the one before the blank lines it is in
 	for _, c := range chunks {

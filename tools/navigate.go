@@ -217,7 +217,7 @@ func navError(err error) error {
 	switch {
 	case errors.Is(err, nav.ErrNoSymbol):
 		return &ArgError{Arg: "symbol", Msg: err.Error(), Err: err}
-	case errors.Is(err, nav.ErrNoPosition):
+	case errors.Is(err, nav.ErrNoPosition), errors.Is(err, nav.ErrPastTheEnd):
 		return &ArgError{Arg: "line", Msg: err.Error(), Err: err}
 	case errors.Is(err, nav.ErrNotAName):
 		return argErrorf("symbol", "%v", err)

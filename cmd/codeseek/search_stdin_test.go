@@ -155,6 +155,12 @@ func TestExitCodes(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "no identifier") {
 		t.Errorf("def of a symbol that is no name: exit %d, %q: want a usage error", code, stderr)
 	}
+	for _, cmd := range []string{"def", "related"} {
+		code, _, stderr = cliStdin(t, t.TempDir(), "", cmd, "--repo", repo, filepath.Join(repo, "f000.go")+":999")
+		if code != exitUsage || !strings.Contains(stderr, "outside") {
+			t.Errorf("%s at a line past the file: exit %d, %q: want a usage error, as symbols gives", cmd, code, stderr)
+		}
+	}
 	code, _, stderr = cliStdin(t, t.TempDir(), "", "remove", "deadbeef0000")
 	if code != exitUsage || !strings.Contains(stderr, "codeseek repos") || strings.Contains(stderr, "list_repositories") {
 		t.Errorf("remove of an unknown ID: exit %d, %q: want a usage error naming `codeseek repos`", code, stderr)
