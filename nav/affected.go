@@ -69,7 +69,7 @@ func Affected(ix Index, changes []FileChange) []Change {
 				continue // a new field is part of its type's change
 			case !existed:
 				c.Kind = ChangeAdded
-			case oneLine(od.Signature) != oneLine(nd.Signature) && !valueDecl(nd.Kind):
+			case declaredType(od) != declaredType(nd) && !valueDecl(nd.Kind):
 				c.Kind, c.OldSignature = ChangeSignature, od.Signature
 			case touchesOwn(fc.NewChanged, nd, cur) || touchesOwn(fc.OldChanged, od, old):
 				c.Kind = ChangeBody
@@ -166,7 +166,7 @@ func declsOf(path string, src []byte) map[string]chunker.Def {
 		return out
 	}
 	for _, d := range g.Defs {
-		if d.Flags&chunker.DefEmbedded != 0 || !mapped(d) && d.Kind != "field" {
+		if d.Flags&chunker.DefEmbedded != 0 || !mapped(d) && d.Kind != "field" && d.Kind != "property" {
 			continue
 		}
 		key := d.Kind + " " + d.Qualified()
@@ -182,6 +182,19 @@ func declsOf(path string, src []byte) map[string]chunker.Def {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// declaredType is what a declaration's signature tells its users: all of
+// it, but a property's value (`val ok = code in 200..299`, C#'s `Id =>
+// _id`), which is its body.
+func declaredType(d chunker.Def) string {
+	sig := oneLine(d.Signature)
+	if d.Kind == "property" {
+		for _, sep := range []string{" = ", " => "} {
+			sig, _, _ = strings.Cut(sig, sep)
+		}
+	}
+	return sig
+}
 
 // touchesOwn reports whether a changed range falls on a declaration's own
 // lines: inside it and outside the members declared within it (decls, the

@@ -61,3 +61,25 @@ func TestAffectedRemovalChangesOnlyWhatEnclosesIt(t *testing.T) {
 		t.Errorf("a blank line between declarations removed: %v, want nothing", got)
 	}
 }
+
+// A C# or Kotlin property is a member of its own: a changed type is its
+// signature changed (its uses are at risk), a changed value its body, and
+// its class is not changed by either.
+func TestAffectedNamesTheProperty(t *testing.T) {
+	const src = "namespace Serilog.Events;\n\npublic class LogEvent\n{\n    public int Level { get; }\n\n    public string Name => \"event\";\n\n    public string Render()\n    {\n        return Level.ToString() + Name;\n    }\n}\n"
+	ix := testIndex(t, map[string]string{"LogEvent.cs": src})
+	for _, tc := range []struct{ from, to, want string }{
+		{"public int Level", "public long Level", "LogEvent.Level signature_changed"},
+		{"=> \"event\"", "=> \"log event\"", "LogEvent.Name body_changed"},
+	} {
+		edited := strings.Replace(src, tc.from, tc.to, 1)
+		line := strings.Count(src[:strings.Index(src, tc.from)], "\n") + 1
+		var got []string
+		for _, c := range Affected(ix, []FileChange{{Path: "LogEvent.cs", Old: []byte(src), New: []byte(edited), OldChanged: []LineRange{{line, line}}, NewChanged: []LineRange{{line, line}}}}) {
+			got = append(got, c.Def.Qualified()+" "+c.Kind)
+		}
+		if strings.Join(got, ",") != tc.want {
+			t.Errorf("%s → %s: %v, want %s", tc.from, tc.to, got, tc.want)
+		}
+	}
+}

@@ -33,7 +33,7 @@ func ResolveTarget(ix Index, symbol string, pos *Position) (Target, error) {
 		return Target{}, err
 	}
 	t := Target{Definition: defs[0]}
-	if pos == nil && defs[0].Match != MatchExact {
+	if pos == nil {
 		t.Others = otherDeclarations(defs)
 	}
 	return t, nil
@@ -41,13 +41,21 @@ func ResolveTarget(ix Index, symbol string, pos *Position) (Target, error) {
 
 // otherDeclarations are the candidates after the first that are other
 // declarations, not the first's overloads or its stubs (the same name in
-// the same parent of the same file).
+// the same parent of the same file, both callable or neither), nor its
+// prototype (a C header's, of the function a .c file defines). For a
+// qualified name they are the others it names exactly: a class may
+// declare a property and a method of one name (okhttp's `val code` and
+// `fun code()`), whose uses are apart.
 func otherDeclarations(defs []Definition) []Definition {
 	var out []Definition
 	first := defs[0]
 	for _, d := range defs[1:] {
-		if d.Path == first.Path && d.Def.Qualified() == first.Def.Qualified() || d.Def.Kind == "test" {
-			continue // an overload, or a test named for what it tests
+		overload := d.Path == first.Path && d.Def.Qualified() == first.Def.Qualified() && callable(d.Def.Kind) == callable(first.Def.Kind)
+		if overload || sameDecl(d.Language, d.Path, d.Def, first.Path, first.Def) || d.Def.Kind == "test" {
+			continue // a test is named for what it tests
+		}
+		if first.Match == MatchExact && d.Match != MatchExact {
+			continue
 		}
 		out = append(out, d)
 	}

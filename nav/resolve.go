@@ -64,6 +64,7 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	if len(cands) == 0 {
 		return store.FileDef{}, false
 	}
+	cands = byUse(cands, r.Kind == chunker.RefCall)
 	if r.Recv == "" {
 		return c.resolveBare(ix, r, cands)
 	}
@@ -129,6 +130,25 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	}
 	return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls && d.Path == c.file.Path },
 		func(d store.FileDef) bool { return owner(d) == lastElem(cls) })
+}
+
+// byUse drops, where one class declares a property and a method of one
+// name (okhttp's `val code` and its deprecated `fun code()`), the one a
+// use is not: a call calls the method, any other use reads the property.
+// Either alone stays, since a property may hold a function to call.
+func byUse(cands []store.FileDef, call bool) []store.FileDef {
+	type member struct{ path, parent string }
+	kinds := map[member][2]bool{} // has a callable, has a value
+	for _, d := range cands {
+		m := member{d.Path, d.Def.Parent}
+		k := kinds[m]
+		k[falseFirst(!callable(d.Def.Kind))] = true
+		kinds[m] = k
+	}
+	return slices.DeleteFunc(slices.Clone(cands), func(d store.FileDef) bool {
+		k := kinds[member{d.Path, d.Def.Parent}]
+		return d.Def.Parent != "" && k[0] && k[1] && callable(d.Def.Kind) != call
+	})
 }
 
 // extendsAcrossFiles reports a language whose classes take members

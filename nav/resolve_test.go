@@ -349,3 +349,32 @@ func TestLuaModuleTableFields(t *testing.T) {
 		t.Errorf("util.root('x') as a use of pkg.other's M.root: %q, want none", got)
 	}
 }
+
+// A class that declares a property and a method of one name (okhttp's
+// `val code` beside its deprecated `fun code()`) has two declarations: a
+// call is the method's use, any other the property's, and the answer
+// for the name says there is another.
+func TestPropertyAndMethodOfOneName(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"Response.kt": "package okhttp3\n\nclass Response(\n  val code: Int,\n) {\n  fun code(): Int = code\n\n  val isSuccessful: Boolean = code in 200..299\n\n  fun legacy(): Int = code()\n}\n",
+	})
+	prop := &Position{Path: "Response.kt", Line: 4, Col: 7}
+	for _, tc := range []struct {
+		pos  *Position
+		at   string
+		want string
+	}{
+		{prop, "Response.kt:8", MatchExact},
+		{prop, "Response.kt:10", ""},
+		{nil, "Response.kt:10", MatchExact},
+		{nil, "Response.kt:8", ""},
+	} {
+		if got := matchAt(t, ix, "Response.code", tc.pos, tc.at); got != tc.want {
+			t.Errorf("Response.code (position %v) at %s: match %q, want %q", tc.pos, tc.at, got, tc.want)
+		}
+	}
+	tg, err := ResolveTarget(ix, "Response.code", nil)
+	if err != nil || len(tg.Others) != 1 {
+		t.Errorf("Response.code: others %+v (%v), want the one it did not answer for", tg.Others, err)
+	}
+}
