@@ -481,3 +481,27 @@ func TestCppTemplateForwardDeclarationSignature(t *testing.T) {
 		t.Errorf("signatures %q", sigs)
 	}
 }
+
+// A C function whose braces balance only in one branch of a conditional
+// (an `if (…) {` written in both, as jq's decNumber.c writes its subset
+// arithmetic) fails the grammar from there on; when the error spans
+// whole declarations, the file is parsed again with each conditional's
+// first branch, so the function is declared.
+func TestCFunctionBracesAcrossConditionals(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("int scale(int x) {\n#ifdef WIDE\n  if (x > 0) {\n#else\n  if (x < 0) {\n#endif\n")
+	for i := 0; i < 22; i++ {
+		fmt.Fprintf(&b, "    x = x * 2 + %d;\n", i)
+	}
+	b.WriteString("  }\n  return x;\n}\n\n")
+	for _, name := range []string{"reduce", "rescale", "quantize"} {
+		fmt.Fprintf(&b, "int %s(int x) {\n  return x;\n}\n\n", name)
+	}
+	var got []string
+	for _, s := range Symbols("decNumber.c", []byte(b.String())) {
+		got = append(got, s.Name)
+	}
+	if want := "scale reduce rescale quantize"; strings.Join(got, " ") != want {
+		t.Errorf("outline %v, want %s", got, want)
+	}
+}
