@@ -57,8 +57,10 @@ const bigErrorLines = 20
 // parse.
 func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error) {
 	switch lang {
+	case "c":
+		code = macroCommentsBlanked(code)
 	case "cpp":
-		code = cppMacrosBlanked(code)
+		code = cppMacrosBlanked(macroCommentsBlanked(code))
 	case "csharp":
 		code = csharpPointerCastsBlanked(csharpRefStructs(code))
 	case "kotlin":
@@ -84,6 +86,64 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	}
 	alt.Close()
 	return tree, nil
+}
+
+// macroCommentsBlanked returns C or C++ source with the block comments
+// inside #define directives blanked. The grammar's macro body stops at a
+// comment, so a continued line after one (`/*YYERROR*/; \` in jq's
+// FAIL macro) left the macro open: it took the next function's header
+// for its name, and the function was declared nowhere.
+func macroCommentsBlanked(src []byte) []byte {
+	out, owned := src, false
+	for i := 0; i < len(src); i++ {
+		if src[i] != '#' || !atLineStart(src, i) {
+			continue
+		}
+		if directiveWord(src, i) != "define" {
+			i = directiveEnd(src, i)
+			continue
+		}
+		end := directiveEnd(src, i)
+		for j := i; j <= end && j+1 < len(src); j++ {
+			switch {
+			case src[j] == '"' || src[j] == '\'':
+				j = skipQuoted(src, j, end)
+			case src[j] == '/' && src[j+1] == '*':
+				k := bytes.Index(src[j+2:], []byte("*/"))
+				if k < 0 {
+					return out
+				}
+				if !owned {
+					out, owned = append([]byte(nil), src...), true
+				}
+				stop := j + 2 + k + 2
+				blank(out[j:stop])
+				if stop > end {
+					end = directiveEnd(src, stop-1)
+				}
+				j = stop - 1
+			}
+		}
+		i = end
+	}
+	return out
+}
+
+// skipQuoted returns the offset of the quote closing the string or
+// character literal opened at src[i], or end when the line ends first.
+func skipQuoted(src []byte, i, end int) int {
+	q := src[i]
+	for j := i + 1; j <= end && j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case q:
+			return j
+		case '\n':
+			return j
+		}
+	}
+	return end
 }
 
 // cppMacrosBlanked returns C++ source with the macros blanked that the

@@ -505,3 +505,19 @@ func TestCFunctionBracesAcrossConditionals(t *testing.T) {
 		t.Errorf("outline %v, want %s", got, want)
 	}
 }
+
+// A block comment inside a continued #define ends the grammar's macro
+// body early: the macro took the next function's header for its name.
+// Such comments are blanked before the parse.
+func TestCommentInsideAMacro(t *testing.T) {
+	src := "#define FAIL(loc, msg) \\\n  do { \\\n    location l = loc; \\\n    yyerror(&l, answer, msg); \\\n    /*YYERROR*/;          \\\n  } while (0)\n\nvoid yyerror(YYLTYPE* loc, block* answer,\n             const char *s){\n  locate(*loc, s);\n}\n"
+	for _, path := range []string{"parser.c", "parser.cc"} {
+		var got []string
+		for _, s := range Symbols(path, []byte(src)) {
+			got = append(got, s.Name+" "+s.Kind)
+		}
+		if strings.Join(got, ", ") != "FAIL macro, yyerror function" {
+			t.Errorf("%s: outline %v, want the macro FAIL and the function yyerror", path, got)
+		}
+	}
+}
