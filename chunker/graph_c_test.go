@@ -379,3 +379,21 @@ public:
 		}
 	}
 }
+
+// A pointer to a function is a variable: a struct's `int (*read)(…)` is
+// its field (a call through it, `ops->read(…)`, is the field's use), and
+// a union's inside it is no function of the file.
+func TestCFunctionPointerFields(t *testing.T) {
+	src := "struct file_ops {\n\tint (*read)(int fd, char *buf);\n\tunion {\n\t\tint (*a1)(int);\n\t\tint (*a2)(int, int);\n\t} fptr;\n};\n\nstatic int do_read(struct file_ops *ops, char *buf)\n{\n\treturn ops->read(3, buf);\n}\n"
+	for _, s := range Symbols("ops.c", []byte(src)) {
+		if s.Name == "a1" || s.Name == "a2" || s.Name == "read" {
+			t.Errorf("the outline lists the field %s as a %s", s.Name, s.Kind)
+		}
+	}
+	g := analyzeGraph(t, "ops.c", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "file_ops", kind: "struct", at: "file_ops {"},
+		{qualified: "file_ops.read", kind: "field", at: "read)"},
+		{qualified: "do_read", kind: "function", at: "do_read"},
+	})
+}

@@ -177,12 +177,15 @@ func cParenthesizedName(n *sitter.Node) *sitter.Node {
 }
 
 // hasFunctionDeclarator reports whether a C declaration declares a function
-// (a prototype) rather than a variable.
+// (a prototype) rather than a variable. A pointer to a function (`jv
+// (*a1)(jq_state *, jv);`) is a variable; a name alone in parentheses
+// (`int (lua_close) (lua_State *L);`) is still a function's.
 func hasFunctionDeclarator(n *sitter.Node) bool {
 	d := field(n, "declarator")
 	for i := 0; d != nil && i < 8; i++ {
 		if d.Type() == "function_declarator" {
-			return true
+			inner := field(d, "declarator")
+			return inner == nil || inner.Type() != "parenthesized_declarator" || childOfType(inner, "pointer_declarator") == nil
 		}
 		d = field(d, "declarator")
 	}
