@@ -189,10 +189,13 @@ func stub(d store.FileDef, defs []store.FileDef) bool {
 
 // prototype reports a C or C++ declaration that only announces a
 // definition made elsewhere (a function prototype, a method declared in
-// its class and defined out of it): its signature ends the statement. A
-// pure virtual method is the definition there is.
+// its class and defined out of it, `class Status;`): its signature ends
+// the statement. A pure virtual method is the definition there is, and so
+// is a type alias (`using memory_buffer = basic_memory_buffer<char>;`),
+// a variable or a constant.
 func prototype(lang string, d chunker.Def) bool {
-	return (lang == "c" || lang == "cpp") && d.Flags&chunker.DefAbstract == 0 && strings.HasSuffix(strings.TrimSpace(d.Signature), ";")
+	announces := callable(d.Kind) || chunker.ClassLike(d.Kind)
+	return (lang == "c" || lang == "cpp") && announces && d.Flags&chunker.DefAbstract == 0 && strings.HasSuffix(strings.TrimSpace(d.Signature), ";")
 }
 
 func kindRank(kind string) int {

@@ -378,3 +378,17 @@ func TestPropertyAndMethodOfOneName(t *testing.T) {
 		t.Errorf("Response.code: others %+v (%v), want the one it did not answer for", tg.Others, err)
 	}
 }
+
+// A C++ type alias ends with ";" as a prototype does, yet it is the
+// declaration there is: a bare name answers with it before a test named
+// like it.
+func TestTypeAliasIsNoPrototype(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"include/fmt/format.h": "namespace fmt {\nusing memory_buffer = basic_memory_buffer<char>;\n}\n",
+		"test/module-test.cc":  "TEST(module_test, memory_buffer) {\n  fmt::memory_buffer buf;\n}\n",
+	})
+	defs, err := DefinitionsOf(ix, "memory_buffer")
+	if err != nil || len(defs) == 0 || defs[0].Path != "include/fmt/format.h" {
+		t.Errorf("memory_buffer: %+v (%v), want the alias in format.h first", defs, err)
+	}
+}
