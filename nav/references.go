@@ -96,6 +96,19 @@ func References(ix Index, t Target, f RefFilter) ([]Reference, error) {
 	return out, nil
 }
 
+// typeUseOfFunction reports a use that names a type where the target is
+// a function, which is no type: okhttp's test helper `fun String(…)` took
+// every `: String` of the project as its use. C and C++ keep them: their
+// graph reads the qualifier of a qualified type (`level::level_enum`) as
+// a type use, and a namespace may share a method's name, where clangd
+// counts the qualifier among the method's references.
+func typeUseOfFunction(r chunker.Ref, t Target) bool {
+	if r.Kind != chunker.RefType && r.Kind != chunker.RefInherit || t.Language == "c" || t.Language == "cpp" {
+		return false
+	}
+	return callable(t.Def.Kind) && !constructor(t.Def)
+}
+
 // maxExpansions bounds the macros followed from uses in their bodies to
 // their own uses (a macro used by a macro used by ...), per query.
 const maxExpansions = 256
@@ -122,7 +135,7 @@ func references(ix Index, t Target, f RefFilter, seen map[string]bool) ([]Refere
 			if r.Kind == chunker.RefOther && callsWithoutParens(fr.Language) && callable(t.Def.Kind) {
 				r.Kind = chunker.RefCall // Scala's Show.fromToString[Int]: a parameterless method's call
 			}
-			if !f.kind(r.Kind) {
+			if !f.kind(r.Kind) || typeUseOfFunction(r, t) {
 				continue
 			}
 			if fr.Path == t.Path && r.Line == t.Def.Line && r.Col == t.Def.Col {

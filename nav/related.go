@@ -3,6 +3,7 @@ package nav
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/codeseek/codeseek/internal/pathclass"
 	"github.com/codeseek/codeseek/store"
@@ -15,7 +16,7 @@ import (
 // other files pathclass sets aside (unless the line's own file is one of
 // them), which resemble the code they test or copy without doing what it
 // does.
-func Related(ctx context.Context, ix Index, path string, line, limit int, f store.Filter) (*store.Chunk, []store.Hit, error) {
+func Related(ctx context.Context, ix Index, path string, line, limit int, f store.Filter) (*store.Chunk, []RelatedHit, error) {
 	chunks := ix.ChunksOf(path)
 	if len(chunks) == 0 {
 		return nil, nil, fmt.Errorf("%w for %s: it is not indexed (check the path, relative to the repository root)", ErrNoGraph, path)
@@ -49,11 +50,27 @@ func Related(ctx context.Context, ix Index, path string, line, limit int, f stor
 // other files' chunks.
 const maxRelatedPool = 1024
 
+// RelatedHit is a chunk like the source, with the other files that hold
+// the same text (a copy per platform, a vendored or generated copy).
+type RelatedHit struct {
+	store.Hit
+	Copies []string
+}
+
+// maxRelatedCopies bounds the copies a related chunk names.
+const maxRelatedCopies = 10
+
+// minCopyBytes is the least text for two chunks to be copies rather than
+// alike by chance (a closing brace, a one-line getter).
+const minCopyBytes = 64
+
 // relatedOrder puts other files' chunks first, then the same file's, then
-// the files pathclass sets aside, leaving out the source chunk itself and
-// import blocks;
-// others is how many chunks of other files there are.
-func relatedOrder(hits []store.Hit, src *store.Chunk, path string) (out []store.Hit, others int) {
+// the files pathclass sets aside and chunks of another language (a docs
+// generator's HTML pages repeat a Swift declaration's doc, and do nothing),
+// leaving out the source chunk itself, import blocks and copies of a chunk
+// listed before (named on it instead); others is how many chunks of other
+// files there are.
+func relatedOrder(hits []store.Hit, src *store.Chunk, path string) (out []RelatedHit, others int) {
 	aside := pathclass.Aside &^ pathclass.Of(path)
 	var other, same, asides []store.Hit
 	for _, h := range hits {
@@ -62,11 +79,30 @@ func relatedOrder(hits []store.Hit, src *store.Chunk, path string) (out []store.
 		case h.Chunk.SymbolKind == "imports": // a file's import block is like every other's, and does nothing
 		case h.Chunk.FilePath == path:
 			same = append(same, h)
-		case pathclass.Of(h.Chunk.FilePath)&aside != 0:
+		case pathclass.Of(h.Chunk.FilePath)&aside != 0 || !sameFamily(h.Chunk.Language, src.Language):
 			asides = append(asides, h)
 		default:
 			other = append(other, h)
 		}
 	}
-	return append(append(other, same...), asides...), len(other)
+	shown := map[string]int{strings.TrimSpace(src.Full().Content): -1}
+	for i, group := range [][]store.Hit{other, same, asides} {
+		for _, h := range group {
+			text := strings.TrimSpace(h.Chunk.Full().Content)
+			if len(text) >= minCopyBytes {
+				if k, ok := shown[text]; ok {
+					if k >= 0 && len(out[k].Copies) < maxRelatedCopies && out[k].Chunk.FilePath != h.Chunk.FilePath {
+						out[k].Copies = append(out[k].Copies, h.Chunk.FilePath)
+					}
+					continue
+				}
+				shown[text] = len(out)
+			}
+			out = append(out, RelatedHit{Hit: h})
+			if i == 0 {
+				others++
+			}
+		}
+	}
+	return out, others
 }

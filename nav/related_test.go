@@ -100,3 +100,33 @@ func TestRelatedLeavesOutImportBlocks(t *testing.T) {
 		}
 	}
 }
+
+// Byte-identical copies of a chunk (a file copied per platform) are one
+// related chunk naming the others, and a chunk of another language (a
+// docs generator's HTML page about the function) comes after the code.
+func TestRelatedNamesCopiesOnce(t *testing.T) {
+	const helper = "func Retry(send func() error, attempts int) error {\n\tvar err error\n\tfor i := 0; i < attempts; i++ {\n\t\tif err = send(); err == nil {\n\t\t\treturn nil\n\t\t}\n\t}\n\treturn err\n}\n"
+	ix := testIndex(t, map[string]string{
+		"net/retry.go":          "package net\n\n" + strings.Replace(helper, "Retry", "Upload", 1),
+		"sync/linux/retry.go":   "package retry\n\n" + helper,
+		"sync/darwin/retry.go":  "package retry\n\n" + helper,
+		"sync/windows/retry.go": "package retry\n\n" + helper,
+		"docs/retry.html":       "<html><body><h1>Retry</h1><pre>" + helper + "</pre></body></html>\n",
+	})
+	_, hits, err := Related(context.Background(), ix, "net/retry.go", 3, 10, store.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range hits {
+		got = append(got, fmt.Sprintf("%s+%d", h.Chunk.FilePath, len(h.Copies)))
+	}
+	if len(hits) < 1 || !strings.HasPrefix(hits[0].Chunk.FilePath, "sync/") || len(hits[0].Copies) != 2 {
+		t.Errorf("related: %v, want one sync/ copy first naming the other two", got)
+	}
+	for i, h := range hits {
+		if h.Chunk.FilePath == "docs/retry.html" && i != len(hits)-1 {
+			t.Errorf("related: %v, want the HTML page last", got)
+		}
+	}
+}

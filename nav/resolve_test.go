@@ -1,10 +1,13 @@
 package nav
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/codeseek/codeseek/chunker"
 )
 
 // pyRepo: a class whose method calls another through self, a module that
@@ -390,5 +393,30 @@ func TestTypeAliasIsNoPrototype(t *testing.T) {
 	defs, err := DefinitionsOf(ix, "memory_buffer")
 	if err != nil || len(defs) == 0 || defs[0].Path != "include/fmt/format.h" {
 		t.Errorf("memory_buffer: %+v (%v), want the alias in format.h first", defs, err)
+	}
+}
+
+// A function is no type: where a test helper is named like a type
+// (okhttp's `fun String(vararg codePoints: Int)`), the places that name
+// the type are none of its uses, while its calls are.
+func TestFunctionNamedLikeATypeHasNoTypeUses(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"TestUtil.kt": "package okhttp3\n\nfun String(vararg codePoints: Int): String {\n  return codePoints.joinToString()\n}\n",
+		"Use.kt":      "package okhttp3\n\nclass Use(val name: String) {\n  fun f(): String = String(65)\n}\n",
+	})
+	tg, err := ResolveTarget(ix, "String", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range refs {
+		got = append(got, fmt.Sprintf("%s:%d %v", r.Path, r.Line, r.Kind))
+	}
+	if len(refs) != 1 || refs[0].Path != "Use.kt" || refs[0].Kind != chunker.RefCall {
+		t.Errorf("uses of fun String: %v, want only the call in Use.kt", got)
 	}
 }

@@ -535,7 +535,7 @@ func (s *Service) FindRelated(ctx context.Context, p NavParams, limit int) (form
 		c := h.Chunk.Full()
 		resp.Results = append(resp.Results, formatter.SearchResult{ChunkID: c.ID, FilePath: c.FilePath, Language: c.Language,
 			Symbol: c.Symbol, SymbolKind: c.SymbolKind, Content: c.Content, StartLine: c.StartLine, EndLine: c.EndLine,
-			Score: h.Score, RepositoryID: id})
+			Score: h.Score, RepositoryID: id, Copies: h.Copies})
 	}
 	resp.TotalCount = len(resp.Results)
 	resp.Latency = time.Since(start)
