@@ -116,11 +116,15 @@ func markdownCodeMap(r CodeMapResponse, d Detail) string {
 	for _, f := range r.Files {
 		fmt.Fprintf(&b, "\n%s\n", codeSpan(f.FilePath))
 		for _, s := range f.Symbols {
-			text := s.Symbol
+			text := codeSpan(s.Symbol)
 			if d == Detailed && s.Signature != "" {
-				text = s.Signature
+				text = codeSpan(s.Signature)
+				if name := s.Symbol[strings.LastIndexByte(s.Symbol, '.')+1:]; !strings.Contains(s.Signature, name) {
+					// `typedef struct {…} jv;` is signed `typedef struct`: the name says what it is.
+					text = codeSpan(s.Symbol) + " " + text
+				}
 			}
-			fmt.Fprintf(&b, "  @%d %s %s (%s refs)\n", s.Line, inlineText(s.Kind), codeSpan(text), thousands(s.References))
+			fmt.Fprintf(&b, "  @%d %s %s (%s refs)\n", s.Line, inlineText(s.Kind), text, thousands(s.References))
 		}
 		if f.More > 0 {
 			fmt.Fprintf(&b, "  … %s more\n", thousands(f.More))
@@ -146,7 +150,11 @@ func markdownAffected(r AffectedResponse, d Detail) string {
 	for _, c := range r.Changes {
 		fmt.Fprintf(&b, "\n- **%s** %s %s %s:%d (%s, %s references)\n", inlineText(c.Risk), inlineText(c.Change), codeSpan(c.Symbol),
 			codeSpan(c.FilePath), c.Line, inlineText(c.Kind), thousands(c.ReferenceCount))
-		if d == Detailed && c.OldSignature != "" && c.OldSignature != c.Signature {
+		switch {
+		case d != Detailed || c.OldSignature == "" || c.OldSignature == c.Signature:
+		case c.Signature == "":
+			fmt.Fprintf(&b, "  was %s\n", codeSpan(c.OldSignature)) // removed
+		default:
 			fmt.Fprintf(&b, "  was %s, now %s\n", codeSpan(c.OldSignature), codeSpan(c.Signature))
 		}
 		for _, x := range c.References {

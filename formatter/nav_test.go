@@ -261,3 +261,27 @@ func TestAffectedBudgetKeepsEveryChange(t *testing.T) {
 		t.Errorf("affected under max_tokens=400: %s", s)
 	}
 }
+
+// Markdown names a declaration whose signature does not (C's `typedef
+// struct {…} jv;` is signed `typedef struct`), and a removed one's old
+// signature stands alone, with no empty "now".
+func TestMarkdownNamesWhatItsSignatureDoesNot(t *testing.T) {
+	m, err := RenderCodeMap(CodeMapResponse{Files: []MapFile{{FilePath: "src/jv.h", Symbols: []MapSymbol{
+		{Symbol: "jv", Kind: "type", Line: 43, Signature: "typedef struct", References: 1067},
+		{Symbol: "jv_free", Kind: "function", Line: 55, Signature: "void jv_free(jv);", References: 336},
+	}}}}, Options{Format: Markdown, Detail: Detailed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m, "`jv` `typedef struct`") || strings.Contains(m, "`jv_free` `void") {
+		t.Errorf("map:\n%s", m)
+	}
+	a, err := RenderAffected(AffectedResponse{Base: "HEAD", Changes: []Change{{Symbol: "old", Kind: "function", FilePath: "a.go", Line: 3,
+		Change: "removed", Risk: "low", OldSignature: "func old()"}}}, Options{Format: Markdown, Detail: Detailed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(a, "was `func old()`\n") || strings.Contains(a, "now") {
+		t.Errorf("affected:\n%s", a)
+	}
+}
