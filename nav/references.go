@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/store"
@@ -333,12 +334,23 @@ func (c useCtx) selectedFromValue(t Definition, r chunker.Ref) bool {
 // repository declares and no import of the file binds (Elixir's
 // Keyword.get, Java's Math.max, C#'s Console.WriteLine, JavaScript's
 // Object.keys). Any other lower-case name may be a local the graph did
-// not record, and stays a match by name.
+// not record, and stays a match by name. So is a member of a value whose
+// stated type the repository does not declare (flask's `_cv_app:
+// ContextVar[AppContext]`, whose `get` is the library's).
 func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
 	if r.Recv == "" {
 		return c.importedOutside(r.Name) // import { resolveConfig as resolveViteConfig } from 'vite'
 	}
-	base, _ := splitRecv(r.Recv)
+	base, sels := splitRecv(r.Recv)
+	if len(sels) == 0 && (strings.HasPrefix(base, "v:") || strings.HasPrefix(base, "t:")) {
+		cls := base[2:]
+		if base[0] == 'v' {
+			cls = c.valueType(ix, cls)
+		}
+		if plainName(cls) && len(ix.DefinitionsOf(lastElem(cls))) == 0 {
+			return true
+		}
+	}
 	q, ok := strings.CutPrefix(base, "n:")
 	if !ok || q == "" {
 		return false
@@ -359,6 +371,16 @@ func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
 		return false
 	}
 	return len(ix.DefinitionsOf(first)) == 0 && len(ix.DefinitionsOf(lastElem(q))) == 0
+}
+
+// plainName reports a type written as a capitalized name (ContextVar,
+// http.Client), not as an expression the graph keeps whole (`typeof
+// Action`, `new this.ctor()`'s ctor).
+func plainName(s string) bool {
+	last := lastElem(s)
+	return last != "" && last[0] >= 'A' && last[0] <= 'Z' && !strings.ContainsFunc(s, func(r rune) bool {
+		return r != '.' && r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
 }
 
 // impossible reports uses that cannot be of the target whatever they

@@ -420,3 +420,20 @@ func TestFunctionNamedLikeATypeHasNoTypeUses(t *testing.T) {
 		t.Errorf("uses of fun String: %v, want only the call in Use.kt", got)
 	}
 }
+
+// A member of a value whose stated type the repository does not declare
+// is the library's: flask's `_cv_app: ContextVar[AppContext]` makes
+// `_cv_app.get(None)` no use of the project's `_AppCtxGlobals.get`.
+func TestMembersOfLibraryTypedValues(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"flask/ctx.py": "from contextvars import ContextVar\n\n_cv_app: ContextVar[int] = ContextVar(\"flask.app_ctx\")\n\n\nclass _AppCtxGlobals:\n    def get(self, name, default=None):\n        return default\n\n\ndef top():\n    return _cv_app.get(None)\n\n\ndef other(g):\n    return g.get(\"x\")\n",
+	})
+	for _, tc := range []struct{ at, want string }{
+		{"flask/ctx.py:12", ""},
+		{"flask/ctx.py:16", MatchName},
+	} {
+		if got := matchAt(t, ix, "_AppCtxGlobals.get", nil, tc.at); got != tc.want {
+			t.Errorf("_AppCtxGlobals.get at %s: match %q, want %q", tc.at, got, tc.want)
+		}
+	}
+}
