@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -64,7 +65,52 @@ func DefinitionsOf(ix Index, symbol string) ([]Definition, error) {
 	if len(defs) == 0 {
 		return nil, fmt.Errorf("%w: nothing named %s is declared in the index", ErrNoSymbol, q.name)
 	}
+	q.reexported = reexports(ix, defs, q.quals)
 	return rankDefinitions(defs, q, nil), nil
+}
+
+// packageFiles are the files a directory's package speaks through: what
+// they import from the package's modules is the package's API.
+var packageFiles = map[string][]string{
+	"python":     {"__init__.py"},
+	"javascript": {"index.js", "index.mjs", "index.ts"},
+	"typescript": {"index.ts", "index.tsx", "index.js"},
+}
+
+// reexports lists, by path and line, the top-level declarations that a
+// package file the qualifiers name imports from their module: flask's
+// `src/flask/__init__.py` says `from .helpers import url_for`, so
+// flask.url_for is helpers.url_for, not the method Flask.url_for.
+func reexports(ix Index, defs []store.FileDef, quals []string) map[store.FileDef]bool {
+	if len(quals) == 0 {
+		return nil
+	}
+	var want []string
+	for _, q := range quals {
+		want = append(want, strings.Split(q, ".")...)
+	}
+	files := ix.GraphFiles()
+	out := map[store.FileDef]bool{}
+	for _, d := range defs {
+		if d.Def.Parent != "" || packageFiles[d.Language] == nil {
+			continue
+		}
+		for dir := path.Dir(d.Path); dir != "." && dir != "/" && !out[d]; dir = path.Dir(dir) {
+			for _, name := range packageFiles[d.Language] {
+				p := dir + "/" + name
+				i, found := slices.BinarySearchFunc(files, p, func(f store.GraphFile, p string) int { return strings.Compare(f.Path, p) })
+				if !found || !endsWith(scopeOf(files[i], ""), want) {
+					continue
+				}
+				for _, im := range ix.FileImports(p) {
+					if mod, sym := splitImport(files[i], im.Path, im.Name); sym == d.Def.Name && moduleMatches(d.GraphFile, files[i], mod) {
+						out[d] = true
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // rankedDef is a candidate with its sort keys.
@@ -86,6 +132,9 @@ func rankDefinitions(defs []store.FileDef, q symQuery, near func(store.FileDef) 
 	rs := make([]rankedDef, 0, len(defs))
 	for _, d := range defs {
 		r := rankedDef{def: d, qual: qualMatch(q.quals, scopeOf(d.GraphFile, d.Def.Parent), d.Def.Parent), kind: kindRank(d.Def.Kind), file: 1}
+		if q.reexported[d] {
+			r.qual = qualExact
+		}
 		if namedFor(d.Path, d.Def) {
 			r.file = 0
 		}

@@ -35,7 +35,7 @@ func resolveGeneric(ix Index, f store.GraphFile, r chunker.Ref) (Definition, boo
 	if err != nil || g == nil {
 		return Definition{}, false
 	}
-	c := useCtx{file: f, imports: g.Imports, enclosing: func(i int32) *chunker.Def {
+	c := useCtx{file: f, imports: g.Imports, modules: newModuleSet(ix), enclosing: func(i int32) *chunker.Def {
 		if i < 0 || int(i) >= len(g.Defs) {
 			return nil
 		}
@@ -78,6 +78,9 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 		// ('../Notification', '.message', 'email.message').
 		mod := base[2:]
 		if d, ok := pick(cands, func(d store.FileDef) bool { return d.Def.Parent == "" && moduleMatches(d.GraphFile, c.file, mod) }); ok {
+			return d, true
+		}
+		if d, ok := c.viaPackage(ix, mod, cands); ok { // from flask import url_for: flask/__init__.py's
 			return d, true
 		}
 	}
@@ -267,9 +270,12 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 			continue
 		}
 		mod, sym := splitImport(c.file, im.Path, r.Name)
-		return pick(cands, func(d store.FileDef) bool {
+		if d, ok := pick(cands, func(d store.FileDef) bool {
 			return d.Def.Parent == "" && d.Def.Name == sym && moduleMatches(d.GraphFile, c.file, mod)
-		})
+		}); ok || sym != r.Name {
+			return d, ok
+		}
+		return c.viaPackage(ix, mod, cands) // the package's own name for what one of its modules declares
 	}
 	if c.file.Language == "cpp" {
 		return c.inScopes(ix, r, cands)

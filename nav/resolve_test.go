@@ -437,3 +437,26 @@ func TestMembersOfLibraryTypedValues(t *testing.T) {
 		}
 	}
 }
+
+// A package's __init__.py speaks for it: `from .helpers import url_for`
+// there makes flask.url_for the helper, not the method Flask.url_for, and
+// `from flask import url_for` elsewhere imports the helper.
+func TestPackageReexports(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/flask/__init__.py": "from .app import Flask as Flask\nfrom .helpers import url_for as url_for\n",
+		"src/flask/helpers.py":  "def url_for(endpoint, **values):\n    return endpoint\n",
+		"src/flask/app.py":      "class Flask:\n    def url_for(self, endpoint):\n        return endpoint\n",
+		"tests/test_urls.py":    "from flask import url_for\n\n\ndef test_it():\n    return url_for(\"index\")\n",
+	})
+	defs, err := DefinitionsOf(ix, "flask.url_for")
+	if err != nil || defs[0].Path != "src/flask/helpers.py" || defs[0].Match != MatchExact {
+		t.Errorf("flask.url_for: %+v (%v), want helpers.py's, exact", defs, err)
+	}
+	if got := matchAt(t, ix, "helpers.url_for", nil, "tests/test_urls.py:5"); got != MatchExact {
+		t.Errorf("url_for(\"index\") after from flask import url_for: match %q, want exact", got)
+	}
+	at, err := DefinitionAt(ix, Position{Path: "tests/test_urls.py", Line: 1, Col: 19})
+	if err != nil || len(at) != 1 || at[0].Path != "src/flask/helpers.py" {
+		t.Errorf("definition at the import: %+v (%v), want helpers.py's url_for alone", at, err)
+	}
+}

@@ -14,6 +14,9 @@ import (
 type symQuery struct {
 	quals []string
 	name  string
+	// reexported are the declarations a package file the qualifiers
+	// name imports as its own (reexports).
+	reexported map[store.FileDef]bool
 }
 
 // parseSymbol splits a symbol; ok is false when nothing is left of it.
