@@ -84,16 +84,23 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 			return d, true
 		}
 	}
-	field := false
+	field, typed := false, ""
 	if strings.HasPrefix(base, "n:") && len(sels) == 0 {
 		d, ok := c.resolveQualified(ix, base[2:], cands)
-		if ok || !implicitThis(c.file.Language) || strings.Contains(base, ".") {
+		if !ok && !strings.Contains(base, ".") {
+			// A variable of a stated type (flask's `current_app:
+			// FlaskProxy`), which the grammar names as it names a module.
+			typed = c.valueType(ix, base[2:])
+		}
+		if typed == "" && (ok || !implicitThis(c.file.Language) || strings.Contains(base, ".")) {
 			return d, ok
 		}
-		field = true // maybe a field of the enclosing class: C++'s client_.connect(), Java's out.write()
+		field = typed == "" // maybe a field of the enclosing class: C++'s client_.connect(), Java's out.write()
 	}
 	cls, fromBase := "", false
 	switch {
+	case typed != "":
+		cls = typed
 	case field:
 		cls = c.memberType(ix, c.classOf(r.Enclosing), base[2:])
 	case base == "self":

@@ -460,3 +460,19 @@ func TestPackageReexports(t *testing.T) {
 		t.Errorf("definition at the import: %+v (%v), want helpers.py's url_for alone", at, err)
 	}
 }
+
+// A module-level variable of a stated type is selected from as a value
+// of that type, though the grammar names it as it names a module:
+// flask's `current_app: FlaskProxy` (a subclass of Flask) makes
+// `current_app.url_for(…)` the method, not helpers' url_for.
+func TestTypedVariableAsReceiver(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"flask/app.py":     "class Flask:\n    def url_for(self, endpoint):\n        return endpoint\n",
+		"flask/globals.py": "from .app import Flask\n\n\nclass FlaskProxy(Flask): ...\n\n\ncurrent_app: FlaskProxy = LocalProxy(\"app\")\n",
+		"flask/helpers.py": "from .globals import current_app\n\n\ndef url_for(endpoint):\n    return current_app.url_for(endpoint)\n",
+	})
+	defs, err := DefinitionAt(ix, Position{Path: "flask/helpers.py", Line: 5, Col: 24})
+	if err != nil || len(defs) != 1 || defs[0].Def.Qualified() != "Flask.url_for" || defs[0].Match != MatchExact {
+		t.Errorf("current_app.url_for: %+v (%v), want Flask.url_for, exact", defs, err)
+	}
+}
