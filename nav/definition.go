@@ -436,11 +436,27 @@ func nearness(ix Index, f store.GraphFile, r chunker.Ref) func(store.FileDef) in
 		}
 		return false
 	}
+	// importsName reports an import of the name itself from d's module
+	// (Kotlin's `import okhttp3.internal.closeQuietly`): the file says
+	// which declaration the name is, over a same-named method nearby.
+	importsName := func(d store.FileDef) bool {
+		if f.Language == "go" {
+			return false
+		}
+		for _, im := range imports {
+			if mod, sym := splitImport(f, im.Path, im.Name); im.Name == d.Def.Name && sym == d.Def.Name && moduleMatches(d.GraphFile, f, mod) {
+				return true
+			}
+		}
+		return false
+	}
 	return func(d store.FileDef) int {
 		score := 0
 		switch {
 		case d.Path == f.Path:
 			score = 6
+		case importsName(d):
+			score = 5
 		case path.Dir(d.Path) == dir:
 			score = 4
 		case imported(d):

@@ -336,13 +336,14 @@ func (c useCtx) selectedFromValue(t Definition, r chunker.Ref) bool {
 // Object.keys). Any other lower-case name may be a local the graph did
 // not record, and stays a match by name. So is a member of a value whose
 // stated type the repository does not declare (flask's `_cv_app:
-// ContextVar[AppContext]`, whose `get` is the library's).
+// ContextVar[AppContext]`, whose `get` is the library's), unless the
+// language extends types it does not declare (extendsTypes).
 func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
 	if r.Recv == "" {
 		return c.importedOutside(r.Name) // import { resolveConfig as resolveViteConfig } from 'vite'
 	}
 	base, sels := splitRecv(r.Recv)
-	if len(sels) == 0 && (strings.HasPrefix(base, "v:") || strings.HasPrefix(base, "t:")) {
+	if len(sels) == 0 && !extendsTypes(c.file.Language) && (strings.HasPrefix(base, "v:") || strings.HasPrefix(base, "t:")) {
 		cls := base[2:]
 		if base[0] == 'v' {
 			cls = c.valueType(ix, cls)
@@ -371,6 +372,18 @@ func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
 		return false
 	}
 	return len(ix.DefinitionsOf(first)) == 0 && len(ix.DefinitionsOf(lastElem(q))) == 0
+}
+
+// extendsTypes reports a language whose code adds members to types it
+// does not declare (Kotlin's `fun Socket.closeQuietly()`, Swift's and C#'s
+// extensions, Rust's trait impls, Scala's implicits, Dart's extensions):
+// a library type's value may call the repository's member.
+func extendsTypes(lang string) bool {
+	switch lang {
+	case "kotlin", "swift", "csharp", "rust", "scala", "dart":
+		return true
+	}
+	return false
 }
 
 // plainName reports a type written as a capitalized name (ContextVar,

@@ -476,3 +476,18 @@ func TestTypedVariableAsReceiver(t *testing.T) {
 		t.Errorf("current_app.url_for: %+v (%v), want Flask.url_for, exact", defs, err)
 	}
 }
+
+// A use the resolver cannot settle ranks the declaration its file imports
+// by name (Kotlin's `import okhttp3.internal.closeQuietly`, an extension)
+// before a same-named method in the same directory.
+func TestImportedNameBeforeANeighboursMethod(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"okhttp3/internal/Util.kt":                "package okhttp3.internal\n\nfun Closeable.closeQuietly() {\n  close()\n}\n",
+		"okhttp3/internal/connection/Plan.kt":     "package okhttp3.internal.connection\n\nclass ConnectPlan {\n  fun closeQuietly() {\n  }\n}\n",
+		"okhttp3/internal/connection/RealCall.kt": "package okhttp3.internal.connection\n\nimport okhttp3.internal.closeQuietly\n\nclass RealCall {\n  fun run(response: Any) {\n    response.closeQuietly()\n  }\n}\n",
+	})
+	defs, err := DefinitionAt(ix, Position{Path: "okhttp3/internal/connection/RealCall.kt", Line: 7, Col: 14})
+	if err != nil || len(defs) == 0 || defs[0].Path != "okhttp3/internal/Util.kt" {
+		t.Errorf("response.closeQuietly(): %+v (%v), want the imported extension first", defs, err)
+	}
+}
