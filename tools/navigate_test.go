@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -556,6 +557,13 @@ func TestNavigationAnswersWarnOfChangedFiles(t *testing.T) {
 	args := map[string]any{"symbol": "Cart.Add"}
 	if w := warning("find_references", args); strings.Contains(w, "changed since") {
 		t.Errorf("fresh index: warning %q", w)
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(root, "cart", "cart.go"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	if w := warning("find_references", args); strings.Contains(w, "changed since") {
+		t.Errorf("a file only touched: warning %q", w)
 	}
 	writeFiles(t, root, map[string]string{"cart/cart.go": "// moved down\n\n" + navRepo["cart/cart.go"]})
 	for _, tool := range []string{"find_references", "find_definition", "call_hierarchy"} {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -14,9 +15,11 @@ import (
 const maxStaleChecked = 200
 
 // staleWarning names the files among an answer's paths that changed
-// since the last index run (size or time differs from the index's record
-// of them): navigation answers come from the index, so their lines and
-// text in those files are the lines they had then.
+// since the last index run (size, or time and content, differ from the
+// index's record of them): navigation answers come from the index, so
+// their lines and text in those files are the lines they had then. A file
+// only touched (a checkout, a formatter that changed nothing) is read
+// and hashed once to tell.
 func staleWarning(m *store.Manifest, paths []string) string {
 	if m == nil || m.Meta.Path == "" {
 		return ""
@@ -32,8 +35,9 @@ func staleWarning(m *store.Manifest, paths []string) string {
 		if !ok {
 			continue
 		}
-		fi, err := os.Stat(filepath.Join(m.Meta.Path, filepath.FromSlash(p)))
-		if err != nil || fi.Size() != f.Size || !fi.ModTime().Equal(f.ModTime) {
+		full := filepath.Join(m.Meta.Path, filepath.FromSlash(p))
+		fi, err := os.Stat(full)
+		if err != nil || fi.Size() != f.Size || !fi.ModTime().Equal(f.ModTime) && !sameContent(full, m.Meta.Path, f.Hash) {
 			stale = append(stale, p)
 		}
 	}
@@ -42,4 +46,11 @@ func staleWarning(m *store.Manifest, paths []string) string {
 	}
 	return fmt.Sprintf("%d file(s) in this answer changed since the last index run (%s): their lines are the lines they had then; run index_repository for the current ones",
 		len(stale), strings.Join(stale[:min(len(stale), 3)], ", ")+more(len(stale)-3))
+}
+
+// sameContent reports whether the file at path still has the content the
+// index hashed.
+func sameContent(path, root string, hash uint64) bool {
+	raw, err := indexer.ReadFile(path, indexer.ReadOptions{Root: root})
+	return err == nil && indexer.Hash(raw) == hash
 }
