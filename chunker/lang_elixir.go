@@ -744,6 +744,11 @@ func (x *exScan) graph(items []*outlineItem) *Graph {
 				if as, ok := x.aliasAs(next); ok && stmtWord == "alias" {
 					g.Imports = append(g.Imports, Import{Name: as, Path: alias, Line: ref.Line})
 				}
+				if stmtWord == "import" {
+					// `import Plug.Conn` makes the module's functions
+					// callable bare, as a star import does.
+					g.Imports = append(g.Imports, Import{Name: ".", Path: alias, Line: ref.Line})
+				}
 			case x.punct(k-1, '%') && x.toks[k-1].end == t.start:
 				ref.Kind = RefType
 			}

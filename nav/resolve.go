@@ -312,7 +312,8 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 // inPackageOrStar resolves a bare name to a top-level declaration of the
 // file's own package or of a package a star import brings in (Kotlin's,
 // Java's and Scala's `import io.ktor.client.utils.*`, Python's `from m
-// import *`), when exactly one declaration there has the name.
+// import *`, Elixir's `import Plug.Conn`), when exactly one declaration
+// there has the name.
 func (c useCtx) inPackageOrStar(cands []store.FileDef) (store.FileDef, bool) {
 	var mods []string
 	if c.file.Package != "" {
@@ -327,6 +328,9 @@ func (c useCtx) inPackageOrStar(cands []store.FileDef) (store.FileDef, bool) {
 		return store.FileDef{}, false
 	}
 	return pick(cands, func(d store.FileDef) bool {
+		if d.Language == "elixir" {
+			return slices.Contains(mods, d.Def.Parent) // `import Plug.Conn`: the module's functions
+		}
 		return d.Def.Parent == "" && slices.ContainsFunc(mods, func(m string) bool {
 			return d.Package == m || d.Package == "" && moduleMatches(d.GraphFile, c.file, m)
 		})

@@ -491,3 +491,19 @@ func TestImportedNameBeforeANeighboursMethod(t *testing.T) {
 		t.Errorf("response.closeQuietly(): %+v (%v), want the imported extension first", defs, err)
 	}
 }
+
+// Elixir's `import Plug.Conn` makes the module's functions callable bare:
+// put_resp_header(conn, …) after it is Plug.Conn's.
+func TestElixirImportedModuleFunctions(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"lib/plug/conn.ex": "defmodule Plug.Conn do\n  def put_resp_header(conn, key, value) do\n    conn\n  end\nend\n",
+		"lib/other.ex":     "defmodule Other do\n  def put_resp_header(conn, key, value), do: conn\nend\n",
+		"lib/plug/ssl.ex":  "defmodule Plug.SSL do\n  import Plug.Conn\n\n  def call(conn, _opts) do\n    put_resp_header(conn, \"strict-transport-security\", \"max-age=31536000\")\n  end\nend\n",
+	})
+	if got := matchAt(t, ix, "Plug.Conn.put_resp_header", nil, "lib/plug/ssl.ex:5"); got != MatchExact {
+		t.Errorf("put_resp_header after import Plug.Conn: match %q, want exact", got)
+	}
+	if got := matchAt(t, ix, "Other.put_resp_header", nil, "lib/plug/ssl.ex:5"); got != "" {
+		t.Errorf("Other.put_resp_header at the call: match %q, want none", got)
+	}
+}
