@@ -397,3 +397,23 @@ func TestCFunctionPointerFields(t *testing.T) {
 		{qualified: "do_read", kind: "function", at: "do_read"},
 	})
 }
+
+// A conversion operator is named for the type it converts to, and a
+// member variable initialized to 0 (which the grammar reads as a pure
+// virtual function) is no method.
+func TestCppConversionOperatorsAndZeroInitializedMembers(t *testing.T) {
+	src := "class Buffer {\n public:\n  operator bool() const { return size_ > 0; }\n  int size_ = 0;\n  virtual void flush() = 0;\n};\n"
+	got := map[string]string{}
+	for _, s := range Symbols("buffer.h", []byte(src)) {
+		got[s.Name] = s.Parent + "|" + s.Kind
+	}
+	if got["operator bool"] != "Buffer|method" || got["flush"] != "Buffer|method" || got["size_"] != "" || got[""] != "" {
+		t.Errorf("outline %v, want operator bool and flush as Buffer's methods, size_ no method", got)
+	}
+	g := analyzeGraph(t, "buffer.h", src)
+	for _, d := range g.Defs {
+		if d.Name == "size_" && d.Kind == "method" {
+			t.Errorf("size_ is a method in the graph")
+		}
+	}
+}

@@ -135,6 +135,12 @@ func cName(c *coder, n *sitter.Node) (string, []*sitter.Node) {
 		case "identifier", "field_identifier", "qualified_identifier", "operator_name",
 			"destructor_name", "type_identifier", "primitive_type":
 			return c.named(d)
+		case "operator_cast":
+			// `operator bool() const`: named for the type it converts to,
+			// as clangd names it.
+			if t := field(d, "type"); t != nil {
+				return "operator " + strings.Join(strings.Fields(c.content(t)), " "), nil
+			}
 		}
 		next := field(d, "declarator")
 		if next == nil {
@@ -225,6 +231,11 @@ func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 		name, names := cName(c, n)
 		return &decl{name: name, names: names, kind: "type", sig: c.signature(n, field(field(n, "type"), "body")), node: n}, true
 	case "function_definition":
+		if d := field(n, "declarator"); d != nil && (d.Type() == "field_identifier" || d.Type() == "identifier") && childOfType(n, "pure_virtual_clause") != nil {
+			// `int size_ = 0;`, which the grammar reads as a pure
+			// virtual function without parameters: a member variable.
+			return nil, parent != ""
+		}
 		name, names := cName(c, n)
 		d := &decl{name: name, names: names, kind: "function", sig: c.signature(n, field(n, "body")), node: n}
 		if suite, test, ok := gtestNames(c, n, name); ok {
