@@ -64,7 +64,7 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	if len(cands) == 0 {
 		return store.FileDef{}, false
 	}
-	cands = byUse(cands, r.Kind == chunker.RefCall)
+	cands = byUse(withoutExtensions(cands), r.Kind == chunker.RefCall)
 	if r.Recv == "" {
 		return c.resolveBare(ix, r, cands)
 	}
@@ -140,6 +140,19 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 	}
 	return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == cls && d.Path == c.file.Path },
 		func(d store.FileDef) bool { return owner(d) == lastElem(cls) })
+}
+
+// withoutExtensions drops Swift's extensions and Rust's impls of a type
+// the candidates declare: a use of the name is the type's
+// (Alamofire's `Session`, declared once and extended in four files).
+func withoutExtensions(cands []store.FileDef) []store.FileDef {
+	typed := slices.ContainsFunc(cands, func(d store.FileDef) bool {
+		return chunker.ClassLike(d.Def.Kind) && d.Def.Kind != "extension" && d.Def.Kind != "impl"
+	})
+	if !typed {
+		return cands
+	}
+	return slices.DeleteFunc(slices.Clone(cands), func(d store.FileDef) bool { return d.Def.Kind == "extension" || d.Def.Kind == "impl" })
 }
 
 // byUse drops, where one class declares a property and a method of one
@@ -296,6 +309,12 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 	}
 	if d, ok := c.inPackageOrStar(cands); ok {
 		return d, true
+	}
+	if c.file.Language == "swift" {
+		// A Swift module's files share one scope, and a repository is
+		// most often one module: a name no import qualifies is its one
+		// top-level declaration (Alamofire's `Session`).
+		return pick(cands, func(d store.FileDef) bool { return d.Def.Parent == "" })
 	}
 	if c.file.Language == "c" {
 		// C has one global scope: a name the file does not declare is the

@@ -507,3 +507,21 @@ func TestElixirImportedModuleFunctions(t *testing.T) {
 		t.Errorf("Other.put_resp_header at the call: match %q, want none", got)
 	}
 }
+
+// A Swift module's files share one scope: a type used by its bare name
+// is its one top-level declaration, and its extensions in other files
+// are no other declarations of the name.
+func TestSwiftModuleScope(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"Source/Core/Session.swift":           "open class Session {\n    func request() {}\n}\n",
+		"Source/Features/Session+Retry.swift": "extension Session {\n    func retry() {}\n}\n",
+		"Source/Core/Request.swift":           "final class Request {\n    let session: Session\n    init(session: Session) {\n        self.session = session\n    }\n}\n",
+	})
+	if got := matchAt(t, ix, "Session", nil, "Source/Core/Request.swift:2"); got != MatchExact {
+		t.Errorf("let session: Session: match %q, want exact", got)
+	}
+	tg, err := ResolveTarget(ix, "Session", nil)
+	if err != nil || len(tg.Others) != 0 || tg.Def.Kind != "class" {
+		t.Errorf("Session: %+v, others %v (%v), want the class and no others", tg.Definition, tg.Others, err)
+	}
+}
