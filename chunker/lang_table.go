@@ -198,11 +198,22 @@ func hasFunctionDeclarator(n *sitter.Node) bool {
 	return false
 }
 
+// cppModuleDirective reports C++20's module lines (`import std;`,
+// `export module fmt;`), which the grammar reads as declarations of
+// variables.
+func cppModuleDirective(text string) bool {
+	text = strings.TrimPrefix(text, "export ")
+	return strings.HasPrefix(text, "import ") || strings.HasPrefix(text, "module ") || strings.HasPrefix(text, "module;")
+}
+
 func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 	switch n.Type() {
 	case "declaration", "field_declaration":
 		if parent != "" && n.Type() == "field_declaration" && !hasFunctionDeclarator(n) {
 			return nil, true // a field: part of the class header
+		}
+		if cppModuleDirective(c.content(n)) {
+			return nil, true // C++20's `import std;`, which the grammar reads as a variable std of type import
 		}
 		if t := field(n, "type"); t != nil && field(t, "body") != nil {
 			// struct foo { ... } x;
