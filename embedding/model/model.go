@@ -11,15 +11,21 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/codeseek/codeseek/internal/half"
 )
 
 // magic starts every weight file; formatVersion changes with the layout.
+// Format 3 packs the codes (8 in 3 bytes); format 4, the shipped one,
+// codes them with a prefix code (huffman.go) after a digest of their
+// format-3 form, which stays the model's identity.
 const (
 	magic         = "CSNB"
-	formatVersion = 3
+	formatVersion = 4
+	packedVersion = 3
 	headerSize    = 24
+	digestSize    = sha256.Size
 )
 
 // Weights are stored with 3 bits each: eight levels per row, ±0.5 to ±3.5
@@ -108,13 +114,28 @@ func (p *Params) Embed(text string, query bool) []float32 {
 // file. The row scale and the side's exp(a) are folded into one float per
 // row and side, so inference does one multiply per feature.
 func Write(w io.Writer, p *Params) error {
+	packed, err := packedFile(p)
+	if err != nil {
+		return err
+	}
+	coded, err := Recode(packed)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(coded)
+	return err
+}
+
+// packedFile quantises p into a format-3 file, whose digest names the
+// model.
+func packedFile(p *Params) ([]byte, error) {
 	b, d := p.Config.Buckets, p.Dim
 	if b <= 0 || b&(b-1) != 0 || d <= 0 || d%groupSize != 0 || len(p.E) != b*d || len(p.AQ) != b || len(p.AC) != b || len(p.AH) != b {
-		return errors.New("model: inconsistent parameter sizes (dim must be a multiple of 8)")
+		return nil, errors.New("model: inconsistent parameter sizes (dim must be a multiple of 8)")
 	}
 	var buf bytes.Buffer
 	buf.WriteString(magic)
-	for _, v := range []uint32{formatVersion, uint32(b), uint32(d), uint32(p.Config.PrefixLen), 0} {
+	for _, v := range []uint32{packedVersion, uint32(b), uint32(d), uint32(p.Config.PrefixLen), 0} {
 		_ = binary.Write(&buf, binary.LittleEndian, v)
 	}
 	rowQ := make([]float32, b)
@@ -146,8 +167,47 @@ func Write(w io.Writer, p *Params) error {
 		}
 	}
 	buf.Write(q)
-	_, err := w.Write(buf.Bytes())
-	return err
+	return buf.Bytes(), nil
+}
+
+// Recode turns a format-3 weight file (packed codes) into the current
+// format: the same model, its codes in prefix-coded blocks.
+func Recode(packed []byte) ([]byte, error) {
+	le := binary.LittleEndian
+	if len(packed) < headerSize || string(packed[:4]) != magic || le.Uint32(packed[4:]) != packedVersion {
+		return nil, errors.New("model: not a format-3 weight file")
+	}
+	b, d := int(le.Uint32(packed[8:])), int(le.Uint32(packed[12:]))
+	rb := d / groupSize * groupBytes
+	if b <= 0 || d <= 0 || d%groupSize != 0 || len(packed) != headerSize+6*b+b*rb {
+		return nil, errors.New("model: bad format-3 header")
+	}
+	codes := packed[headerSize+6*b:]
+	var freq [1 << codeBits]int
+	for g := 0; g+groupBytes <= len(codes); g += groupBytes {
+		word := uint32(codes[g]) | uint32(codes[g+1])<<8 | uint32(codes[g+2])<<16
+		for k := 0; k < groupSize; k++ {
+			freq[word>>(codeBits*k)&7]++
+		}
+	}
+	lens := huffmanLengths(freq)
+	pc, err := newPrefixCode(lens)
+	if err != nil {
+		return nil, err
+	}
+	data, offsets := pc.encodeRows(codes, rb)
+	var out bytes.Buffer
+	out.Write(packed[:4])
+	_ = binary.Write(&out, le, uint32(formatVersion))
+	out.Write(packed[8 : headerSize+6*b]) // dimensions, prefix length and the row tables as they were
+	sum := sha256.Sum256(packed)
+	out.Write(sum[:])
+	out.Write(lens[:])
+	for _, o := range offsets {
+		_ = binary.Write(&out, le, o)
+	}
+	out.Write(data)
+	return out.Bytes(), nil
 }
 
 // packRow writes the 3-bit codes of row (levels of step) into dst, eight
@@ -170,9 +230,17 @@ type Model struct {
 	dim        int
 	rowQ, rowC []float32
 	rowH       []float32
-	e          []byte // 3-bit codes, Buckets rows of dim/8×3 bytes
 	id         string
 	pool       sync.Pool
+	// The rows' 3-bit codes, prefix-coded in blocks of blockRows rows
+	// (coded, from starts[i] to starts[i+1]), decoded into rows (packed,
+	// dim/8×3 bytes a row) a block at a time, when first used.
+	code   *prefixCode
+	coded  []byte
+	starts []uint32
+	rows   []byte
+	ready  []atomic.Bool
+	decode sync.Mutex
 }
 
 // Load reads a weight file. data is referenced, not copied, so it can be
@@ -189,9 +257,10 @@ func Load(data []byte) (*Model, error) {
 	if b <= 0 || b&(b-1) != 0 || d <= 0 || d > 4096 || d%groupSize != 0 || b > 1<<24 {
 		return nil, errors.New("model: bad header")
 	}
-	want := headerSize + 6*b + b*d/groupSize*groupBytes
-	if len(data) != want {
-		return nil, fmt.Errorf("model: weight file is %d bytes, want %d", len(data), want)
+	blocks := (b + blockRows - 1) / blockRows
+	fixed := headerSize + 6*b + digestSize + 1<<codeBits + 4*(blocks+1)
+	if len(data) < fixed {
+		return nil, fmt.Errorf("model: weight file is %d bytes, want at least %d", len(data), fixed)
 	}
 	m := &Model{cfg: FeatureConfig{Buckets: b, PrefixLen: pl}, dim: d}
 	off := headerSize
@@ -204,11 +273,52 @@ func Load(data []byte) (*Model, error) {
 		return t
 	}
 	m.rowQ, m.rowC, m.rowH = table(), table(), table()
-	m.e = data[off:]
-	sum := sha256.Sum256(data)
-	m.id = hex.EncodeToString(sum[:6])
+	m.id = hex.EncodeToString(data[off : off+6])
+	off += digestSize
+	var lens [1 << codeBits]uint8
+	copy(lens[:], data[off:])
+	off += len(lens)
+	code, err := newPrefixCode(lens)
+	if err != nil {
+		return nil, err
+	}
+	m.code, m.starts = code, make([]uint32, blocks+1)
+	for i := range m.starts {
+		m.starts[i] = le.Uint32(data[off+4*i:])
+		if i > 0 && m.starts[i] < m.starts[i-1] {
+			return nil, errors.New("model: bad block offsets")
+		}
+	}
+	m.coded = data[fixed:]
+	if int(m.starts[blocks]) != len(m.coded) {
+		return nil, fmt.Errorf("model: coded weights are %d bytes, the offsets say %d", len(m.coded), m.starts[blocks])
+	}
+	m.rows = make([]byte, b*d/groupSize*groupBytes)
+	m.ready = make([]atomic.Bool, blocks)
 	m.pool.New = func() any { return &featurizer{} }
 	return m, nil
+}
+
+// row returns bucket r's packed codes, decoding its block on first use.
+// A block whose data is corrupt stays zero: the model's rows are checked
+// against their digest by the tests, not on every start.
+func (m *Model) row(r int) []byte {
+	rb := m.dim / groupSize * groupBytes
+	if blk := r / blockRows; !m.ready[blk].Load() {
+		m.decodeBlock(blk, rb)
+	}
+	return m.rows[r*rb : (r+1)*rb]
+}
+
+func (m *Model) decodeBlock(blk, rb int) {
+	m.decode.Lock()
+	defer m.decode.Unlock()
+	if m.ready[blk].Load() {
+		return
+	}
+	lo := blk * blockRows * rb
+	m.code.decodeBlock(m.coded[m.starts[blk]:m.starts[blk+1]], m.rows[lo:min(lo+blockRows*rb, len(m.rows))])
+	m.ready[blk].Store(true)
 }
 
 // Dim is the vector length.
@@ -253,8 +363,7 @@ func (m *Model) accumulate(f *featurizer, text string, rows, out []float32) []Fe
 		for c, l := range levels {
 			wl[c] = w * l
 		}
-		rb := d / groupSize * groupBytes
-		e := m.e[int(ft.Bucket)*rb:][:rb]
+		e := m.row(int(ft.Bucket))
 		o := out[:d]
 		for g, j := 0, 0; g+groupBytes <= len(e); g, j = g+groupBytes, j+groupSize {
 			word := uint32(e[g]) | uint32(e[g+1])<<8 | uint32(e[g+2])<<16

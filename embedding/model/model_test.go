@@ -2,8 +2,11 @@ package model
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 )
 
@@ -211,7 +214,7 @@ func TestPackedLevelsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := m.e[:6]
+	e := m.row(0)[:6]
 	for g := 0; g < 2; g++ {
 		word := uint32(e[3*g]) | uint32(e[3*g+1])<<8 | uint32(e[3*g+2])<<16
 		for i := 0; i < 8; i++ {
@@ -219,5 +222,55 @@ func TestPackedLevelsRoundTrip(t *testing.T) {
 				t.Errorf("group %d value %d decodes to %v, want %v", g, i, got, want)
 			}
 		}
+	}
+}
+
+// The prefix-coded file decodes to exactly the packed codes it was made
+// from, block by block in any order and from many goroutines at once,
+// and keeps the packed file's digest as the model's identity.
+func TestRecodedRowsAreThePackedRows(t *testing.T) {
+	cfg := FeatureConfig{Buckets: 64, PrefixLen: 3}
+	p := NewParams(cfg, 32)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range p.E {
+		p.E[i] = float32(r.NormFloat64())
+	}
+	packed, err := packedFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	coded, err := Recode(packed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(coded) >= len(packed) {
+		t.Errorf("coded file %d bytes, packed %d: no smaller", len(coded), len(packed))
+	}
+	m, err := Load(coded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(packed)
+	if m.Hash() != hex.EncodeToString(sum[:6]) {
+		t.Errorf("hash %s, want the packed file's %x", m.Hash(), sum[:6])
+	}
+	rb := 32 / groupSize * groupBytes
+	codes := packed[headerSize+6*64:]
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < 64; i++ {
+				row := (i*7 + w*13) % 64
+				if !bytes.Equal(m.row(row), codes[row*rb:(row+1)*rb]) {
+					t.Errorf("row %d decodes to other codes", row)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	if _, err := Load(coded[:len(coded)-1]); err == nil {
+		t.Error("a truncated file loads")
 	}
 }

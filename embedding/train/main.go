@@ -29,7 +29,7 @@ import (
 
 func main() {
 	if len(os.Args) > 1 {
-		sub := map[string]func([]string) error{"pick": pickMain, "mine-source": mineSourceMain, "requantize": requantizeMain}[os.Args[1]]
+		sub := map[string]func([]string) error{"pick": pickMain, "mine-source": mineSourceMain, "recode": recodeMain}[os.Args[1]]
 		if sub != nil {
 			if err := sub(os.Args[2:]); err != nil {
 				log.Fatal(err)
