@@ -79,6 +79,23 @@ func FitCodeMap(r CodeMapResponse, maxTokens int, measure func(CodeMapResponse) 
 			nf.More = len(f.Symbols) - len(nf.Symbols) + f.More
 			rr.Files = append(rr.Files, nf)
 		}
+		if len(rr.Folded) > maxFoldedDirs {
+			// A tree of dozens of modules (okhttp's 31) would spend a
+			// small budget on counts alone: the least important
+			// directories are one line of the warning.
+			var files, symbols int
+			for _, f := range rr.Folded[maxFoldedDirs:] {
+				files, symbols = files+f.Files, symbols+f.Symbols
+			}
+			more := fmt.Sprintf("%s folded (%s, %s): pass one as directory to map it",
+				plural(len(rr.Folded)-maxFoldedDirs, "more directory", "more directories"),
+				plural(files, "file", "files"), plural(symbols, "declaration", "declarations"))
+			rr.Folded = rr.Folded[:maxFoldedDirs]
+			if rr.Warning != "" {
+				more = rr.Warning + "; " + more
+			}
+			rr.Warning = more
+		}
 		return rr
 	}
 	if maxTokens <= 0 {
@@ -115,6 +132,9 @@ func fitsBudget(measure func(CodeMapResponse) (string, error), r CodeMapResponse
 	n, err := CountTokens(s)
 	return err == nil && n <= maxTokens, err
 }
+
+// maxFoldedDirs bounds the folded directories a map lists one by one.
+const maxFoldedDirs = 8
 
 // ErrBudgetTooSmall is wrapped by the error of a rendering whose smallest
 // possible answer does not fit max_tokens: it is returned instead of an

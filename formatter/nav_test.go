@@ -285,3 +285,30 @@ func TestMarkdownNamesWhatItsSignatureDoesNot(t *testing.T) {
 		t.Errorf("affected:\n%s", a)
 	}
 }
+
+// A tree of many modules folds into at most maxFoldedDirs listed
+// directories and one line of the warning, so a small budget still holds
+// declarations (okhttp's 31 top-level directories took all of 300 tokens).
+func TestCodeMapListsAFewFoldedDirectories(t *testing.T) {
+	r := CodeMapResponse{RepositoryID: "repo1", Directory: "."}
+	for i := 0; i < 30; i++ {
+		r.Files = append(r.Files, MapFile{FilePath: fmt.Sprintf("module%02d/src/main.kt", i),
+			Symbols: []MapSymbol{{Symbol: fmt.Sprintf("Main%02d", i), Kind: "class", Line: 1, References: 30 - i, Rank: float64(30 - i)}}})
+	}
+	r.TotalFiles, r.TotalSymbols = 30, 30
+	s, err := RenderCodeMap(r, Options{Format: JSON, MaxTokens: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Files   []MapFile
+		Folded  []MapFolded
+		Warning string
+	}
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Files) < 2 || len(m.Folded) > 8 || !strings.Contains(m.Warning, "more directories folded") {
+		t.Errorf("%d files, %d folded directories, warning %q:\n%s", len(m.Files), len(m.Folded), m.Warning, s)
+	}
+}

@@ -290,7 +290,8 @@ func TestCodeMapKeepsWhatFitsAndFoldsTheRest(t *testing.T) {
 		t.Fatal(err)
 	}
 	plainText := stripANSI(got)
-	if !strings.Contains(plainText, "pkg0/file.go\n") || strings.Contains(plainText, "pkg11/file.go") || !strings.Contains(plainText, "\npkg11/  1 file, 5 declarations\n") {
+	if !strings.Contains(plainText, "pkg0/file.go\n") || strings.Contains(plainText, "pkg11/file.go") || !strings.Contains(plainText, "\npkg10/  1 file, 5 declarations\n") ||
+		!strings.Contains(plainText, "1 more directory folded (1 file, 5 declarations)") {
 		t.Errorf("map under a budget:\n%s", plainText)
 	}
 	if n, _ := formatter.CountTokens(plainText); n > 400 {
