@@ -1,6 +1,9 @@
 package chunker
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A declaration without a body is signed by its code line, after the
 // annotations on lines of their own, and a parameter list that runs over
@@ -16,6 +19,10 @@ func TestSignaturesOfDeclarationsWithoutBody(t *testing.T) {
 		{"LogEvent.cs", "public class LogEvent\n{\n    [CLSCompliant(false)]\n    public ActivityTraceId? TraceId { get; }\n}\n",
 			"TraceId", "[CLSCompliant(false)] public ActivityTraceId? TraceId { get; }"},
 		{"c.go", "package c\n\nconst (\n\ta = 1\n\tb = 2\n)\n", "a, b", "const ("},
+		{"Response.kt", "class Response internal constructor(\n  /** The request that initiated this response. */\n  val request: Request, // see http://x\n  val url: String = \"http://example.com\",\n) {\n  fun body() = 1\n}\n",
+			"Response", `class Response internal constructor( val request: Request, val url: String = "http://example.com", )`},
+		{"Response.kt", "class Response {\n  @JvmName(\"-deprecated_code\")\n  @Deprecated(\n    message = \"" + strings.Repeat("moved to val ", 20) + "\",\n    level = DeprecationLevel.ERROR,\n  )\n  fun code(): Int = 1\n}\n",
+			"code", "fun code(): Int"},
 	} {
 		got := ""
 		for _, s := range Symbols(tc.path, []byte(tc.src)) {

@@ -259,8 +259,18 @@ func headerText(src []byte, start, end uint32) string {
 		// only as far as the signature can show.
 		end = start + maxSignatureScan
 	}
-	s := strings.Join(strings.Fields(string(src[start:end])), " ")
+	s := strings.Join(strings.Fields(withoutComments(string(src[start:end]))), " ")
 	s = strings.TrimRight(s, " {:")
+	for len(s) > maxSignature {
+		// Annotations that would push the declaration itself past the
+		// cap (okhttp's four-line @Deprecated(…) above `fun request()`)
+		// give way to it.
+		rest, ok := strings.CutPrefix(s, leadingAnnotation(s))
+		if !ok || rest == s {
+			break
+		}
+		s = strings.TrimSpace(rest)
+	}
 	if len(s) > maxSignature {
 		s = s[:maxSignature]
 		for len(s) > 0 && s[len(s)-1]&0xC0 == 0x80 {
@@ -272,6 +282,82 @@ func headerText(src []byte, start, end uint32) string {
 		s += "…"
 	}
 	return s
+}
+
+// leadingAnnotation is the annotation or attribute s starts with
+// (`@Deprecated(…)`, `@get:JvmName("code")`, C#'s `[Obsolete(…)]`,
+// Rust's `#[…]`), or "".
+func leadingAnnotation(s string) string {
+	i := 0
+	switch {
+	case strings.HasPrefix(s, "@"):
+		i = 1
+		for i < len(s) && (isIdentByte(s[i]) || s[i] == '.' || s[i] == ':') {
+			i++
+		}
+		if i == len(s) || s[i] != '(' {
+			return s[:i]
+		}
+	case strings.HasPrefix(s, "#["):
+		i = 1
+	case strings.HasPrefix(s, "["):
+	default:
+		return ""
+	}
+	depth := 0
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			if depth--; depth == 0 {
+				return s[:i+1]
+			}
+		}
+	}
+	return ""
+}
+
+// withoutComments drops the comments inside a declaration's header: a
+// Kotlin primary constructor's parameters carry their KDoc (`class
+// Response internal constructor( /** The request that initiated … */`),
+// which filled the signature. A comment marker inside a string literal
+// (`@Deprecated("see http://…")`) is kept.
+func withoutComments(h string) string {
+	if !strings.Contains(h, "/*") && !strings.Contains(h, "//") {
+		return h
+	}
+	var b strings.Builder
+	quote := byte(0)
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && i+1 < len(h) {
+				b.WriteByte(c)
+				i++
+				c = h[i]
+			} else if c == quote || c == '\n' {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '/' && i+1 < len(h) && h[i+1] == '*':
+			if end := strings.Index(h[i+2:], "*/"); end >= 0 {
+				i += 2 + end + 1
+				b.WriteByte(' ')
+				continue
+			}
+		case c == '/' && i+1 < len(h) && h[i+1] == '/' && (i == 0 || h[i-1] == ' ' || h[i-1] == '\t' || h[i-1] == ',' || h[i-1] == '('):
+			for i < len(h) && h[i] != '\n' {
+				i++
+			}
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // beforeComment returns where the first comment among n's children
