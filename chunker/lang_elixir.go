@@ -815,6 +815,11 @@ func (x *exScan) receiver(k int) string {
 	if x.currentModule(j) {
 		return "self"
 	}
+	if j >= 0 && x.toks[j].end == x.toks[k-1].start {
+		if t := x.text(x.toks[j]); len(t) > 1 && t[0] == ':' && t[1] >= 'a' && t[1] <= 'z' {
+			return "n:" + t // an Erlang module (:inet.port_number()), never the repository's
+		}
+	}
 	if j < 0 || !x.isAlias(j) || x.toks[j].end != x.toks[k-1].start {
 		return "?"
 	}

@@ -363,7 +363,7 @@ func (c useCtx) fromLibrary(ix Index, r chunker.Ref) bool {
 		return !c.modules.holds(q, c.file.Language) // the import statement itself, from 'vite'
 	}
 	first, _, _ := strings.Cut(q, ".")
-	if c.importedOutside(first) {
+	if c.importedOutside(first) || strings.HasPrefix(q, ":") { // Elixir's :inet: an Erlang module
 		return true
 	}
 	if q[0] < 'A' || q[0] > 'Z' {

@@ -525,3 +525,19 @@ func TestSwiftModuleScope(t *testing.T) {
 		t.Errorf("Session: %+v, others %v (%v), want the class and no others", tg.Definition, tg.Others, err)
 	}
 }
+
+// An Erlang module's member (Elixir's `:inet.port_number()`) is the
+// library's, never the repository's declaration of the name.
+func TestErlangModuleMembersAreTheLibrarys(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"lib/plug/conn.ex": "defmodule Plug.Conn do\n  @type port_number :: :inet.port_number()\n\n  def port(conn), do: conn\nend\n",
+	})
+	tg, err := ResolveTarget(ix, "Plug.Conn.port_number", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil || len(refs) != 0 {
+		t.Errorf("uses of Plug.Conn.port_number: %+v (%v), want none (:inet's is Erlang's)", refs, err)
+	}
+}
