@@ -107,7 +107,7 @@ func macroCommentsBlanked(src []byte) []byte {
 		for j := i; j <= end && j+1 < len(src); j++ {
 			switch {
 			case src[j] == '"' || src[j] == '\'':
-				j = skipQuoted(src, j, end)
+				j = skipCString(src, j)
 			case src[j] == '/' && src[j+1] == '*':
 				k := bytes.Index(src[j+2:], []byte("*/"))
 				if k < 0 {
@@ -127,23 +127,6 @@ func macroCommentsBlanked(src []byte) []byte {
 		i = end
 	}
 	return out
-}
-
-// skipQuoted returns the offset of the quote closing the string or
-// character literal opened at src[i], or end when the line ends first.
-func skipQuoted(src []byte, i, end int) int {
-	q := src[i]
-	for j := i + 1; j <= end && j < len(src); j++ {
-		switch src[j] {
-		case '\\':
-			j++
-		case q:
-			return j
-		case '\n':
-			return j
-		}
-	}
-	return end
 }
 
 // cppMacrosBlanked returns C++ source with the macros blanked that the
