@@ -69,45 +69,27 @@ func DefinitionsOf(ix Index, symbol string) ([]Definition, error) {
 	return rankDefinitions(defs, q, nil), nil
 }
 
-// packageFiles are the files a directory's package speaks through: what
-// they import from the package's modules is the package's API.
-var packageFiles = map[string][]string{
-	"python":     {"__init__.py"},
-	"javascript": {"index.js", "index.mjs", "index.ts"},
-	"typescript": {"index.ts", "index.tsx", "index.js"},
-}
-
-// reexports lists, by path and line, the top-level declarations that a
-// package file the qualifiers name imports from their module: flask's
-// `src/flask/__init__.py` says `from .helpers import url_for`, so
+// reexports lists the top-level declarations that the package the
+// qualifiers name imports as its own (packageFile, reexportedBy):
+// flask's `src/flask/__init__.py` says `from .helpers import url_for`, so
 // flask.url_for is helpers.url_for, not the method Flask.url_for.
 func reexports(ix Index, defs []store.FileDef, quals []string) map[store.FileDef]bool {
-	if len(quals) == 0 {
+	packaged := func(d store.FileDef) bool { return d.Language == "python" || sameFamily(d.Language, "javascript") }
+	if len(quals) == 0 || !slices.ContainsFunc(defs, packaged) {
 		return nil
 	}
-	var want []string
-	for _, q := range quals {
-		want = append(want, strings.Split(q, ".")...)
+	pkg := newModuleSet(ix).packageFile(defs[0].GraphFile, strings.Join(quals, "."))
+	if pkg == nil {
+		return nil
 	}
-	files := ix.GraphFiles()
+	reexported := reexportedBy(ix, *pkg, defs[0].Def.Name)
+	if reexported == nil {
+		return nil
+	}
 	out := map[store.FileDef]bool{}
 	for _, d := range defs {
-		if d.Def.Parent != "" || packageFiles[d.Language] == nil {
-			continue
-		}
-		for dir := path.Dir(d.Path); dir != "." && dir != "/" && !out[d]; dir = path.Dir(dir) {
-			for _, name := range packageFiles[d.Language] {
-				p := dir + "/" + name
-				i, found := slices.BinarySearchFunc(files, p, func(f store.GraphFile, p string) int { return strings.Compare(f.Path, p) })
-				if !found || !endsWith(scopeOf(files[i], ""), want) {
-					continue
-				}
-				for _, im := range ix.FileImports(p) {
-					if mod, sym := splitImport(files[i], im.Path, im.Name); sym == d.Def.Name && moduleMatches(d.GraphFile, files[i], mod) {
-						out[d] = true
-					}
-				}
-			}
+		if reexported(d) {
+			out[d] = true
 		}
 	}
 	return out

@@ -118,15 +118,25 @@ func (c useCtx) viaPackage(ix Index, mod string, cands []store.FileDef) (store.F
 	if pkg == nil {
 		return store.FileDef{}, false
 	}
-	name := cands[0].Def.Name
+	reexported := reexportedBy(ix, *pkg, cands[0].Def.Name)
+	if reexported == nil {
+		return store.FileDef{}, false
+	}
+	return pick(cands, reexported)
+}
+
+// reexportedBy returns the test for the declaration that package file pkg
+// imports as name from one of its modules (`from .utils import echo` in
+// click/__init__.py: utils.py's echo), or nil when pkg imports no name.
+func reexportedBy(ix Index, pkg store.GraphFile, name string) func(store.FileDef) bool {
 	for _, im := range ix.FileImports(pkg.Path) {
 		if im.Name != name {
 			continue
 		}
-		from, sym := splitImport(*pkg, im.Path, name)
-		return pick(cands, func(d store.FileDef) bool {
-			return d.Def.Parent == "" && d.Def.Name == sym && moduleMatches(d.GraphFile, *pkg, from)
-		})
+		from, sym := splitImport(pkg, im.Path, name)
+		return func(d store.FileDef) bool {
+			return d.Def.Parent == "" && d.Def.Name == sym && moduleMatches(d.GraphFile, pkg, from)
+		}
 	}
-	return store.FileDef{}, false
+	return nil
 }
