@@ -23,6 +23,12 @@ func TestSignaturesOfDeclarationsWithoutBody(t *testing.T) {
 			"Response", `class Response internal constructor( val request: Request, val url: String = "http://example.com", )`},
 		{"Response.kt", "class Response {\n  @JvmName(\"-deprecated_code\")\n  @Deprecated(\n    message = \"" + strings.Repeat("moved to val ", 20) + "\",\n    level = DeprecationLevel.ERROR,\n  )\n  fun code(): Int = 1\n}\n",
 			"code", "fun code(): Int"},
+		{"Call.kt", "interface Call {\n  @Deprecated(\n    message = \"use execute\",\n  )\n  fun run(): Response\n}\n",
+			"run", `@Deprecated( message = "use execute", ) fun run(): Response`},
+		{"Log.cs", "public interface ILog\n{\n    [Obsolete(\n        \"use Write\")]\n    void Emit(LogEvent e);\n}\n",
+			"Emit", `[Obsolete( "use Write")] void Emit(LogEvent e);`},
+		{"Named.java", "interface Named {\n  @Nullable String name();\n  String other();\n}\n",
+			"name", "@Nullable String name();"},
 	} {
 		got := ""
 		for _, s := range Symbols(tc.path, []byte(tc.src)) {

@@ -213,41 +213,43 @@ func (c *coder) signature(n, body *sitter.Node) string {
 // ends in its text: at the end of its first line, or of the first line
 // after the annotations and attributes on lines of their own
 // (`@Throws(IOException::class)` above `fun execute(): Response`,
-// C#'s `[CLSCompliant(false)]`), which say little without it; a
-// parameter list that line opens runs to where it closes.
+// C#'s `[CLSCompliant(false)]`, an `@Deprecated(` whose arguments take
+// lines), which say little without it.
 func firstCodeLineEnd(text []byte) uint32 {
+	if len(text) > maxSignatureScan {
+		text = text[:maxSignatureScan]
+	}
+	off := 0
+	for {
+		indent := len(text[off:]) - len(bytes.TrimLeft(text[off:], " \t"))
+		end := off + indent + len(leadingAnnotation(string(text[off+indent:])))
+		nl := bytes.IndexByte(text[end:], '\n')
+		if end == off+indent || nl < 0 || len(bytes.TrimSpace(text[end:end+nl])) > 0 ||
+			len(bytes.TrimSpace(text[end+nl:])) == 0 {
+			return uint32(off) + codeLineEnd(text[off:])
+		}
+		off = end + nl + 1
+	}
+}
+
+// codeLineEnd is where a declaration's first code line ends in its text:
+// at its end, or where the parameter list it opens closes.
+func codeLineEnd(text []byte) uint32 {
 	off, depth := 0, 0
 	for {
 		i := bytes.IndexByte(text[off:], '\n')
 		if i < 0 {
 			return uint32(len(text))
 		}
-		if off+i > maxSignatureScan {
-			return uint32(off + i)
-		}
 		line := bytes.TrimSpace(text[off : off+i])
 		if !bytes.HasSuffix(line, []byte(" (")) { // Go's `const (` opens a group, no parameters
 			depth += bytes.Count(line, []byte("(")) - bytes.Count(line, []byte(")"))
 		}
-		annotation := depth == 0 && isAnnotationLine(line)
-		if !annotation && depth <= 0 || len(bytes.TrimSpace(text[off+i:])) == 0 {
+		if depth <= 0 || len(bytes.TrimSpace(text[off+i:])) == 0 {
 			return uint32(off + i)
 		}
 		off += i + 1
 	}
-}
-
-// isAnnotationLine reports whether a line holds only an annotation or
-// attribute: Java, Kotlin and Swift's `@Name(…)`, C#'s `[Name(…)]`,
-// Rust's `#[…]`.
-func isAnnotationLine(line []byte) bool {
-	switch {
-	case len(line) > 1 && line[0] == '@':
-		return true
-	case bytes.HasPrefix(line, []byte("#[")) || len(line) > 1 && line[0] == '[':
-		return line[len(line)-1] == ']'
-	}
-	return false
 }
 
 // headerText is the signature made of the header between two byte
