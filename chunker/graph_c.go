@@ -16,7 +16,8 @@ func init() {
 		inferred: set("auto"),
 		pointers: set("shared_ptr", "unique_ptr", "scoped_ptr", "intrusive_ptr", "QSharedPointer", "QScopedPointer", "QPointer", "ComPtr",
 			"make_unique", "make_shared"),
-		globalScope: "::",
+		globalScope:       "::",
+		classNamedMembers: true,
 	}
 }
 

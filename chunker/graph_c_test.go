@@ -436,3 +436,18 @@ func TestCppModuleLinesDeclareNothing(t *testing.T) {
 		}
 	}
 }
+
+// A constructor's and a destructor's names inside their class are uses of
+// the class, as clangd counts them: a class's references list where it is
+// built and torn down.
+func TestCppConstructorsNameTheirClass(t *testing.T) {
+	src := "class tcp_sink : public sink {\npublic:\n    explicit tcp_sink(tcp_sink_config c)\n    {\n        connect();\n    }\n    tcp_sink(int a, int b);\n    tcp_sink() = default;\n    ~tcp_sink() override = default;\n    void flush() {}\n};\n"
+	g := analyzeGraph(t, "tcp_sink.h", src)
+	checkRefs(t, g, src, []wantRef{
+		{"tcp_sink", "tcp_sink(tcp_sink_config", RefType, "", "tcp_sink.tcp_sink"},
+		{"tcp_sink", "tcp_sink(int a", RefType, "", "tcp_sink.tcp_sink"},
+		{"tcp_sink", "tcp_sink() = default", RefType, "", "tcp_sink.tcp_sink"},
+		{"tcp_sink", "tcp_sink() override", RefType, "", "tcp_sink.~tcp_sink"},
+	})
+	checkNoRefs(t, g, "flush")
+}

@@ -63,6 +63,11 @@ type graphLang struct {
 	// `ll_sem: ll::Semaphore` is "t:ll.Semaphore"), where the language
 	// names types by their module's path.
 	qualifiedTypes bool
+	// classNamedMembers: a constructor and a destructor are named for
+	// their class (C++'s `explicit tcp_sink(…)`, `~tcp_sink()`), and
+	// their names are uses of the class, as clangd lists them among the
+	// class's references.
+	classNamedMembers bool
 	// repair, when set, mends what the outline makes of a declaration
 	// where the graph needs more: it returns the declaration's name node
 	// when the classifier's is not the one (a name that the parser's

@@ -111,7 +111,35 @@ func treeGraph(s *source, lang string, spec *langSpec, root *sitter.Node, chunke
 		b.pathsInTokens()
 	}
 	b.buildRefs()
+	if gl.classNamedMembers {
+		b.classUsesOfConstructors()
+	}
 	return b.g
+}
+
+// classUsesOfConstructors makes the name of each constructor and
+// destructor a use of its class, where no other capture made it one: the
+// name is the class's, written again.
+func (b *graphBuilder) classUsesOfConstructors() {
+	for i, d := range b.g.Defs {
+		name, dtor := strings.CutPrefix(d.Name, "~")
+		if d.Kind != "method" || d.Parent == "" || name != d.Parent[strings.LastIndexByte(d.Parent, '.')+1:] {
+			continue
+		}
+		col := d.Col
+		if dtor {
+			col++
+		}
+		at, found := slices.BinarySearchFunc(b.g.Refs, [2]int{d.Line, col}, func(r Ref, pos [2]int) int {
+			return cmp.Or(cmp.Compare(r.Line, pos[0]), cmp.Compare(r.Col, pos[1]))
+		})
+		switch {
+		case found && b.g.Refs[at].Name == name && b.g.Refs[at].Kind == RefOther:
+			b.g.Refs[at].Kind = RefType // ~tcp_sink, read as any name
+		case !found && len(b.g.Refs) < maxGraphRefs:
+			b.g.Refs = slices.Insert(b.g.Refs, at, Ref{Name: name, Line: d.Line, Col: col, Kind: RefType, Enclosing: int32(i)})
+		}
+	}
 }
 
 // pathsInTokens reads what a macro's token tree hides from the grammar
