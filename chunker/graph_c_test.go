@@ -451,3 +451,25 @@ func TestCppConstructorsNameTheirClass(t *testing.T) {
 	})
 	checkNoRefs(t, g, "flush")
 }
+
+// A macro for noexcept or override after a parameter list
+// (SPDLOG_NOEXCEPT, Q_DECL_OVERRIDE) is no name: the outline named
+// spdlog's os functions SPDLOG_NOEXCEPT, and a prototype lost the ";"
+// that pairs it with its definition.
+func TestCppNoexceptAndOverrideMacros(t *testing.T) {
+	src := "namespace os {\nSPDLOG_API size_t pid() SPDLOG_NOEXCEPT;\nSPDLOG_INLINE size_t _thread_id() SPDLOG_NOEXCEPT\n{\n    return 1;\n}\n}\nclass W : public QWidget {\n    void paint() Q_DECL_OVERRIDE;\n};\n"
+	got := map[string]string{}
+	for _, s := range Symbols("os.h", []byte(src)) {
+		got[s.Name] = s.Kind + "|" + s.Signature
+	}
+	want := map[string]string{
+		"pid":        "function|size_t pid() SPDLOG_NOEXCEPT;",
+		"_thread_id": "function|size_t _thread_id() SPDLOG_NOEXCEPT",
+		"paint":      "method|void paint() Q_DECL_OVERRIDE;",
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: %q, want %q (outline %v)", name, got[name], w, got)
+		}
+	}
+}

@@ -160,15 +160,18 @@ var attributeMacro = lazyre.New(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b(\s*\()?`)
 
 // attributeWords mark a macro that expands to an attribute, or to
 // nothing: thread-safety annotations, lifetime and inlining attributes,
-// deprecation. The grammar reads one after a parameter list as the
+// deprecation, noexcept and override (SPDLOG_NOEXCEPT, Qt's
+// Q_DECL_OVERRIDE). The grammar reads one after a parameter list as the
 // function's name ("void LogToSinks(…) ABSL_LOCKS_EXCLUDED(guard_) {"
-// was a method ABSL_LOCKS_EXCLUDED) and one after a parameter as the end
+// was a method ABSL_LOCKS_EXCLUDED; "void pid() SPDLOG_NOEXCEPT;" a
+// variable, whose prototype did not pair with its definition) and one
+// after a parameter as the end
 // of the declaration ("const V& v ABSL_ATTRIBUTE_LIFETIME_BOUND)" named
 // three functions "noexcept" and lost two overloads); where a macro of
 // no such word stands, it may be an expression, and stays.
 var attributeWords = []string{"ATTRIBUTE", "LOCKS_EXCLUDED", "LOCKS_REQUIRED", "GUARDED_BY", "LOCK_FUNCTION",
 	"LOCK_RETURNED", "ASSERT_EXCLUSIVE_LOCK", "ASSERT_SHARED_LOCK", "THREAD_SAFETY", "LIFETIME_BOUND", "NOINLINE", "ALWAYS_INLINE", "DEPRECATE", "MUST_USE",
-	"NODISCARD", "CAPABILITY", "ACQUIRED_BEFORE", "ACQUIRED_AFTER", "NONNULL", "NULLABLE"}
+	"NODISCARD", "CAPABILITY", "ACQUIRED_BEFORE", "ACQUIRED_AFTER", "NONNULL", "NULLABLE", "NOEXCEPT", "OVERRIDE"}
 
 // attributeMacrosBlanked blanks the attribute macros (attributeWords),
 // with their arguments, outside preprocessor lines, where they are

@@ -541,3 +541,30 @@ func TestErlangModuleMembersAreTheLibrarys(t *testing.T) {
 		t.Errorf("uses of Plug.Conn.port_number: %+v (%v), want none (:inet's is Erlang's)", refs, err)
 	}
 }
+
+// A call qualified by the namespace it is declared in
+// (`details::os::sleep_for_millis(…)`) is the function's, prototype and
+// definition alike, though macros unknown to the parser wrap the
+// prototype (`SPDLOG_API void sleep_for_millis(…) SPDLOG_NOEXCEPT;`).
+func TestNamespaceQualifiedCallIsExact(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"details/os.h":          "namespace spdlog {\nnamespace details {\nnamespace os {\nSPDLOG_API void sleep_for_millis(unsigned int ms) SPDLOG_NOEXCEPT;\n}\n}\n}\n",
+		"details/os-inl.h":      "namespace spdlog {\nnamespace details {\nnamespace os {\nvoid sleep_for_millis(unsigned int ms)\n{\n    sleep(ms);\n}\n}\n}\n}\n",
+		"details/file_helper.h": "#include <spdlog/details/os.h>\nnamespace spdlog {\nnamespace details {\nclass file_helper {\n    void open()\n    {\n        details::os::sleep_for_millis(10);\n    }\n};\n}\n}\n",
+	})
+	tg, err := ResolveTarget(ix, "", &Position{Path: "details/os-inl.h", Line: 4, Col: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range refs {
+		got = append(got, fmt.Sprintf("%s:%d %s", r.Path, r.Line, r.Match))
+	}
+	if strings.Join(got, ",") != "details/file_helper.h:7 exact" {
+		t.Errorf("uses of sleep_for_millis %v, want the call in file_helper.h, exact", got)
+	}
+}
