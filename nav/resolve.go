@@ -602,6 +602,10 @@ func splitImport(f store.GraphFile, p, name string) (mod, sym string) {
 	return p, name
 }
 
+// scriptExtensions are the extensions a JavaScript or TypeScript import
+// may name its module's file with.
+var scriptExtensions = map[string]bool{".js": true, ".mjs": true, ".cjs": true, ".jsx": true, ".ts": true, ".mts": true, ".cts": true, ".tsx": true}
+
 // moduleMatches reports whether the file d declares the module an import
 // names, as seen from the importing file.
 func moduleMatches(d, from store.GraphFile, mod string) bool {
@@ -611,6 +615,12 @@ func moduleMatches(d, from store.GraphFile, mod string) bool {
 	case strings.HasPrefix(mod, "./"), strings.HasPrefix(mod, "../"):
 		base := strings.TrimSuffix(d.Path, path.Ext(d.Path))
 		want := path.Join(path.Dir(from.Path), mod)
+		if scriptExtensions[path.Ext(want)] {
+			// An ES module names the file with its extension
+			// ('./core/access.js'), and TypeScript names a .ts file by
+			// the .js it compiles to.
+			want = strings.TrimSuffix(want, path.Ext(want))
+		}
 		return base == want || base == want+"/index"
 	case strings.HasPrefix(mod, "."): // a relative Python import
 		dots := len(mod) - len(strings.TrimLeft(mod, "."))

@@ -160,6 +160,9 @@ func TestImportStatementsResolveToTheModulesDeclaration(t *testing.T) {
 		"src/internal/Notification.ts":    "export class Notification {}\n",
 		"src/other/Notification.ts":       "export class Notification {}\n",
 		"src/internal/ops/materialize.ts": "import { Notification } from '../Notification';\n\nexport function m(n: Notification) {}\n",
+		"src/esm/access.js":               "export function access(elems, fn) {}\n",
+		"src/esm/data.js":                 "import { access } from './access.js';\n\nexport function get(o) { return access(o, 1); }\n",
+		"src/esm/view.ts":                 "import { Notification } from '../internal/Notification.js';\n",
 		"mail/message.py":                 "class Message:\n    pass\n",
 		"mail/parser.py":                  "from .message import Message\n",
 		"tools/read.py":                   "from mail.message import Message\n",
@@ -171,6 +174,10 @@ func TestImportStatementsResolveToTheModulesDeclaration(t *testing.T) {
 	}{
 		{"src/internal/Notification.ts", 1, 14, "src/internal/ops/materialize.ts:1", MatchExact},
 		{"src/other/Notification.ts", 1, 14, "src/internal/ops/materialize.ts:1", ""},
+		// ES modules name the file with its extension, and TypeScript
+		// names the .ts file by the .js it compiles to.
+		{"src/esm/access.js", 1, 17, "src/esm/data.js:3", MatchExact},
+		{"src/internal/Notification.ts", 1, 14, "src/esm/view.ts:1", MatchExact},
 		{"mail/message.py", 1, 7, "mail/parser.py:1", MatchExact},
 		{"mail/message.py", 1, 7, "tools/read.py:1", MatchExact},
 	} {
