@@ -48,6 +48,11 @@ const (
 	// ReasonSymlink: a symbolic link resolving outside the repository root,
 	// which could otherwise leak unrelated files into the index.
 	ReasonSymlink = "symlink_outside_root"
+	// ReasonBrokenLink: a symbolic link whose target does not exist (a
+	// build output not built, a file of another checkout): nothing to
+	// read, and no failure of the run, which would otherwise end with
+	// errors every time.
+	ReasonBrokenLink = "broken_symlink"
 	// ReasonUnreadable: the file or directory could not be opened or read;
 	// Skip.Err holds the cause.
 	ReasonUnreadable = "unreadable"
@@ -307,8 +312,12 @@ func (w *walker) readIgnore(absDir, rel string, entries []fs.DirEntry, name stri
 // inside the root because the walk reaches it directly.
 func (w *walker) symlink(abs, rel string) {
 	target, err := filepath.EvalSymlinks(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		w.skip(rel, ReasonBrokenLink, nil)
+		return
+	}
 	if err != nil {
-		w.skip(rel, ReasonUnreadable, err) // dangling or looping link
+		w.skip(rel, ReasonUnreadable, err) // a loop of links
 		return
 	}
 	info, err := os.Stat(target)

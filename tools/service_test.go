@@ -145,12 +145,12 @@ func TestUnreadableFileIsListedAndIndexingContinues(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"ok.go": goFunc("Fine", "x()"), "secret.go": goFunc("Secret", "y()")})
 	if !testfs.SymlinksResolve(t) {
-		t.Skip("this system cannot make symbolic links that resolve, so no dangling one either")
+		t.Skip("this system cannot make symbolic links that resolve, so no looping one either")
 	}
-	os.Symlink(filepath.Join(root, "gone.go"), filepath.Join(root, "dangling.go"))
+	os.Symlink(filepath.Join(root, "loop.go"), filepath.Join(root, "loop.go"))
 	unreadable := 1
 	// root reads anything, and on Windows a mode of 0 only sets the
-	// read-only attribute; the dangling link covers those cases.
+	// read-only attribute; the link to itself covers those cases.
 	if runtime.GOOS != "windows" && os.Getuid() != 0 {
 		os.Chmod(filepath.Join(root, "secret.go"), 0)
 		unreadable = 2
@@ -159,11 +159,30 @@ func TestUnreadableFileIsListedAndIndexingContinues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Errors) != unreadable || !strings.Contains(strings.Join(rep.Errors, "\n"), "dangling.go") {
-		t.Errorf("errors = %q, want %d naming dangling.go", rep.Errors, unreadable)
+	if len(rep.Errors) != unreadable || !strings.Contains(strings.Join(rep.Errors, "\n"), "loop.go") {
+		t.Errorf("errors = %q, want %d naming loop.go", rep.Errors, unreadable)
 	}
 	if rep.Outcome != "completed_with_errors" || rep.FilesIndexed != 3-unreadable {
 		t.Errorf("outcome %s, files_indexed %d", rep.Outcome, rep.FilesIndexed)
+	}
+}
+
+// A link to a file that does not exist is skipped, not failed on: a run
+// over an unchanged tree holding one is up to date, not "with errors".
+func TestBrokenLinkIsNoError(t *testing.T) {
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"ok.go": goFunc("Fine", "x()")})
+	if !testfs.SymlinksResolve(t) {
+		t.Skip("this system cannot make symbolic links that resolve")
+	}
+	os.Symlink(filepath.Join(root, "gone.go"), filepath.Join(root, "dangling.go"))
+	ctx := context.Background()
+	for i, want := range []string{"completed", "up_to_date"} {
+		rep, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+		if err != nil || rep.Outcome != want || len(rep.Errors) != 0 || rep.SkippedReasons["broken_symlink"] != 1 {
+			t.Errorf("run %d: outcome %q, errors %q, skipped %v (%v); want %s, no errors, the link skipped as broken_symlink", i+1, rep.Outcome, rep.Errors, rep.SkippedReasons, err, want)
+		}
 	}
 }
 
