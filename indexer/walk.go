@@ -48,6 +48,11 @@ const (
 	// ReasonSymlink: a symbolic link resolving outside the repository root,
 	// which could otherwise leak unrelated files into the index.
 	ReasonSymlink = "symlink_outside_root"
+	// ReasonLinkInside: a symbolic link to a file inside the root, which
+	// the walk indexes under its own path: a second copy would make each
+	// of its declarations two, and every use of them ambiguous
+	// (RxSwift's Sources/ links to its 435 source files).
+	ReasonLinkInside = "symlink_inside_root"
 	// ReasonBrokenLink: a symbolic link whose target does not exist (a
 	// build output not built, a file of another checkout): nothing to
 	// read, and no failure of the run, which would otherwise end with
@@ -306,10 +311,10 @@ func (w *walker) readIgnore(absDir, rel string, entries []fs.DirEntry, name stri
 	return parseIgnoreFile(data, rel)
 }
 
-// symlink follows a link at repository path rel. Links to files inside the
-// root are indexed under the link's own path; links to directories are not
-// descended, which rules out cycles, and costs nothing when the target is
-// inside the root because the walk reaches it directly.
+// symlink follows a link at repository path rel. A link to a file outside
+// the root is skipped, and so is one to a file inside it, which the walk
+// reaches under its own path, under its own rules; links to directories
+// are not descended, which rules out cycles.
 func (w *walker) symlink(abs, rel string) {
 	target, err := filepath.EvalSymlinks(abs)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -342,7 +347,7 @@ func (w *walker) symlink(abs, rel string) {
 		w.skip(rel, ReasonSecret, nil)
 		return
 	}
-	w.file(abs, target, rel, info)
+	w.skip(rel, ReasonLinkInside, nil)
 }
 
 // file applies the type, size and content filters to the file at abs (the
