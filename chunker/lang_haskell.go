@@ -127,8 +127,8 @@ func (h *hsScan) itemStarts(i, end int, top bool) []int {
 			continue // not first on its line
 		}
 		c := h.toks[k].start - h.s.start[line]
-		if top && c != 0 {
-			continue
+		if top && (c != 0 || h.s.src[h.toks[k].start] == '#') {
+			continue // a CPP line (#if, #else) inside the declaration around it
 		}
 		if !top {
 			if col < 0 {
@@ -172,9 +172,10 @@ func (h *hsScan) items(starts []int, end int, parent string, prevB int) []*outli
 		}
 		it.d, it.at = h.declare(k, stop, parent)
 		if prev := lastItem(items); prev != nil && it.d != nil && prev.d != nil && prev.d.name == it.d.name &&
-			prev.d.kind == "function" && it.d.kind == "function" && len(doc) == 0 {
-			prev.b, prev.d.b = it.b, it.b // an equation of the function above
+			prev.d.kind == "function" && it.d.kind == "function" && h.haddock(doc) < 0 {
+			prev.b, prev.d.b = it.b, it.b // an equation of the function above, past any plain comment
 			prevB = it.b
+			doc = doc[:0]
 			continue
 		}
 		if it.d != nil {
@@ -228,15 +229,22 @@ func (h *hsScan) fields(k, stop int, parent string) []*outlineItem {
 // setDoc sets d's doc to the Haddock comments ("-- |", "{-|") among the
 // comment tokens directly above it.
 func (h *hsScan) setDoc(d *decl, doc []int) {
+	if i := h.haddock(doc); i >= 0 {
+		last := doc[len(doc)-1]
+		d.doc = strings.TrimSpace(string(h.s.src[h.toks[doc[i]].start:h.toks[last].end]))
+		d.docA, d.docB = h.s.lineAt(h.toks[doc[i]].start), h.s.lineAt(h.toks[last].end-1)
+	}
+}
+
+// haddock is the index in doc of the first Haddock comment ("-- |",
+// "{-|"), or -1.
+func (h *hsScan) haddock(doc []int) int {
 	for i, k := range doc {
-		t := strings.TrimLeft(h.text(k), "-{ ")
-		if strings.HasPrefix(t, "|") {
-			last := doc[len(doc)-1]
-			d.doc = strings.TrimSpace(string(h.s.src[h.toks[doc[i]].start:h.toks[last].end]))
-			d.docA, d.docB = h.s.lineAt(h.toks[doc[i]].start), h.s.lineAt(h.toks[last].end-1)
-			return
+		if strings.HasPrefix(strings.TrimLeft(h.text(k), "-{ "), "|") {
+			return i
 		}
 	}
+	return -1
 }
 
 // where returns the "where" opening a class's or instance's body among

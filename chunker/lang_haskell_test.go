@@ -106,3 +106,18 @@ func TestHaskellGraph(t *testing.T) {
 		t.Errorf("imports %v, want %v", got, want)
 	}
 }
+
+// A CPP line in the first column (`#if MIN_VERSION_ghc(9,11,0)`) is no
+// new declaration: it sits inside the one around it. Nor does a comment
+// between two equations end a function.
+func TestHaskellCPPLinesAndCommentsInsideAFunction(t *testing.T) {
+	src := "module Rules where\n\ngetDef :: Int -> Int\ngetDef x =\n#if MIN_VERSION_ghc(9,11,0)\n  x + 1\n#else\n  x + 2\n#endif\n\nresponsible :: Int -> Bool\nresponsible 0 = True\n-- the other cases\n-- are false\nresponsible _ = False\n\nnext :: Int\nnext = 1\n"
+	var got []string
+	for _, s := range Symbols("Rules.hs", []byte(src)) {
+		got = append(got, s.Name+":"+itoa(s.StartLine)+"-"+itoa(s.EndLine))
+	}
+	want := []string{"getDef:3-9", "responsible:11-15", "next:17-18"}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline %v, want %v", got, want)
+	}
+}
