@@ -273,3 +273,27 @@ func TestGoUsesFromPackagesOutsideTheIndex(t *testing.T) {
 		t.Errorf("references of frame.Parse:\n got %q\nwant %q (flag.Parse is the standard library's)", got, want)
 	}
 }
+
+// A package-level declaration is named bare in its package or through
+// the package's name elsewhere, never selected from a value: gin's
+// `binding.Header` var had 299 name matches in `req.Header` and
+// `w.Header()`, of which none can be it.
+func TestGoPackageLevelNamesAreNotSelectedFromValues(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"go.mod":             "module example.com/m\n",
+		"binding/binding.go": "package binding\n\ntype Binding interface{ Name() string }\n\nvar Header Binding\n\nfunc use() Binding { return Header }\n",
+		"app/app.go":         "package app\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/binding\"\n)\n\nfunc f(req *http.Request, w http.ResponseWriter) {\n\t_ = req.Header.Get(\"x\")\n\tw.Header().Set(\"a\", \"b\")\n\t_ = binding.Header\n}\n",
+	})
+	tg, err := ResolveTarget(ix, "binding.Header", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"app/app.go:12 exact", "binding/binding.go:7 exact"}
+	if got := refSet(refs); !reflect.DeepEqual(got, sortedT(want)) {
+		t.Errorf("references of binding.Header:\n got %q\nwant %q", got, sortedT(want))
+	}
+}
