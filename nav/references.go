@@ -252,8 +252,10 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			switch {
 			case got == nil && w.fromOtherPackage(fr.GraphFile, r, tf):
 				return ""
-			case got == nil && t.Def.Parent == "" && r.Recv != "" && !strings.HasPrefix(r.Recv, "p:"):
-				return "" // a package-level name, selected from a value (req.Header for binding.Header)
+			case got == nil && t.Def.Parent == "" && r.Recv != "" && (!strings.HasPrefix(r.Recv, "p:") || strings.Contains(r.Recv, " ")):
+				// A package-level name selected from a value (req.Header,
+				// http.NewRequest().Header for binding.Header).
+				return ""
 			case got == nil:
 				return MatchName
 			case w.refersTo(got, target, w.pkgOfFile(fr.GraphFile)):

@@ -282,7 +282,7 @@ func TestGoPackageLevelNamesAreNotSelectedFromValues(t *testing.T) {
 	ix := testIndex(t, map[string]string{
 		"go.mod":             "module example.com/m\n",
 		"binding/binding.go": "package binding\n\ntype Binding interface{ Name() string }\n\nvar Header Binding\n\nfunc use() Binding { return Header }\n",
-		"app/app.go":         "package app\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/binding\"\n)\n\nfunc f(req *http.Request, w http.ResponseWriter) {\n\t_ = req.Header.Get(\"x\")\n\tw.Header().Set(\"a\", \"b\")\n\t_ = binding.Header\n}\n",
+		"app/app.go":         "package app\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/m/binding\"\n)\n\nfunc f(req *http.Request, w http.ResponseWriter) {\n\t_ = req.Header.Get(\"x\")\n\tw.Header().Set(\"a\", \"b\")\n\t_ = binding.Header\n\tr, _ := http.NewRequest(\"GET\", \"/\", nil)\n\t_ = r\n\thttp.NewRequest(\"GET\", \"/\", nil).Header.Get(\"y\")\n}\n",
 	})
 	tg, err := ResolveTarget(ix, "binding.Header", nil)
 	if err != nil {
