@@ -202,17 +202,25 @@ func splitRecv(recv string) (string, []string) {
 
 // memberType is the declared type of member name of class cls, when one
 // declaration of the family says it ("t:T"); "" otherwise.
+//
+// A field and the method that returns it may share a name and a type
+// (Rust's `grid: Grid<Cell>` and `fn grid(&self) -> &Grid<Cell>`): the
+// type is the one they agree on.
 func (c useCtx) memberType(ix Index, cls, name string) string {
 	if cls == "" {
 		return ""
 	}
-	d, ok := pick(familyDefs(ix.DefinitionsOf(name), c.file.Language), func(d store.FileDef) bool {
-		return owner(d) == lastElem(cls)
-	})
-	if !ok || !strings.HasPrefix(d.Def.Type, "t:") {
-		return ""
+	typ := ""
+	for _, d := range familyDefs(ix.DefinitionsOf(name), c.file.Language) {
+		if owner(d) != lastElem(cls) {
+			continue
+		}
+		if !strings.HasPrefix(d.Def.Type, "t:") || typ != "" && typ != d.Def.Type[2:] {
+			return ""
+		}
+		typ = d.Def.Type[2:]
 	}
-	return d.Def.Type[2:]
+	return typ
 }
 
 // valueType is the type of the value a name the file sees is bound to:

@@ -575,3 +575,18 @@ func TestNamespaceQualifiedCallIsExact(t *testing.T) {
 		t.Errorf("uses of sleep_for_millis %v, want the call in file_helper.h, exact", got)
 	}
 }
+
+// A field and a method of one name and type (alacritty's `grid:
+// Grid<Cell>` and `fn grid(&self) -> &Grid<Cell>`) type what is selected
+// from the field: `self.grid.scroll_display(…)` is Grid's, not the
+// calling method's own.
+func TestFieldAndGetterOfOneTypeTypeTheSelection(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"src/grid.rs": "pub struct Grid<T> { lines: Vec<T> }\n\nimpl<T> Grid<T> {\n    pub fn scroll_display(&mut self, n: i32) {}\n}\n",
+		"src/term.rs": "use crate::grid::Grid;\n\npub struct Term<T> {\n    grid: Grid<T>,\n}\n\nimpl<T> Term<T> {\n    pub fn grid(&self) -> &Grid<T> {\n        &self.grid\n    }\n\n    pub fn scroll_display(&mut self, n: i32) {\n        self.grid.scroll_display(n);\n    }\n}\n",
+	})
+	defs, err := DefinitionAt(ix, Position{Path: "src/term.rs", Line: 13, Col: 19})
+	if err != nil || len(defs) == 0 || defs[0].Path != "src/grid.rs" || defs[0].Match != MatchExact {
+		t.Errorf("self.grid.scroll_display: %+v (%v), want Grid.scroll_display, exact", defs, err)
+	}
+}
