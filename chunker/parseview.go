@@ -47,7 +47,8 @@ const bigErrorLines = 20
 // grammar misreads (cppMacrosBlanked), C# with its ref structs in an
 // order the grammar reads (csharpRefStructs) and without its pointer
 // casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
-// interfaces (funInterface), Rust with the items inside its item macros
+// interfaces (funInterface) and its newer syntax as the older (rangeUntil,
+// multiDollar), Rust with the items inside its item macros
 // parsed (rustItemMacrosUnwrapped). When a syntax error of a file of
 // C's preprocessor touches a conditional directive, the file is parsed
 // again as the compiler would see it with every conditional's first
@@ -64,7 +65,10 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "csharp":
 		code = csharpPointerCastsBlanked(csharpRefStructs(code))
 	case "kotlin":
-		code, _ = blankMatches(funInterface(), code, false)
+		owned := false
+		for _, re := range []*regexp.Regexp{funInterface(), rangeUntil(), multiDollar()} {
+			code, owned = blankMatches(re, code, owned)
+		}
 	case "rust":
 		return rustItemMacrosUnwrapped(pool, code)
 	}
@@ -308,6 +312,16 @@ func csharpPointerCastsBlanked(src []byte) []byte {
 // method, Kotlin 1.4), which the grammar does not parse; group 1 is the
 // "fun" that, blanked, leaves a plain interface.
 var funInterface = lazyre.New(`\b(fun)\s+interface\b`)
+
+// rangeUntil matches Kotlin's open-ended range operator (`s..<r`, Kotlin
+// 1.8), which the grammar does not parse; group 1 is the "<" that,
+// blanked, leaves a closed range of the same operands.
+var rangeUntil = lazyre.New(`\.\.(<)`)
+
+// multiDollar matches the dollars that open Kotlin's multi-dollar strings
+// (`$$"a$b"`, Kotlin 2.2), which the grammar does not parse; group 1,
+// blanked, leaves a plain string.
+var multiDollar = lazyre.New(`(?:^|[^\w$])(\$\$+)"`)
 
 // typeMacros matches the export and attribute macros C++ puts between a
 // type keyword and the type's name ("class ABSL_ATTRIBUTE_OWNER

@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -356,6 +357,32 @@ public fun after(): Int = 1
 	}
 	if kinds["ResponseAdapter"] != "interface" || kinds["after"] != "function" {
 		t.Errorf("outline %v, want interface ResponseAdapter and function after", kinds)
+	}
+}
+
+// Kotlin's open-ended range (`s..<r`, Kotlin 1.8) and multi-dollar
+// strings (`$$"a$b"`, Kotlin 2.2) are newer than the grammar: one in a
+// method of a 3,000-line class (kotlinx.coroutines' BufferedChannel) lost
+// the class and everything after the method.
+func TestKotlinNewerSyntax(t *testing.T) {
+	src := []byte(`internal open class BufferedChannel<E>(capacity: Int) {
+    fun describe(i: Long, s: Long, r: Long): String = when (i) {
+        in s..<r -> "receive"
+        else -> if (name == $$"java.util.concurrent.Executors$Delegated") "x" else "cont"
+    }
+
+    fun close(): Boolean = true
+}
+
+internal class ChannelSegment<E>(id: Long)
+`)
+	got := map[string]string{}
+	for _, s := range Symbols("BufferedChannel.kt", src) {
+		got[s.Name] = s.Kind + " " + s.Parent
+	}
+	want := map[string]string{"BufferedChannel": "class ", "describe": "method BufferedChannel", "close": "method BufferedChannel", "ChannelSegment": "class "}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("outline %v, want %v", got, want)
 	}
 }
 
