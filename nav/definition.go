@@ -339,6 +339,9 @@ func DefinitionAt(ix Index, pos Position) ([]Definition, error) {
 func resolveUse(ix Index, f store.GraphFile, imports []chunker.Import, r chunker.Ref, modules *moduleSet) ([]Definition, error) {
 	if d, ok := resolveExactly(ix, f, r); ok {
 		set := overloadSet(ix, d)
+		if r.Recv != "" {
+			set = slices.DeleteFunc(set, func(o Definition) bool { return elixirPrivate(o.Language, o.Def) }) // a qualified call sees no defp
+		}
 		if len(set) > 1 {
 			for i := range set {
 				set[i].Match = MatchName // which one, the argument types would tell

@@ -265,9 +265,16 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 		}, nil
 	}
 	modules := newModuleSet(ix)
-	overloaded := Overloads(ix, t) > 1
+	set := overloadSet(ix, t.Definition)
+	overloaded := len(set) > 1
+	// A qualified call sees an Elixir module's public functions alone.
+	publicOverloaded := len(slices.DeleteFunc(slices.Clone(set), func(d Definition) bool { return elixirPrivate(d.Language, d.Def) })) > 1
+	private := elixirPrivate(t.Language, t.Def)
 	componentOwn := componentLocal(t.Definition)
 	return func(fr store.FileRefs, r chunker.Ref) string {
+		if private && r.Recv != "" {
+			return ""
+		}
 		c := useCtx{file: fr.GraphFile, imports: fr.Imports, modules: modules, enclosing: func(i int32) *chunker.Def {
 			if d, ok := fr.Enclosing[i]; ok {
 				return &d
@@ -276,6 +283,7 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 		}}
 		if d, ok := c.resolve(ix, r); ok {
 			same := sameDecl(d.Language, d.Path, d.Def, t.Path, t.Def)
+			overloaded := overloaded && (r.Recv == "" || t.Language != "elixir" || publicOverloaded)
 			switch {
 			case overloaded && (same || overloads(d.Language, d.Path, d.Def, t.Path, t.Def)):
 				return MatchName // one of the member's overloads, which the argument types would tell

@@ -61,6 +61,10 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 		// goes through), never a function or a variable of the name.
 		cands = slices.DeleteFunc(cands, func(d store.FileDef) bool { return !declaresType(d.Def.Kind) })
 	}
+	if r.Recv != "" {
+		// GenStage.sync_subscribe(…) is none of its defp's.
+		cands = slices.DeleteFunc(cands, func(d store.FileDef) bool { return elixirPrivate(d.Language, d.Def) })
+	}
 	if len(cands) == 0 {
 		return store.FileDef{}, false
 	}
@@ -507,7 +511,7 @@ func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bo
 		// another file defines.
 		return prototype(lang, a) != prototype(lang, b)
 	}
-	return a.Line == b.Line || !overloadsBySignature(lang)
+	return a.Line == b.Line || !overloadsBySignature(lang) || lang == "elixir" && arity(a) == arity(b)
 }
 
 // overloads reports whether two declarations are overloads of one
@@ -518,7 +522,42 @@ func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bo
 // declaration of the name: a match by name among the member's overloads,
 // not among every class's readValue.
 func overloads(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bool {
-	return overloadsBySignature(lang) && pathA == pathB && a.Name == b.Name && a.Parent == b.Parent && a.Kind == b.Kind && !constructor(a)
+	return overloadsBySignature(lang) && pathA == pathB && a.Name == b.Name && a.Parent == b.Parent && a.Kind == b.Kind && !constructor(a) &&
+		(lang != "elixir" || arity(a) != arity(b))
+}
+
+// elixirPrivate reports an Elixir defp or defmacrop, which only its own
+// module calls, by its bare name.
+func elixirPrivate(lang string, d chunker.Def) bool {
+	return lang == "elixir" && (strings.HasPrefix(d.Signature, "defp ") || strings.HasPrefix(d.Signature, "defmacrop "))
+}
+
+// arity is the number of parameters an Elixir function's signature
+// lists (`def sync_subscribe(stage, opts, timeout \\ 5_000)` has 3):
+// functions of one name and module are told apart by it, and the clauses
+// of one arity are one function.
+func arity(d chunker.Def) int {
+	sig := d.Signature
+	i := strings.Index(sig, d.Name+"(")
+	if i < 0 || strings.HasPrefix(strings.TrimLeft(sig[i+len(d.Name)+1:], " "), ")") {
+		return 0
+	}
+	n, depth := 1, 0
+	for _, c := range sig[i+len(d.Name):] {
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth == 0 {
+				return n
+			}
+		case ',':
+			if depth == 1 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // constructor reports a declaration named for its class: a use of the
@@ -574,7 +613,7 @@ func falseFirst(b bool) int {
 // name apart by their parameters.
 func overloadsBySignature(lang string) bool {
 	switch lang {
-	case "java", "csharp", "cpp", "kotlin", "scala", "swift", "dart":
+	case "java", "csharp", "cpp", "kotlin", "scala", "swift", "dart", "elixir": // Elixir by arity
 		return true
 	}
 	return false

@@ -590,3 +590,41 @@ func TestFieldAndGetterOfOneTypeTypeTheSelection(t *testing.T) {
 		t.Errorf("self.grid.scroll_display: %+v (%v), want Grid.scroll_display, exact", defs, err)
 	}
 }
+
+// Elixir tells a module's functions apart by arity: a call inside
+// sync_subscribe/3 of sync_subscribe/4 is not the enclosing function's
+// exact use, and the clauses of one arity stay one function.
+func TestElixirFunctionsOfOneNameAndTwoArities(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"lib/gen_stage.ex": "defmodule GenStage do\n  def sync_subscribe(stage, opts, timeout \\\\ 5_000) do\n    sync_subscribe(stage, nil, opts, timeout)\n  end\n\n  defp sync_subscribe(stage, to, opts, timeout) do\n    call(stage, to, opts, timeout)\n  end\n\n  def ask(:none), do: :ok\n  def ask(n), do: ask(n - 1)\nend\n",
+		"test/sup_test.exs": "defmodule SupTest do\n  test \"subscribes\" do\n    GenStage.sync_subscribe(sup, to: producer)\n  end\nend\n",
+	})
+	// A qualified call from another module sees the public function
+	// alone: a defp is called bare, from its own module.
+	defs, err := DefinitionAt(ix, Position{Path: "test/sup_test.exs", Line: 3, Col: 14})
+	if err != nil || len(defs) != 1 || defs[0].Def.Line != 2 || defs[0].Match != MatchExact {
+		t.Errorf("GenStage.sync_subscribe(sup, to: producer): %+v (%v), want sync_subscribe/3, exact", defs, err)
+	}
+	for line, want := range map[int]string{2: "test/sup_test.exs:3 exact,lib/gen_stage.ex:3 name", 6: "lib/gen_stage.ex:3 name"} {
+		tg, err := ResolveTarget(ix, "", &Position{Path: "lib/gen_stage.ex", Line: line, Col: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs, err := References(ix, tg, RefFilter{})
+		var got []string
+		for _, r := range refs {
+			got = append(got, fmt.Sprintf("%s:%d %s", r.Path, r.Line, r.Match))
+		}
+		if err != nil || strings.Join(got, ",") != want {
+			t.Errorf("uses of the sync_subscribe at line %d: %v (%v), want %s", line, got, err, want)
+		}
+	}
+	defs, err = DefinitionAt(ix, Position{Path: "lib/gen_stage.ex", Line: 3, Col: 5})
+	if err != nil || len(defs) != 2 || defs[0].Match != MatchName || defs[1].Match != MatchName {
+		t.Errorf("sync_subscribe(stage, nil, opts, timeout): %+v (%v), want both arities, by name", defs, err)
+	}
+	defs, err = DefinitionAt(ix, Position{Path: "lib/gen_stage.ex", Line: 11, Col: 19})
+	if err != nil || len(defs) != 1 || defs[0].Match != MatchExact || defs[0].Def.Line != 10 {
+		t.Errorf("ask(n - 1): %+v (%v), want ask/1 at its first clause, exact", defs, err)
+	}
+}
