@@ -596,7 +596,7 @@ func TestFieldAndGetterOfOneTypeTypeTheSelection(t *testing.T) {
 // exact use, and the clauses of one arity stay one function.
 func TestElixirFunctionsOfOneNameAndTwoArities(t *testing.T) {
 	ix := testIndex(t, map[string]string{
-		"lib/gen_stage.ex": "defmodule GenStage do\n  def sync_subscribe(stage, opts, timeout \\\\ 5_000) do\n    sync_subscribe(stage, nil, opts, timeout)\n  end\n\n  defp sync_subscribe(stage, to, opts, timeout) do\n    call(stage, to, opts, timeout)\n  end\n\n  def ask(:none), do: :ok\n  def ask(n), do: ask(n - 1)\nend\n",
+		"lib/gen_stage.ex":  "defmodule GenStage do\n  def sync_subscribe(stage, opts, timeout \\\\ 5_000) do\n    sync_subscribe(stage, nil, opts, timeout)\n  end\n\n  defp sync_subscribe(stage, to, opts, timeout) do\n    call(stage, to, opts, timeout)\n  end\n\n  def ask(:none), do: :ok\n  def ask(n), do: ask(n - 1)\nend\n",
 		"test/sup_test.exs": "defmodule SupTest do\n  test \"subscribes\" do\n    GenStage.sync_subscribe(sup, to: producer)\n  end\nend\n",
 	})
 	// A qualified call from another module sees the public function
