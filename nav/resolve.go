@@ -698,6 +698,27 @@ func moduleMatches(d, from store.GraphFile, mod string) bool {
 			}
 		}
 		dotted = strings.TrimSuffix(dotted, ".mod")
+		if crate := workspaceCratePath(dotted); crate != "" && (crate == mod || strings.HasSuffix(crate, "."+mod)) {
+			return true
+		}
 	}
 	return dotted == mod || strings.HasSuffix(dotted, "."+mod)
+}
+
+// workspaceCratePath is the path another crate of a Rust workspace names
+// a module file by: `alacritty_terminal::grid` for
+// alacritty_terminal/src/grid/mod.rs (the crate's directory, its name's
+// hyphens made underscores, then the module's path under src/; lib.rs
+// and main.rs are the crate's root); "" for a file outside a src/.
+func workspaceCratePath(dotted string) string {
+	i := strings.Index(dotted, ".src.")
+	if i < 0 {
+		return ""
+	}
+	crate := strings.ReplaceAll(dotted[:i], "-", "_")
+	rest := dotted[i+len(".src."):]
+	if rest == "lib" || rest == "main" {
+		return crate
+	}
+	return crate + "." + rest
 }

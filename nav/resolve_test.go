@@ -628,3 +628,18 @@ func TestElixirFunctionsOfOneNameAndTwoArities(t *testing.T) {
 		t.Errorf("ask(n - 1): %+v (%v), want ask/1 at its first clause, exact", defs, err)
 	}
 }
+
+// Another crate of a Rust workspace names a module by the crate's name
+// and the module's path under its src/ (`use
+// alacritty_terminal::grid::Scroll`): the import is that module's Scroll,
+// not a variant of the same name in the importing file.
+func TestRustWorkspaceCrateImports(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"alacritty_terminal/src/grid/mod.rs": "pub enum Scroll {\n    Delta(i32),\n    Top,\n}\n",
+		"alacritty/src/event.rs":             "use alacritty_terminal::grid::Scroll;\n\npub enum EventType {\n    Scroll,\n    Resize,\n}\n\nfn f(s: Scroll) {}\n",
+	})
+	defs, err := DefinitionAt(ix, Position{Path: "alacritty/src/event.rs", Line: 1, Col: 31})
+	if err != nil || len(defs) == 0 || defs[0].Path != "alacritty_terminal/src/grid/mod.rs" || defs[0].Match != MatchExact {
+		t.Errorf("use alacritty_terminal::grid::Scroll: %+v (%v), want grid's Scroll, exact", defs, err)
+	}
+}
