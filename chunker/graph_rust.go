@@ -131,6 +131,13 @@ const rustGraphQuery = `
 (mut_pattern (identifier) @local)
 (ref_pattern (identifier) @local)
 
+; An attribute's name (#[test], #[cfg(…)], #[inline]) and a
+; configuration's or lint's words (#[cfg(test)], #[allow(dead_code)]) name
+; no declaration of the code: #[test] was a use of a module named test.
+(attribute (identifier) @skip)
+((attribute (identifier) @_attr arguments: (token_tree (identifier) @skip))
+  (#match? @_attr "^(cfg|cfg_attr|allow|warn|deny|forbid|expect)$"))
+
 ; Any other name in a value position.
 (identifier) @ref
 `

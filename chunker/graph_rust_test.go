@@ -177,3 +177,13 @@ func TestRustDeclaredTypesKeepTheirPath(t *testing.T) {
 		{qualified: "Semaphore.plain", kind: "field", at: "plain", typ: "t:Owner"},
 	})
 }
+
+// An attribute names no declaration of the code: `#[test]` and
+// `#[cfg(test)]` were uses of a module named test (alacritty's map put
+// `mod test` near its top), while a derived trait is a use of the trait.
+func TestRustAttributesAreNoUses(t *testing.T) {
+	src := "#[cfg(test)]\nmod test {\n    #[test]\n    fn a() {}\n    #[allow(dead_code)]\n    #[derive(Debug)]\n    struct S;\n}\n"
+	g := analyzeGraph(t, "lib.rs", src)
+	checkNoRefs(t, g, "test", "cfg", "allow", "dead_code", "derive")
+	checkRefs(t, g, src, []wantRef{{"Debug", "Debug", RefOther, "", "test"}})
+}

@@ -134,13 +134,14 @@ func substantive(ix Index, name string, defs []store.NameFile) []store.NameFile 
 const minUsesChecked = 8
 
 // announces reports declaring files in a language that writes
-// namespaces (C++, C#, PHP): C is left out, as its forward declarations
-// are everywhere and reading each used name's declarations made the
-// Linux kernel's map 102 → 434 s.
+// namespaces (C++, C#, PHP) or adds to types declared elsewhere (Rust's
+// impl blocks, Swift's extensions): C is left out, as its forward
+// declarations are everywhere and reading each used name's declarations
+// made the Linux kernel's map 102 → 434 s.
 func announces(lang map[string]string, defs []store.NameFile) bool {
 	return slices.ContainsFunc(defs, func(f store.NameFile) bool {
 		switch lang[f.Path] {
-		case "cpp", "csharp", "php":
+		case "cpp", "csharp", "php", "rust", "swift":
 			return true
 		}
 		return false
@@ -149,9 +150,11 @@ func announces(lang map[string]string, defs []store.NameFile) bool {
 
 // mapAnnouncement reports a declaration that only names a scope or a
 // type declared elsewhere: a C++ or C# namespace (reopened in every file
-// of it), a C or C++ forward declaration.
+// of it), a C or C++ forward declaration, a Rust impl block or a Swift
+// extension (alacritty's `impl SerdeReplace for Option<T>` took the uses
+// of Option, 281 of them, and led the map).
 func mapAnnouncement(lang string, d chunker.Def) bool {
-	return d.Kind == "namespace" || prototype(lang, d) && declaresType(d.Kind)
+	return d.Kind == "namespace" || d.Kind == "impl" || d.Kind == "extension" || prototype(lang, d) && declaresType(d.Kind)
 }
 
 // putAside scales the ranks of the aside files' declarations below the

@@ -161,3 +161,31 @@ func TestMapLeavesOutReopenedNamespacesAndForwardDeclarations(t *testing.T) {
 		}
 	}
 }
+
+// A Rust impl block adds to its type and is no declaration of the type's
+// name: alacritty's `impl SerdeReplace for Option<T>` took the uses of
+// Option and led its map.
+func TestMapLeavesOutImplBlocks(t *testing.T) {
+	files := map[string]string{
+		"config/src/lib.rs": "pub trait SerdeReplace {\n    fn replace(&mut self);\n}\n\nimpl<T> SerdeReplace for Option<T> {\n    fn replace(&mut self) {}\n}\n",
+		"term/src/grid.rs":  "pub struct Grid {\n    n: i32,\n}\n",
+	}
+	for i := range 10 {
+		files[fmt.Sprintf("app/src/m%d.rs", i)] = "use term::grid::Grid;\n\nfn f(g: Option<Grid>) -> Option<i32> {\n    None\n}\n"
+	}
+	m := CodeMap(testIndex(t, files), "", nil)
+	if len(m.Files) == 0 || m.Files[0].Path != "term/src/grid.rs" {
+		var order []string
+		for _, f := range m.Files {
+			order = append(order, f.Path)
+		}
+		t.Errorf("map order %v, want grid.rs, the type used everywhere, first", order)
+	}
+	for _, f := range m.Files {
+		for _, s := range f.Symbols {
+			if s.Def.Kind == "impl" {
+				t.Errorf("%s lists impl %s", f.Path, s.Def.Name)
+			}
+		}
+	}
+}

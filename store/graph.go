@@ -63,17 +63,29 @@ func names(d *chunker.GraphDecoder, counts *[nameIndexes]map[string]uint32) {
 	})
 	d.Refs(func(r chunker.Ref) {
 		counts[nameUses][r.Name]++
-		if selectedFromValue(r.Recv) {
+		if memberSelection(r.Recv) {
 			counts[nameMemberUses][r.Name]++
 		}
 	})
 }
 
-// selectedFromValue reports whether a receiver is a value (x.name,
-// self.name) rather than nothing, a package, a module or the global scope
-// ("p:", "n:", C++'s ::name).
-func selectedFromValue(recv string) bool {
-	return recv != "" && recv != chunker.GlobalRecv && !strings.HasPrefix(recv, "p:") && !(strings.HasPrefix(recv, "n:") && !strings.Contains(recv, " "))
+// memberSelection reports whether a receiver is a value (x.name,
+// self.name) or a type (`Vec::new()`, `Math.max`, Elixir's
+// `Plug.Conn.put_resp_header`: a capitalized name) rather than nothing, a
+// package, a module or the global scope ("p:", a lower-case "n:", C++'s
+// ::name): what is selected is a member, no top-level declaration of
+// the name (alacritty's map gave its tty module's `fn new` 358 uses, every
+// `X::new()` of the repository).
+func memberSelection(recv string) bool {
+	if recv == "" || recv == chunker.GlobalRecv || strings.HasPrefix(recv, "p:") {
+		return false
+	}
+	q, ok := strings.CutPrefix(recv, "n:")
+	if !ok || strings.Contains(q, " ") {
+		return true
+	}
+	last := q[strings.LastIndexAny(q, ".:")+1:]
+	return last != "" && last[0] >= 'A' && last[0] <= 'Z'
 }
 
 // clone copies a string out of the mapping.

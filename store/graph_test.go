@@ -94,15 +94,17 @@ func TestGraphQueries(t *testing.T) {
 	}
 }
 
-// A use selected from a value counts among a name's member uses; one
-// selected from nothing, a package, a module or the global scope does not.
-func TestSelectedFromValue(t *testing.T) {
+// A use selected from a value or a type counts among a name's member
+// uses; one selected from nothing, a package, a module or the global
+// scope does not.
+func TestMemberSelection(t *testing.T) {
 	for recv, want := range map[string]bool{
-		"": false, "p:net/http": false, "n:os": false, "n:os.path": false, chunker.GlobalRecv: false,
+		"": false, "p:net/http": false, "n:os": false, "n:os.path": false, chunker.GlobalRecv: false, "n:crate.tty": false,
 		"self": true, "t:Parser": true, "v:compat32": true, "?": true, "n:os .environ": true,
+		"n:Vec": true, "n:Plug.Conn": true, "n:std.collections.HashMap": true,
 	} {
-		if got := selectedFromValue(recv); got != want {
-			t.Errorf("selectedFromValue(%q) = %v, want %v", recv, got, want)
+		if got := memberSelection(recv); got != want {
+			t.Errorf("memberSelection(%q) = %v, want %v", recv, got, want)
 		}
 	}
 }
