@@ -440,3 +440,25 @@ func TestSplitLeavesNoThinTail(t *testing.T) {
 		}
 	}
 }
+
+// A class that fills a function (httpx's test with a fake transport) is
+// the function's member, and its methods are the class's: the outline
+// listed the methods as the function's and left the class out.
+func TestClassInsideAFunction(t *testing.T) {
+	src := "def test_context_managed_transport():\n    class Transport(httpx.BaseTransport):\n        def __init__(self) -> None:\n            self.events: list[str] = []\n\n        def close(self):\n            # The base implementation just calls into .close, so\n            # simple transport cases can just override this method\n            # for any cleanup, where more complex cases might\n            # want to override __enter__ and __exit__ too.\n            self.events.append(\"transport.close\")\n\n        def __enter__(self):\n            super().__enter__()\n            self.events.append(\"transport.__enter__\")\n\n        def __exit__(self, *args):\n            super().__exit__(*args)\n            self.events.append(\"transport.__exit__\")\n\n    transport = Transport()\n    with httpx.Client(transport=transport):\n        pass\n\n    assert transport.events == [\n        \"transport.__enter__\",\n        \"transport.close\",\n        \"transport.__exit__\",\n    ]\n"
+	got := map[string]string{}
+	for _, s := range Symbols("test_client.py", []byte(src)) {
+		got[s.Name] = s.Kind + " " + s.Parent
+	}
+	want := map[string]string{
+		"test_context_managed_transport": "function ",
+		"Transport":                      "class test_context_managed_transport",
+		"__init__":                       "method test_context_managed_transport.Transport",
+		"close":                          "method test_context_managed_transport.Transport",
+		"__enter__":                      "method test_context_managed_transport.Transport",
+		"__exit__":                       "method test_context_managed_transport.Transport",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("outline %v, want %v", got, want)
+	}
+}

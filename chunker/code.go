@@ -565,7 +565,8 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 	if found, ok := c.containers[key]; ok {
 		return found
 	}
-	found := c.searchContainer(x, u.b-u.a+1)
+	fn := len(u.ds) == 1 && (u.ds[0].kind == "function" || u.ds[0].kind == "method")
+	found := c.searchContainer(x, u.b-u.a+1, fn)
 	if c.containers != nil && !c.exhausted() {
 		c.containers[key] = found
 	}
@@ -573,25 +574,33 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 }
 
 // searchContainer is findContainer's search from x, the main node of a
-// unit of the given number of lines.
-func (c *coder) searchContainer(x *sitter.Node, lines int) *sitter.Node {
+// unit of the given number of lines; fn tells a function's unit.
+func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) *sitter.Node {
 	for depth := 0; depth < 12 && x != nil; depth++ {
 		if !c.spend(int(x.NamedChildCount())) {
 			return nil
 		}
 		decls := 0
 		var best *sitter.Node
+		var bestDecl *decl
 		bestLines := 0
 		for ch := range children(x, true) {
-			if d := c.spec.decl(c, ch, ""); d != nil && d.kind != "var" && d.kind != "const" {
+			d := c.spec.decl(c, ch, "")
+			if d != nil && d.kind != "var" && d.kind != "const" {
 				decls++
 			}
 			a, b := c.rows(ch)
 			if b-a+1 > bestLines {
-				best, bestLines = ch, b-a+1
+				best, bestDecl, bestLines = ch, d, b-a+1
 			}
 		}
 		if decls >= containerMinDecls || c.branches(x) >= 2 {
+			return x
+		}
+		if fn && depth > 0 && bestDecl != nil && ClassLike(bestDecl.kind) && 2*bestLines >= lines {
+			// A class that fills a function (a test's fake transport) is
+			// the function's member, and its methods are its own: the
+			// function is split around the class, not inside it.
 			return x
 		}
 		if best == nil || 2*bestLines < lines {
