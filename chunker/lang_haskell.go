@@ -361,6 +361,11 @@ func (h *hsScan) typeDecl(k, stop int, kind, parent string) (*decl, int) {
 func (h *hsScan) signature(k, stop int) string {
 	start := h.toks[k].start
 	end := lineEnd(h.s.src, start)
+	if hsTypeKeywords[h.text(k)] == "" {
+		if typeEnd := h.typeSignatureEnd(k, stop); typeEnd > end {
+			end = typeEnd
+		}
+	}
 	for j := k + 1; j < stop && h.toks[j].start < end; j++ {
 		if t := h.text(j); t == "where" || t == "=" && hsTypeKeywords[h.text(k)] != "" {
 			end = h.toks[j].start
@@ -368,6 +373,28 @@ func (h *hsScan) signature(k, stop int) string {
 		}
 	}
 	return strings.TrimRight(headerText(h.s.src, uint32(start), uint32(end)), " =")
+}
+
+// typeSignatureEnd is where a type signature that tokens [k, stop) hold
+// ends, its type on lines of their own too (`define\n  :: IdeRule k v\n
+// -> …`); 0 when they hold an equation.
+func (h *hsScan) typeSignatureEnd(k, stop int) int {
+	end, typed := 0, false
+	for j := k + 1; j < stop; j++ {
+		switch {
+		case h.toks[j].kind == hsComment:
+			continue
+		case h.text(j) == "=":
+			return 0
+		case h.text(j) == "::":
+			typed = true
+		}
+		end = h.toks[j].end
+	}
+	if !typed {
+		return 0
+	}
+	return end
 }
 
 // scanHaskell lexes a file.

@@ -121,3 +121,16 @@ func TestHaskellCPPLinesAndCommentsInsideAFunction(t *testing.T) {
 		t.Errorf("outline %v, want %v", got, want)
 	}
 }
+
+// A type signature whose type takes lines of its own (`define\n  ::
+// IdeRule k v\n  => …`) is the whole signature, not the name alone.
+func TestHaskellSignatureAcrossLines(t *testing.T) {
+	src := "module M where\n\ndefine\n    :: IdeRule k v\n    => Recorder Log\n    -> Rules ()\ndefine recorder = go recorder\n\nshort :: Int -> Int\nshort x = x\n"
+	got := map[string]string{}
+	for _, s := range Symbols("Shake.hs", []byte(src)) {
+		got[s.Name] = s.Signature
+	}
+	if got["define"] != "define :: IdeRule k v => Recorder Log -> Rules ()" || got["short"] != "short :: Int -> Int" {
+		t.Errorf("signatures %q", got)
+	}
+}

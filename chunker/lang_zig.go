@@ -273,8 +273,9 @@ func (z *zigScan) decl(i, name int, kind, parent string) (*decl, int) {
 	if strings.TrimSpace(n) == "" {
 		return nil, 0 // test "" or @"": nothing to name
 	}
-	end := lineEnd(z.s.src, z.toks[i].start)
-	sig := strings.TrimRight(headerText(z.s.src, uint32(z.toks[i].start), uint32(end)), " {;=")
+	start := z.toks[i].start
+	end := start + int(codeLineEnd(z.s.src[start:min(len(z.s.src), start+maxSignatureScan)])) // `pub fn parse(` and its parameters' lines
+	sig := strings.TrimRight(headerText(z.s.src, uint32(start), uint32(end)), " {;=")
 	at := z.toks[name].start
 	if n != z.text(name) {
 		at = strings.Index(string(z.s.src[at:z.toks[name].end]), n) + at // inside the quotes

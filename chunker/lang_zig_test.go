@@ -169,3 +169,13 @@ func TestZigTypedReceivers(t *testing.T) {
 		t.Errorf("field types %v, want router t:Router and next (?*Self) t:Server", types)
 	}
 }
+
+// A signature whose parameters take lines of their own runs to where
+// they close (zig-clap's `pub fn parse(` was all its signature said).
+func TestZigSignatureAcrossLines(t *testing.T) {
+	src := "pub fn parse(\n    comptime Id: type,\n    opt: ParseOptions,\n) !Result(Id) {\n    return 1;\n}\n"
+	syms := Symbols("clap.zig", []byte(src))
+	if len(syms) != 1 || syms[0].Signature != "pub fn parse( comptime Id: type, opt: ParseOptions, ) !Result(Id)" {
+		t.Errorf("symbols %+v, want parse with its parameters and result", syms)
+	}
+}
