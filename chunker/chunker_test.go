@@ -462,3 +462,23 @@ func TestClassInsideAFunction(t *testing.T) {
 		t.Errorf("outline %v, want %v", got, want)
 	}
 }
+
+// An outline lists what a name can find: not Ruby's `class << self`
+// (its methods are the class's), nor Go's blank identifier; Swift's
+// deinit is named.
+func TestOutlineNamesEveryDeclaration(t *testing.T) {
+	for path, src := range map[string]string{
+		"task.rb":       "class Task\n  class << self\n    def clear\n      1\n    end\n  end\nend\n",
+		"subject.swift": "final class Subject {\n    deinit {\n        print(1)\n    }\n}\n",
+		"routes.go":     "package gin\n\nvar _ IRouter = (*RouterGroup)(nil)\n\nvar (\n\t_ Render = JSON{}\n\t_ Render = XML{}\n)\n",
+	} {
+		for _, s := range Symbols(path, []byte(src)) {
+			if strings.Trim(s.Name, "_, ") == "" {
+				t.Errorf("%s lists a %s without a name at %d (%q)", path, s.Kind, s.StartLine, s.Signature)
+			}
+		}
+	}
+	if syms := Symbols("subject.swift", []byte("final class Subject {\n    deinit {\n        print(1)\n    }\n}\n")); len(syms) != 2 || syms[1].Name != "deinit" {
+		t.Errorf("swift outline %+v, want Subject and its deinit", syms)
+	}
+}

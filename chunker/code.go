@@ -453,7 +453,7 @@ func (c *coder) groupSpan(us []unit) span {
 		s.kind, s.parent = ds[0].kind, ds[0].parent
 		for _, d := range ds {
 			switch q := d.qualified(); {
-			case slices.Contains(names, q):
+			case slices.Contains(names, q), blankName(d.name):
 			case len(names) < maxMergedNames:
 				names = append(names, q)
 			case len(names) == maxMergedNames:
@@ -498,6 +498,12 @@ func PackageKind(kind string) bool { return kind == "namespace" || kind == "pack
 func (d *decl) meta() meta {
 	return meta{symbol: d.qualified(), kind: d.kind, parent: d.parent, sig: d.sig,
 		doc: d.doc, docA: d.docA, docB: d.docB}
+}
+
+// blankName reports a name that names nothing: none (Ruby's `class <<
+// self`), or Go's blank identifier (`var _ IRouter = …`, `_, _`).
+func blankName(name string) bool {
+	return strings.Trim(name, "_, ") == ""
 }
 
 // wrapperParent is the parent of the declarations inside d when d wraps

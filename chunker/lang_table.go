@@ -530,6 +530,8 @@ func init() {
 		}, nameTypes: []string{"simple_identifier", "type_identifier"},
 			custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 				switch n.Type() {
+				case "deinit_declaration":
+					return &decl{name: "deinit", kind: "method", sig: c.signature(n, field(n, "body")), node: n}, true
 				case "class_declaration":
 					// One node type for class, struct, enum, extension and actor;
 					// the keyword says which.

@@ -60,7 +60,9 @@ func Symbols(path string, src []byte) []Symbol {
 	defer tree.Close()
 	var out []Symbol
 	newCoder(s, spec, DefaultMaxTokens).walkDecls(tree.RootNode(), nil, func(d *decl, _ string) {
-		out = append(out, d.symbol())
+		if !blankName(d.name) {
+			out = append(out, d.symbol())
+		}
 	})
 	return out
 }
