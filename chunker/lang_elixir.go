@@ -729,10 +729,8 @@ func (x *exScan) graph(items []*outlineItem) *Graph {
 		case x.isAlias(k) && !x.selected(k):
 			alias, next := x.aliasAt(k, false)
 			last := next - 1
-			if x.punct(next, '.') && next+1 < len(x.toks) && x.toks[next].start == x.toks[last].end && x.toks[next+1].kind == exWord {
-				k = last // a remote call's receiver: the call is the reference
-				continue
-			}
+			// A remote call's receiver (Buffer.store_temporary(…)) is a
+			// use of the module too; the call is a reference of its own.
 			ref.Recv, ref.Name = splitAlias("", alias)
 			if ref.Recv != "" {
 				ref.Recv = "n:" + ref.Recv

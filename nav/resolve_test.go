@@ -3,6 +3,7 @@ package nav
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -641,5 +642,31 @@ func TestRustWorkspaceCrateImports(t *testing.T) {
 	defs, err := DefinitionAt(ix, Position{Path: "alacritty/src/event.rs", Line: 1, Col: 31})
 	if err != nil || len(defs) == 0 || defs[0].Path != "alacritty_terminal/src/grid/mod.rs" || defs[0].Match != MatchExact {
 		t.Errorf("use alacritty_terminal::grid::Scroll: %+v (%v), want grid's Scroll, exact", defs, err)
+	}
+}
+
+// A remote call's module (`Buffer.store_temporary(…)` after `alias
+// GenStage.Buffer`) is a use of the module: the module's references
+// listed the alias line alone.
+func TestElixirRemoteCallsUseTheirModule(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"lib/gen_stage/buffer.ex": "defmodule GenStage.Buffer do\n  def store_temporary(buffer, temps, opts), do: buffer\nend\n",
+		"lib/gen_stage.ex":        "defmodule GenStage do\n  alias GenStage.Buffer\n\n  def put(buffer, temps) do\n    Buffer.store_temporary(buffer, temps, [])\n  end\nend\n",
+	})
+	defs, err := DefinitionAt(ix, Position{Path: "lib/gen_stage.ex", Line: 5, Col: 5})
+	if err != nil || len(defs) == 0 || defs[0].Path != "lib/gen_stage/buffer.ex" {
+		t.Errorf("Buffer in Buffer.store_temporary(…): %+v (%v), want the module", defs, err)
+	}
+	tg, err := ResolveTarget(ix, "GenStage.Buffer", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	var lines []string
+	for _, r := range refs {
+		lines = append(lines, fmt.Sprintf("%s:%d", r.Path, r.Line))
+	}
+	if err != nil || !slices.Contains(lines, "lib/gen_stage.ex:5") {
+		t.Errorf("uses of GenStage.Buffer %v (%v), want the remote call at lib/gen_stage.ex:5", lines, err)
 	}
 }
