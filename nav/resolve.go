@@ -322,6 +322,13 @@ func (c useCtx) resolveBare(ix Index, r chunker.Ref, cands []store.FileDef) (sto
 	if d, ok := c.inPackageOrStar(cands); ok {
 		return d, true
 	}
+	if c.file.Language == "elixir" {
+		// A module's name is global: `Buffer` after `alias
+		// GenStage.Buffer` is the one module whose name ends so.
+		if d, ok := pick(cands, func(d store.FileDef) bool { return d.Def.Kind == "module" }); ok {
+			return d, true
+		}
+	}
 	if c.file.Language == "swift" {
 		// A Swift module's files share one scope, and a repository is
 		// most often one module: a name no import qualifies is its one

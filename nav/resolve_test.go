@@ -654,8 +654,8 @@ func TestElixirRemoteCallsUseTheirModule(t *testing.T) {
 		"lib/gen_stage.ex":        "defmodule GenStage do\n  alias GenStage.Buffer\n\n  def put(buffer, temps) do\n    Buffer.store_temporary(buffer, temps, [])\n  end\nend\n",
 	})
 	defs, err := DefinitionAt(ix, Position{Path: "lib/gen_stage.ex", Line: 5, Col: 5})
-	if err != nil || len(defs) == 0 || defs[0].Path != "lib/gen_stage/buffer.ex" {
-		t.Errorf("Buffer in Buffer.store_temporary(…): %+v (%v), want the module", defs, err)
+	if err != nil || len(defs) == 0 || defs[0].Path != "lib/gen_stage/buffer.ex" || defs[0].Match != MatchExact {
+		t.Errorf("Buffer in Buffer.store_temporary(…): %+v (%v), want the module, exact", defs, err)
 	}
 	tg, err := ResolveTarget(ix, "GenStage.Buffer", nil)
 	if err != nil {
