@@ -389,6 +389,12 @@ func (x *exScan) level(i, end int, parent string, prevB int, depth int) ([]*outl
 			}
 		case exTypeAttrs[attr]:
 			it.d, it.at = x.typeDecl(k, x.limit(i), parent)
+		case attr == "callback" || attr == "macrocallback":
+			// A behaviour's callback: what its implementations define
+			// (GenStage's handle_demand).
+			if it.d, it.at = x.typeDecl(k, x.limit(i), parent); it.d != nil {
+				it.d.kind = "callback"
+			}
 		case attr == "moduledoc":
 			moduleDoc = i
 		case exItemAttrs[attr]:
@@ -398,7 +404,7 @@ func (x *exScan) level(i, end int, parent string, prevB int, depth int) ([]*outl
 		case attr == "" && depth < maxSymbolDepth && x.holdsDecls(i):
 			it.members, _ = x.level(i+1, st.next, parent, head, depth+1)
 		}
-		if it.d != nil && exFunctions[x.text(x.toks[k])] != "" {
+		if it.d != nil && (exFunctions[x.text(x.toks[k])] != "" || it.d.kind == "callback") {
 			if len(pending) > 0 {
 				it.a = items[len(items)-len(pending)].a
 				items = items[:len(items)-len(pending)]

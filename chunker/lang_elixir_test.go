@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -270,5 +271,24 @@ end
 	}
 	if want := []string{"2-4", "6-10"}; !slices.Equal(got, want) {
 		t.Errorf("decode_map at %v, want /2 at 2-4 and /3's two clauses at 6-10", got)
+	}
+}
+
+// A behaviour's @callback is a declaration, with the @doc above it: what
+// `find_definition GenStage.handle_demand` should find first.
+func TestElixirCallbacks(t *testing.T) {
+	src := "defmodule GenStage do\n  @doc \"\"\"\n  Invoked on demand.\n  \"\"\"\n  @callback handle_demand(demand :: pos_integer, state :: term) ::\n              {:noreply, [term], term}\n\n  @macrocallback __using__(opts :: keyword) :: Macro.t()\n\n  def start_link(module, args), do: :ok\nend\n"
+	got := map[string]string{}
+	for _, s := range Symbols("gen_stage.ex", []byte(src)) {
+		got[s.Name] = fmt.Sprintf("%s %s %d-%d %s", s.Kind, s.Parent, s.StartLine, s.EndLine, s.Doc)
+	}
+	want := map[string]string{
+		"GenStage":      "module  1-11 ",
+		"handle_demand": "callback GenStage 2-6 Invoked on demand.",
+		"__using__":     "callback GenStage 8-8 ",
+		"start_link":    "function GenStage 10-10 ",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("outline %q, want %q", got, want)
 	}
 }
