@@ -413,6 +413,9 @@ func (z *zigScan) graphWith(items []*outlineItem, scopes []zigScope) *Graph {
 	for _, it := range items {
 		if it.d != nil {
 			top[it.d.name] = true
+			if p, ok := zigImportPath(it.d.sig); ok {
+				g.Imports = append(g.Imports, Import{Name: it.d.name, Path: p, Line: it.d.a + 1})
+			}
 		}
 	}
 	enclosing := enclosingDef(g.Defs)
@@ -438,6 +441,27 @@ func (z *zigScan) graphWith(items []*outlineItem, scopes []zigScope) *Graph {
 		g.Refs = append(g.Refs, ref)
 	}
 	return g
+}
+
+// zigImportPath is the module a top-level `const clap = @import("clap")`
+// binds: a package by its name ("std", "clap"), or a file relative to the
+// importing one ("clap/parsers.zig" is "./clap/parsers").
+func zigImportPath(sig string) (string, bool) {
+	_, rest, ok := strings.Cut(sig, "= @import(\"")
+	if !ok {
+		return "", false
+	}
+	p, tail, ok := strings.Cut(rest, "\")")
+	if !ok || strings.TrimSpace(tail) != "" || p == "" {
+		return "", false
+	}
+	if base, ok := strings.CutSuffix(p, ".zig"); ok {
+		if !strings.HasPrefix(base, "./") && !strings.HasPrefix(base, "../") {
+			base = "./" + base
+		}
+		return base, true
+	}
+	return p, true
 }
 
 // refKind tells what the word at token k uses, if it uses anything the

@@ -670,3 +670,22 @@ func TestElixirRemoteCallsUseTheirModule(t *testing.T) {
 		t.Errorf("uses of GenStage.Buffer %v (%v), want the remote call at lib/gen_stage.ex:5", lines, err)
 	}
 }
+
+// A Zig file's `const clap = @import("clap")` binds the package's root
+// file, and `@import("clap/parsers.zig")` a file beside it: `clap.parse`
+// is the root's parse, not a nested namespace's.
+func TestZigImports(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"clap.zig":         "pub const parsers = @import(\"clap/parsers.zig\");\n\npub fn parse(comptime Id: type) !void {\n    return parsers.int(Id);\n}\n",
+		"clap/parsers.zig": "pub fn int(comptime T: type) !void {}\n\npub const float = struct {\n    pub fn parse(x: u8) !void {}\n};\n",
+		"example/main.zig": "pub fn main() !void {\n    try clap.parse(u8);\n}\n\nconst clap = @import(\"clap\");\n",
+	})
+	defs, err := DefinitionAt(ix, Position{Path: "example/main.zig", Line: 2, Col: 14})
+	if err != nil || len(defs) == 0 || defs[0].Path != "clap.zig" || defs[0].Match != MatchExact {
+		t.Errorf("clap.parse: %+v (%v), want clap.zig's parse, exact", defs, err)
+	}
+	defs, err = DefinitionAt(ix, Position{Path: "clap.zig", Line: 4, Col: 20})
+	if err != nil || len(defs) == 0 || defs[0].Path != "clap/parsers.zig" || defs[0].Match != MatchExact {
+		t.Errorf("parsers.int: %+v (%v), want parsers.zig's int, exact", defs, err)
+	}
+}
