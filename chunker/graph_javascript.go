@@ -103,6 +103,9 @@ const jsGraphQuery = `
 (rest_pattern (identifier) @local)
 (variable_declarator name: (identifier) @local)
 (variable_declarator name: (identifier) @local value: (new_expression constructor: (_) @local.type))
+; A local bound to what a call returns (const res = this.send(req)) has
+; the type the callee declares it returns.
+(variable_declarator name: (identifier) @local value: (call_expression function: [(identifier) (member_expression)] @local.result))
 (object_pattern (shorthand_property_identifier_pattern) @local)
 (pair_pattern value: (identifier) @local)
 (array_pattern (identifier) @local)

@@ -62,6 +62,12 @@ const kotlinGraphQuery = `
 ; callee is a class, by the language's naming convention.
 (statements (property_declaration (variable_declaration (simple_identifier) @local)
   (call_expression (simple_identifier) @local.type (#match? @local.type "^[A-Z]"))))
+; A local bound to what a call returns (val response = call.execute())
+; has the type the callee declares it returns; a capitalized callee
+; constructs.
+((statements (property_declaration (variable_declaration (simple_identifier) @local)
+  (call_expression [(simple_identifier) (navigation_expression)] @local.result)))
+  (#not-match? @local.result "(^|\\.)[A-Z][A-Za-z0-9_]*$"))
 (lambda_parameters (variable_declaration (simple_identifier) @local))
 (for_statement (variable_declaration (simple_identifier) @local))
 (catch_block (simple_identifier) @local)

@@ -67,7 +67,7 @@ func TestKotlinGraph(t *testing.T) {
 		{"compute", "::compute", RefOther, "", "Cart.add"},
 		{"touch", "it.touch", RefCall, "?", "Cart.add"},
 		{"submit", "order.submit", RefCall, "t:Order", "Cart.add"},
-		{"use", "made.use", RefCall, "?", "Cart.add"},
+		{"use", "made.use", RefCall, "n:make ()", "Cart.add"}, // val made = make(copy): what make returns
 		{"make", "Factory.make", RefCall, "n:Factory", "Cart.add"},
 		{"uppercase", "uppercase()", RefCall, "", "String.shout"},
 	})

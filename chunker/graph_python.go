@@ -74,6 +74,10 @@ const pythonGraphQuery = `
 ; (a private one too: _Foo()).
 (assignment left: (identifier) @local
   right: (call function: [(identifier) (attribute)] @local.type (#match? @local.type "(^|\\.)_*[A-Z][A-Za-z0-9_]*$")))
+; A local bound to what a call returns (resp = self.send(req)) has the
+; type the callee declares it returns; a capitalized callee constructs.
+((assignment left: (identifier) @local right: (call function: [(identifier) (attribute)] @local.result))
+  (#not-match? @local.result "(^|\\.)_*[A-Z][A-Za-z0-9_]*$"))
 (augmented_assignment left: (identifier) @local)
 ; What a method assigns to self.x types the member for the class's
 ; methods: an annotation, a constructor call, a name the method binds

@@ -96,6 +96,7 @@ const (
 	roleLocal                        // @local: a name bound in the enclosing function
 	roleLocalType                    // @local.type: the declared type of the match's @local
 	roleLocalValue                   // @local.value: a name whose value the match's @local is bound to (a parameter's default)
+	roleLocalResult                  // @local.result: the callee whose result the match's @local is bound to (resp = self.send(req))
 	roleName                         // @name: the name of a declaration
 	roleDef                          // @def.KIND: a declaration the outline may not list
 	roleDefType                      // @declared: the declared type of the match's @name
@@ -130,7 +131,7 @@ var capRoles = map[string]capInfo{
 	"call": {role: roleRef, kind: RefCall}, "type": {role: roleRef, kind: RefType},
 	"inherit": {role: roleRef, kind: RefInherit}, "import": {role: roleRef, kind: RefImport},
 	"ref": {role: roleRef, kind: RefOther}, "recv": {role: roleRecv}, "skip": {role: roleSkip},
-	"local": {role: roleLocal}, "local.type": {role: roleLocalType}, "local.value": {role: roleLocalValue}, "name": {role: roleName},
+	"local": {role: roleLocal}, "local.type": {role: roleLocalType}, "local.value": {role: roleLocalValue}, "local.result": {role: roleLocalResult}, "name": {role: roleName},
 	"declared": {role: roleDefType}, "abstract": {role: roleAbstract}, "parent": {role: roleParent},
 	"doc": {role: roleDoc}, "member.value": {role: roleMemberValue},
 	"member": {role: roleMember}, "member.type": {role: roleMemberType}, "doclinks": {role: roleDocLinks},

@@ -227,6 +227,8 @@ type graphBuilder struct {
 	// over the declarations shares.
 	chunked *coder
 	g       *Graph
+	// resultDepth counts the calls receiver is following (resultOf).
+	resultDepth int
 
 	flat      []flatNode // until the definitions are made
 	refs      []rawRef
@@ -280,6 +282,7 @@ type rawLocal struct {
 	name   string
 	typ    string
 	value  string
+	result string // the callee whose result it is bound to
 	member bool
 }
 
@@ -322,7 +325,7 @@ func (b *graphBuilder) name(start, end uint32) string {
 
 // match files the captures of one match.
 func (b *graphBuilder) match(m []capture) bool {
-	var recv, local, localType, localValue, member, memberType, memberValue, macroBody, macroParams, name, def, defType, parent, doc *capture
+	var recv, local, localType, localValue, localResult, member, memberType, memberValue, macroBody, macroParams, name, def, defType, parent, doc *capture
 	var defKind string
 	var imp *importParts
 	refs := len(b.refs)
@@ -353,6 +356,8 @@ func (b *graphBuilder) match(m []capture) bool {
 			localType = c
 		case roleLocalValue:
 			localValue = c
+		case roleLocalResult:
+			localResult = c
 		case roleMember:
 			member = c
 		case roleMemberType:
@@ -403,6 +408,9 @@ func (b *graphBuilder) match(m []capture) bool {
 		}
 		if localValue != nil {
 			l.value = b.name(localValue.start, localValue.end)
+		}
+		if localResult != nil {
+			l.result = b.text(localResult.start, localResult.end)
 		}
 		b.locals = append(b.locals, l)
 	}
@@ -496,8 +504,11 @@ func (b *graphBuilder) buildRefs() {
 		if typ == "" && l.value != "" {
 			typ = valueOf(l.value) // policy=compat32: the type of what compat32 is bound to
 		}
-		if t, ok := locals[k]; !ok || t == "" {
-			locals[k] = typ
+		if typ == "" && l.result != "" {
+			typ = resultMark + l.result // resp = self.send(req): the type send returns
+		}
+		if t, ok := locals[k]; !ok || t == "" || strings.HasPrefix(t, resultMark) && typ != "" && !strings.HasPrefix(typ, resultMark) {
+			locals[k] = typ // a stated type over what a call returns (const r: Rect = this.make<Rect>())
 		}
 	}
 	b.typeGlobals(locals)
@@ -790,6 +801,13 @@ func (b *graphBuilder) receiver(text string, arrow bool, at site, locals map[loc
 			if !local {
 				t = locals[localKey{globalScope, first}]
 			}
+			if callee, ok := strings.CutPrefix(t, resultMark); ok {
+				t = ""
+				if inner := b.resultOf(callee, at, locals); inner != "" {
+					base = inner
+					break
+				}
+			}
 			if len(segs) > 0 {
 				arrow = strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(text, first)), "->")
 			}
@@ -826,6 +844,32 @@ func (b *graphBuilder) receiver(text string, arrow bool, at site, locals map[loc
 	return base
 }
 
+// resultMark marks the type of a local bound to a call's result (`resp =
+// self.send(req)`): the callee follows it, and the receivers the local
+// types are the callee's receiver with " ()" (`self .send ()`), which
+// navigation resolves through the callee's declared result type.
+const resultMark = "()"
+
+// maxResultDepth bounds the calls a receiver follows through locals
+// bound to results (`a = f()`, `b = a.g()`, `b.h()`), and the recursion
+// of one bound to its own result (`node = node.next()`).
+const maxResultDepth = 2
+
+// resultOf is the receiver of the result of calling callee at a site:
+// the callee's own receiver and " ()", or "" when it is unknown.
+func (b *graphBuilder) resultOf(callee string, at site, locals map[localKey]string) string {
+	if b.resultDepth >= maxResultDepth {
+		return ""
+	}
+	b.resultDepth++
+	defer func() { b.resultDepth-- }()
+	r := b.receiver(callee, false, at, locals)
+	if r == "" || r == "?" || strings.Count(r, " ") >= maxSelections {
+		return ""
+	}
+	return r + " ()"
+}
+
 // valueMark marks the type of a local bound to a name's value whose type
 // the file may not know (a parameter's default, compat32, imported from
 // another module): the receivers it types are "v:NAME", which navigation
@@ -844,7 +888,7 @@ func (b *graphBuilder) typeGlobals(locals map[localKey]string) {
 		if d.Parent != "" || d.Type != "" || d.Kind != "var" {
 			continue
 		}
-		if t := locals[localKey{globalScope, d.Name}]; t != "" && !strings.HasPrefix(t, valueMark) {
+		if t := locals[localKey{globalScope, d.Name}]; t != "" && !strings.HasPrefix(t, valueMark) && !strings.HasPrefix(t, resultMark) {
 			d.Type = "t:" + t
 		}
 	}

@@ -115,10 +115,15 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 		cls = base[2:]
 	case strings.HasPrefix(base, "v:"):
 		cls = c.valueType(ix, base[2:])
+	case strings.HasPrefix(base, "n:") && len(sels) > 0 && sels[0] == "()":
+		cls, sels = c.resultType(ix, base[2:], r), sels[1:] // o = make(); o.b(): what make returns
 	case strings.HasPrefix(base, "n:"):
 		cls = lastElem(base[2:]) // Class.field.method(): the class's static member
 	}
 	for _, sel := range sels {
+		if sel == "()" {
+			continue // a method's call: its declared type is what it returns
+		}
 		if cls = c.memberType(ix, cls, sel); cls == "" {
 			break
 		}
@@ -225,6 +230,20 @@ func (c useCtx) memberType(ix Index, cls, name string) string {
 		typ = d.Def.Type[2:]
 	}
 	return typ
+}
+
+// resultType is the type a call of the bare name returns, the name
+// resolved as the use r sees it (a function, or in Kotlin or Java a
+// method of the class around the use): its declaration's "t:T".
+func (c useCtx) resultType(ix Index, name string, r chunker.Ref) string {
+	if strings.Contains(name, ".") {
+		return ""
+	}
+	d, ok := c.resolve(ix, chunker.Ref{Name: name, Kind: chunker.RefCall, Line: r.Line, Enclosing: r.Enclosing})
+	if !ok || !strings.HasPrefix(d.Def.Type, "t:") {
+		return ""
+	}
+	return d.Def.Type[2:]
 }
 
 // valueType is the type of the value a name the file sees is bound to:

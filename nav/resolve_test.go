@@ -689,3 +689,36 @@ func TestZigImports(t *testing.T) {
 		t.Errorf("parsers.int: %+v (%v), want parsers.zig's int, exact", defs, err)
 	}
 }
+
+// A local bound to a call's result has the type the callee declares it
+// returns: httpx's `response = self._send_handling_auth(…)`, declared
+// `-> Response`, makes `response.read()` Response's, not Request's.
+func TestLocalBoundToACallsResult(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"httpx/_models.py": "class Request:\n    def read(self) -> bytes:\n        return b''\n\n\nclass Response:\n    def read(self) -> bytes:\n        return b''\n\n\ndef make_response() -> Response:\n    return Response()\n",
+		"httpx/_client.py": "from ._models import Request, Response, make_response\n\n\nclass Client:\n    def _send(self, request: Request) -> Response:\n        return Response()\n\n    def send(self, request: Request) -> Response:\n        response = self._send(request)\n        response.read()\n        other = make_response()\n        other.read()\n        return response\n",
+	})
+	for _, at := range []Position{{Path: "httpx/_client.py", Line: 10, Col: 18}, {Path: "httpx/_client.py", Line: 12, Col: 15}} {
+		defs, err := DefinitionAt(ix, at)
+		if err != nil || len(defs) != 1 || defs[0].Def.Parent != "Response" || defs[0].Match != MatchExact {
+			t.Errorf("read at %d:%d: %+v (%v), want Response.read, exact", at.Line, at.Col, defs, err)
+		}
+	}
+}
+
+// In Kotlin a bare callee is often the class's own method: `val res =
+// send(r)` is typed by what the method returns, and so are TypeScript's
+// `const res = this.send(r)`.
+func TestLocalBoundToAMethodsResult(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"Response.kt": "class Response {\n  fun close() {}\n}\n\nclass Other {\n  fun close() {}\n}\n",
+		"Call.kt":     "class Call {\n  fun send(r: Request): Response = Response()\n  fun run(r: Request) {\n    val res = send(r)\n    res.close()\n  }\n}\n",
+		"client.ts":   "class Res {\n  read(): number { return 1; }\n}\nclass Other {\n  read(): number { return 2; }\n}\nclass Client {\n  send(): Res { return new Res(); }\n  run() {\n    const res = this.send();\n    res.read();\n  }\n}\n",
+	})
+	for _, at := range []Position{{Path: "Call.kt", Line: 5, Col: 9}, {Path: "client.ts", Line: 11, Col: 9}} {
+		defs, err := DefinitionAt(ix, at)
+		if err != nil || len(defs) != 1 || (defs[0].Def.Parent != "Response" && defs[0].Def.Parent != "Res") || defs[0].Match != MatchExact {
+			t.Errorf("%s:%d: %+v (%v), want the result type's method, exact", at.Path, at.Line, defs, err)
+		}
+	}
+}
