@@ -108,7 +108,7 @@ func TestPythonGraph(t *testing.T) {
 		{"method", "attr.method()", RefCall, "n:global_thing.attr", "Child.run"},
 		{"start", "w.start()", RefCall, "t:Worker", "Child.run"},
 		{"put", "q.put(w)", RefCall, "t:Queue", "Child.run"},
-		{"go", "z.go()", RefCall, "n:make_thing ()", "Child.run"}, // z = make_thing(): what make_thing returns
+		{"go", "z.go()", RefCall, "n:make_thing ()", "Child.run"},   // z = make_thing(): what make_thing returns
 		{"parse", "2)).parse(y)", RefCall, "t:Parser", "Child.run"}, // a constructor call's result
 		{"read", "Reader().read()", RefCall, "t:Reader", "Child.run"},
 		{"close", "make_thing(y).close()", RefCall, "?", "Child.run"},
