@@ -419,12 +419,17 @@ func (h *hsScan) graph(items []*outlineItem) *Graph {
 	module := ""     // the module it imports
 	hiding := false  // past its "hiding"
 	depth := 0       // of the parentheses of its import list
+	exports := false // in the module header's export list
 	for k, t := range h.toks {
 		if len(g.Refs) == maxGraphRefs {
 			break
 		}
+		if exports && h.text(k) == "where" {
+			exports = false
+		}
 		if h.column0(k) {
 			hiding, depth = false, 0
+			exports = h.text(k) == "module"
 			if imports = h.text(k) == "import"; imports {
 				module = ""
 				if im, ok := h.importAt(k); ok {
@@ -458,6 +463,8 @@ func (h *hsScan) graph(items []*outlineItem) *Graph {
 		}
 		kind := RefCall
 		switch c := name[0]; {
+		case exports:
+			kind = RefOther // module M (f, T(..)) where: what the module exports
 		case imports:
 			kind = RefImport
 			if recv == "" && !hiding && depth > 0 && module != "" {

@@ -80,7 +80,7 @@ function Container Queue.toL 42-42
 func TestHaskellGraph(t *testing.T) {
 	refs := graphRefs(t, "Queue.hs", haskellQueue)
 	for _, w := range []string{"call  check in push", "call n:L reverse in check", "type  Queue in empty",
-		"import n:Data List in ", "call  push in <+>"} {
+		"import n:Data List in ", "call  push in <+>", "other  push in ", "other  empty in "} {
 		if !refs[w] {
 			t.Errorf("no reference %q in %v", w, refs)
 		}
