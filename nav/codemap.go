@@ -45,7 +45,9 @@ type MapFile struct {
 	Language string
 	Rank     float64
 	// Aside is a file pathclass sets aside (a test, example, benchmark,
-	// mock, vendored copy, generated file or type stub): a map is about
+	// mock, vendored copy, generated file or type stub), or a Go file
+	// that only a custom build tag builds (gin's `//go:build nomsgpack`
+	// variant of binding.go): a map is about
 	// the code itself, so these follow the project's own files and their
 	// declarations follow its declarations, however much they are used.
 	Aside   bool
@@ -76,7 +78,8 @@ func CodeMap(ix Index, dir string, keep func(path, lang string) bool) Map {
 		if err != nil || g == nil {
 			continue
 		}
-		mf := MapFile{Path: f.Path, Language: f.Language, Rank: rk.file[f.Path], Aside: pathclass.Of(f.Path)&pathclass.Aside != 0}
+		aside := pathclass.Of(f.Path)&pathclass.Aside != 0 || f.Language == "go" && !commonBuild(f.Path, f.Build)
+		mf := MapFile{Path: f.Path, Language: f.Language, Rank: rk.file[f.Path], Aside: aside}
 		listed := map[string]bool{}
 		for _, d := range g.Defs {
 			// Overloads, a property's getter and setter and a Python

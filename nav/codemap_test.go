@@ -189,3 +189,23 @@ func TestMapLeavesOutImplBlocks(t *testing.T) {
 		}
 	}
 }
+
+// A Go file that only a custom build tag builds (gin's `//go:build
+// nomsgpack` binding) follows the files the default build compiles.
+func TestMapPutsCustomBuildsAside(t *testing.T) {
+	files := map[string]string{
+		"go.mod":                       "module example.com/gin\n",
+		"binding/binding.go":           "//go:build !nomsgpack\n\npackage binding\n\n// Default picks a binding.\nfunc Default() int { return 1 }\n",
+		"binding/binding_nomsgpack.go": "//go:build nomsgpack\n\npackage binding\n\n// Default picks a binding.\nfunc Default() int { return 2 }\n",
+		"sys_windows.go":               "package gin\n\nfunc openConsole() {}\n",
+	}
+	for i := range 5 {
+		files[fmt.Sprintf("ctx%d.go", i)] = "package gin\n\nimport \"example.com/gin/binding\"\n\nfunc f() int { return binding.Default() }\n"
+	}
+	m := CodeMap(testIndex(t, files), "", nil)
+	for _, f := range m.Files {
+		if aside := f.Path == "binding/binding_nomsgpack.go"; f.Aside != aside {
+			t.Errorf("%s: aside %v, want %v", f.Path, f.Aside, aside)
+		}
+	}
+}

@@ -94,3 +94,18 @@ func (p platform) tag(t string) bool {
 	}
 	return strings.HasPrefix(t, "go1.")
 }
+
+// commonPlatforms are the builds most code is written for.
+var commonPlatforms = []platform{{goos: "linux", goarch: "amd64", cgo: true}, {goos: "darwin", goarch: "arm64", cgo: true}, {goos: "windows", goarch: "amd64", cgo: true}}
+
+// commonBuild reports whether a Go file is part of a common platform's
+// build without custom tags: a file only `-tags nomsgpack` builds is an
+// alternative, not the code most users run.
+func commonBuild(file, build string) bool {
+	for _, p := range commonPlatforms {
+		if p.builds(file, build) {
+			return true
+		}
+	}
+	return false
+}
