@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -480,5 +481,19 @@ func TestOutlineNamesEveryDeclaration(t *testing.T) {
 	}
 	if syms := Symbols("subject.swift", []byte("final class Subject {\n    deinit {\n        print(1)\n    }\n}\n")); len(syms) != 2 || syms[1].Name != "deinit" {
 		t.Errorf("swift outline %+v, want Subject and its deinit", syms)
+	}
+}
+
+// A Go interface's methods are listed under it, as `find_definition
+// Binding.Bind` finds them; its chunks stay whole.
+func TestGoInterfaceMethodsInTheOutline(t *testing.T) {
+	src := "package binding\n\n// Binding describes a binding.\ntype Binding interface {\n\t// Name returns the name.\n\tName() string\n\tBind(*http.Request, any) error\n\tio.Reader\n}\n"
+	var got []string
+	for _, s := range Symbols("binding.go", []byte(src)) {
+		got = append(got, s.Name+" "+s.Kind+" "+s.Parent)
+	}
+	want := []string{"Binding interface ", "Name method Binding", "Bind method Binding"}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline %q, want %q", got, want)
 	}
 }

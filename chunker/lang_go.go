@@ -11,8 +11,15 @@ func init() {
 	}
 }
 
-func classifyGo(c *coder, n *sitter.Node, _ string) *decl {
+func classifyGo(c *coder, n *sitter.Node, parent string) *decl {
 	switch n.Type() {
+	case "method_elem":
+		// An interface's method, as the outline lists it under its
+		// interface (listed); no declaration a chunk is split at.
+		if parent == "" {
+			return nil
+		}
+		return &decl{name: c.nameOf(n), kind: "method", parent: parent, sig: c.signature(n, nil)}
 	case "function_declaration":
 		body := field(n, "body")
 		return &decl{name: c.nameOf(n), kind: "function", sig: c.signature(n, body)}
@@ -43,7 +50,11 @@ func classifyGo(c *coder, n *sitter.Node, _ string) *decl {
 		if len(names) > 1 {
 			kind = "type"
 		}
-		return &decl{name: joinNames(names), kind: kind, sig: c.signature(n, nil)}
+		d := &decl{name: joinNames(names), kind: kind, sig: c.signature(n, nil)}
+		if kind == "interface" {
+			d.listed = field(childOfType(n, "type_spec"), "type") // its methods, for the outline
+		}
+		return d
 	case "const_declaration", "var_declaration":
 		kind := "const"
 		if n.Type() == "var_declaration" {

@@ -105,12 +105,16 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 			}
 			for _, d := range u.ds {
 				visit(d, parent)
-				if d.body != nil && depth < maxSymbolDepth {
+				members := d.body
+				if members == nil {
+					members = d.listed
+				}
+				if members != nil && depth < maxSymbolDepth {
 					p := d.qualified()
 					if d.transparent {
 						p = d.parent
 					}
-					walk(d.body, p, depth+1)
+					walk(members, p, depth+1)
 				}
 			}
 		}
