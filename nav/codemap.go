@@ -157,7 +157,8 @@ func announces(lang map[string]string, defs []store.NameFile) bool {
 // extension (alacritty's `impl SerdeReplace for Option<T>` took the uses
 // of Option, 281 of them, and led the map).
 func mapAnnouncement(lang string, d chunker.Def) bool {
-	return d.Kind == "namespace" || d.Kind == "impl" || d.Kind == "extension" || prototype(lang, d) && declaresType(d.Kind)
+	return d.Kind == "namespace" || d.Kind == "impl" || d.Kind == "extension" || prototype(lang, d) && declaresType(d.Kind) ||
+		lang == "zig" && strings.Contains(d.Signature, "= @import(") // const std = @import("std"): an import
 }
 
 // putAside scales the ranks of the aside files' declarations below the
@@ -199,7 +200,9 @@ func mapped(d chunker.Def) bool {
 	case "field", "property", "section", "imports":
 		return false
 	}
-	return d.Name != "" && d.Name != "_"
+	// A one-letter name (jquery's `var i, support, …`) collects every
+	// loop counter's uses and tells a reader nothing.
+	return len(d.Name) > 1
 }
 
 // mapKindRank orders declarations of equal rank: types, then functions,

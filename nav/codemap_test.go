@@ -209,3 +209,24 @@ func TestMapPutsCustomBuildsAside(t *testing.T) {
 		}
 	}
 }
+
+// A map lists no one-letter names (jquery's `var i, support`, which took
+// every loop counter's uses) and no Zig imports (`const std =
+// @import("std")`, listed once per file).
+func TestMapLeavesOutLoopCountersAndImports(t *testing.T) {
+	files := map[string]string{
+		"src/selector.js": "var i, support;\n\nfunction select(sel) {\n  for (i = 0; i < 3; i++) {}\n  return sel;\n}\n",
+		"clap.zig":        "const std = @import(\"std\");\n\npub fn parse(x: u8) !void {\n    std.debug.print(\"x\", .{});\n}\n",
+	}
+	for n := range 4 {
+		files[fmt.Sprintf("src/use%d.js", n)] = "for (i = 0; i < 3; i++) { select(i); }\n"
+	}
+	m := CodeMap(testIndex(t, files), "", nil)
+	for _, f := range m.Files {
+		for _, s := range f.Symbols {
+			if s.Def.Name == "i" || s.Def.Name == "std" {
+				t.Errorf("%s lists %s %s", f.Path, s.Def.Kind, s.Def.Name)
+			}
+		}
+	}
+}
