@@ -80,6 +80,14 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 			d.kind = "constructor"
 		}
 		return d
+	case "pair":
+		// A function an object literal holds, as the outline lists it
+		// under the object (listed); no declaration a chunk is split at.
+		v, key := field(n, "value"), field(n, "key")
+		if parent == "" || v == nil || key == nil || !jsFunctionValues[v.Type()] {
+			return nil
+		}
+		return &decl{name: strings.Trim(c.content(key), `'"`), names: []*sitter.Node{key}, kind: "method", sig: c.signature(n, field(v, "body")), node: n}
 	case "public_field_definition", "field_definition":
 		v := field(n, "value")
 		if v == nil || !jsFunctionValues[v.Type()] {
@@ -129,7 +137,11 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 		if fn != nil && len(names) == 1 {
 			return &decl{name: names[0], names: nodes, kind: "function", sig: c.signature(n, field(fn, "body")), node: n}
 		}
-		return &decl{name: joinNames(names), names: nodes, kind: kind, sig: c.signature(n, nil), node: n}
+		d := &decl{name: joinNames(names), names: nodes, kind: kind, sig: c.signature(n, nil), node: n}
+		if o := objectValue(childOfType(n, "variable_declarator")); len(names) == 1 && holdsFunctions(o) {
+			d.listed = o // const api = { add() {…} }
+		}
+		return d
 	}
 	return nil
 }
@@ -207,11 +219,42 @@ func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
 		names, nodes = append(names, c.content(prop)), append(nodes, left)
 		right = field(right, "right")
 	}
+	if right != nil && right.Type() == "object" && len(names) == 1 && parent != "module" && holdsFunctions(right) {
+		// jQuery.event = { add: function … }: an object of functions,
+		// listed under its name.
+		return &decl{name: names[0], names: nodes, kind: "var", parent: parent,
+			sig: c.signature(stmt, nil), node: stmt, listed: right}
+	}
 	if right == nil || !jsFunctionValues[right.Type()] || len(names) == 0 {
 		return nil
 	}
 	return &decl{name: joinNames(names), names: nodes, kind: "function", parent: parent,
 		sig: c.signature(stmt, field(right, "body")), node: stmt}
+}
+
+// holdsFunctions reports an object literal with a method or a function
+// among its values.
+func holdsFunctions(o *sitter.Node) bool {
+	if o == nil {
+		return false
+	}
+	for ch := range children(o, true) {
+		if ch.Type() == "method_definition" {
+			return true
+		}
+		if v := field(ch, "value"); ch.Type() == "pair" && v != nil && jsFunctionValues[v.Type()] {
+			return true
+		}
+	}
+	return false
+}
+
+// objectValue is the object literal a declarator binds, or nil.
+func objectValue(vd *sitter.Node) *sitter.Node {
+	if v := field(vd, "value"); v != nil && v.Type() == "object" {
+		return v
+	}
+	return nil
 }
 
 // jsNamePath reports an expression of identifiers joined by dots

@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -102,4 +103,20 @@ func TestDeclarationsInsideAFactoryAreItsOwn(t *testing.T) {
 	}
 	g := analyzeGraph(t, "store.js", src)
 	checkRefs(t, g, src, []wantRef{{"patch", "patch({})", RefCall, "", "createStore"}})
+}
+
+// An object literal of functions is listed with its functions under it:
+// `const api = { add() {…} }` and jquery's `jQuery.event = { add:
+// function … }`, whose members the outline left out. A CommonJS export
+// object is not.
+func TestObjectLiteralsOfFunctions(t *testing.T) {
+	src := "const api = {\n  add(a) { return a; },\n  remove: function(b) { return b; },\n  n: 1\n};\n\njQuery.event = {\n  add: function(elem) {\n    return elem;\n  },\n  dispatch: function(e) {}\n};\n\nmodule.exports = { api };\n"
+	var got []string
+	for _, s := range Symbols("event.js", []byte(src)) {
+		got = append(got, s.Name+" "+s.Kind+" "+s.Parent)
+	}
+	want := []string{"api const ", "add method api", "remove method api", "event var jQuery", "add method jQuery.event", "dispatch method jQuery.event"}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline %q, want %q", got, want)
+	}
 }
