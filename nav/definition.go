@@ -294,12 +294,43 @@ func SymbolAt(ix Index, pos Position) (At, *chunker.Graph, error) {
 	}
 	if at.Ref == nil {
 		where := fmt.Sprintf("%s:%d", pos.Path, pos.Line)
-		if pos.Col > 0 {
-			where += fmt.Sprintf(":%d", pos.Col)
+		if pos.Col == 0 {
+			return at, g, fmt.Errorf("%w: no declaration or use of a name at %s (get_symbols lists the file's declarations)", ErrNoPosition, where)
+		}
+		where += fmt.Sprintf(":%d", pos.Col)
+		word := wordAt(ix.Lines(pos.Path, []int{pos.Line})[pos.Line], pos.Col)
+		for _, im := range g.Imports {
+			if word != "" && im.Name == word {
+				return at, g, fmt.Errorf("%w: %s at %s is the module the file imports from %q (line %d); find_definition takes the name after it", ErrNoPosition, word, where, im.Path, im.Line)
+			}
+		}
+		if word != "" {
+			return at, g, fmt.Errorf("%w: %s at %s is no declaration the index keeps nor a use of one: a local variable or a parameter? (get_symbols lists the file's declarations)", ErrNoPosition, word, where)
 		}
 		return at, g, fmt.Errorf("%w: no declaration or use of a name at %s (get_symbols lists the file's declarations)", ErrNoPosition, where)
 	}
 	return at, g, nil
+}
+
+// wordAt is the identifier a 1-based byte column of a line falls in, or
+// "".
+func wordAt(line string, col int) string {
+	i := col - 1
+	if i < 0 || i >= len(line) || !isWordByte(line[i]) {
+		return ""
+	}
+	a, b := i, i
+	for a > 0 && isWordByte(line[a-1]) {
+		a--
+	}
+	for b < len(line) && isWordByte(line[b]) {
+		b++
+	}
+	return line[a:b]
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // fileGraph returns the graph of the file at path with its description.

@@ -1,6 +1,8 @@
 package nav
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -88,5 +90,28 @@ func TestTypeBeforeItsImplBlocks(t *testing.T) {
 	}
 	if len(defs) == 0 || defs[0].Def.Kind != "struct" {
 		t.Errorf("definitions of Regex: %+v, want the struct first", defs)
+	}
+}
+
+// A position on a name the index keeps no declaration or use of says
+// what the name most likely is: the package an import binds (gin's
+// `binding` of `binding.Default(…)`), or a local.
+func TestDefinitionAtAnUnindexedName(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"go.mod":             "module example.com/gin\n",
+		"binding/binding.go": "package binding\n\n// Default picks a binding.\nfunc Default() int { return 1 }\n",
+		"context.go":         "package gin\n\nimport \"example.com/gin/binding\"\n\nfunc f() int {\n\tb := binding.Default()\n\treturn b\n}\n",
+	})
+	for _, tc := range []struct {
+		col  int
+		want string
+	}{
+		{7, `binding at context.go:6:7 is the module the file imports from "example.com/gin/binding"`},
+		{2, "b at context.go:6:2 is no declaration the index keeps nor a use of one: a local variable or a parameter?"},
+	} {
+		_, err := DefinitionAt(ix, Position{Path: "context.go", Line: 6, Col: tc.col})
+		if !errors.Is(err, ErrNoPosition) || !strings.Contains(fmt.Sprint(err), tc.want) {
+			t.Errorf("column %d: %v, want %q", tc.col, err, tc.want)
+		}
 	}
 }
