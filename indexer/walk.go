@@ -30,7 +30,8 @@ const (
 	// ReasonIgnored: excluded by .gitignore, .git/info/exclude or .codeseekignore.
 	ReasonIgnored = "ignored"
 	// ReasonGenerated: a lock file or vector image (generatedRules), which
-	// a .codeseekignore can re-include with "!".
+	// a .codeseekignore can re-include with "!", or an HTML page a
+	// documentation generator made (generatorMarks).
 	ReasonGenerated = "generated"
 	// ReasonBinary: a NUL byte, or more than 30% invalid UTF-8 or control
 	// characters, so not text worth embedding. The walker judges the first
