@@ -166,3 +166,26 @@ func TestExitCodes(t *testing.T) {
 		t.Errorf("remove of an unknown ID: exit %d, %q: want a usage error naming `codeseek repos`", code, stderr)
 	}
 }
+
+// A command indexes a directory unasked only when it is a repository or
+// small: `search --repo /tmp` indexed 118,697 files for 285 s.
+func TestMayIndexUnasked(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 5 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.txt", i)), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, ok := mayIndexUnasked(dir, 3); ok || n != 4 {
+		t.Errorf("5 files, limit 3: %d counted, may index %v; want 4 (stopped past the limit) and no", n, ok)
+	}
+	if _, ok := mayIndexUnasked(dir, 10); !ok {
+		t.Error("5 files, limit 10: want yes")
+	}
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := mayIndexUnasked(dir, 3); !ok {
+		t.Error("a repository (.git), limit 3: want yes, however large")
+	}
+}
