@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/internal/pathclass"
 	"github.com/codeseek/codeseek/store"
 )
@@ -23,6 +24,11 @@ func Related(ctx context.Context, ix Index, path string, line, limit int, f stor
 	}
 	if last := chunks[len(chunks)-1].EndLine; line < 1 || line > last {
 		return nil, nil, fmt.Errorf("%w: line %d is outside %s's indexed lines 1-%d", ErrPastTheEnd, line, path, last)
+	}
+	if outsideDeclarations(ix, path, line) {
+		// A licence header or the imports: what is like them is other
+		// files' headers, not code.
+		return nil, nil, fmt.Errorf("%w: line %d of %s is in no declaration (a comment, the imports or loose code); give a line inside a function, method or type (get_symbols lists them)", ErrNoPosition, line, path)
 	}
 	src := chunks[0] // the chunk holding the line, or the one before the blank lines it is in
 	for _, c := range chunks {
@@ -44,6 +50,28 @@ func Related(ctx context.Context, ix Index, path string, line, limit int, f stor
 			return src, out[:min(limit, len(out))], nil
 		}
 	}
+}
+
+// outsideDeclarations reports a line of a file that declares something
+// in none of its declarations (namespaces and packages aside, which
+// every line is in); a file without declarations (a script) has none
+// to be outside of.
+func outsideDeclarations(ix Index, path string, line int) bool {
+	g, err := ix.FileDecls(path)
+	if err != nil || g == nil {
+		return false
+	}
+	declares := false
+	for _, d := range g.Defs {
+		if chunker.PackageKind(d.Kind) || d.Kind == "module" && d.Parent == "" {
+			continue
+		}
+		declares = true
+		if d.StartLine <= line && line <= d.EndLine {
+			return false
+		}
+	}
+	return declares
 }
 
 // maxRelatedPool bounds how many nearest chunks Related reads looking for

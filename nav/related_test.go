@@ -2,6 +2,7 @@ package nav
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -128,5 +129,32 @@ func TestRelatedNamesCopiesOnce(t *testing.T) {
 		if h.Chunk.FilePath == "docs/retry.html" && i != len(hits)-1 {
 			t.Errorf("related: %v, want the HTML page last", got)
 		}
+	}
+}
+
+// A line in no declaration (a licence header) has nothing related but
+// other files' headers: the answer says so. A script without
+// declarations still has its code compared.
+func TestRelatedAtALineInNoDeclaration(t *testing.T) {
+	const header = "// Copyright 2024 The Authors. All rights reserved.\n// Use of this source code is governed by the MIT license.\n\n"
+	var fns strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&fns, "// Get%d returns a value.\nfunc Get%d(k string) string {\n", i, i)
+		for j := range 12 {
+			fmt.Fprintf(&fns, "\tk = strings.Repeat(k, %d) + \"value number %d of the getter\"\n", j, j)
+		}
+		fns.WriteString("\treturn k\n}\n\n")
+	}
+	ix := testIndex(t, map[string]string{
+		"context.go": header + "package gin\n\nimport \"strings\"\n\n" + fns.String(),
+		"binding.go": header + "package gin\n\n// Bind binds.\nfunc Bind(k string) string {\n\treturn k\n}\n",
+		"deploy.sh":  "set -e\nmake build\ncp bin/app /srv/app\nsystemctl restart app\n",
+		"release.sh": "set -e\nmake release\ncp bin/app /srv/app\n",
+	})
+	if _, _, err := Related(context.Background(), ix, "context.go", 1, 10, store.Filter{}); !errors.Is(err, ErrNoPosition) || !strings.Contains(err.Error(), "in no declaration") {
+		t.Errorf("related at the licence header: %v, want an error saying the line is in no declaration", err)
+	}
+	if _, hits, err := Related(context.Background(), ix, "deploy.sh", 2, 10, store.Filter{}); err != nil || len(hits) == 0 {
+		t.Errorf("related in a script: %v (%d hits), want its neighbours", err, len(hits))
 	}
 }
