@@ -258,6 +258,9 @@ func (s *Service) selectIndexes(ctx context.Context, p SearchParams) ([]store.Se
 			}
 			return nil, err
 		}
+		if m, err := s.store.Meta(id); err == nil && p.ProjectID != "" && m.ProjectID != p.ProjectID {
+			return nil, argErrorf("project_id", "repository %s belongs to project %q, not %q: drop one of repository_id and project_id", id, m.ProjectID, p.ProjectID)
+		}
 		ids = []string{id}
 	} else {
 		metas, _ := s.store.List()

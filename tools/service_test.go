@@ -380,3 +380,24 @@ func TestOpenAIRetryDuringIndex(t *testing.T) {
 		t.Fatalf("search after retried index: %v", got)
 	}
 }
+
+// A project_id that contradicts the repository_id is an error, as one
+// that names no project is: it was ignored, and the repository searched.
+func TestContradictoryProjectIsAnError(t *testing.T) {
+	ctx := context.Background()
+	svc := newTestService(t)
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"a.go": goFunc("Alpha", "x()")})
+	rep, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = svc.Search(ctx, SearchParams{Query: "alpha", Limit: 5, RepositoryID: rep.RepositoryID, ProjectID: "nope"})
+	var ae *ArgError
+	if !errors.As(err, &ae) || ae.Arg != "project_id" || !strings.Contains(err.Error(), rep.ProjectID) {
+		t.Errorf("contradictory project_id: %v, want an error on project_id naming the repository's project %q", err, rep.ProjectID)
+	}
+	if _, err := svc.Search(ctx, SearchParams{Query: "alpha", Limit: 5, RepositoryID: rep.RepositoryID, ProjectID: rep.ProjectID}); err != nil {
+		t.Errorf("agreeing project_id: %v", err)
+	}
+}
