@@ -115,7 +115,7 @@ var RepositoriesSchema = json.RawMessage(`{
           "doc_chunks": {"type": "integer"},
           "embedder": {"type": "string"},
           "indexed_at": {"type": "string", "description": "RFC 3339, UTC"},
-          "status": {"type": "string", "enum": ["indexing", "done"], "description": "indexing: being (re)indexed now; searches read the previous index"},
+          "status": {"type": "string", "enum": ["indexing", "done", "missing"], "description": "indexing: being (re)indexed now; searches read the previous index. missing: its directory is gone; remove_repository deletes the index"},
           "progress": ` + progressSchema + `,
           "database_name": {"type": "string"}
         },

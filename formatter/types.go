@@ -198,6 +198,9 @@ type IndexReport struct {
 const (
 	StatusIndexing = "indexing"
 	StatusDone     = "done"
+	// StatusMissing: the repository's directory is gone; its index
+	// still answers, from the files as they were.
+	StatusMissing = "missing"
 )
 
 // Progress is how far an index run is.
@@ -233,8 +236,9 @@ type Repository struct {
 	Embedder     string
 	IndexedAt    time.Time
 	DatabaseName string
-	// Status is StatusDone, or StatusIndexing while the server indexes it
-	// (searches then read the previous index); Progress goes with it.
+	// Status is StatusDone, StatusIndexing while the server indexes it
+	// (searches then read the previous index; Progress goes with it), or
+	// StatusMissing when its directory is gone.
 	Status   string
 	Progress *Progress
 }

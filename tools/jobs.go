@@ -273,6 +273,9 @@ func (s *Service) markRunning(list *formatter.RepositoryList) {
 	run := s.running()
 	for i, r := range list.Repositories {
 		list.Repositories[i].Status = formatter.StatusDone
+		if gone(r.Path) {
+			list.Repositories[i].Status = formatter.StatusMissing
+		}
 		if v, ok := run[r.ID]; ok {
 			list.Repositories[i].Status, list.Repositories[i].Progress = formatter.StatusIndexing, v.progress
 			delete(run, r.ID)

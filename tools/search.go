@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -163,7 +164,7 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 		return formatter.SearchResponse{}, err
 	}
 	resp := formatter.SearchResponse{ProjectID: p.ProjectID, RepositoryID: p.RepositoryID}
-	resp.Warning = joinWarnings(s.indexingWarning(indexIDs(indexes)), backendWarnings(indexes))
+	resp.Warning = joinWarnings(s.indexingWarning(indexIDs(indexes)), backendWarnings(indexes), goneWarning(indexes))
 	if p.pasted > 0 {
 		resp.Warning = joinWarnings(resp.Warning, fmt.Sprintf("the query is %d KiB: its first %d KiB and last %d KiB were read",
 			(p.pasted+1023)>>10, queryHead>>10, (MaxQueryBytes-queryHead)>>10))
@@ -201,6 +202,28 @@ func (s *Service) Search(ctx context.Context, p SearchParams) (formatter.SearchR
 	resp.TotalCount = len(resp.Results)
 	resp.Latency = time.Since(start)
 	return resp, nil
+}
+
+// goneWarning names the repositories searched whose directories are gone:
+// their answers are files as they were, which resources/read can no
+// longer show.
+func goneWarning(indexes []store.Searcher) string {
+	var gones []string
+	for _, ix := range indexes {
+		if m := ix.Manifest().Meta; gone(m.Path) {
+			gones = append(gones, fmt.Sprintf("%s (%s)", m.ID, m.Path))
+		}
+	}
+	if len(gones) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the directory of %s is gone, and its answers are files as they were: remove the index with remove_repository (codeseek remove), or index the directory again", strings.Join(gones, ", "))
+}
+
+// gone reports a repository directory that no longer exists.
+func gone(path string) bool {
+	_, err := os.Stat(path)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // backendWarnings collects what the backends say about their answers.

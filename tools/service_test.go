@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/codeseek/codeseek/embedding"
+	"github.com/codeseek/codeseek/formatter"
 	"github.com/codeseek/codeseek/internal/testfs"
 )
 
@@ -399,5 +400,29 @@ func TestContradictoryProjectIsAnError(t *testing.T) {
 	}
 	if _, err := svc.Search(ctx, SearchParams{Query: "alpha", Limit: 5, RepositoryID: rep.RepositoryID, ProjectID: rep.ProjectID}); err != nil {
 		t.Errorf("agreeing project_id: %v", err)
+	}
+}
+
+// A repository whose directory is gone is listed as missing, and a
+// search that reads its index says so: its answers are files as they
+// were, which resources/read can no longer show.
+func TestRepositoryWhoseDirectoryIsGone(t *testing.T) {
+	ctx := context.Background()
+	svc := newTestService(t)
+	root := filepath.Join(t.TempDir(), "repo")
+	writeFiles(t, root, map[string]string{"a.go": goFunc("Alpha", "x()")})
+	if _, err := svc.IndexRepository(ctx, IndexParams{RepoPath: root}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(root); err != nil {
+		t.Fatal(err)
+	}
+	list, err := svc.ListRepositories()
+	if err != nil || len(list.Repositories) != 1 || list.Repositories[0].Status != formatter.StatusMissing {
+		t.Errorf("list: %+v (%v), want the repository, missing", list, err)
+	}
+	resp, err := svc.Search(ctx, SearchParams{Query: "alpha", Limit: 5})
+	if err != nil || !strings.Contains(resp.Warning, "is gone") || !strings.Contains(resp.Warning, "remove_repository") {
+		t.Errorf("search: warning %q (%v), want one saying the directory is gone and how to remove the index", resp.Warning, err)
 	}
 }
