@@ -103,6 +103,9 @@ func (svc *Service) navHandler(own []string, handle func(ctx context.Context, n 
 		n := navCall{c: c, p: NavParams{RepositoryID: c.str("repository_id"), FileType: c.str("file_type"), Directory: c.str("directory"),
 			Symbol: c.str("symbol"), FilePath: c.str("file_path"), Line: c.integer("line", 0), Column: c.integer("column", 0)}}
 		n.o = readOutput(c)
+		if _, given := a["column"]; given && n.p.Column == 0 && c.err == nil {
+			c.err = argErrorf("column", "0 is not a column: pass the 1-based byte column, or leave it out for the line's declaration or first call")
+		}
 		if c.err != nil {
 			return toolResult("", c.err)
 		}

@@ -572,3 +572,16 @@ func TestNavigationAnswersWarnOfChangedFiles(t *testing.T) {
 		}
 	}
 }
+
+// A column of 0 is an error, as a line of 0 is: the schema's minimum is
+// 1, and it was taken for "no column".
+func TestColumnZeroIsAnError(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	c := mcpClient(t, svc)
+	for _, tool := range []string{"find_definition", "find_references"} {
+		res := callTool(t, c, tool, map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t), "line": 3, "column": 0})
+		if text := resultText(t, res); !res.IsError || !strings.Contains(text, "0 is not a column") {
+			t.Errorf("%s with column 0: %s, want an error naming the column", tool, text)
+		}
+	}
+}

@@ -83,6 +83,9 @@ func target(arg string, p *tools.NavParams) error {
 	}
 	p.FilePath, p.Line = file, nums[0]
 	if len(nums) == 2 {
+		if nums[1] < 1 {
+			return usagef("%s: %d is not a column: give the 1-based byte column, or FILE:LINE alone", arg, nums[1])
+		}
 		p.Column = nums[1]
 	}
 	return nil

@@ -143,6 +143,10 @@ func TestExitCodes(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, `"abc" is not a line number`) {
 		t.Errorf("def FILE:abc: exit %d, %q: want a usage error about the line", code, stderr)
 	}
+	code, _, stderr = cliStdin(t, t.TempDir(), "", "def", "--repo", repo, filepath.Join(repo, "f000.go")+":1:0")
+	if code != exitUsage || !strings.Contains(stderr, "0 is not a column") {
+		t.Errorf("def FILE:1:0: exit %d, %q: want a usage error about the column", code, stderr)
+	}
 	code, _, stderr = cliStdin(t, t.TempDir(), "", "refs", "--repo", repo, "F1", "--depth", "3")
 	if code != exitUsage || !strings.Contains(stderr, "--callers or --callees") {
 		t.Errorf("refs --depth without --callers: exit %d, %q: want a usage error", code, stderr)
