@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,14 +40,15 @@ func Search(r formatter.SearchResponse, query string, o Options) (string, error)
 // hit draws one search hit.
 func (p *printer) hit(x formatter.SearchResult, terms []string, d formatter.Detail) {
 	head := []seg{styled(x.FilePath, stylePath), plain(":"), styled(lineRange(x.StartLine, x.EndLine), styleLine)}
-	if x.Symbol != "" {
-		head = append(head, plain("  "), styled(x.Symbol, styleSymbol))
-	}
+	var tail []seg
 	if x.SymbolKind != "" {
-		head = append(head, plain(" "), styled("("+x.SymbolKind+")", styleContext))
+		tail = append(tail, plain(" "), styled("("+x.SymbolKind+")", styleContext))
 	}
-	head = append(head, plain("  "), styled(score(x.Score), styleContext))
-	p.line(head...)
+	tail = append(tail, plain("  "), styled(score(x.Score), styleContext))
+	if x.Symbol != "" {
+		head = append(head, plain("  "), styled(p.fitSymbol(x.Symbol, append(slices.Clone(head), tail...)), styleSymbol))
+	}
+	p.line(append(head, tail...)...)
 	if len(x.Copies) > 0 {
 		p.line(styled("same text in "+strings.Join(x.Copies, ", "), styleContext))
 	}
@@ -98,6 +100,38 @@ func (p *printer) hit(x formatter.SearchResult, terms []string, d formatter.Deta
 	p.code(bb, gutter, nil)
 	p.code(hit, gutter, terms)
 	p.code(ab, gutter, nil)
+}
+
+// minSymbolRoom is the least room a hit's symbols are cut to, with their
+// ellipsis, so that the kind and score after them stay on the line;
+// a narrower line is cut at its end instead.
+const minSymbolRoom = 12
+
+// fitSymbol cuts a hit's symbols (gin's `HandlersChain.Last, RouteInfo,
+// RoutesInfo, …`) to the room the rest of its header leaves on the
+// line, so that the kind and score after them are not what is cut.
+func (p *printer) fitSymbol(symbol string, rest []seg) string {
+	if p.width == 0 {
+		return symbol
+	}
+	room := p.width - 2 // the two spaces before the symbols
+	for _, s := range rest {
+		room -= textWidth(s.text)
+	}
+	if textWidth(symbol) <= room || room < minSymbolRoom {
+		return symbol
+	}
+	var b strings.Builder
+	w := 0
+	for _, r := range symbol {
+		rw := textWidth(visible(r))
+		if w+rw > room-1 {
+			break
+		}
+		b.WriteString(visible(r))
+		w += rw
+	}
+	return strings.TrimRight(b.String(), ", ") + "…"
 }
 
 // trimBlankStart drops the blank lines of context away from the hit:

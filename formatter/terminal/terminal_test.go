@@ -328,3 +328,16 @@ func TestConciseWindowAtTheEndOfAHit(t *testing.T) {
 		t.Errorf("the window should show the matching lines at the end:\n%s", got)
 	}
 }
+
+// A hit's header with many symbols cuts the symbols, not the kind and
+// score after them: gin's `gin.go:59-88  HandlersChain.Last, RouteInfo,
+// RoutesInfo, PlatformGoogleAppEngine, PlatformCloudflar…` lost both.
+func TestHeaderCutsTheSymbolsNotTheScore(t *testing.T) {
+	r := formatter.SearchResponse{Results: []formatter.SearchResult{{FilePath: "gin.go", Language: "go", StartLine: 59, EndLine: 88,
+		Symbol: "HandlersChain.Last, RouteInfo, RoutesInfo, PlatformGoogleAppEngine, PlatformCloudflare, PlatformFlyIO", SymbolKind: "mixed",
+		Score: 0.46, Content: "type RouteInfo struct{}\n"}}}
+	header := strings.SplitN(stripANSI(render(t, r, "", Options{Width: 80})), "\n", 2)[0]
+	if textWidth(header) > 80 || !strings.HasSuffix(header, "(mixed)  0.46") || !strings.Contains(header, "HandlersChain.Last, RouteInfo") || !strings.Contains(header, "…") {
+		t.Errorf("header %q (%d columns), want the symbols cut with … and the kind and score kept, in 80 columns", header, textWidth(header))
+	}
+}
