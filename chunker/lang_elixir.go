@@ -414,7 +414,7 @@ func (x *exScan) level(i, end int, parent string, prevB int, depth int) ([]*outl
 					}
 				}
 			} else if prev := lastItem(items); prev != nil && prev.d != nil && prev.d.name == it.d.name &&
-				prev.d.kind == it.d.kind && prev.d.parent == it.d.parent && exArity(prev.d.sig) == exArity(it.d.sig) {
+				prev.d.kind == it.d.kind && prev.d.parent == it.d.parent && ElixirArity(prev.d.sig) == ElixirArity(it.d.sig) {
 				prev.b, prev.d.b = it.b, it.b // another clause of the same function
 				continue
 			}
@@ -431,11 +431,12 @@ func (x *exScan) level(i, end int, parent string, prevB int, depth int) ([]*outl
 	return items, moduleDoc
 }
 
-// exArity is the number of parameters of the clause whose head sig is
-// ("defp decode_map([row | data], mapper, decoded) do": 3), so that a
-// clause of another arity, another function in Elixir (decode_map/2
-// beside decode_map/3), is not merged into the one before it.
-func exArity(sig string) int {
+// ElixirArity is the number of parameters of the clause whose head sig
+// is ("defp decode_map([row | data], mapper, decoded) do": 3): a clause
+// of another arity is another function in Elixir (decode_map/2 beside
+// decode_map/3), which the outline does not merge into the one before it
+// and navigation tells apart.
+func ElixirArity(sig string) int {
 	open := strings.IndexByte(sig, '(')
 	if open < 0 {
 		return 0

@@ -537,7 +537,7 @@ func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bo
 		// another file defines.
 		return prototype(lang, a) != prototype(lang, b)
 	}
-	return a.Line == b.Line || !overloadsBySignature(lang) || lang == "elixir" && arity(a) == arity(b)
+	return a.Line == b.Line || !overloadsBySignature(lang) || lang == "elixir" && chunker.ElixirArity(a.Signature) == chunker.ElixirArity(b.Signature)
 }
 
 // overloads reports whether two declarations are overloads of one
@@ -549,41 +549,13 @@ func sameDecl(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bo
 // not among every class's readValue.
 func overloads(lang, pathA string, a chunker.Def, pathB string, b chunker.Def) bool {
 	return overloadsBySignature(lang) && pathA == pathB && a.Name == b.Name && a.Parent == b.Parent && a.Kind == b.Kind && !constructor(a) &&
-		(lang != "elixir" || arity(a) != arity(b))
+		(lang != "elixir" || chunker.ElixirArity(a.Signature) != chunker.ElixirArity(b.Signature))
 }
 
 // elixirPrivate reports an Elixir defp or defmacrop, which only its own
 // module calls, by its bare name.
 func elixirPrivate(lang string, d chunker.Def) bool {
 	return lang == "elixir" && (strings.HasPrefix(d.Signature, "defp ") || strings.HasPrefix(d.Signature, "defmacrop "))
-}
-
-// arity is the number of parameters an Elixir function's signature
-// lists (`def sync_subscribe(stage, opts, timeout \\ 5_000)` has 3):
-// functions of one name and module are told apart by it, and the clauses
-// of one arity are one function.
-func arity(d chunker.Def) int {
-	sig := d.Signature
-	i := strings.Index(sig, d.Name+"(")
-	if i < 0 || strings.HasPrefix(strings.TrimLeft(sig[i+len(d.Name)+1:], " "), ")") {
-		return 0
-	}
-	n, depth := 1, 0
-	for _, c := range sig[i+len(d.Name):] {
-		switch c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth--; depth == 0 {
-				return n
-			}
-		case ',':
-			if depth == 1 {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // constructor reports a declaration named for its class: a use of the
