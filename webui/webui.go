@@ -274,7 +274,7 @@ type repo struct {
 	Files     int    `json:"files"`
 	Chunks    int    `json:"chunks"`
 	IndexedAt string `json:"indexed_at,omitempty"` // RFC 3339
-	Status    string `json:"status"`               // "indexing", "done" or "failed"
+	Status    string `json:"status"`               // "indexing", "done", "missing" or "failed"
 	Error     string `json:"error,omitempty"`      // why the last run failed
 	Phase     string `json:"phase,omitempty"`
 	Done      int    `json:"done"`

@@ -109,7 +109,8 @@ const minSymbolRoom = 12
 
 // fitSymbol cuts a hit's symbols (gin's `HandlersChain.Last, RouteInfo,
 // RoutesInfo, …`) to the room the rest of its header leaves on the
-// line, so that the kind and score after them are not what is cut.
+// line, after the last name that fits (or inside a first name too long),
+// so that the kind and score after them are not what is cut.
 func (p *printer) fitSymbol(symbol string, rest []seg) string {
 	if p.width == 0 {
 		return symbol
@@ -120,6 +121,12 @@ func (p *printer) fitSymbol(symbol string, rest []seg) string {
 	}
 	if textWidth(symbol) <= room || room < minSymbolRoom {
 		return symbol
+	}
+	names := strings.Split(symbol, ", ")
+	for k := len(names) - 1; k > 0; k-- { // the leading names that fit, whole
+		if s := strings.Join(names[:k], ", ") + ", …"; textWidth(s) <= room {
+			return s
+		}
 	}
 	var b strings.Builder
 	w := 0

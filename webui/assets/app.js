@@ -427,6 +427,8 @@ function reposView() {
         status.append(el("progress", { max: String(r.total || 1), value: r.total ? String(r.done) : null, "aria-label": "progress of " + r.path }), " ", el("span", { text: "indexing " + label }));
       } else if (r.status === "failed") {
         status.append(el("span", { class: "error", text: "failed" }), el("br"), el("span", { class: "kind", text: r.error }));
+      } else if (r.status === "missing") {
+        status.append(el("span", { class: "error", text: "directory missing" }), el("br"), el("span", { class: "kind", text: "searched from its index; its files cannot be opened" }));
       } else status.textContent = "done";
       return el("tr", { "data-id": r.id, "data-path": r.path },
         el("td", { class: "path" }, el("a", { href: "/?" + new URLSearchParams({ repo: r.id }).toString(), text: r.path }), el("br"), el("span", { class: "kind", text: r.id + (r.project ? " · " + r.project : "") })),
