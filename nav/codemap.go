@@ -157,7 +157,7 @@ func announces(lang map[string]string, defs []store.NameFile) bool {
 // extension (alacritty's `impl SerdeReplace for Option<T>` took the uses
 // of Option, 281 of them, and led the map).
 func mapAnnouncement(lang string, d chunker.Def) bool {
-	return d.Kind == "namespace" || d.Kind == "impl" || d.Kind == "extension" || prototype(lang, d) && declaresType(d.Kind) ||
+	return d.Kind == "namespace" || reopensType(d.Kind) || prototype(lang, d) && declaresType(d.Kind) ||
 		lang == "zig" && strings.Contains(d.Signature, "= @import(") // const std = @import("std"): an import
 }
 

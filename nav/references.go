@@ -55,7 +55,7 @@ func otherDeclarations(defs []Definition) []Definition {
 		if overload || sameDecl(d.Language, d.Path, d.Def, first.Path, first.Def) || d.Def.Kind == "test" {
 			continue // a test is named for what it tests
 		}
-		if (d.Def.Kind == "extension" || d.Def.Kind == "impl") && chunker.ClassLike(first.Def.Kind) {
+		if reopensType(d.Def.Kind) && chunker.ClassLike(first.Def.Kind) {
 			continue // Swift's `extension Session`, Rust's `impl Session` add to the type
 		}
 		if first.Match == MatchExact && d.Match != MatchExact {

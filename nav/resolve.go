@@ -156,13 +156,18 @@ func (c useCtx) resolve(ix Index, r chunker.Ref) (store.FileDef, bool) {
 // (Alamofire's `Session`, declared once and extended in four files).
 func withoutExtensions(cands []store.FileDef) []store.FileDef {
 	typed := slices.ContainsFunc(cands, func(d store.FileDef) bool {
-		return chunker.ClassLike(d.Def.Kind) && d.Def.Kind != "extension" && d.Def.Kind != "impl"
+		return chunker.ClassLike(d.Def.Kind) && !reopensType(d.Def.Kind)
 	})
 	if !typed {
 		return cands
 	}
-	return slices.DeleteFunc(slices.Clone(cands), func(d store.FileDef) bool { return d.Def.Kind == "extension" || d.Def.Kind == "impl" })
+	return slices.DeleteFunc(slices.Clone(cands), func(d store.FileDef) bool { return reopensType(d.Def.Kind) })
 }
+
+// reopensType reports a declaration that adds to a type declared
+// elsewhere: Swift's extension, Rust's impl block. It names the type but
+// is not its declaration.
+func reopensType(kind string) bool { return kind == "extension" || kind == "impl" }
 
 // byUse drops, where one class declares a property and a method of one
 // name (okhttp's `val code` and its deprecated `fun code()`), the one a
