@@ -249,10 +249,11 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 		}
 		return func(fr store.FileRefs, r chunker.Ref) string {
 			got := w.resolveRef(fr.GraphFile, r)
+			_, qualified := packageQualifier(r.Recv)
 			switch {
 			case got == nil && w.fromOtherPackage(fr.GraphFile, r, tf):
 				return ""
-			case got == nil && t.Def.Parent == "" && r.Recv != "" && (!strings.HasPrefix(r.Recv, "p:") || strings.Contains(r.Recv, " ")):
+			case got == nil && t.Def.Parent == "" && r.Recv != "" && !qualified:
 				// A package-level name selected from a value (req.Header,
 				// http.NewRequest().Header for binding.Header).
 				return ""

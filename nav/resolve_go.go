@@ -686,12 +686,20 @@ func (w *goWorld) resolveRef(f store.GraphFile, r chunker.Ref) *goDecl {
 // named otherwise than the target's package: no use of frame.Parse. One
 // named like it stays a match by name, in case its import failed to map.
 func (w *goWorld) fromOtherPackage(f store.GraphFile, r chunker.Ref, target store.GraphFile) bool {
-	imp, ok := strings.CutPrefix(r.Recv, "p:")
-	if !ok || strings.Contains(imp, " ") || w.importPkg(imp, f.Path) != nil {
+	imp, ok := packageQualifier(r.Recv)
+	if !ok || w.importPkg(imp, f.Path) != nil {
 		return false
 	}
 	name := path.Base(imp)
 	return name != target.Package && name != path.Base(path.Dir(target.Path))
+}
+
+// packageQualifier is the import path a Go use is qualified by
+// (`binding.Header` is "p:…/binding"), when it is selected from a package
+// and nothing else (not `http.NewRequest().Header`).
+func packageQualifier(recv string) (string, bool) {
+	imp, ok := strings.CutPrefix(recv, "p:")
+	return imp, ok && !strings.Contains(imp, " ")
 }
 
 // declOf returns the resolution table's entry for a definition.
