@@ -371,7 +371,7 @@ func resolveUse(ix Index, f store.GraphFile, imports []chunker.Import, r chunker
 	if d, ok := resolveExactly(ix, f, r); ok {
 		set := overloadSet(ix, d)
 		if r.Recv != "" {
-			set = slices.DeleteFunc(set, func(o Definition) bool { return elixirPrivate(o.Language, o.Def) }) // a qualified call sees no defp
+			set = qualifiedView(set)
 		}
 		if len(set) > 1 {
 			for i := range set {

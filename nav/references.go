@@ -269,7 +269,7 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 	set := overloadSet(ix, t.Definition)
 	overloaded := len(set) > 1
 	// A qualified call sees an Elixir module's public functions alone.
-	publicOverloaded := len(slices.DeleteFunc(slices.Clone(set), func(d Definition) bool { return elixirPrivate(d.Language, d.Def) })) > 1
+	publicOverloaded := len(qualifiedView(set)) > 1
 	private := elixirPrivate(t.Language, t.Def)
 	componentOwn := componentLocal(t.Definition)
 	return func(fr store.FileRefs, r chunker.Ref) string {

@@ -563,6 +563,12 @@ func elixirPrivate(lang string, d chunker.Def) bool {
 	return lang == "elixir" && (strings.HasPrefix(d.Signature, "defp ") || strings.HasPrefix(d.Signature, "defmacrop "))
 }
 
+// qualifiedView is what a qualified call (`GenStage.sync_subscribe(…)`)
+// can see of a set of overloads: Elixir's private functions left out.
+func qualifiedView(set []Definition) []Definition {
+	return slices.DeleteFunc(slices.Clone(set), func(d Definition) bool { return elixirPrivate(d.Language, d.Def) })
+}
+
 // constructor reports a declaration named for its class: a use of the
 // name may be the class's (`: public spdlog_ex`), which the class's
 // rules resolve, not one of the constructor's overloads.
