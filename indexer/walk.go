@@ -71,6 +71,17 @@ const (
 // walking them would index object stores, so they are dropped silently.
 var vcsDirs = map[string]bool{".git": true, ".hg": true, ".svn": true}
 
+// IsRepository reports whether dir is a repository's root: it holds one
+// of the version-control directories (vcsDirs).
+func IsRepository(dir string) bool {
+	for name := range vcsDirs {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // Names of the per-directory ignore files.
 const (
 	gitignoreName = ".gitignore"

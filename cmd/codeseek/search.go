@@ -13,6 +13,7 @@ import (
 
 	"github.com/codeseek/codeseek/formatter"
 	"github.com/codeseek/codeseek/formatter/terminal"
+	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -131,10 +132,8 @@ const implicitIndexMaxFiles = 20000
 // holds at most limit files. It returns the files counted, which stop
 // past limit.
 func mayIndexUnasked(dir string, limit int) (int, bool) {
-	for _, vcs := range []string{".git", ".hg", ".svn"} {
-		if _, err := os.Stat(filepath.Join(dir, vcs)); err == nil {
-			return 0, true
-		}
+	if indexer.IsRepository(dir) {
+		return 0, true
 	}
 	n := 0
 	errStop := errors.New("stop")
