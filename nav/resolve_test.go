@@ -568,11 +568,7 @@ func TestNamespaceQualifiedCallIsExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, r := range refs {
-		got = append(got, fmt.Sprintf("%s:%d %s", r.Path, r.Line, r.Match))
-	}
-	if strings.Join(got, ",") != "details/file_helper.h:7 exact" {
+	if got := refSet(refs); strings.Join(got, ",") != "details/file_helper.h:7 exact" {
 		t.Errorf("uses of sleep_for_millis %v, want the call in file_helper.h, exact", got)
 	}
 }
