@@ -122,6 +122,15 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 	walk(root, "", 0)
 }
 
+// Qualified is the name with its parent ("Server.Close"), as the
+// symbol's members name it in Parent.
+func (s Symbol) Qualified() string {
+	if s.Parent == "" {
+		return s.Name
+	}
+	return s.Parent + "." + s.Name
+}
+
 // symbol is the declaration as get_symbols lists it.
 func (d *decl) symbol() Symbol {
 	return Symbol{Name: d.name, Kind: d.kind, Parent: d.parent, Signature: d.sig,

@@ -39,7 +39,7 @@ const listDescription = "List indexed repositories: repository_id, project, path
 	"(\"done\", or \"indexing\" with progress while index_repository runs in the background). " +
 	"Use it to find the repository_id or project to search in, or to see whether a background index has finished. "
 
-const symbolsDescription = "Outline one file: its declarations (functions, methods, classes, types, constants; headings for documents) as a table name|kind|lines|parent|signature, read from the file on disk now. " +
+const symbolsDescription = "Outline one file: its declarations (functions, methods, classes, types, constants, and the fields, properties and enum constants a type holds; headings for documents) as a table name|kind|lines|parent|signature, read from the file on disk now. " +
 	"Use it to see a file's structure before reading it, or to find the lines of a declaration a search hit mentions; it is much cheaper than reading the whole file. " +
 	"With line, it lists only the declarations enclosing that line (the function a line is in, and its class). Concise omits signatures. "
 

@@ -331,6 +331,25 @@ func TestGetSymbolsAtLine(t *testing.T) {
 	}
 }
 
+// The outline lists what a type holds as well as what it does: a
+// struct's fields, under the struct.
+func TestGetSymbolsListsFields(t *testing.T) {
+	svc, _ := indexedNav(t, navRepo)
+	var out struct {
+		Symbols []struct{ Name, Kind, Parent string } `json:"symbols"`
+	}
+	structured(t, callTool(t, mcpClient(t, svc), "get_symbols", map[string]any{"file_path": "cart/cart.go", "repository_id": svc.mustRepo(t)}), &out)
+	for _, s := range out.Symbols {
+		if s.Name == "items" {
+			if s.Kind != "field" || s.Parent != "Cart" {
+				t.Errorf("items: kind %q parent %q, want a field of Cart", s.Kind, s.Parent)
+			}
+			return
+		}
+	}
+	t.Errorf("symbols %+v: no field items", out.Symbols)
+}
+
 // A line get_symbols cannot answer for is an error naming it, as the
 // other tools' are: 0, one past the file's end; a relative path without
 // repository_id says where it was looked for.

@@ -81,7 +81,7 @@ func (s *Service) Symbols(p SymbolsParams) (formatter.SymbolList, error) {
 		return formatter.SymbolList{}, argErrorf("line", "%d is past the end of %s (%d lines)", p.Line, display, n)
 	}
 	list := formatter.SymbolList{FilePath: display, RepositoryID: p.RepositoryID, Language: chunker.Language(path, src.Text)}
-	for _, sym := range chunker.Symbols(path, src.Text) {
+	for _, sym := range chunker.Outline(path, src.Text) {
 		if p.Line > 0 && (sym.StartLine > p.Line || sym.EndLine < p.Line) {
 			continue
 		}

@@ -57,11 +57,7 @@ func mineSymbols(rel string, src []byte, lang string) (pairs, negs []Pair) {
 		if (n < minCodeLines && !proto) || len(code) > maxCodeBytes {
 			continue
 		}
-		sym := s.Name
-		if s.Parent != "" {
-			sym = s.Parent + "." + s.Name
-		}
-		p := Pair{Code: code, Lang: lang, Symbol: sym, Line: declLine(blanked, s.StartLine, s.EndLine),
+		p := Pair{Code: code, Lang: lang, Symbol: s.Qualified(), Line: declLine(blanked, s.StartLine, s.EndLine),
 			DocFrom: docs[i].from, DocTo: docs[i].to}
 		if s.Doc == "" {
 			if s.Kind == "function" || s.Kind == "method" {

@@ -1,0 +1,81 @@
+package chunker
+
+import (
+	"sort"
+	"strings"
+)
+
+// memberKinds are the graph's declarations of data a type holds: fields,
+// properties, enum constants and class constants. Chunking does not split
+// at them (a struct's fields stay with the struct), so Symbols does not
+// list them, but an outline that leaves them out hides what a type is.
+var memberKinds = set("field", "property", "constant", "const", "var")
+
+// Outline is the outline get_symbols gives: Symbols, plus the data
+// members the file's symbol graph declares inside its class-likes (Go
+// and C struct fields, Java and C# fields, TypeScript and Python class
+// attributes, Kotlin, Swift, PHP and Ruby properties, enum constants),
+// each under the type that holds it as Symbols names it, in file order.
+func Outline(path string, src []byte) []Symbol {
+	syms := Symbols(path, src)
+	if len(syms) == 0 {
+		return syms
+	}
+	g := GraphOf(path, src)
+	if g == nil {
+		return syms
+	}
+	n := len(syms)
+	for _, d := range g.Defs {
+		if !memberKinds[d.Kind] {
+			continue
+		}
+		holder := holderOf(syms[:n], d.Parent, d.Line)
+		if holder < 0 || listedAt(syms[:n], d.Name, d.Line) {
+			continue
+		}
+		syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Parent: syms[holder].Qualified(),
+			Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+	}
+	if len(syms) > n {
+		// Stable: a type starting on its member's line stays before it.
+		sort.SliceStable(syms, func(i, j int) bool { return syms[i].StartLine < syms[j].StartLine })
+	}
+	return syms
+}
+
+// holderOf is the index of the type that holds a member the graph
+// declares under parent on line, or -1: of the types (a class-like, or a
+// type alias of a struct or object type: C's typedef, TypeScript's type)
+// whose lines hold the line, the one the graph names (its qualified name
+// is parent, or ends it where a namespace the outline leaves out leads
+// it: Ruby's Demo.Job is the outline's Job), else the narrowest.
+func holderOf(syms []Symbol, parent string, line int) int {
+	best, named := -1, -1
+	for i, s := range syms {
+		if !ClassLike(s.Kind) && s.Kind != "type" || line < s.StartLine || line > s.EndLine {
+			continue
+		}
+		if q := s.Qualified(); q == parent || strings.HasSuffix(parent, "."+q) {
+			named = i
+		}
+		if best < 0 || s.EndLine-s.StartLine <= syms[best].EndLine-syms[best].StartLine {
+			best = i
+		}
+	}
+	if named >= 0 {
+		return named
+	}
+	return best
+}
+
+// listedAt reports whether a symbol of that name already spans line (a
+// C# property or a Swift computed property is a declaration of its own).
+func listedAt(syms []Symbol, name string, line int) bool {
+	for _, s := range syms {
+		if s.Name == name && line >= s.StartLine && line <= s.EndLine {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,59 @@
+package chunker
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestOutlineListsDataMembers checks that the outline holds what a type
+// holds, under the type as the outline names it, besides what Symbols
+// lists, and lists nothing twice.
+func TestOutlineListsDataMembers(t *testing.T) {
+	cases := []struct {
+		path, src string
+		want      []string // kind name <parent>, in outline order
+	}{
+		{"job.go", "package demo\n\ntype Job struct {\n\t// ID names it.\n\tID   int\n\tname string\n}\n\nfunc (j *Job) Run() {}\n",
+			[]string{"struct Job <>", "field ID <Job>", "field name <Job>", "method Run <Job>"}},
+		{"Job.java", "class Job {\n    static final int MAX = 3;\n    private String name;\n    enum Color {\n        RED,\n        GREEN\n    }\n    void run() {}\n}\n",
+			[]string{"class Job <>", "field MAX <Job>", "field name <Job>", "enum Color <Job>", "constant RED <Job.Color>", "constant GREEN <Job.Color>", "method run <Job>"}},
+		{"job.kt", "class Job(val id: Int) {\n    var count = 0\n    fun run() {}\n    companion object {\n        const val DEFAULT = 1\n    }\n}\n",
+			[]string{"class Job <>", "property id <Job>", "property count <Job>", "method run <Job>", "object Companion <Job>", "property DEFAULT <Job.Companion>"}},
+		// Ruby's module is left out of its classes' names, as Symbols does.
+		{"job.rb", "module Demo\n  class Job\n    attr_reader :id\n    def run; end\n  end\nend\n",
+			[]string{"module Demo <>", "class Job <>", "property id <Job>", "method run <Job>"}},
+		// A computed property is a declaration already: listed once.
+		{"job.swift", "class Job {\n    let id: Int\n    var twice: Int { return id * 2 }\n    func run() {}\n}\n",
+			[]string{"class Job <>", "property id <Job>", "property twice <Job>", "method run <Job>"}},
+		// On one line, the graph's parent tells which type holds a field.
+		{"job.cs", "namespace N { class Job { public int Id; void Run() {} } enum E { A } }\n",
+			[]string{"namespace N <>", "class Job <>", "method Run <Job>", "enum E <>", "field Id <Job>", "constant A <E>"}},
+		{"pt.c", "typedef struct {\n    int x;\n} pt;\n",
+			[]string{"type pt <>", "field x <pt>"}},
+	}
+	for _, tc := range cases {
+		var got []string
+		for _, s := range Outline(tc.path, []byte(tc.src)) {
+			got = append(got, fmt.Sprintf("%s %s <%s>", s.Kind, s.Name, s.Parent))
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s: outline\n%s\nwant\n%s", tc.path, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+}
+
+// TestOutlineKeepsMemberDocsAndLines checks a member's lines span its doc
+// comment, as a declaration's do, and carry its doc.
+func TestOutlineKeepsMemberDocsAndLines(t *testing.T) {
+	src := "package demo\n\ntype Job struct {\n\t// ID names the job.\n\tID int\n}\n"
+	for _, s := range Outline("job.go", []byte(src)) {
+		if s.Name == "ID" {
+			if s.StartLine != 4 || s.EndLine != 5 || s.Doc != "ID names the job." || s.Signature != "ID int" {
+				t.Errorf("ID: lines %d-%d doc %q signature %q, want 4-5, its comment and `ID int`", s.StartLine, s.EndLine, s.Doc, s.Signature)
+			}
+			return
+		}
+	}
+	t.Fatal("the outline has no field ID")
+}
