@@ -115,6 +115,7 @@ func (b *graphBuilder) buildDefs() {
 		return defs[i].span.end > defs[j].span.end
 	})
 	b.setParents(defs)
+	defs = instanceMembers(defs)
 	b.g.Defs = make([]Def, len(defs))
 	b.spans = make([]defSpan, len(defs))
 	for i := range defs {
@@ -325,7 +326,15 @@ func (b *graphBuilder) setParents(defs []pendingDef) {
 			stack = stack[:len(stack)-1]
 		}
 		scope := ""
-		if len(stack) > 0 {
+		if d.Kind == instanceMemberKind {
+			scope = noHolder
+			for k := len(stack) - 1; k >= 0; k-- {
+				if classLikeKinds[defs[stack[k].i].Kind] {
+					scope = stack[k].scope
+					break
+				}
+			}
+		} else if len(stack) > 0 {
 			top := stack[len(stack)-1]
 			scope = top.scope
 			if typeKinds[d.Kind] && valueKinds[defs[top.i].Kind] {
@@ -343,6 +352,43 @@ func (b *graphBuilder) setParents(defs []pendingDef) {
 		stack = append(stack, open{i, members})
 	}
 }
+
+// instanceMemberKind is the query's kind (@def.member) of an assignment
+// to a member of the instance in a method (Python's self.x = ..., which
+// declares x as the class's attribute): a field of the class around the
+// method, unless the class declares the name itself (a class attribute,
+// a property) or a method of it assigned the member before.
+const instanceMemberKind = "member"
+
+// instanceMembers makes the instance members fields of the class that
+// holds them, once each, and drops the rest (see instanceMemberKind).
+func instanceMembers(defs []pendingDef) []pendingDef {
+	if !slices.ContainsFunc(defs, func(d pendingDef) bool { return d.Kind == instanceMemberKind }) {
+		return defs
+	}
+	declared := map[string]bool{}
+	for i := range defs {
+		if defs[i].Kind != instanceMemberKind {
+			declared[defs[i].Qualified()] = true
+		}
+	}
+	out := defs[:0]
+	for _, d := range defs {
+		if d.Kind == instanceMemberKind {
+			if d.Parent == noHolder || declared[d.Qualified()] {
+				continue
+			}
+			declared[d.Qualified()] = true
+			d.Kind = "field"
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// noHolder is the parent of an instance member outside any class, which
+// instanceMembers drops.
+const noHolder = "\x00"
 
 // encloses reports whether the declaration spanning outer contains the
 // one spanning inner; the names of one declaration ("const a = 1, b = 2")

@@ -128,6 +128,10 @@ const jsGraphQuery = `
 const jsOnlyGraphQuery = `
 (formal_parameters (identifier) @local)
 (field_definition property: (property_identifier) @name) @def.field
+; An assignment to this.x declares the instance's field x where no field
+; declaration does, as JavaScript classes often leave them out (see
+; instanceMemberKind).
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @name)) @def.member
 (class_heritage (identifier) @inherit)
 (class_heritage (member_expression object: (_) @recv property: (property_identifier) @inherit))
 `

@@ -301,3 +301,40 @@ func TestTypeScriptParameterPropertiesAreTyped(t *testing.T) {
 		{"close", "this.close()", RefCall, "self", "Api.get"},
 	})
 }
+
+// A JavaScript class often declares its fields by assigning this.x in a
+// method: the first assignment declares the field, unless a field
+// declaration does; a constructor function's this is no class.
+func TestJavaScriptThisAssignmentsAreFields(t *testing.T) {
+	src := `class Queue {
+  limit = 10;
+  constructor(name) {
+    this.name = name;
+    this.limit = 5;
+  }
+  push(x) {
+    this.last = x;
+    this.name = x;
+  }
+}
+function Legacy() {
+  this.loose = 1;
+}
+`
+	g := analyzeGraph(t, "queue.js", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Queue.limit", kind: "field", at: "limit = 10"},
+		{qualified: "Queue.name", kind: "field", at: "this.name = name"},
+		{qualified: "Queue.last", kind: "field", at: "this.last"},
+	})
+	count := map[string]int{}
+	for _, d := range g.Defs {
+		count[d.Qualified()]++
+	}
+	for name, want := range map[string]int{"Queue.name": 1, "Queue.limit": 1, "loose": 0, "Legacy.loose": 0} {
+		if count[name] != want {
+			t.Errorf("%s declared %d times, want %d; have %s", name, count[name], want, defNames(g))
+		}
+	}
+	checkRefs(t, g, src, []wantRef{{"name", "this.name = x", RefOther, "self", "Queue.push"}})
+}

@@ -21,6 +21,13 @@ const pythonGraphQuery = `
 (class_definition name: (identifier) @name body: (block . (expression_statement . (string) @doc .)))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name)) @def.field))
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name type: (_) @declared))))
+; An assignment to self.x declares the instance's attribute x, a field of
+; the class whose method it is in (see instanceMemberKind).
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) (#eq? @_self "self")) @def.member
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) type: (_) @declared (#eq? @_self "self"))
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name)
+  right: (call function: [(identifier) (attribute)] @declared (#match? @declared "(^|\\.)_*[A-Z][A-Za-z0-9_]*$"))
+  (#eq? @_self "self"))
 (module (expression_statement (assignment left: (identifier) @name type: (_) @declared)))
 (decorated_definition
   (decorator [(identifier) (attribute)] @_deco (#match? @_deco "(^|\\.)abstract(method|property)$"))

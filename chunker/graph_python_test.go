@@ -215,3 +215,60 @@ def parse(msg, policy=default):
 		}
 	}
 }
+
+// An assignment to self.x in a method declares the instance's attribute:
+// a field of the class, at its first assignment (in a closure of a method
+// too), typed by its annotation or constructor call; not again where a
+// later method assigns it, nor where the class declares the name itself
+// (a class attribute, a property), nor outside a class.
+func TestPythonInstanceAttributesAreFields(t *testing.T) {
+	src := `class Job:
+    limit = 3
+
+    def __init__(self, name):
+        self.name = name
+        self.limit = 5
+        if name:
+            self.sink: Sink = make()
+        self.reader = io.Reader(name)
+        def later():
+            self.done = True
+
+    @property
+    def size(self):
+        return self._size
+
+    def grow(self, n):
+        self._size = n
+        self.size = n
+        self.name = "again"
+
+
+def free(self):
+    self.loose = 1
+`
+	g := analyzeGraph(t, "job.py", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Job.limit", kind: "field", at: "limit = 3"},
+		{qualified: "Job.name", kind: "field", at: "self.name = name"},
+		{qualified: "Job.sink", kind: "field", at: "self.sink", typ: "t:Sink"},
+		{qualified: "Job.reader", kind: "field", at: "self.reader", typ: "t:Reader"},
+		{qualified: "Job.done", kind: "field", at: "self.done"},
+		{qualified: "Job._size", kind: "field", at: "self._size = n"},
+		{qualified: "Job.size", kind: "method", at: "def size"},
+	})
+	count := map[string]int{}
+	for _, d := range g.Defs {
+		count[d.Qualified()]++
+	}
+	for name, want := range map[string]int{"Job.name": 1, "Job.limit": 1, "Job.size": 1, "loose": 0, "free.loose": 0} {
+		if count[name] != want {
+			t.Errorf("%s declared %d times, want %d; have %s", name, count[name], want, defNames(g))
+		}
+	}
+	// The later assignment and the uses are references to the field.
+	checkRefs(t, g, src, []wantRef{
+		{"name", `self.name = "again"`, RefOther, "self", "Job.grow"},
+		{"_size", "return self._size", RefOther, "self", "Job.size"},
+	})
+}
