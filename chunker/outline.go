@@ -11,11 +11,13 @@ import (
 // list them, but an outline that leaves them out hides what a type is.
 var memberKinds = set("field", "property", "constant", "const", "var")
 
-// Outline is the outline get_symbols gives: Symbols, plus the data
-// members the file's symbol graph declares inside its class-likes (Go
-// and C struct fields, Java and C# fields, TypeScript and Python class
-// attributes, Kotlin, Swift, PHP and Ruby properties, enum constants),
-// each under the type that holds it as Symbols names it, in file order.
+// Outline is the outline get_symbols gives: Symbols, with a declaration
+// of several names (Go's const block, "const a = 1, b = 2") listed name by
+// name, plus the data members the file's symbol graph declares inside its
+// class-likes (Go and C struct fields, Java and C# fields, TypeScript and
+// Python class attributes, Kotlin, Swift, PHP and Ruby properties, enum
+// constants), each under the type that holds it as Symbols names it, in
+// file order.
 func Outline(path string, src []byte) []Symbol {
 	syms := Symbols(path, src)
 	if len(syms) == 0 {
@@ -25,6 +27,7 @@ func Outline(path string, src []byte) []Symbol {
 	if g == nil {
 		return syms
 	}
+	syms = splitGroups(syms, g)
 	n := len(syms)
 	for _, d := range g.Defs {
 		if !memberKinds[d.Kind] {
@@ -42,6 +45,40 @@ func Outline(path string, src []byte) []Symbol {
 		sort.SliceStable(syms, func(i, j int) bool { return syms[i].StartLine < syms[j].StartLine })
 	}
 	return syms
+}
+
+// splitGroups replaces each symbol naming several declarations, which
+// Symbols names by the first few ("Red, Green, Blue, Cyan, …"), with the
+// graph's declarations of those names inside its lines, each with its
+// own lines, signature and doc, so that none is hidden behind the "…".
+func splitGroups(syms []Symbol, g *Graph) []Symbol {
+	var out []Symbol
+	for i, s := range syms {
+		if !strings.Contains(s.Name, ", ") {
+			if out != nil {
+				out = append(out, s)
+			}
+			continue
+		}
+		var names []Symbol
+		for _, d := range g.Defs {
+			if d.Kind == s.Kind && d.Parent == s.Parent && d.Line >= s.StartLine && d.Line <= s.EndLine {
+				names = append(names, Symbol{Name: d.Name, Kind: d.Kind, Parent: d.Parent,
+					Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+			}
+		}
+		if len(names) == 0 {
+			names = []Symbol{s} // the graph did not declare them: the group as Symbols gives it
+		}
+		if out == nil {
+			out = append([]Symbol(nil), syms[:i]...)
+		}
+		out = append(out, names...)
+	}
+	if out == nil {
+		return syms
+	}
+	return out
 }
 
 // holderOf is the index of the type that holds a member the graph

@@ -31,6 +31,11 @@ func TestOutlineListsDataMembers(t *testing.T) {
 			[]string{"namespace N <>", "class Job <>", "method Run <Job>", "enum E <>", "field Id <Job>", "constant A <E>"}},
 		{"pt.c", "typedef struct {\n    int x;\n} pt;\n",
 			[]string{"type pt <>", "field x <pt>"}},
+		// A declaration of several names is listed name by name, past the
+		// four a chunk's symbol names.
+		{"colors.go", "package demo\n\nconst (\n\tRed = iota\n\tGreen\n\tBlue\n\tCyan\n\tMagenta\n)\n\nvar X, Y int\n",
+			[]string{"const Red <>", "const Green <>", "const Blue <>", "const Cyan <>", "const Magenta <>", "var X <>", "var Y <>"}},
+		{"pair.js", "const a = 1, b = 2;\n", []string{"const a <>", "const b <>"}},
 	}
 	for _, tc := range cases {
 		var got []string
