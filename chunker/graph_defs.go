@@ -251,6 +251,10 @@ func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
 	p.Line, p.Col = int(cd.name.row)+1, int(cd.name.col)+1
 	if sym, ok := strings.CutPrefix(p.Name, ":"); ok { // Ruby's attr_reader :name
 		p.Name, p.Col, p.nameStart = sym, p.Col+1, p.nameStart+1
+	} else if ivar, ok := strings.CutPrefix(p.Name, "@"); ok && cd.kind == instanceMemberKind {
+		// Ruby's @name: a reference to it starts at the sigil, which
+		// nameStart keeps so that the declaring one is masked.
+		p.Name, p.Col = ivar, p.Col+1
 	}
 	if i := strings.LastIndex(p.Name, "operator"); i > 0 && separatorBefore(p.Name[:i]) {
 		// C++'s "Foo::operator=": the operator's qualifier is its parent.
@@ -355,9 +359,10 @@ func (b *graphBuilder) setParents(defs []pendingDef) {
 
 // instanceMemberKind is the query's kind (@def.member) of an assignment
 // to a member of the instance in a method (Python's self.x = ..., which
-// declares x as the class's attribute): a field of the class around the
-// method, unless the class declares the name itself (a class attribute,
-// a property) or a method of it assigned the member before.
+// declares x as the class's attribute; JavaScript's this.x, Ruby's @x): a
+// field of the class around the method, unless the class declares the
+// name itself (a class attribute, a property, Ruby's attr_reader) or a
+// method of it assigned the member before.
 const instanceMemberKind = "member"
 
 // instanceMembers makes the instance members fields of the class that

@@ -24,6 +24,11 @@ const rubyGraphQuery = `
 (assignment left: (constant) @name) @def.const
 (call method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name) !receiver
   (#any-of? @_attr "attr_reader" "attr_writer" "attr_accessor")) @def.property
+; The first assignment to @x declares the instance's variable x, a field
+; of the class (see instanceMemberKind).
+(assignment left: (instance_variable) @name) @def.member
+; Any other assignment to it is a reference (the declaring one is masked).
+(assignment left: (instance_variable) @ref)
 
 ; Imports: required files.
 (call method: (identifier) @_require arguments: (argument_list (string (string_content) @import.file)) !receiver

@@ -159,3 +159,42 @@ func TestRubyMixinsAndSingletonClasses(t *testing.T) {
 		}
 	}
 }
+
+// The first assignment to @x in a class declares its field x, unless an
+// attr_reader declares the name; any other assignment and every use is a
+// reference to it.
+func TestRubyInstanceVariablesAreFields(t *testing.T) {
+	src := `class Job
+  def initialize(name)
+    @name = name
+  end
+
+  def rename(other)
+    @name = other
+  end
+end
+
+class Named
+  attr_reader :title
+  def initialize(title)
+    @title = title
+  end
+end
+`
+	g := analyzeGraph(t, "job.rb", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Job.name", kind: "field", at: "@name = name"},
+		{qualified: "Named.title", kind: "property", at: "attr_reader :title"},
+	})
+	count := map[string]int{}
+	for _, d := range g.Defs {
+		count[d.Qualified()]++
+	}
+	if count["Job.name"] != 1 || count["Named.title"] != 1 {
+		t.Errorf("Job.name declared %d times, Named.title %d, want once each; have %s", count["Job.name"], count["Named.title"], defNames(g))
+	}
+	checkRefs(t, g, src, []wantRef{
+		{"name", "@name = other", RefOther, "self", "Job.rename"},
+		{"title", "@title = title", RefOther, "self", "Named.initialize"},
+	})
+}
