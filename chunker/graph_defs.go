@@ -238,6 +238,11 @@ func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier, parent st
 // generated file can have a hundred thousand.
 func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
 	p := pendingDef{span: defSpan{cd.node.start, cd.node.end}, nameStart: cd.name.start, fromQuery: true}
+	if isInstanceMember(cd.kind) {
+		// Its statement is the method's (self.parser = make_parser() is
+		// a call __init__ makes): it encloses its name only.
+		p.span = defSpan{cd.name.start, cd.name.end}
+	}
 	p.Name = b.text(cd.name.start, cd.name.end)
 	if cd.name.node == cd.node.node {
 		// A declaration named by the keyword it starts with (TypeScript's
@@ -251,7 +256,7 @@ func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
 	p.Line, p.Col = int(cd.name.row)+1, int(cd.name.col)+1
 	if sym, ok := strings.CutPrefix(p.Name, ":"); ok { // Ruby's attr_reader :name
 		p.Name, p.Col, p.nameStart = sym, p.Col+1, p.nameStart+1
-	} else if ivar, ok := strings.CutPrefix(p.Name, "@"); ok && cd.kind == instanceMemberKind {
+	} else if ivar, ok := strings.CutPrefix(p.Name, "@"); ok && isInstanceMember(cd.kind) {
 		// Ruby's @name: a reference to it starts at the sigil, which
 		// nameStart keeps so that the declaring one is masked.
 		p.Name, p.Col = ivar, p.Col+1
@@ -330,7 +335,7 @@ func (b *graphBuilder) setParents(defs []pendingDef) {
 			stack = stack[:len(stack)-1]
 		}
 		scope := ""
-		if d.Kind == instanceMemberKind {
+		if isInstanceMember(d.Kind) {
 			scope = noHolder
 			for k := len(stack) - 1; k >= 0; k-- {
 				if classLikeKinds[defs[stack[k].i].Kind] {
@@ -357,34 +362,45 @@ func (b *graphBuilder) setParents(defs []pendingDef) {
 	}
 }
 
-// instanceMemberKind is the query's kind (@def.member) of an assignment
-// to a member of the instance in a method (Python's self.x = ..., which
-// declares x as the class's attribute; JavaScript's this.x, Ruby's @x): a
-// field of the class around the method, unless the class declares the
-// name itself (a class attribute, a property, Ruby's attr_reader) or a
-// method of it assigned the member before.
+// instanceMemberKind is the query's kind (@def.member, or
+// @def.member.KIND for a declaration of kind KIND rather than a field) of
+// a member of the instance declared inside a method: Python's self.x = ...,
+// which declares x as the class's attribute, JavaScript's this.x, Ruby's
+// @x, TypeScript's parameter property, PHP's promoted constructor
+// parameter. It is a member of the class around the method, unless the
+// class declares the name itself (a class attribute, a property, Ruby's
+// attr_reader) or a method of it assigned the member before.
 const instanceMemberKind = "member"
 
-// instanceMembers makes the instance members fields of the class that
-// holds them, once each, and drops the rest (see instanceMemberKind).
+// isInstanceMember reports whether kind is instanceMemberKind's.
+func isInstanceMember(kind string) bool {
+	return kind == instanceMemberKind || strings.HasPrefix(kind, instanceMemberKind+".")
+}
+
+// instanceMembers makes the instance members declarations of the class
+// that holds them, once each, and drops the rest (see instanceMemberKind).
 func instanceMembers(defs []pendingDef) []pendingDef {
-	if !slices.ContainsFunc(defs, func(d pendingDef) bool { return d.Kind == instanceMemberKind }) {
+	if !slices.ContainsFunc(defs, func(d pendingDef) bool { return isInstanceMember(d.Kind) }) {
 		return defs
 	}
 	declared := map[string]bool{}
 	for i := range defs {
-		if defs[i].Kind != instanceMemberKind {
+		if !isInstanceMember(defs[i].Kind) {
 			declared[defs[i].Qualified()] = true
 		}
 	}
 	out := defs[:0]
 	for _, d := range defs {
-		if d.Kind == instanceMemberKind {
+		if isInstanceMember(d.Kind) {
 			if d.Parent == noHolder || declared[d.Qualified()] {
 				continue
 			}
 			declared[d.Qualified()] = true
-			d.Kind = "field"
+			if _, kind, ok := strings.Cut(d.Kind, "."); ok {
+				d.Kind = kind
+			} else {
+				d.Kind = "field"
+			}
 		}
 		out = append(out, d)
 	}

@@ -140,6 +140,12 @@ const jsOnlyGraphQuery = `
 // heritage clauses.
 const tsGraphQuery = `
 (public_field_definition name: (property_identifier) @name) @def.field
+; A parameter property (constructor(private readonly svc: Service))
+; declares a field of the class around the constructor.
+(required_parameter (accessibility_modifier) pattern: (identifier) @name) @def.member
+(optional_parameter (accessibility_modifier) pattern: (identifier) @name) @def.member
+(required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @declared))
+(optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @declared))
 (public_field_definition name: (_) @name type: (type_annotation (_) @declared))
 (property_signature name: (property_identifier) @name) @def.field
 (property_signature name: (_) @name type: (type_annotation (_) @declared))

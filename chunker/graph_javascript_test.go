@@ -299,7 +299,17 @@ func TestTypeScriptParameterPropertiesAreTyped(t *testing.T) {
 		{"get", "http.get", RefCall, "t:HttpClient", "Api.get"},
 		{"retry", "this.retry", RefCall, "t:Api", "Api.get.onError"}, // an arrow function's this is the method's
 		{"close", "this.close()", RefCall, "self", "Api.get"},
+		{"HttpClient", "http: HttpClient", RefType, "", "Api.constructor"},
 	})
+	// A parameter property is a field of the class, typed; a plain
+	// parameter is none.
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Api.http", kind: "field", at: "readonly http", typ: "t:HttpClient"},
+		{qualified: "Api.log", kind: "field", at: "public log", typ: "t:Logger"},
+	})
+	if d := findDef(g, "Api.plain"); d != nil {
+		t.Errorf("a plain parameter declared %s %s", d.Kind, d.Qualified())
+	}
 }
 
 // A JavaScript class often declares its fields by assigning this.x in a

@@ -79,4 +79,6 @@ const phpGraphQuery = `
 ; A promoted constructor parameter (__construct(private Lexer $lexer))
 ; declares a member of that type.
 (property_promotion_parameter type: (_) @member.type name: (variable_name) @member)
+; ... and declares the property, of the class around the constructor.
+(property_promotion_parameter name: (variable_name (name) @name)) @def.member.property
 `

@@ -88,4 +88,10 @@ class Formatter {
 		{"write", "out->write()", RefCall, "self .out", "Formatter.feed"},
 		{"next", "lexer->next()", RefCall, "t:Lexer", "Formatter.feed"}, // a promoted constructor parameter
 	})
+	// A promoted constructor parameter declares a property of the class;
+	// a plain one none.
+	checkDefs(t, g, src, []wantDef{{qualified: "Formatter.lexer", kind: "property", at: "Lexer $lexer"}})
+	if d := findDef(g, "Formatter.parser"); d != nil {
+		t.Errorf("a plain parameter declared %s %s", d.Kind, d.Qualified())
+	}
 }

@@ -266,9 +266,11 @@ def free(self):
 			t.Errorf("%s declared %d times, want %d; have %s", name, count[name], want, defNames(g))
 		}
 	}
-	// The later assignment and the uses are references to the field.
+	// The later assignment and the uses are references to the field; what
+	// the declaring statement calls, its method calls.
 	checkRefs(t, g, src, []wantRef{
 		{"name", `self.name = "again"`, RefOther, "self", "Job.grow"},
 		{"_size", "return self._size", RefOther, "self", "Job.size"},
+		{"make", "make()", RefCall, "", "Job.__init__"},
 	})
 }
