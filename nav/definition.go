@@ -387,6 +387,17 @@ func resolveUse(ix Index, f store.GraphFile, imports []chunker.Import, r chunker
 		}
 	}
 	defs := ix.DefinitionsOf(r.Name)
+	if r.Recv != "" && len(defs) > 0 {
+		// A member selected in one language is no field of another's
+		// (a Python j.name is no Java field name), though a call may
+		// reach a function of another (a C extension's).
+		defs = slices.DeleteFunc(defs, func(d store.FileDef) bool {
+			return dataMemberKinds[d.Def.Kind] && !sameFamily(d.Language, f.Language)
+		})
+		if len(defs) == 0 {
+			return nil, fmt.Errorf("%w: %s is used at %s:%d, and only other languages' files declare a field of that name (a library's, or one set where the index does not see it?)", ErrNoSymbol, r.Name, f.Path, r.Line)
+		}
+	}
 	if len(defs) == 0 {
 		return nil, fmt.Errorf("%w: %s is used at %s:%d but declared nowhere in the index (a library or builtin name?)", ErrNoSymbol, r.Name, f.Path, r.Line)
 	}
@@ -396,6 +407,9 @@ func resolveUse(ix Index, f store.GraphFile, imports []chunker.Import, r chunker
 	}
 	return out, nil
 }
+
+// dataMemberKinds are the declarations of the data a type holds.
+var dataMemberKinds = map[string]bool{"field": true, "property": true, "constant": true}
 
 // resolveExactly resolves a use to its one declaration when the
 // language's rules can.

@@ -115,3 +115,21 @@ func TestDefinitionAtAnUnindexedName(t *testing.T) {
 		}
 	}
 }
+
+// A member selected in one language resolves to no field of another's,
+// though a call may reach another language's function (a C extension's).
+func TestSelectedMembersStayInTheirLanguage(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"Job.java":  "class Job {\n    int count;\n}\n",
+		"speedup.c": "int escape(int c) { return c; }\n",
+		"use.py":    "import speedup\n\n\ndef use(j):\n    return j.count + speedup.escape(1)\n",
+	})
+	_, err := DefinitionAt(ix, Position{Path: "use.py", Line: 5, Col: 14})
+	if !errors.Is(err, ErrNoSymbol) || !strings.Contains(fmt.Sprint(err), "only other languages' files declare a field") {
+		t.Errorf("j.count: %v, want no Java field", err)
+	}
+	defs, err := DefinitionAt(ix, Position{Path: "use.py", Line: 5, Col: 30})
+	if err != nil || len(defs) != 1 || defs[0].Path != "speedup.c" {
+		t.Errorf("speedup.escape: %v %v, want the C function", defs, err)
+	}
+}
