@@ -337,14 +337,6 @@ function Legacy() {
 		{qualified: "Queue.name", kind: "field", at: "this.name = name"},
 		{qualified: "Queue.last", kind: "field", at: "this.last"},
 	})
-	count := map[string]int{}
-	for _, d := range g.Defs {
-		count[d.Qualified()]++
-	}
-	for name, want := range map[string]int{"Queue.name": 1, "Queue.limit": 1, "loose": 0, "Legacy.loose": 0} {
-		if count[name] != want {
-			t.Errorf("%s declared %d times, want %d; have %s", name, count[name], want, defNames(g))
-		}
-	}
+	checkDeclaredTimes(t, g, map[string]int{"Queue.name": 1, "Queue.limit": 1, "loose": 0, "Legacy.loose": 0})
 	checkRefs(t, g, src, []wantRef{{"name", "this.name = x", RefOther, "self", "Queue.push"}})
 }

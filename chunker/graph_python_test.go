@@ -257,15 +257,7 @@ def free(self):
 		{qualified: "Job._size", kind: "field", at: "self._size = n"},
 		{qualified: "Job.size", kind: "method", at: "def size"},
 	})
-	count := map[string]int{}
-	for _, d := range g.Defs {
-		count[d.Qualified()]++
-	}
-	for name, want := range map[string]int{"Job.name": 1, "Job.limit": 1, "Job.size": 1, "loose": 0, "free.loose": 0} {
-		if count[name] != want {
-			t.Errorf("%s declared %d times, want %d; have %s", name, count[name], want, defNames(g))
-		}
-	}
+	checkDeclaredTimes(t, g, map[string]int{"Job.name": 1, "Job.limit": 1, "Job.size": 1, "loose": 0, "free.loose": 0})
 	// The later assignment and the uses are references to the field; what
 	// the declaring statement calls, its method calls.
 	checkRefs(t, g, src, []wantRef{

@@ -186,13 +186,7 @@ end
 		{qualified: "Job.name", kind: "field", at: "@name = name"},
 		{qualified: "Named.title", kind: "property", at: "attr_reader :title"},
 	})
-	count := map[string]int{}
-	for _, d := range g.Defs {
-		count[d.Qualified()]++
-	}
-	if count["Job.name"] != 1 || count["Named.title"] != 1 {
-		t.Errorf("Job.name declared %d times, Named.title %d, want once each; have %s", count["Job.name"], count["Named.title"], defNames(g))
-	}
+	checkDeclaredTimes(t, g, map[string]int{"Job.name": 1, "Named.title": 1})
 	checkRefs(t, g, src, []wantRef{
 		{"name", "@name = other", RefOther, "self", "Job.rename"},
 		{"title", "@title = title", RefOther, "self", "Named.initialize"},

@@ -104,6 +104,20 @@ func checkDefAt(t *testing.T, g *Graph, src, qualified, at string) {
 	t.Errorf("no %s at %d:%d; have %s", qualified, line, col, defNames(g))
 }
 
+// checkDeclaredTimes asserts how many definitions each qualified name has.
+func checkDeclaredTimes(t *testing.T, g *Graph, want map[string]int) {
+	t.Helper()
+	count := map[string]int{}
+	for _, d := range g.Defs {
+		count[d.Qualified()]++
+	}
+	for name, n := range want {
+		if count[name] != n {
+			t.Errorf("%s declared %d times, want %d; have %s", name, count[name], n, defNames(g))
+		}
+	}
+}
+
 func defNames(g *Graph) string {
 	var names []string
 	for _, d := range g.Defs {
