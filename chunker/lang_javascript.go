@@ -41,7 +41,7 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 				"enum_declaration", "function_signature", "module", "internal_module", "class")
 		}
 		if inner == nil {
-			return nil
+			return c.jsDefaultObject(n)
 		}
 		d := classifyJSAt(c, inner, parent, depth+1)
 		if d != nil {
@@ -83,11 +83,20 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 	case "pair":
 		// A function an object literal holds, as the outline lists it
 		// under the object (listed); no declaration a chunk is split at.
+		// An object of functions it holds (a Vue component's methods:
+		// {…}) lists them in turn.
 		v, key := field(n, "value"), field(n, "key")
-		if parent == "" || v == nil || key == nil || !jsFunctionValues[v.Type()] {
+		if parent == "" && !c.exportsObject(n.Parent()) || v == nil || key == nil {
 			return nil
 		}
-		return &decl{name: strings.Trim(c.content(key), `'"`), names: []*sitter.Node{key}, kind: "method", sig: c.signature(n, field(v, "body")), node: n}
+		name := strings.Trim(c.content(key), `'"`)
+		if v.Type() == "object" && holdsFunctions(v) {
+			return &decl{name: name, names: []*sitter.Node{key}, kind: "property", sig: c.signature(n, v), node: n, listed: v}
+		}
+		if !jsFunctionValues[v.Type()] {
+			return nil
+		}
+		return &decl{name: name, names: []*sitter.Node{key}, kind: "method", sig: c.signature(n, field(v, "body")), node: n}
 	case "public_field_definition", "field_definition":
 		v := field(n, "value")
 		if v == nil || !jsFunctionValues[v.Type()] {
@@ -219,6 +228,12 @@ func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
 		names, nodes = append(names, c.content(prop)), append(nodes, left)
 		right = field(right, "right")
 	}
+	if right != nil && right.Type() == "object" && len(names) == 1 && parent == "module" && names[0] == "exports" && holdsFunctions(right) {
+		// module.exports = { parse(x) {…} }: the module's own functions,
+		// listed as its top-level ones.
+		return &decl{name: "module.exports", names: nodes, kind: "var", sig: c.signature(stmt, nil), node: stmt,
+			listed: right, transparent: true}
+	}
 	if right != nil && right.Type() == "object" && len(names) == 1 && parent != "module" && holdsFunctions(right) {
 		// jQuery.event = { add: function … }: an object of functions,
 		// listed under its name.
@@ -230,6 +245,41 @@ func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
 	}
 	return &decl{name: joinNames(names), names: nodes, kind: "function", parent: parent,
 		sig: c.signature(stmt, field(right, "body")), node: stmt}
+}
+
+// jsDefaultObject is the declaration an `export default` of an object of
+// functions makes, directly or passed to a call (a Vue component's
+// options, `defineComponent({…})`): named default, as an exported class
+// without a name is, with the functions listed under it.
+func (c *coder) jsDefaultObject(export *sitter.Node) *decl {
+	v := field(export, "value")
+	if v != nil && v.Type() == "call_expression" {
+		if args := field(v, "arguments"); args != nil && args.NamedChildCount() == 1 {
+			v = args.NamedChild(0)
+		}
+	}
+	if v == nil || v.Type() != "object" || !holdsFunctions(v) {
+		return nil
+	}
+	return &decl{name: "default", kind: "var", sig: c.signature(export, v), node: export, listed: v}
+}
+
+// exportsObject reports the object literal of `module.exports = {…}`,
+// whose functions are listed at the top level.
+func (c *coder) exportsObject(o *sitter.Node) bool {
+	if o == nil || o.Type() != "object" {
+		return false
+	}
+	a := o.Parent()
+	if a == nil || a.Type() != "assignment_expression" {
+		return false
+	}
+	left := field(a, "left")
+	if left == nil || left.Type() != "member_expression" {
+		return false
+	}
+	obj, prop := field(left, "object"), field(left, "property")
+	return obj != nil && prop != nil && c.content(obj) == "module" && c.content(prop) == "exports"
 }
 
 // holdsFunctions reports an object literal with a method or a function

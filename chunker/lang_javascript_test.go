@@ -108,7 +108,7 @@ func TestDeclarationsInsideAFactoryAreItsOwn(t *testing.T) {
 // An object literal of functions is listed with its functions under it:
 // `const api = { add() {…} }` and jquery's `jQuery.event = { add:
 // function … }`, whose members the outline left out. A CommonJS export
-// object is not.
+// object of names (`module.exports = { api }`) is not.
 func TestObjectLiteralsOfFunctions(t *testing.T) {
 	src := "const api = {\n  add(a) { return a; },\n  remove: function(b) { return b; },\n  n: 1\n};\n\njQuery.event = {\n  add: function(elem) {\n    return elem;\n  },\n  dispatch: function(e) {}\n};\n\nmodule.exports = { api };\n"
 	var got []string
@@ -118,5 +118,33 @@ func TestObjectLiteralsOfFunctions(t *testing.T) {
 	want := []string{"api const ", "add method api", "remove method api", "event var jQuery", "add method jQuery.event", "dispatch method jQuery.event"}
 	if !slices.Equal(got, want) {
 		t.Errorf("outline %q, want %q", got, want)
+	}
+}
+
+// An object of functions a module exports is listed too: a Vue
+// component's options (`export default {…}`, its `methods: {…}` in
+// turn), one passed to a call (`export default defineComponent({…})`),
+// and CommonJS's `module.exports = {…}`, whose functions are the module's
+// top-level ones; an object without functions is not.
+func TestExportedObjectsOfFunctions(t *testing.T) {
+	for _, tc := range []struct {
+		path, src string
+		want      []string
+	}{
+		{"Comp.vue", "<template><p>{{ msg }}</p></template>\n<script>\nexport default {\n  data() { return { msg: 1 }; },\n  methods: {\n    submit() {},\n    reset: function () {}\n  }\n};\n</script>\n",
+			[]string{"default var ", "data method default", "methods property default", "submit method default.methods", "reset method default.methods"}},
+		{"comp.ts", "export default defineComponent({\n  props: { a: String },\n  setup() { return {}; }\n});\n",
+			[]string{"default var ", "setup method default"}},
+		{"lib.js", "module.exports = {\n  parse(x) { return x; },\n  format: (y) => y,\n  n: 1\n};\n",
+			[]string{"module.exports var ", "parse method ", "format method "}},
+		{"conf.js", "export default { port: 80 };\n", nil},
+	} {
+		var got []string
+		for _, s := range Symbols(tc.path, []byte(tc.src)) {
+			got = append(got, s.Name+" "+s.Kind+" "+s.Parent)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: outline %q, want %q", tc.path, got, tc.want)
+		}
 	}
 }
