@@ -58,6 +58,9 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 		if a := childOfType(n, "assignment_expression"); a != nil && n.Parent() != nil && n.Parent().Type() == "program" {
 			return c.jsAssigned(n, a)
 		}
+		if call := childOfType(n, "call_expression"); call != nil {
+			return c.jsCallback(n, call)
+		}
 		return nil
 	case "function_declaration", "generator_function_declaration", "function_signature":
 		return c.jsDecl(n, "function", c.signature(n, field(n, "body")), nil)
@@ -246,6 +249,45 @@ func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
 	return &decl{name: joinNames(names), names: nodes, kind: "function", parent: parent,
 		sig: c.signature(stmt, field(right, "body")), node: stmt}
 }
+
+// jsCallback is the declaration a call registering a named callback
+// makes: a route (`router.get('/users', (req, res) => {…})`), a test
+// suite or case (`describe('parser', () => {…})`, `it('parses', …)`),
+// named as it is written (`router.get('/users')`) and kinded test for the
+// test frameworks' calls. The callback's own such calls are listed under
+// it (the cases of a suite); no chunk is cut at them.
+func (c *coder) jsCallback(stmt, call *sitter.Node) *decl {
+	fn, args := field(call, "function"), field(call, "arguments")
+	if fn == nil || args == nil || args.NamedChildCount() < 2 || !jsNamePath(fn) {
+		return nil
+	}
+	label, cb := args.NamedChild(0), args.NamedChild(int(args.NamedChildCount())-1)
+	if label.Type() != "string" && label.Type() != "template_string" || !jsFunctionValues[cb.Type()] {
+		return nil
+	}
+	callee := c.content(fn)
+	text := c.content(label)
+	if len(text) > maxCallbackLabel || strings.ContainsAny(text, "\n") {
+		return nil
+	}
+	kind := "function"
+	if jsTestCalls[strings.SplitN(callee, ".", 2)[0]] {
+		kind = "test"
+	}
+	d := &decl{name: callee + "(" + text + ")", kind: kind, sig: c.signature(stmt, field(cb, "body")), node: stmt}
+	if body := field(cb, "body"); body != nil && body.Type() == "statement_block" {
+		d.listed = body
+	}
+	return d
+}
+
+// maxCallbackLabel bounds the label a callback is named by.
+const maxCallbackLabel = 120
+
+// jsTestCalls are the test frameworks' calls (Mocha, Jest, Vitest,
+// Jasmine) whose callbacks are suites, cases and hooks.
+var jsTestCalls = set("describe", "it", "test", "suite", "context", "beforeEach", "afterEach", "beforeAll",
+	"afterAll", "before", "after", "xit", "xdescribe", "fit", "fdescribe", "bench")
 
 // jsDefaultObject is the declaration an `export default` of an object of
 // functions makes, directly or passed to a call (a Vue component's

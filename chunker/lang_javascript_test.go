@@ -148,3 +148,35 @@ func TestExportedObjectsOfFunctions(t *testing.T) {
 		}
 	}
 }
+
+// A call registering a named callback is listed by the name it is written
+// with: a route, a test suite with its cases under it; a call with no
+// label (an IIFE, setTimeout, AMD's define) is not.
+func TestNamedCallbacksAreListed(t *testing.T) {
+	src := `const router = express.Router();
+
+router.get('/users', async (req, res) => {
+  res.json([]);
+});
+
+describe("parser", () => {
+  beforeEach(() => {});
+  it("parses a number", () => {
+    expect(parse("1")).toBe(1);
+  });
+});
+
+setTimeout(() => {}, 10);
+define(["dep"], function (dep) {});
+`
+	for _, path := range []string{"routes.test.js", "routes.test.ts"} {
+		var got []string
+		for _, s := range Symbols(path, []byte(src)) {
+			got = append(got, s.Name+" "+s.Kind+" <"+s.Parent+">")
+		}
+		want := []string{"router const <>", "router.get('/users') function <>", `describe("parser") test <>`, `it("parses a number") test <describe("parser")>`}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: outline %q, want %q", path, got, want)
+		}
+	}
+}
