@@ -123,9 +123,11 @@ type fileNamesKey struct{}
 func (names fileNames) resolve(ms [][]string, weights []float64) map[string]float64 {
 	out := map[string]float64{}
 	for i, m := range ms {
-		files := names[m[len(m)-1]]
+		files := names.sourcesOf(m[len(m)-1])
 		best, at := 0, []string(nil)
 		for _, f := range files {
+			// A compiled file (schemas.js) is its source (schemas.ts).
+			m := append(m[:len(m)-1:len(m)-1], path.Base(f))
 			n := trailingMatch(strings.Split(f, "/"), m)
 			switch {
 			case n > best:
@@ -147,6 +149,29 @@ func (names fileNames) resolve(ms [][]string, weights []float64) map[string]floa
 		}
 	}
 	return out
+}
+
+// sourcesOf returns the index's files of a base name, or, when there are
+// none and the name is a compiled JavaScript file's, those of its
+// TypeScript source: a Node stack trace names the .js the compiler wrote
+// (dist/v4/classic/schemas.js) for the repository's .ts.
+func (names fileNames) sourcesOf(base string) []string {
+	if files := names[base]; len(files) > 0 {
+		return files
+	}
+	ext := path.Ext(base)
+	sources := compiledSources[ext]
+	var files []string
+	for _, src := range sources {
+		files = append(files, names[strings.TrimSuffix(base, ext)+src]...)
+	}
+	return files
+}
+
+// compiledSources are the TypeScript extensions a compiled JavaScript
+// file's source may have.
+var compiledSources = map[string][]string{
+	".js": {".ts", ".tsx"}, ".jsx": {".tsx"}, ".mjs": {".mts", ".ts"}, ".cjs": {".cts", ".ts"},
 }
 
 // resolved reports whether a mention names the files whose paths share

@@ -69,6 +69,25 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 	}
 }
 
+// A Node trace names the JavaScript a TypeScript project compiles to: the
+// mention resolves to the .ts source when no .js of the name is indexed,
+// its directories matched as a source file's are.
+func TestCompiledMentionsResolveToTheirSources(t *testing.T) {
+	names := fileNames{}
+	for _, p := range []string{"packages/zod/src/v4/classic/schemas.ts", "packages/zod/src/v4/core/schemas.ts", "lib/util.js", "src/util.ts"} {
+		base := p[strings.LastIndexByte(p, '/')+1:]
+		names[base] = append(names[base], p)
+	}
+	for text, want := range map[string]map[string]float64{
+		"at parse (/app/node_modules/zod/v4/classic/schemas.js:120:11)": {"packages/zod/src/v4/classic/schemas.ts": 1},
+		"see util.js": {"lib/util.js": 1}, // a .js of the name is indexed: it is the file
+	} {
+		if got := names.resolve(mentions(text)); !reflect.DeepEqual(got, want) {
+			t.Errorf("resolve(%s): %v, want %v", text, got, want)
+		}
+	}
+}
+
 // A query naming a file lifts it, however long the query: the feature
 // decides between a file the words match and the file the text names.
 func TestNamedFileWins(t *testing.T) {
