@@ -2,7 +2,9 @@ package search
 
 import (
 	"path"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -243,10 +245,19 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 	if len(named) == 0 {
 		return
 	}
+	lines := framedLines(named, q.frameLines)
+	mark := func(cd *candidate, s float64) {
+		cd.mention = s
+		for _, l := range lines[cd.chunk.FilePath] {
+			if l >= cd.chunk.StartLine && l <= cd.chunk.EndLine {
+				cd.atFrame = true
+			}
+		}
+	}
 	found := map[string]bool{}
 	for _, cd := range order {
 		if s, ok := named[cd.chunk.FilePath]; ok {
-			cd.mention = s
+			mark(cd, s)
 			found[cd.chunk.FilePath] = true
 		}
 	}
@@ -268,9 +279,56 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 				return
 			}
 			if c.Kind == req.Kind && req.Filter.Keeps(c) {
-				get(c).mention = named[p]
+				mark(get(c), named[p])
 				added++
 			}
 		}
 	}
+}
+
+// frameLine follows a file name in a stack trace's frame with the line
+// the frame is at: Python's `", line 12`, `:12` (Go, Java, JavaScript,
+// Rust, PHP's `file.php:12`), .NET's `:line 12`, PHP's `(12)`.
+var frameLine = lazyre.New(`^(?:", line |:line |:|\()(\d{1,7})`)
+
+// frameLinesOf returns, by mentioned path (as mentions writes it), the
+// lines stack-trace frames name in it.
+func frameLinesOf(text string) map[string][]int {
+	var out map[string][]int
+	for _, o := range mentionedPath().FindAllStringIndex(text, maxPathMatches) {
+		m := frameLine().FindStringSubmatch(text[o[1]:min(len(text), o[1]+16)])
+		if m == nil {
+			continue
+		}
+		n, err := strconv.Atoi(m[1])
+		if err != nil || n == 0 {
+			continue
+		}
+		key := strings.Trim(strings.ReplaceAll(text[o[0]:o[1]], `\`, "/"), "./")
+		if out == nil {
+			out = map[string][]int{}
+		}
+		out[key] = append(out[key], n)
+	}
+	return out
+}
+
+// framedLines returns, for each named file, the lines the frames that
+// name it are at: a frame's file name, or its compiled name, is the
+// file's.
+func framedLines(named map[string]float64, byMention map[string][]int) map[string][]int {
+	if len(byMention) == 0 {
+		return nil
+	}
+	out := map[string][]int{}
+	for f := range named {
+		base := path.Base(f)
+		for m, lines := range byMention {
+			mb := path.Base(m)
+			if mb == base || slices.Contains(compiledSources[path.Ext(mb)], path.Ext(base)) && strings.TrimSuffix(mb, path.Ext(mb)) == strings.TrimSuffix(base, path.Ext(base)) {
+				out[f] = append(out[f], lines...)
+			}
+		}
+	}
+	return out
 }

@@ -104,3 +104,36 @@ func TestNamedFileWins(t *testing.T) {
 	r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands, Mentions, "tornado/web.py", "tornado/httputil.py")
 }
+
+// A frame's line says which chunk of a named file the trace failed in:
+// lines follow a file name as Python, PHP, .NET and the colon-printing
+// languages write them, and the chunk holding one leads its file's.
+func TestFrameLinesPickTheChunk(t *testing.T) {
+	got := frameLinesOf(`File "/srv/app/web.py", line 12, in get` + "\n" + `at Foo.run (src/foo.js:40:3)` + "\n" +
+		`#0 /srv/vendor/monolog/src/StreamHandler.php(168): write()` + "\n" + `at App.Main() in C:\app\Program.cs:line 7` + "\n" + "see web.py for more")
+	want := map[string][]int{"srv/app/web.py": {12}, "src/foo.js": {40}, "srv/vendor/monolog/src/StreamHandler.php": {168}, "app/Program.cs": {7}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("frame lines %v, want %v", got, want)
+	}
+	named := map[string]float64{"lib/foo.ts": 1, "app/web.py": 1}
+	lines := framedLines(named, map[string][]int{"src/foo.js": {40}, "srv/app/web.py": {12}})
+	if !reflect.DeepEqual(lines, map[string][]int{"lib/foo.ts": {40}, "app/web.py": {12}}) {
+		t.Errorf("framed lines %v", lines)
+	}
+
+	text := "Traceback (most recent call last):\n  File \"app/main.py\", line 3, in <module>\n  File \"app/run.py\", line 9, in run\n" +
+		"  File \"app/handler.py\", line 45, in handle\nKeyError: 'user'"
+	for _, at := range []bool{true, false} {
+		ix := newIx()
+		cands := []*candidate{cand(ix, "app/handler.py", 1, 0.60, 2), cand(ix, "app/handler.py", 41, 0.60, 2), cand(ix, "app/other.py", 1, 0.6, 2)}
+		for _, cd := range cands[:2] {
+			cd.mention = 1
+		}
+		cands[1].atFrame = at
+		r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
+		r.score(cands)
+		if want := map[bool]int{true: 41, false: 1}[at]; cands[0].chunk.FilePath != "app/handler.py" || cands[0].chunk.StartLine != want {
+			t.Errorf("frame at line 45 %v: first %s:%d, want app/handler.py:%d", at, cands[0].chunk.FilePath, cands[0].chunk.StartLine, want)
+		}
+	}
+}

@@ -91,6 +91,9 @@ type Query struct {
 	// pathWeights are what each of Paths counts: less for a stack
 	// trace's outer frames.
 	pathWeights []float64
+	// frameLines are the lines stack-trace frames name, by mentioned
+	// path as mentions writes it.
+	frameLines map[string][]int
 	// repeated are Terms as the text repeats them, each at most
 	// maxTermRepeats times: what the lexical channel searches for.
 	repeated []string
@@ -167,6 +170,9 @@ func ParseQuery(text string) Query {
 		q.wants &= pathclass.Platform
 	}
 	q.Paths, q.pathWeights = mentions(raw)
+	if len(q.Paths) > 0 {
+		q.frameLines = frameLinesOf(raw)
+	}
 	return q
 }
 

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -129,7 +130,33 @@ func (r ranker) score(cands []*candidate) {
 	if r.opt.on(Coherence) && !r.sectionsAlone() {
 		r.coherence(cands, blend)
 	}
+	if r.opt.on(Mentions) {
+		framesFirst(cands)
+	}
 	r.decay(cands)
+}
+
+// framesFirst puts, of a file a stack trace names, the chunks holding a
+// line a frame is at first among the file's chunks, level with its best
+// one: the trace failed there (monolog's StreamHandler.php(168) is in its
+// write method, not in the class head a report's words match), while the
+// file ranks among the others as its evidence says.
+func framesFirst(cands []*candidate) {
+	best := map[string]float64{}
+	framed := false
+	for _, cd := range cands {
+		k := cd.fileKey()
+		best[k] = max(best[k], cd.score)
+		framed = framed || cd.atFrame
+	}
+	if !framed {
+		return
+	}
+	for _, cd := range cands {
+		if b := best[cd.fileKey()]; cd.atFrame && cd.score < b {
+			cd.score = math.Nextafter(b, math.Inf(1))
+		}
+	}
 }
 
 // vectorShare is the vector channel's weight in the blend for this query.

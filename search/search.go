@@ -85,6 +85,9 @@ type candidate struct {
 	embedded int
 	// mention is how surely the query names the chunk's file, 0..1.
 	mention float64
+	// atFrame marks a chunk holding a line a stack trace's frame in the
+	// chunk's file is at.
+	atFrame bool
 	// fileLex is the chunk's file's whole-file BM25 score relative to the
 	// best file's, 0..1, for a report (FileLexical).
 	fileLex float64
