@@ -161,13 +161,23 @@ func (names fileNames) sourcesOf(base string) []string {
 	if files := names[base]; len(files) > 0 {
 		return files
 	}
-	ext := path.Ext(base)
-	sources := compiledSources[ext]
 	var files []string
-	for _, src := range sources {
-		files = append(files, names[strings.TrimSuffix(base, ext)+src]...)
+	for _, src := range compiledNames(base) {
+		files = append(files, names[src]...)
 	}
 	return files
+}
+
+// compiledNames are the names of the TypeScript files a compiled
+// JavaScript file's name may stand for (schemas.ts, schemas.tsx for
+// schemas.js).
+func compiledNames(base string) []string {
+	ext := path.Ext(base)
+	var out []string
+	for _, src := range compiledSources[ext] {
+		out = append(out, strings.TrimSuffix(base, ext)+src)
+	}
+	return out
 }
 
 // compiledSources are the TypeScript extensions a compiled JavaScript
@@ -324,8 +334,7 @@ func framedLines(named map[string]float64, byMention map[string][]int) map[strin
 	for f := range named {
 		base := path.Base(f)
 		for m, lines := range byMention {
-			mb := path.Base(m)
-			if mb == base || slices.Contains(compiledSources[path.Ext(mb)], path.Ext(base)) && strings.TrimSuffix(mb, path.Ext(mb)) == strings.TrimSuffix(base, path.Ext(base)) {
+			if mb := path.Base(m); mb == base || slices.Contains(compiledNames(mb), base) {
 				out[f] = append(out[f], lines...)
 			}
 		}
