@@ -45,7 +45,8 @@ func Dir(name string) Class { return dirClasses[name] }
 var dirClasses = map[string]Class{
 	"test": Test, "tests": Test, "__tests__": Test, "spec": Test, "specs": Test,
 	"testing": Test, "testdata": Test, "test_data": Test, "test-data": Test, "testutil": Test, "testutils": Test,
-	"it": Test, "e2e": Test, "integration_tests": Test, "unittests": Test, "cypress": Test,
+	"it": Test, "e2e": Test, "integration_tests": Test, "integration_test": Test, "integration-tests": Test,
+	"integration-test": Test, "unittests": Test, "cypress": Test,
 	"example": Example, "examples": Example, "_examples": Example, "samples": Example,
 	"sample": Example, "demo": Example, "demos": Example, "docs_src": Example, "tutorial": Example,
 	"benchmark": Benchmark, "benchmarks": Benchmark, "bench": Benchmark, "benches": Benchmark, "jmh": Benchmark,
@@ -61,6 +62,12 @@ var dirClasses = map[string]Class{
 	"solaris": Platform, "freebsd": Platform, "openbsd": Platform, "netbsd": Platform,
 	".github": Config, ".circleci": Config, ".gitlab": Config, ".buildkite": Config,
 }
+
+// generatedPart are the second extensions code generators give their
+// output: Dart's build_runner (user.g.dart, user.freezed.dart,
+// router.gr.dart), C#'s XAML and designers (MainPage.g.cs,
+// Form1.Designer.cs); lower case.
+var generatedPart = map[string]bool{".g": true, ".freezed": true, ".gr": true, ".designer": true}
 
 // platformSuffixes mark a file as one platform's variant ("poll_windows.go").
 var platformSuffixes = []string{"_windows", "_win", "_win32", "_darwin", "_linux", "_freebsd", "_openbsd",
@@ -108,7 +115,8 @@ func Of(p string) Class {
 		c |= Example
 	}
 	if strings.Contains(stem, ".pb") || strings.HasSuffix(stem, "_generated") || strings.HasSuffix(stem, ".generated") ||
-		strings.HasPrefix(stem, "zz_generated") || strings.HasSuffix(stem, "_gen") || strings.HasSuffix(stem, ".min") {
+		strings.HasPrefix(stem, "zz_generated") || strings.HasSuffix(stem, "_gen") || strings.HasSuffix(stem, ".min") ||
+		generatedPart[path.Ext(stem)] {
 		c |= Generated
 	}
 	for _, s := range platformSuffixes {

@@ -26,6 +26,14 @@ func TestOf(t *testing.T) {
 		{"src/testing/testing.go", Test},
 		{"third_party/zlib/inflate.c", Vendored},
 		{"mypy/typeshed/stdlib/builtins.pyi", TypeStub},
+		{"integration_test/cases/repo.exs", Test},
+		{"example/integration-tests/app.dart", Test | Example},
+		{"lib/src/user.g.dart", Generated},
+		{"lib/src/user.freezed.dart", Generated},
+		{"lib/src/user.dart", 0},
+		{"src/App/MainPage.g.cs", Generated},
+		{"src/App/Form1.Designer.cs", Generated},
+		{"src/grammar/expr.g4", 0},
 	} {
 		if got := Of(tc.path); got != tc.want {
 			t.Errorf("Of(%q) = %b, want %b", tc.path, got, tc.want)
