@@ -21,7 +21,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-51+graph-45"
+const Version = "ts-52+graph-45"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -150,6 +150,7 @@ func Analyze(path string, src []byte, opt Options) (Analysis, error) {
 func analyze(path string, src []byte, opt Options, withGraph bool) (Analysis, error) {
 	lang := Language(path, src)
 	s := newSource(src, opt.CountTokens)
+	s.path = path
 	budget := opt.maxTokens()
 	var spans []span
 	var out Analysis

@@ -107,6 +107,10 @@ type outlineItem struct {
 	d       *decl // nil for loose code
 	at      int   // byte offset of the declared name, for the graph
 	members []*outlineItem
+	// imports marks an import that a language writes as a declaration
+	// (Zig's const std = @import("std")): d names what it binds, for the
+	// graph's imports, but it is no declaration of the file's own.
+	imports bool
 }
 
 // emitOutline chunks a list of items at one level: small items merge
@@ -141,7 +145,10 @@ func (c *coder) emitMembers(head *unit, items []*outlineItem) {
 // unit is the item as one unit of chunking. Loose code holding
 // declarations is described by them.
 func (it *outlineItem) unit() unit {
-	u := unit{a: it.a, b: it.b}
+	u := unit{a: it.a, b: it.b, imports: it.imports}
+	if it.imports {
+		return u
+	}
 	if it.d != nil {
 		u.ds = []*decl{it.d}
 		return u
@@ -198,7 +205,7 @@ func lastItem(items []*outlineItem) *outlineItem {
 // their container, in file order.
 func walkOutline(items []*outlineItem, visit func(it *outlineItem)) {
 	for _, it := range items {
-		if it.d != nil {
+		if it.d != nil && !it.imports {
 			visit(it)
 		}
 		walkOutline(it.members, visit)

@@ -1,6 +1,8 @@
 package chunker
 
 import (
+	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -95,6 +97,9 @@ type zigScan struct {
 	// for this._parser), which resolution looks up in the enclosing
 	// class; Zig always writes self.
 	bareFields bool
+	// fileStruct: the outline is the file's struct (outline), whose
+	// members are the file's top level.
+	fileStruct bool
 }
 
 func (z *zigScan) text(k int) string { return string(z.s.src[z.toks[k].start:z.toks[k].end]) }
@@ -239,6 +244,12 @@ func (z *zigScan) item(i, end int, parent string, depth int) (int, *outlineItem)
 	case (w == "const" || w == "var") && k+1 < end && z.toks[k+1].kind == zigWord:
 		it.d, it.at = z.decl(i, k+1, w, parent)
 		stop := z.statementEnd(k, end, ";")
+		if it.d != nil && (depth == 0 || z.fileStruct && depth == 1) {
+			if _, ok := zigImportPath(it.d.sig); ok {
+				it.imports = true // const std = @import("std");
+				return stop, it
+			}
+		}
 		if body := z.containerBody(k+2, stop); body >= 0 && it.d != nil {
 			it.d.kind = zigContainers[z.text(body)]
 			if open := z.openBrace(body, stop); open >= 0 && depth < maxSymbolDepth {
@@ -389,7 +400,61 @@ func (z *zigScan) openBrace(k, end int) int {
 }
 
 // outline builds the file's items.
-func (z *zigScan) outline() []*outlineItem { return z.level(0, len(z.toks), "", -1, 0) }
+func (z *zigScan) outline() []*outlineItem {
+	name := strings.TrimSuffix(path.Base(filepath.ToSlash(z.s.path)), ".zig")
+	if !z.topLevelFields() || !validName(name) {
+		return z.level(0, len(z.toks), "", -1, 0)
+	}
+	// A file is a struct, named by the file where it is imported
+	// (const Config = @import("Config.zig")); one with fields at its
+	// top level is used as one, and its functions are its methods.
+	z.fileStruct = true
+	last := z.s.n - 1
+	for last > 0 && z.s.blank(last) {
+		last--
+	}
+	d := &decl{name: name, kind: "struct", sig: name + ".zig", a: 0, b: last, doc: z.fileDoc()}
+	return []*outlineItem{{a: 0, b: last, d: d, members: z.level(0, len(z.toks), name, -1, 1)}}
+}
+
+// topLevelFields reports a file declaring fields at its top level
+// (Config.zig's `zig_exe_path: ?[]const u8 = null,`), which only a
+// struct holds: a statement that opens with a name and a colon.
+func (z *zigScan) topLevelFields() bool {
+	start := true
+	for k := 0; k < len(z.toks); k++ {
+		if start && z.toks[k].kind == zigWord && !zigModifiers[z.text(k)] && z.is(k+1, ":") {
+			return true
+		}
+		switch {
+		case z.is(k, "{"):
+			k = z.match[k] // a body: the statement after it starts afresh
+			start = true
+			continue
+		case z.is(k, "(") || z.is(k, "["):
+			k = z.match[k]
+		}
+		start = z.is(k, ";") || z.is(k, ",")
+	}
+	return false
+}
+
+// fileDoc is the run of //! comments opening a file: its doc, as the
+// struct the file is.
+func (z *zigScan) fileDoc() string {
+	var lines []string
+	for i := 0; i < z.s.n; i++ {
+		l := strings.TrimSpace(string(z.s.line(i)))
+		if !strings.HasPrefix(l, "//!") {
+			if len(lines) > 0 || l != "" {
+				break
+			}
+			continue
+		}
+		lines = append(lines, l)
+	}
+	return strings.Join(lines, "\n")
+}
 
 // zigNotCalls look like calls but are keywords.
 var zigNotCalls = map[string]bool{
@@ -410,6 +475,9 @@ func (z *zigScan) graph(items []*outlineItem) *Graph {
 func (z *zigScan) graphWith(items []*outlineItem, scopes []zigScope) *Graph {
 	g := &Graph{Defs: outlineDefs(z.s, items)}
 	top := map[string]bool{}
+	if z.fileStruct && len(items) == 1 {
+		items = items[0].members
+	}
 	for _, it := range items {
 		if it.d != nil {
 			top[it.d.name] = true

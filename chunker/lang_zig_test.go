@@ -47,8 +47,8 @@ test "append grows" {
 
 func TestZigSymbols(t *testing.T) {
 	got := outlineOf("list.zig", zigList)
-	want := `const std 1-1
-const mem 2-2
+	// The import is no declaration of the file's own; the alias after it is.
+	want := `const mem 2-2
 function List 4-25
 const List.Self 7-7
 field List.items 9-10
@@ -65,11 +65,11 @@ test append grows 34-37
 		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
 	}
 	syms := Symbols("list.zig", []byte(zigList))
-	if syms[2].Doc != "/// A list that grows." || syms[2].Signature != "pub fn List(comptime T: type) type" {
-		t.Errorf("List: doc %q, signature %q", syms[2].Doc, syms[2].Signature)
+	if syms[1].Doc != "/// A list that grows." || syms[1].Signature != "pub fn List(comptime T: type) type" {
+		t.Errorf("List: doc %q, signature %q", syms[1].Doc, syms[1].Signature)
 	}
-	if syms[6].Signature != "pub fn append(self: *Self, item: T) error{OutOfMemory}!void" {
-		t.Errorf("append's signature %q", syms[6].Signature)
+	if syms[5].Signature != "pub fn append(self: *Self, item: T) error{OutOfMemory}!void" {
+		t.Errorf("append's signature %q", syms[5].Signature)
 	}
 }
 
@@ -177,5 +177,44 @@ func TestZigSignatureAcrossLines(t *testing.T) {
 	syms := Symbols("clap.zig", []byte(src))
 	if len(syms) != 1 || syms[0].Signature != "pub fn parse( comptime Id: type, opt: ParseOptions, ) !Result(Id)" {
 		t.Errorf("symbols %+v, want parse with its parameters and result", syms)
+	}
+}
+
+// A file with fields at its top level is a struct named by the file, as
+// `@import("Config.zig")` makes it: its fields and functions are the
+// struct's members and its //! comments its doc; its imports declare
+// nothing, in it or anywhere.
+func TestZigFileStruct(t *testing.T) {
+	src := `//! Options for the tool.
+
+const std = @import("std");
+const Config = @This();
+
+/// Path to the compiler.
+compiler_path: ?[]const u8 = null,
+snippets: bool = true,
+
+pub fn load(alloc: std.mem.Allocator) !Config {
+    _ = alloc;
+    return .{};
+}
+`
+	want := `struct Config 1-13
+const Config.Config 4-4
+field Config.compiler_path 6-7
+field Config.snippets 8-8
+function Config.load 10-13
+`
+	if got := outlineOf("src/Config.zig", src); got != want {
+		t.Errorf("outline:\n%s\nwant:\n%s", got, want)
+	}
+	if syms := Symbols("src/Config.zig", []byte(src)); len(syms) == 0 || syms[0].Doc != "//! Options for the tool." {
+		t.Errorf("the file struct's doc: %+v", syms)
+	}
+	g := analyzeGraph(t, "src/Config.zig", src)
+	checkImports(t, g, "std std")
+	// A file of declarations only is no struct of its own.
+	if got := outlineOf("src/util.zig", "const std = @import(\"std\");\n\npub fn twice(x: u8) u8 {\n    return x * 2;\n}\n"); got != "function twice 3-5\n" {
+		t.Errorf("util.zig outline:\n%s", got)
 	}
 }

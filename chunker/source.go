@@ -12,6 +12,9 @@ func approxTokens(s string) int { return (len(s) + 3) / 4 }
 // source is a file with its line table. Lines are 0-based internally and
 // end with their "\n"; chunk ranges are converted to 1-based at the end.
 type source struct {
+	// path names the file, where a language declares something by it
+	// (a Zig file is a struct named by its file).
+	path  string
 	src   []byte
 	start []int // start[i] is the byte offset of line i; start[n] == len(src)
 	n     int   // number of lines

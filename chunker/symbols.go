@@ -35,6 +35,7 @@ type Symbol struct {
 func Symbols(path string, src []byte) []Symbol {
 	lang := Language(path, src)
 	s := newSource(src, nil)
+	s.path = path
 	if len(src) == 0 {
 		return nil
 	}

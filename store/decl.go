@@ -99,6 +99,9 @@ func declTier(c *Chunk, name string) int {
 		if strings.TrimSpace(line[pos+len(name):]) == ";" && cDefs {
 			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
 		}
+		if lang == "zig" && strings.Contains(line[pos+len(name):], "@import(") {
+			return true // const Config = @import("Config.zig"): an import, the file is the declaration
+		}
 		best = max(best, lineDeclTier(line, pos, name))
 		if js {
 			best = max(best, jsFunctionValue(line, pos, name))

@@ -232,3 +232,14 @@ func TestJSFunctionValue(t *testing.T) {
 		}
 	}
 }
+
+// Zig binds an import with const (const Config = @import("Config.zig")):
+// the line is no declaration of the name, the imported file is.
+func TestZigImportsDeclareNothing(t *testing.T) {
+	if got := declTier(&Chunk{FilePath: "src/main.zig", Content: "const std = @import(\"std\");\nconst Config = @import(\"Config.zig\");\n"}, "Config"); got != 0 {
+		t.Errorf("an import: tier %d, want 0", got)
+	}
+	if got := declTier(&Chunk{FilePath: "src/main.zig", Content: "pub const Config = struct {\n    a: u8,\n};\n"}, "Config"); got == 0 {
+		t.Error("a struct: no tier")
+	}
+}
