@@ -148,8 +148,8 @@ func (z *dartScan) item(i, end int, parent string, depth int) (int, *outlineItem
 	}
 	for j := k; j < end && j < k+4 && z.toks[j].kind == zigWord; j++ {
 		kind := dartContainers[z.text(j)]
-		if kind == "" || j+1 >= end || z.toks[j+1].kind != zigWord {
-			continue
+		if kind == "" || j+1 >= end || z.toks[j+1].kind != zigWord || dartContainers[z.text(j+1)] != "" {
+			continue // Dart 3's `mixin class Abortable` is a class named after "class"
 		}
 		name := j + 1
 		open := j + 2

@@ -224,3 +224,13 @@ func TestLexedUsesOfTypesAndValues(t *testing.T) {
 		}
 	}
 }
+
+// Dart 3's class modifiers: a `mixin class` is a class named after
+// "class", whatever modifiers lead it; a plain mixin stays a mixin.
+func TestDartMixinClasses(t *testing.T) {
+	src := "abstract mixin class Abortable {\n  void abort();\n}\n\nbase mixin Logging on Object {}\n\nmixin class M {}\n"
+	want := "class Abortable 1-3\nmethod Abortable.abort 2-2\nmixin Logging 5-5\nclass M 7-7\n"
+	if got := outlineOf("abort.dart", src); got != want {
+		t.Errorf("outline:\n%s\nwant:\n%s", got, want)
+	}
+}
