@@ -125,7 +125,9 @@ func (z *dartScan) level(i, end int, parent string, prevB int, depth int) []*out
 			if z.toks[i].kind == zigWord {
 				it := &outlineItem{}
 				it.d, it.at = z.decl(i, i, "field", parent)
-				return z.statementEnd(i, end, ",;"), it
+				stop := z.statementEnd(i, end, ",;")
+				values = !z.is(stop-1, ";") // the last value's ";" opens the members
+				return stop, it
 			}
 		}
 		return z.item(i, end, parent, depth)

@@ -234,3 +234,13 @@ func TestDartMixinClasses(t *testing.T) {
 		t.Errorf("outline:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// An enhanced enum's values end at the ";" after the last one; the
+// members after it are a class's: a constructor, fields, getters.
+func TestDartEnhancedEnums(t *testing.T) {
+	src := "enum Color {\n  red(1),\n  green(2);\n\n  const Color(this.value);\n  final int value;\n  bool get isRed => this == red;\n}\n"
+	want := "enum Color 1-8\nfield Color.red 2-2\nfield Color.green 3-3\nconstructor Color.Color 5-5\nfield Color.value 6-6\ngetter Color.isRed 7-7\n"
+	if got := outlineOf("color.dart", src); got != want {
+		t.Errorf("outline:\n%s\nwant:\n%s", got, want)
+	}
+}
