@@ -473,3 +473,22 @@ func TestCppNoexceptAndOverrideMacros(t *testing.T) {
 		}
 	}
 }
+
+// A C struct whose members are macros on lines of their own (libuv's
+// UV_HANDLE_FIELDS) ends at its own brace: the grammar, which reads such
+// a line as the start of a declaration, ran it on to a later typedef's
+// and made the prototypes after it its members.
+func TestCLoneMacroMembers(t *testing.T) {
+	src := "struct uv_timer_s {\n  UV_HANDLE_FIELDS\n  UV_TIMER_PRIVATE_FIELDS\n};\n\nUV_EXTERN int uv_timer_init(uv_loop_t*, uv_timer_t* handle);\n" +
+		"UV_EXTERN int uv_timer_stop(uv_timer_t* handle);\n\nstruct uv_getaddrinfo_s {\n  UV_REQ_FIELDS\n  uv_loop_t* loop;\n};\n"
+	g := analyzeGraph(t, "uv.h", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "uv_timer_s", kind: "struct", at: "struct uv_timer_s"},
+		{qualified: "uv_timer_init", kind: "function", at: "int uv_timer_init"},
+		{qualified: "uv_timer_stop", kind: "function", at: "int uv_timer_stop"},
+		{qualified: "uv_getaddrinfo_s", kind: "struct", at: "struct uv_getaddrinfo_s"},
+	})
+	if d := findDef(g, "uv_timer_s"); d != nil && d.EndLine != 4 {
+		t.Errorf("uv_timer_s spans lines %d-%d, want 1-4", d.StartLine, d.EndLine)
+	}
+}

@@ -43,8 +43,9 @@ var preprocessed = map[string]bool{"c": true, "cpp": true, "csharp": true}
 // files, which gain 138 functions.
 const bigErrorLines = 20
 
-// parseCode parses code of lang. C++ is parsed without the macros its
-// grammar misreads (cppMacrosBlanked), C# with its ref structs in an
+// parseCode parses code of lang. C is parsed without the upper-case
+// macros that stand alone on a line (loneMacros: a struct's member-list
+// macro), C++ without the macros its grammar misreads (cppMacrosBlanked), C# with its ref structs in an
 // order the grammar reads (csharpRefStructs) and without its pointer
 // casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
 // interfaces (funInterface) and its newer syntax as the older (rangeUntil,
@@ -59,7 +60,7 @@ const bigErrorLines = 20
 func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error) {
 	switch lang {
 	case "c":
-		code = macroCommentsBlanked(code)
+		code, _ = blankMatches(loneMacros(), macroCommentsBlanked(code), false)
 	case "cpp":
 		code = cppMacrosBlanked(macroCommentsBlanked(code))
 	case "csharp":
