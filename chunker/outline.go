@@ -29,12 +29,22 @@ func Outline(path string, src []byte) []Symbol {
 	}
 	syms = splitGroups(syms, g)
 	n := len(syms)
-	for _, d := range g.Defs {
-		if !memberKinds[d.Kind] {
-			continue
+	// A file may declare thousands of members and constants (a generated
+	// table of errors): the types and the names are looked up by index.
+	var types []int
+	named := map[string][]int{}
+	for i, s := range syms {
+		if ClassLike(s.Kind) || s.Kind == "type" {
+			types = append(types, i)
 		}
-		holder := holderOf(syms[:n], d.Parent, d.Line)
-		if holder < 0 || listedAt(syms[:n], d.Name, d.Line) {
+		named[s.Name] = append(named[s.Name], i)
+	}
+	for _, d := range g.Defs {
+		if !memberKinds[d.Kind] || d.Parent == "" {
+			continue // a top-level constant is no member
+		}
+		holder := holderOf(syms, types, d.Parent, d.Line)
+		if holder < 0 || listedAt(syms, named[d.Name], d.Line) {
 			continue
 		}
 		syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Parent: syms[holder].Qualified(),
@@ -82,15 +92,17 @@ func splitGroups(syms []Symbol, g *Graph) []Symbol {
 }
 
 // holderOf is the index of the type that holds a member the graph
-// declares under parent on line, or -1: of the types (a class-like, or a
-// type alias of a struct or object type: C's typedef, TypeScript's type)
-// whose lines hold the line, the one the graph names (its qualified name
-// is parent, or ends it where a namespace the outline leaves out leads
-// it: Ruby's Demo.Job is the outline's Job), else the narrowest.
-func holderOf(syms []Symbol, parent string, line int) int {
+// declares under parent on line, or -1: of the types (the indexes in syms
+// of class-likes and type aliases of a struct or object type, C's typedef,
+// TypeScript's type) whose lines hold the line, the one the graph names
+// (its qualified name is parent, or ends it where a namespace the outline
+// leaves out leads it: Ruby's Demo.Job is the outline's Job), else the
+// narrowest.
+func holderOf(syms []Symbol, types []int, parent string, line int) int {
 	best, named := -1, -1
-	for i, s := range syms {
-		if !ClassLike(s.Kind) && s.Kind != "type" || line < s.StartLine || line > s.EndLine {
+	for _, i := range types {
+		s := syms[i]
+		if line < s.StartLine || line > s.EndLine {
 			continue
 		}
 		if q := s.Qualified(); q == parent || strings.HasSuffix(parent, "."+q) {
@@ -106,11 +118,12 @@ func holderOf(syms []Symbol, parent string, line int) int {
 	return best
 }
 
-// listedAt reports whether a symbol of that name already spans line (a
-// C# property or a Swift computed property is a declaration of its own).
-func listedAt(syms []Symbol, name string, line int) bool {
-	for _, s := range syms {
-		if s.Name == name && line >= s.StartLine && line <= s.EndLine {
+// listedAt reports whether one of the symbols of a name (their indexes
+// in syms) already spans line (a C# property or a Swift computed property
+// is a declaration of its own).
+func listedAt(syms []Symbol, same []int, line int) bool {
+	for _, i := range same {
+		if line >= syms[i].StartLine && line <= syms[i].EndLine {
 			return true
 		}
 	}
