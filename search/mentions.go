@@ -40,6 +40,14 @@ const maxPathMatches = 1024
 // ("os.path", "http.Client") do not. Past maxMentions names, the ones
 // that count most are kept.
 func mentions(text string) (paths [][]string, weights []float64) {
+	paths, weights, _ = scanMentions(text)
+	return paths, weights
+}
+
+// scanMentions is mentions, plus the lines stack-trace frames name in
+// each mentioned path (frameLine), by the path as it writes it, from the
+// same scan of the text.
+func scanMentions(text string) (paths [][]string, weights []float64, lines map[string][]int) {
 	offsets := mentionedPath().FindAllStringIndex(text, maxPathMatches)
 	depths := frameDepths(text, offsets)
 	at := map[string]int{}
@@ -47,6 +55,12 @@ func mentions(text string) (paths [][]string, weights []float64) {
 		m := strings.Trim(strings.ReplaceAll(text[o[0]:o[1]], `\`, "/"), "./")
 		if !knownFile(m) {
 			continue
+		}
+		if n := frameLineAt(text, o[1]); n > 0 {
+			if lines == nil {
+				lines = map[string][]int{}
+			}
+			lines[m] = append(lines[m], n)
 		}
 		w := frameWeight(depths[i])
 		if j, ok := at[m]; ok {
@@ -57,7 +71,8 @@ func mentions(text string) (paths [][]string, weights []float64) {
 		paths = append(paths, strings.Split(m, "/"))
 		weights = append(weights, w)
 	}
-	return heaviest(paths, weights, maxMentions)
+	paths, weights = heaviest(paths, weights, maxMentions)
+	return paths, weights, lines
 }
 
 // heaviest keeps the n paths that count most (the first named among
@@ -301,26 +316,18 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 // Rust, PHP's `file.php:12`), .NET's `:line 12`, PHP's `(12)`.
 var frameLine = lazyre.New(`^(?:", line |:line |:|\()(\d{1,7})`)
 
-// frameLinesOf returns, by mentioned path (as mentions writes it), the
-// lines stack-trace frames name in it.
-func frameLinesOf(text string) map[string][]int {
-	var out map[string][]int
-	for _, o := range mentionedPath().FindAllStringIndex(text, maxPathMatches) {
-		m := frameLine().FindStringSubmatch(text[o[1]:min(len(text), o[1]+16)])
-		if m == nil {
-			continue
-		}
-		n, err := strconv.Atoi(m[1])
-		if err != nil || n == 0 {
-			continue
-		}
-		key := strings.Trim(strings.ReplaceAll(text[o[0]:o[1]], `\`, "/"), "./")
-		if out == nil {
-			out = map[string][]int{}
-		}
-		out[key] = append(out[key], n)
+// frameLineAt returns the line a frame names after the file name ending
+// at byte end of text, or 0.
+func frameLineAt(text string, end int) int {
+	m := frameLine().FindStringSubmatch(text[end:min(len(text), end+16)])
+	if m == nil {
+		return 0
 	}
-	return out
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // framedLines returns, for each named file, the lines the frames that

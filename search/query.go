@@ -169,10 +169,7 @@ func ParseQuery(text string) Query {
 		// where the bug is.
 		q.wants &= pathclass.Platform
 	}
-	q.Paths, q.pathWeights = mentions(raw)
-	if len(q.Paths) > 0 {
-		q.frameLines = frameLinesOf(raw)
-	}
+	q.Paths, q.pathWeights, q.frameLines = scanMentions(raw)
 	return q
 }
 
