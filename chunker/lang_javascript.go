@@ -231,7 +231,7 @@ func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
 		names, nodes = append(names, c.content(prop)), append(nodes, left)
 		right = field(right, "right")
 	}
-	if right != nil && right.Type() == "object" && len(names) == 1 && parent == "module" && names[0] == "exports" && holdsFunctions(right) {
+	if len(names) == 1 && c.exportsObject(right) && holdsFunctions(right) {
 		// module.exports = { parse(x) {…} }: the module's own functions,
 		// listed as its top-level ones.
 		return &decl{name: "module.exports", names: nodes, kind: "var", sig: c.signature(stmt, nil), node: stmt,
