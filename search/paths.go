@@ -32,11 +32,24 @@ var classWords = map[string]pathclass.Class{
 	"licensing": pathclass.Legal, "copyright": pathclass.Legal, "legal": pathclass.Legal,
 }
 
+// testTools are words that, after "test" or "testing", name a tool for
+// writing tests ("the test runner", "a testing client"): the library's
+// own code, which its tests only use, so they do not ask for test files.
+var testTools = map[string]bool{
+	"runner": true, "runners": true, "client": true, "harness": true, "helper": true, "helpers": true,
+	"util": true, "utils": true, "utility": true, "utilities": true, "framework": true, "tool": true,
+	"tools": true, "toolkit": true, "library": true, "server": true, "driver": true,
+}
+
 // classesNamed returns the classes the query terms ask for.
 func classesNamed(terms []string) pathclass.Class {
 	var c pathclass.Class
-	for _, t := range terms {
-		c |= classWords[t]
+	for i, t := range terms {
+		cl := classWords[t]
+		if cl == pathclass.Test && i+1 < len(terms) && testTools[terms[i+1]] {
+			continue
+		}
+		c |= cl
 	}
 	return c
 }

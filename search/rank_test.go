@@ -82,6 +82,11 @@ func TestPriorSparesWhatTheQueryAsksFor(t *testing.T) {
 	if p := prior(pathclass.Test, tests.wants); p != 1 {
 		t.Errorf("a test file is demoted for %q, which asks for tests: %v", tests.Text, p)
 	}
+	for _, text := range []string{"how does the test runner capture output", "testing client for requests without a server"} {
+		if p := prior(pathclass.Test, ParseQuery(text).wants); p >= 1 {
+			t.Errorf("a test file is not demoted for %q, which asks for a tool tests use: %v", text, p)
+		}
+	}
 	report := ParseQuery("Uploads that fail with a timeout are never retried: the client gives up " +
 		"after the first attempt and the retry test passes only because the mock server answers at once.")
 	if p := prior(pathclass.Test, report.wants); p >= 1 {
