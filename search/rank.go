@@ -170,10 +170,13 @@ func (r ranker) vectorShare() float64 {
 	if !r.opt.on(KindWeights) {
 		return r.w.VectorNL
 	}
-	switch r.q.Kind {
-	case Identifier:
+	switch {
+	case r.q.Kind == Identifier, r.q.word:
+		// One word that names no declaration is still the user's word
+		// ("difflib", "squeeze"): the model may not know it, and the
+		// chunks that say it are the evidence.
 		return r.w.VectorIdent
-	case Question:
+	case r.q.Kind == Question:
 		return r.w.VectorQuestion
 	}
 	return r.w.VectorNL

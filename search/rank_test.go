@@ -140,6 +140,22 @@ func TestTestFileYieldsToTheCodeItTests(t *testing.T) {
 	}
 }
 
+// TestOneWordIsReadByTheChunksThatSayIt checks that a single word no
+// declaration names ("difflib", imported inside one function) finds the
+// chunk that says it ahead of the chunks the model merely finds closest,
+// as a sentence's words would not.
+func TestOneWordIsReadByTheChunksThatSayIt(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "src/completion.py", 1, 0.31, 0),
+		cand(ix, "src/exceptions.py", 1, 0.22, 7),
+		cand(ix, "src/types.py", 1, 0.20, 0),
+	}
+	if got := firstFor(cands, "difflib"); got != "src/exceptions.py" {
+		t.Errorf("the one chunk saying the word is not first: %v", paths(cands))
+	}
+}
+
 // firstFor ranks cands for query text and returns the first one's file.
 func firstFor(cands []*candidate, text string) string {
 	r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
