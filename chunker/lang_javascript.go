@@ -59,7 +59,10 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 			return c.jsAssigned(n, a)
 		}
 		if call := childOfType(n, "call_expression"); call != nil {
-			return c.jsCallback(n, call)
+			if d := c.jsCallback(n, call); d != nil || parent != "" {
+				return d
+			}
+			return c.jsExtended(n, call)
 		}
 		return nil
 	case "function_declaration", "generator_function_declaration", "function_signature":
@@ -279,6 +282,48 @@ func (c *coder) jsCallback(stmt, call *sitter.Node) *decl {
 		d.listed = body
 	}
 	return d
+}
+
+// jsExtended is the declaration a top-level call that adds an object's
+// functions to a named object makes, the way jQuery, Backbone and
+// pre-class libraries define their API: `jQuery.fn.extend({ closest:
+// function … })` adds them to jQuery.fn (the callee's object),
+// `Object.assign(Foo.prototype, {…})` and `_.extend(View.prototype,
+// Events, {…})` to Foo and View (the first argument, a prototype's
+// class). The functions are listed under that name; no chunk is cut at
+// them. Only a module's own statements count (top level, or inside a
+// wrapper such as AMD's `define(…, function () {…})`): `$.extend(this,
+// {…})` in a function configures an object it makes.
+func (c *coder) jsExtended(stmt, call *sitter.Node) *decl {
+	fn, args := field(call, "function"), field(call, "arguments")
+	if fn == nil || args == nil || args.NamedChildCount() == 0 || !jsNamePath(fn) {
+		return nil
+	}
+	o := args.NamedChild(int(args.NamedChildCount()) - 1)
+	if o.Type() != "object" || !holdsFunctions(o) {
+		return nil
+	}
+	var target string
+	for i := 0; i < int(args.NamedChildCount())-1; i++ {
+		a := args.NamedChild(i)
+		if !jsNamePath(a) {
+			return nil
+		}
+		if i == 0 {
+			target = strings.TrimSuffix(c.content(a), ".prototype")
+		}
+	}
+	if target == "" {
+		if fn.Type() != "member_expression" {
+			return nil
+		}
+		target = strings.TrimSuffix(c.content(field(fn, "object")), ".prototype")
+	}
+	parent, name := "", target
+	if i := strings.LastIndexByte(target, '.'); i >= 0 {
+		parent, name = target[:i], target[i+1:]
+	}
+	return &decl{name: name, parent: parent, kind: "var", sig: c.signature(stmt, o), node: stmt, listed: o}
 }
 
 // maxCallbackLabel bounds the label a callback is named by.

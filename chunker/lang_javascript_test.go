@@ -180,3 +180,44 @@ define(["dep"], function (dep) {});
 		}
 	}
 }
+
+// A top-level call adding an object's functions to a named object lists
+// them under it: the callee's object (`jQuery.fn.extend({…})`) or the
+// first argument, a prototype by its class (`Object.assign(Foo.prototype,
+// {…})`); a call whose other arguments are not names (`jQuery.each({…},
+// function…)`) or whose object holds no function declares nothing.
+func TestExtendingCallsListTheirFunctions(t *testing.T) {
+	src := `jQuery.fn.extend( {
+	closest: function( selectors ) {
+		return this;
+	},
+	addBack( selector ) {}
+} );
+
+Object.assign(Foo.prototype, Events, {
+	on: function( name ) {}
+});
+
+jQuery.each( {
+	parent: function( elem ) {}
+}, function( name, fn ) {} );
+
+config.set({ port: 80 });
+`
+	want := []string{"fn var jQuery", "closest method jQuery.fn", "addBack method jQuery.fn", "Foo var ", "on method Foo"}
+	// The same module in AMD's wrapper, long enough to be split at its
+	// declarations, and a call in a function, which extends its own.
+	amd := "define( [ \"./core\" ], function( jQuery ) {\n" + src + strings.Repeat("function pad() {\n\treturn 1;\n}\n", 60) +
+		"function make() {\n\tjQuery.extend( this, { run: function() {} } );\n}\n} );\n"
+	for _, tc := range []struct{ path, src string }{{"traversing.js", src}, {"amd/traversing.js", amd}} {
+		var got []string
+		for _, s := range Symbols(tc.path, []byte(tc.src)) {
+			if s.Name != "pad" && s.Name != "make" {
+				got = append(got, s.Name+" "+s.Kind+" "+s.Parent)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: outline %q, want %q", tc.path, got, want)
+		}
+	}
+}
