@@ -95,7 +95,8 @@ func declTier(c *Chunk, name string) int {
 	lang := chunker.Language(c.FilePath, nil) // chunks read in place carry no language
 	cDefs := cFamily(lang)
 	js := jsFamily(lang)
-	NameLines(c.Full().Content, name, func(line string, pos int) bool {
+	text := c.Full().Content
+	nameSites(text, name, func(line string, pos, at int) bool {
 		if strings.TrimSpace(line[pos+len(name):]) == ";" && cDefs {
 			return true // "class AnyInvocable;": a forward declaration, the definition is elsewhere
 		}
@@ -108,11 +109,11 @@ func declTier(c *Chunk, name string) int {
 		}
 		if named > best && declaredAt(line, pos, name, named == 2) {
 			best = named
-			if cDefs && endsStatement(line) && paramsFollow(line, pos, name) {
+			if cDefs && paramsFollow(line, pos, name) && (endsStatement(line) || prototypeFollows(text[at+len(name):])) {
 				best = min(best, 1) // a prototype: the definition, with its body, comes first, as a test's would
 			}
 		}
-		if cDefs && best < 3 && cDefinition(line, pos, name) {
+		if cDefs && best < 3 && cDefinition(line, pos, name) && !prototypeFollows(text[at+len(name):]) {
 			best = 3
 		}
 		if lang == "haskell" {
@@ -209,6 +210,34 @@ func cDefinition(line string, pos int, name string) bool {
 	return definesMacro(line, pos) || declaredAt(line, pos, name, false) && paramsFollow(line, pos, name)
 }
 
+// prototypeFollows reports whether rest, the text after a C or C++
+// function's name, is a prototype's: its parameters, over as many lines
+// as they take (`int uv_spawn(uv_loop_t* loop,` / `…options);`), and
+// qualifiers (`const`, `noexcept`, `= 0`) end with ";" before any body.
+func prototypeFollows(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	if !strings.HasPrefix(rest, "(") {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(rest) && i < maxPrototypeBytes; i++ {
+		switch rest[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '{':
+			return false
+		case ';':
+			return depth == 0
+		}
+	}
+	return false
+}
+
+// maxPrototypeBytes bounds the text read for a prototype's end.
+const maxPrototypeBytes = 2000
+
 // paramsFollow reports whether parameters follow the name at byte pos of
 // line: a function's declaration, not a variable's or a type alias's.
 func paramsFollow(line string, pos int, name string) bool {
@@ -302,6 +331,11 @@ func cFamily(lang string) bool {
 // returns false. It is how declarations and re-exports of a name are found
 // in a chunk's text.
 func NameLines(text, name string, fn func(line string, pos int) bool) {
+	nameSites(text, name, func(line string, pos, _ int) bool { return fn(line, pos) })
+}
+
+// nameSites is NameLines that also gives the name's offset in text.
+func nameSites(text, name string, fn func(line string, pos, at int) bool) {
 	if name == "" {
 		return
 	}
@@ -322,7 +356,7 @@ func NameLines(text, name string, fn func(line string, pos int) bool) {
 		} else {
 			lineEnd += i
 		}
-		if !fn(text[lineStart:lineEnd], i-lineStart) {
+		if !fn(text[lineStart:lineEnd], i-lineStart, i) {
 			return
 		}
 	}

@@ -198,6 +198,11 @@ func TestDeclTierFromTheChunkersNames(t *testing.T) {
 		{"core.c", "", "", "\tactivate_task(rq, p, 0);\nEXPORT_SYMBOL(activate_task);", "activate_task", 0},
 		// A prototype the header's chunk is named after yields to the definition.
 		{"str_cat.h", "StrCat", "function", "std::string StrCat(const AlphaNum& a, const AlphaNum& b);", "StrCat", 1},
+		// So does one whose parameters run over several lines, named or not.
+		{"uv.h", "uv_exit_cb, uv_spawn", "mixed", "UV_EXTERN int uv_spawn(uv_loop_t* loop,\n                       uv_process_t* handle,\n                       const uv_process_options_t* options);", "uv_spawn", 1},
+		{"uv.h", "", "", "UV_EXTERN int uv_spawn(uv_loop_t* loop,\n                       const uv_process_options_t* options);", "uv_spawn", 0},
+		{"process.c", "uv_spawn", "function", "int uv_spawn(uv_loop_t* loop,\n             uv_process_t* process,\n             const uv_process_options_t* options) {\n  int err;", "uv_spawn", 3},
+		{"widget.h", "Widget.resize", "method", "  virtual void resize(int w,\n                      int h) const = 0;", "resize", 1},
 		// A type alias ends with ";" too, but is the declaration.
 		{"btree_map.h", "map_params", "type", "  using map_params = btree_map_params<Key, Value>;", "map_params", 3},
 	} {
