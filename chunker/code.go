@@ -576,7 +576,13 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 		return found
 	}
 	fn := len(u.ds) == 1 && (u.ds[0].kind == "function" || u.ds[0].kind == "method")
-	found := c.searchContainer(x, u.b-u.a+1, fn)
+	var found *sitter.Node
+	if c.spec.moduleBody != nil && len(u.ds) == 0 {
+		found = c.spec.moduleBody(c, x)
+	}
+	if found == nil {
+		found = c.searchContainer(x, u.b-u.a+1, fn)
+	}
 	if c.containers != nil && !c.exhausted() {
 		c.containers[key] = found
 	}

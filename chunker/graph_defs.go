@@ -54,6 +54,7 @@ func (b *graphBuilder) buildDefs() {
 	if b.chunked != nil {
 		c.memo, c.containers = b.chunked.memo, b.chunked.containers
 	}
+	b.moduleWrappers(c)
 	var defs []pendingDef
 	seen := map[uint32]bool{} // declared names, by start byte
 	sort.SliceStable(b.cands, func(i, j int) bool { return b.cands[i].node.start < b.cands[j].node.start })
@@ -179,6 +180,21 @@ func (b *graphBuilder) findWrappers() {
 				b.wrappers = append(b.wrappers, uint32(flat[p].start))
 			}
 			p = uint32(flat[p].parent)
+		}
+	}
+	slices.Sort(b.wrappers)
+}
+
+// moduleWrappers adds the bodies of the file's module-format wrappers
+// (langSpec.moduleBody), which the chunker walks into whatever they
+// hold, to the wrappers mayHold knows.
+func (b *graphBuilder) moduleWrappers(c *coder) {
+	if b.spec.moduleBody == nil {
+		return
+	}
+	for ch := range children(b.root, true) {
+		if body := b.spec.moduleBody(c, ch); body != nil {
+			b.wrappers = append(b.wrappers, body.StartByte())
 		}
 	}
 	slices.Sort(b.wrappers)

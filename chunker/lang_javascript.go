@@ -13,6 +13,7 @@ func init() {
 		docPrefixes: []string{"/**"},
 		imports:     set("import_statement"),
 		classify:    classifyJS,
+		moduleBody:  amdBody,
 	}
 	specs["javascript"] = js
 	specs["typescript"] = js
@@ -411,6 +412,31 @@ func jsNamePath(n *sitter.Node) bool {
 		}
 	}
 	return false
+}
+
+// amdBody is the body of an AMD module's factory, `define([deps],
+// function (…) {…})` at the top level: the module's own statements, as a
+// file's are in other module formats.
+func amdBody(c *coder, n *sitter.Node) *sitter.Node {
+	if n.Type() != "expression_statement" || n.Parent() == nil || n.Parent().Type() != "program" {
+		return nil
+	}
+	call := childOfType(n, "call_expression")
+	if call == nil {
+		return nil
+	}
+	fn, args := field(call, "function"), field(call, "arguments")
+	if fn == nil || args == nil || fn.Type() != "identifier" || c.content(fn) != "define" || args.NamedChildCount() == 0 {
+		return nil
+	}
+	f := args.NamedChild(int(args.NamedChildCount()) - 1)
+	if !jsFunctionValues[f.Type()] {
+		return nil
+	}
+	if body := field(f, "body"); body != nil && body.Type() == "statement_block" {
+		return body
+	}
+	return nil
 }
 
 // jsDecl is the declaration n makes under its "name" field.

@@ -37,6 +37,10 @@ type langSpec struct {
 	// passthrough are wrapper node types whose children count as items
 	// of the container holding them (coder.items).
 	passthrough map[string]bool
+	// moduleBody returns the body of a module format's wrapper (AMD's
+	// `define([…], function (…) {…})`), whose statements are the
+	// module's top level however few declarations it holds, or nil.
+	moduleBody func(c *coder, n *sitter.Node) *sitter.Node
 }
 
 func (s *langSpec) attach(n *sitter.Node) bool {
