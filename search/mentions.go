@@ -271,6 +271,10 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 		return
 	}
 	lines := framedLines(named, q.frameLines)
+	lister, listed := ix.(chunkLister)
+	if listed {
+		dropPastEnd(named, lines, lister)
+	}
 	mark := func(cd *candidate, s float64) {
 		cd.mention = s
 		for _, l := range lines[cd.chunk.FilePath] {
@@ -286,8 +290,7 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 			found[cd.chunk.FilePath] = true
 		}
 	}
-	lister, ok := ix.(chunkLister)
-	if !ok {
+	if !listed {
 		return
 	}
 	paths := make([]string, 0, len(named))
@@ -329,6 +332,31 @@ func frameLineAt(text string, end int) int {
 	}
 	return n
 }
+
+// dropPastEnd drops the named files that every frame naming them places
+// far past their last line: the frame is another file's of that name (a
+// compiled bundle's `ky.js:612` is not `types/ky.ts` of 202 lines), and
+// the rest of the report is the better evidence. A frame a little past
+// the end is the file's in the version the reporter ran, which may have
+// been longer.
+func dropPastEnd(named map[string]float64, lines map[string][]int, lister chunkLister) {
+	for f, ls := range lines {
+		chunks := lister.ChunksOf(f)
+		if len(chunks) == 0 {
+			continue
+		}
+		last := chunks[len(chunks)-1].EndLine
+		if slices.Min(ls) > 2*last+pastEndSlack {
+			delete(named, f)
+			delete(lines, f)
+		}
+	}
+}
+
+// pastEndSlack is how far past twice a file's last chunk a frame's line
+// may be and still be the file's: a short file's versions differ by more
+// than twice its length.
+const pastEndSlack = 20
 
 // framedLines returns, for each named file, the lines the frames that
 // name it are at: a frame's file name, or its compiled name, is the

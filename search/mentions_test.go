@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/codeseek/codeseek/store"
 )
 
 func TestMentionsFindFileNames(t *testing.T) {
@@ -135,5 +137,34 @@ func TestFrameLinesPickTheChunk(t *testing.T) {
 		if want := map[bool]int{true: 41, false: 1}[at]; cands[0].chunk.FilePath != "app/handler.py" || cands[0].chunk.StartLine != want {
 			t.Errorf("frame at line 45 %v: first %s:%d, want app/handler.py:%d", at, cands[0].chunk.FilePath, cands[0].chunk.StartLine, want)
 		}
+	}
+}
+
+// chunksByPath lists made-up chunks of a file ending at the given line.
+type chunksByPath map[string]int
+
+func (m chunksByPath) ChunksOf(p string) []*store.Chunk {
+	if end, ok := m[p]; ok {
+		return []*store.Chunk{{FilePath: p, StartLine: 1, EndLine: end}}
+	}
+	return nil
+}
+
+// A frame placing its file past the end of the indexed file of that name
+// is another file's (a bundle's ky.js:612 is no 202-line ky.ts): the name
+// lifts nothing, while a frame within the file, or a file no frame
+// places, keeps its lift, as does a file a frame places a little past its
+// end (the reporter ran a longer version of it).
+func TestFramePastTheEndNamesAnotherFile(t *testing.T) {
+	named := map[string]float64{"source/types/ky.ts": 1, "source/core/Ky.ts": 1, "src/util.ts": 1, "README.md": 1, "app/web.py": 1}
+	lines := map[string][]int{"source/types/ky.ts": {612}, "source/core/Ky.ts": {612}, "src/util.ts": {30, 900}, "app/web.py": {1702}}
+	dropPastEnd(named, lines, chunksByPath{"source/types/ky.ts": 202, "source/core/Ky.ts": 700, "src/util.ts": 120, "README.md": 40, "app/web.py": 1500})
+	// web.py's 1702 is a little past its 1500 lines: the reporter's version.
+	want := map[string]float64{"source/core/Ky.ts": 1, "src/util.ts": 1, "README.md": 1, "app/web.py": 1}
+	if !reflect.DeepEqual(named, want) {
+		t.Errorf("named %v, want %v", named, want)
+	}
+	if _, ok := lines["source/types/ky.ts"]; ok {
+		t.Errorf("the dropped file keeps its frame lines: %v", lines)
 	}
 }
