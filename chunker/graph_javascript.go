@@ -89,7 +89,7 @@ const jsGraphQuery = `
 
 ; Calls, construction and member accesses.
 (call_expression function: (identifier) @call)
-(call_expression function: (member_expression object: (_) @recv property: (property_identifier) @call))
+(call_expression function: (member_expression object: (_) @recv property: [(property_identifier) (private_property_identifier)] @call))
 (new_expression constructor: (identifier) @type)
 (new_expression constructor: (member_expression object: (_) @recv property: (property_identifier) @type))
 (member_expression object: (_) @recv property: [(property_identifier) (private_property_identifier)] @ref)
@@ -127,7 +127,7 @@ const jsGraphQuery = `
 // jsOnlyGraphQuery: JavaScript's parameters, class fields and base class.
 const jsOnlyGraphQuery = `
 (formal_parameters (identifier) @local)
-(field_definition property: (property_identifier) @name) @def.field
+(field_definition property: [(property_identifier) (private_property_identifier)] @name) @def.field
 ; An assignment to this.x declares the instance's field x where no field
 ; declaration does, as JavaScript classes often leave them out (see
 ; instanceMemberKind).
@@ -139,7 +139,7 @@ const jsOnlyGraphQuery = `
 // tsGraphQuery: TypeScript's fields, interfaces, enums, types and
 // heritage clauses.
 const tsGraphQuery = `
-(public_field_definition name: (property_identifier) @name) @def.field
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @def.field
 ; A parameter property (constructor(private readonly svc: Service))
 ; declares a field of the class around the constructor.
 (required_parameter (accessibility_modifier) pattern: (identifier) @name) @def.member
@@ -147,7 +147,12 @@ const tsGraphQuery = `
 (required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @declared))
 (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @declared))
 (public_field_definition name: (_) @name type: (type_annotation (_) @declared))
-(property_signature name: (property_identifier) @name) @def.field
+; An interface's or object type alias's properties, and those of an
+; object type one of them holds; not a type literal's in a parameter or a
+; cast, which would be the enclosing declaration's.
+(interface_body (property_signature name: (property_identifier) @name) @def.field)
+(type_alias_declaration value: (object_type (property_signature name: (property_identifier) @name) @def.field))
+(property_signature type: (type_annotation (object_type (property_signature name: (property_identifier) @name) @def.field)))
 (property_signature name: (_) @name type: (type_annotation (_) @declared))
 (method_signature name: (_) @name) @def.method
 (interface_body (method_signature name: (_) @abstract))

@@ -340,3 +340,45 @@ function Legacy() {
 	checkDeclaredTimes(t, g, map[string]int{"Queue.name": 1, "Queue.limit": 1, "loose": 0, "Legacy.loose": 0})
 	checkRefs(t, g, src, []wantRef{{"name", "this.name = x", RefOther, "self", "Queue.push"}})
 }
+
+// A class's private members (#name) are fields and methods by that name,
+// and this.#retry() calls one; the properties of a type literal in a
+// parameter's type or a cast belong to no enclosing declaration, while
+// an interface's nested object type's still do.
+func TestTypeScriptPrivateMembersAndTypeLiterals(t *testing.T) {
+	src := `class Ky {
+  #retryCount = 0;
+  readonly #options: Options;
+
+  #calculateDelay(): number {
+    return this.#retryCount * 2;
+  }
+
+  create() {
+    const y = (data as {bytes: number}).bytes;
+    return this.#calculateDelay() + y;
+  }
+}
+
+interface KyOptions {
+  parseJson?: (text: string, context: {request: Request}) => unknown;
+  retry: {limit: number};
+}
+`
+	g := analyzeGraph(t, "ky.ts", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Ky.#retryCount", kind: "field", at: "#retryCount = 0"},
+		{qualified: "Ky.#options", kind: "field", at: "#options: Options", typ: "t:Options"},
+		{qualified: "Ky.#calculateDelay", kind: "method", at: "#calculateDelay(): number {", typ: "t:number"},
+		{qualified: "KyOptions.retry.limit", kind: "field", at: "limit: number", typ: "t:number"},
+	})
+	checkRefs(t, g, src, []wantRef{
+		{"#calculateDelay", "this.#calculateDelay()", RefCall, "self", "Ky.create"},
+		{"#retryCount", "this.#retryCount", RefOther, "self", "Ky.#calculateDelay"},
+	})
+	for _, q := range []string{"Ky.bytes", "KyOptions.request"} {
+		if d := findDef(g, q); d != nil {
+			t.Errorf("a type literal's property declared %s %s", d.Kind, d.Qualified())
+		}
+	}
+}

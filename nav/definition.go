@@ -62,6 +62,12 @@ func DefinitionsOf(ix Index, symbol string) ([]Definition, error) {
 		// $patch with its "$".
 		q.name, defs = bare, ix.DefinitionsOf(bare)
 	}
+	if len(defs) == 0 && !strings.HasPrefix(q.name, "#") {
+		// A JavaScript class's private member is declared as #name.
+		if private := ix.DefinitionsOf("#" + q.name); len(private) > 0 {
+			q.name, defs = "#"+q.name, private
+		}
+	}
 	if len(defs) == 0 {
 		return nil, fmt.Errorf("%w: nothing named %s is declared in the index", ErrNoSymbol, q.name)
 	}

@@ -34,9 +34,16 @@ func parseSymbol(s string) (symQuery, bool) {
 		return q, ok
 	}
 	s = strings.TrimSuffix(s, "()")
+	// A JavaScript private name (#retry, Ky.#retry) keeps its "#", which
+	// between two names separates a Ruby method from its class (Foo#bar).
+	if strings.HasPrefix(s, "#") {
+		s = "\x00" + s[1:]
+	}
+	s = privateMark.Replace(s)
 	for _, sep := range []string{"::", "#", "->", "\\"} {
 		s = strings.ReplaceAll(s, sep, ".")
 	}
+	s = strings.ReplaceAll(s, "\x00", "#")
 	s = strings.NewReplacer("(*", "", "*", "", "(", "", ")", "").Replace(s)
 	s = strings.Trim(s, ". ")
 	s = operatorName(s)
@@ -62,6 +69,11 @@ func parseSymbol(s string) (symQuery, bool) {
 	q.name = parts[len(parts)-1]
 	return q, strings.Trim(q.name, "$") != ""
 }
+
+// privateMark hides the "#" of a private name after a qualifier's dot
+// from the separators; parseSymbol puts it back. A leading one is
+// handled there too.
+var privateMark = strings.NewReplacer(".#", ".\x00")
 
 // operatorChars reports a name made of operator characters only: an
 // operator a language lets code declare (Haskell's <*>, >>=, Scala's ++,

@@ -17,6 +17,8 @@ func TestParseSymbol(t *testing.T) {
 		"os.path.join()":         {quals: []string{"os", "path"}, name: "join"},
 		"Net::HTTP":              {quals: []string{"Net"}, name: "HTTP"},
 		"Foo#bar":                {quals: []string{"Foo"}, name: "bar"},
+		"#retry":                 {name: "#retry"},
+		"Ky.#retry()":            {quals: []string{"Ky"}, name: "#retry"},
 		`App\Models\User`:        {quals: []string{"App", "Models"}, name: "User"},
 		"$this->save":            {quals: []string{"this"}, name: "save"},
 		"a.b.operator =":         {quals: []string{"a", "b"}, name: "operator="},
