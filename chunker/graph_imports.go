@@ -10,7 +10,7 @@ import (
 type importParts struct {
 	from, path, module, file, sym, alias, def string
 	star                                      bool
-	pathCap, symCap                           *capture
+	pathCap, symCap, defCap                   *capture
 	line                                      uint32 // 1-based
 	start                                     uint32 // byte offset of the first capture
 	key                                       uint32 // of the first binding capture: orders one statement's imports
@@ -59,7 +59,7 @@ func (b *graphBuilder) importPart(imp *importParts, role capRole, c *capture) {
 	case roleImportStar:
 		imp.star = true
 	case roleImportDefault:
-		imp.def = text
+		imp.def, imp.defCap = text, c
 	}
 }
 
@@ -81,6 +81,9 @@ func (b *graphBuilder) addImport(imp *importParts) {
 		b.importRef(imp.symCap, from)
 	case from != "" && imp.def != "":
 		in = Import{Name: imp.def, Path: from + sep + "default"}
+		// Mostly named as the module names its default export
+		// (`export default function isNetworkError`): a use of it.
+		b.importRef(imp.defCap, from)
 	case from != "" && imp.star:
 		in = Import{Name: ".", Path: from}
 	case from != "":

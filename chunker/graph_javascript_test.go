@@ -67,6 +67,7 @@ func TestJavaScriptGraph(t *testing.T) {
 		{"format", "format as fmt", RefImport, "n:./parser", ""}, // a re-export
 		{"parse", "{ parse,", RefImport, "n:./parser", ""},
 		{"useState", "useState as", RefImport, "n:react", ""},
+		{"React", "React, {", RefImport, "n:react", ""}, // a default import, named as its module mostly names it
 		{"join", "{ join }", RefImport, "n:path", ""},
 		{"DEFAULT", "b = DEFAULT", RefOther, "", "add"},
 		{"helper", "helper(total", RefCall, "", "add"},
