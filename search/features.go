@@ -67,14 +67,17 @@ const (
 	// whole text match it best (BM25 over whole files), as a report's
 	// words spread over the chunks of the file it is about.
 	FileLexical
+	// Messages lifts the chunks holding the words of an error message the
+	// query quotes, in order: the code that printed it.
+	Messages
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions | Members | FileLexical
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions | Members | FileLexical | Messages
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "members": Members, "filelex": FileLexical, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "members": Members, "filelex": FileLexical, "messages": Messages, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -106,6 +109,9 @@ type Weights struct {
 	// Mention is added to the chunks of a file the query names, by how
 	// surely it names it (Mentions).
 	Mention float64
+	// Message is added to a chunk by how much of the query's quoted error
+	// messages its text holds (Messages).
+	Message float64
 	// FileLex is added to a file's best chunk by the file's whole-file
 	// BM25 score relative to the best file's, for a report (FileLexical).
 	FileLex float64
@@ -136,6 +142,7 @@ var DefaultWeights = Weights{
 	Central:    0.15,
 	Heading:    0.5,
 	Mention:    1,
+	Message:    0.3,
 	FileLex:    0.3,
 	Member:     1,
 	Coherence:  0.2,
@@ -171,7 +178,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "declreport": &w.DeclReport, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "filelex": &w.FileLex, "member": &w.Member, "coherence": &w.Coherence, "channels": &w.Channels, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "declreport": &w.DeclReport, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "message": &w.Message, "filelex": &w.FileLex, "member": &w.Member, "coherence": &w.Coherence, "channels": &w.Channels, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

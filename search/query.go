@@ -108,6 +108,9 @@ type Query struct {
 	// shell or a client folded, which is longer (flatReportTerms) and
 	// does not open as a doc comment does (docOpening).
 	report bool
+	// messages are the runs of words of the error messages the text
+	// quotes (messageRuns).
+	messages [][]string
 	// word is a single lower-case word ("squeeze", "response"): the name
 	// of a declaration (Python's, Rust's and Go's functions are often
 	// one such word) or a topic. Search reads it as an identifier when
@@ -170,6 +173,7 @@ func ParseQuery(text string) Query {
 		q.wants &= pathclass.Platform
 	}
 	q.Paths, q.pathWeights, q.frameLines = scanMentions(raw)
+	q.messages = messageRuns(raw)
 	return q
 }
 

@@ -115,6 +115,9 @@ func (r ranker) score(cands []*candidate) {
 		if headings != nil {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
+		if len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs {
+			base += r.w.Message * messageMatch(r.q.messages, cd.chunk.Full().Content)
+		}
 		mult[i] = f.prior * f.older
 		if cd.chunk.SymbolKind == "test" && r.opt.on(PathPrior) && !f.test {
 			mult[i] *= prior(pathclass.Test, r.q.wants) // a test block beside the code (Zig's `test "…" {`)

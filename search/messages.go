@@ -1,0 +1,158 @@
+package search
+
+import (
+	"strings"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
+)
+
+// A bug report quotes what its program printed: `thread 'main' panicked
+// at 'Command app: Short option names must be unique for each argument,
+// but '-v' is in use by both …'`, `ValueError: the on_conflict option
+// must be one of …`. The code that printed it holds the message's words
+// in the same order, in a string literal between the values it
+// formatted in, which no other chunk does; the report's other words
+// describe the symptom in the reporter's terms. So the runs of words
+// between those values are matched against the candidates' text, and
+// a chunk holding a long one is lifted (Messages).
+
+// messageLine matches a line printing an error and captures its message:
+// an exception's (`TypeError: …`, `errors.ValidationError: …`), a log's
+// or a compiler's (`error: …`, `ERROR: …`, `error[E0308]: …`, `fatal:
+// …`), a Go panic's, and a Rust panic's (`panicked at '…'`, or the
+// message on the next line in newer releases, which matches as an
+// error line only if it says so).
+var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:[A-Za-z_][\w.]*(?:Error|Exception|Warning|Failure)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic)(?:\[[\w-]+\])?: |panicked at '?)(.{12,})$`)
+
+// Bounds on what a query's messages cost: the lines read, and the runs
+// kept, longest first.
+const (
+	maxMessageLines = 8
+	maxMessageRuns  = 8
+	maxMessageBytes = 400
+)
+
+// minRunWords is the shortest run of a message's words that counts: four
+// words ("is in use by") begin to be a message's own; fewer are any
+// sentence's.
+const minRunWords = 4
+
+// messageRuns returns the runs of words of the error messages text
+// quotes, lower-cased, each at least minRunWords long: a message split
+// where a formatted value (a quoted name, a number, a path) stood.
+func messageRuns(text string) [][]string {
+	var runs [][]string
+	for _, m := range messageLine().FindAllStringSubmatch(text, maxMessageLines) {
+		msg := m[1]
+		if len(msg) > maxMessageBytes {
+			msg = msg[:maxMessageBytes]
+		}
+		runs = append(runs, splitRuns(msg)...)
+	}
+	// The longest runs say the most.
+	for i := 1; i < len(runs); i++ {
+		for j := i; j > 0 && len(runs[j]) > len(runs[j-1]); j-- {
+			runs[j], runs[j-1] = runs[j-1], runs[j]
+		}
+	}
+	return runs[:min(len(runs), maxMessageRuns)]
+}
+
+// splitRuns splits a message into runs of plain words: letters, joined
+// by spaces, commas, periods or hyphens. Anything else (a quote, a
+// digit, a colon, a bracket, an underscore, a slash) is, or stands
+// around, a value the program formatted in, and ends the run.
+func splitRuns(msg string) [][]string {
+	var runs [][]string
+	var cur []string
+	word := strings.Builder{}
+	endWord := func() {
+		if word.Len() > 0 {
+			cur = append(cur, word.String())
+			word.Reset()
+		}
+	}
+	endRun := func() {
+		endWord()
+		if len(cur) >= minRunWords {
+			runs = append(runs, cur)
+		}
+		cur = nil
+	}
+	for i := 0; i < len(msg); i++ {
+		switch c := msg[i]; {
+		case c >= 'a' && c <= 'z':
+			word.WriteByte(c)
+		case c >= 'A' && c <= 'Z':
+			word.WriteByte(c + 'a' - 'A')
+		case c == ' ' || c == ',' || c == '.' || c == '-' || c == '\t':
+			endWord()
+		default:
+			// A value inside a word ("x1", "don't") ends the run too.
+			word.Reset()
+			endRun()
+		}
+	}
+	endRun()
+	return runs
+}
+
+// messageMatch is how much of the query's messages the chunk's text
+// holds: the words of the runs found in it, in order, beyond the
+// shortest that counts, up to 1 for a run of nine words or more.
+func messageMatch(runs [][]string, content string) float64 {
+	if len(runs) == 0 {
+		return 0
+	}
+	words := textWords(content)
+	found := 0
+	for _, r := range runs {
+		if holdsRun(words, r) {
+			found += len(r)
+		}
+	}
+	if found < minRunWords {
+		return 0
+	}
+	return min(1, float64(found-minRunWords+1)/messageFullWords)
+}
+
+// messageFullWords is how many words beyond the fourth a full match
+// needs: a run of nine words or two of five are a message's.
+const messageFullWords = 6
+
+// textWords lists the lower-cased words of letters in s, as splitRuns
+// reads a message, so that a message matches its format string across
+// the placeholders and quotes between its words.
+func textWords(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		letter := i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z')
+		switch {
+		case letter && start < 0:
+			start = i
+		case !letter && start >= 0:
+			out = append(out, strings.ToLower(s[start:i]))
+			start = -1
+		}
+	}
+	return out
+}
+
+// holdsRun reports whether words holds run's words one after another.
+func holdsRun(words, run []string) bool {
+	for i := 0; i+len(run) <= len(words); i++ {
+		if words[i] != run[0] {
+			continue
+		}
+		j := 1
+		for j < len(run) && words[i+j] == run[j] {
+			j++
+		}
+		if j == len(run) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,60 @@
+package search
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// An error message's words are split where the program formatted in a
+// value (a quoted name, a number, a path), and the runs of four words or
+// more are kept, longest first; a message of a few words, or a line that
+// prints no error, gives none.
+func TestMessageRuns(t *testing.T) {
+	for text, want := range map[string][][]string{
+		"thread 'main' panicked at 'Command app: Short option names must be unique for each argument, but '-v' is in use by both 'verbose' and 'version'\nnote: run with RUST_BACKTRACE=1": {
+			strings.Fields("short option names must be unique for each argument but"), strings.Fields("is in use by both")},
+		"Traceback (most recent call last):\n  File \"app.py\", line 3\nValueError: the key must be a non-empty string, got 42": {
+			strings.Fields("the key must be a non empty string got")},
+		"TypeError: Load failed":                      nil,
+		"The option must be unique for each argument": nil,
+	} {
+		if got := messageRuns(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("messageRuns(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// A chunk holding the message's words in order, across the placeholders
+// and quotes of its format string, is the code that printed it; one
+// holding the words apart, or only a few of them, is not.
+func TestMessageMatchFindsTheFormatString(t *testing.T) {
+	runs := messageRuns("panicked at 'Command app: Short option names must be unique for each argument, but '-v' is in use by both 'a' and 'b'")
+	raiser := `assert!(!short_flags.contains(&s), "Command {}: Short option names must be unique for each argument, but '-{}' is in use by both '{}' and '{}'", cmd.get_name(), s, first, second);`
+	if got := messageMatch(runs, raiser); got != 1 {
+		t.Errorf("the format string matches %v, want 1", got)
+	}
+	docs := "/// Short option names are unique. Each argument must be in use by one command, both short and long."
+	if got := messageMatch(runs, docs); got != 0 {
+		t.Errorf("the words apart match %v, want 0", got)
+	}
+	if got := messageMatch(nil, raiser); got != 0 {
+		t.Errorf("no message matches %v, want 0", got)
+	}
+}
+
+// Of two chunks the channels rank alike, the one printing the message a
+// report quotes comes first.
+func TestReportFindsTheCodePrintingItsMessage(t *testing.T) {
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "src/builder/arg.rs", 1, 0.62, 6),
+		cand(ix, "src/builder/debug_asserts.rs", 1, 0.58, 6),
+		cand(ix, "src/other.rs", 1, 0.30, 1),
+	}
+	cands[0].chunk.Content = "/// Sets the short flag. Short names must be unique: a flag may be in use once.\npub fn short(mut self, s: char) -> Self {"
+	cands[1].chunk.Content = `assert!(ok, "Command {}: Short option names must be unique for each argument, but '-{}' is in use by both '{}' and '{}'", a, b, c, d);`
+	text := "Panic at startup after flattening two structs\n\nthread 'main' panicked at 'Command app: Short option names must be unique for each argument, but '-v' is in use by both 'verbose' and 'version'\n\nOne of the args is hidden; I expected hidden args to be allowed to share a short flag."
+	r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, cands, Messages, "src/builder/debug_asserts.rs", "src/builder/arg.rs")
+}
