@@ -1,6 +1,10 @@
 package chunker
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 const luaGraphSrc = `local json = require("json")
 local util = require "lib.util"
@@ -96,5 +100,33 @@ func TestLuaDeclarationLeavesOutTheFileHeader(t *testing.T) {
 		if !covered[i] {
 			t.Errorf("line %d is in no chunk", i)
 		}
+	}
+}
+
+// An annotation the grammar does not parse (a `---@field` with a
+// description after its type) loses no declaration: `---` lines are read
+// as the comments they are, and an error no longer runs on to the next
+// `]]` (here an index of an index).
+func TestLuaAnnotationsLoseNoDeclaration(t *testing.T) {
+	src := []byte("---@class Runner\n---@field lhs string lhs\nlocal M = {}\n--- Finds a child.\nfunction M.f(c)\n  return c[c[1]]\nend\nfunction M.g()\n  return 1\nend\nreturn M\n")
+	var got []string
+	docs := map[string]string{}
+	for _, s := range Symbols("runner.lua", src) {
+		got = append(got, s.Qualified())
+		docs[s.Qualified()] = s.Doc
+	}
+	if want := []string{"M", "M.f", "M.g"}; !slices.Equal(got, want) {
+		t.Errorf("outline %q, want %q", got, want)
+	}
+	if docs["M.f"] != "--- Finds a child." {
+		t.Errorf("M.f's doc is %q, want its --- comment", docs["M.f"])
+	}
+	bare := strings.Replace(string(src), "--- Finds a child.\n", "", 1)
+	got = got[:0]
+	for _, s := range Symbols("runner.lua", []byte(bare)) {
+		got = append(got, s.Qualified())
+	}
+	if want := []string{"M", "M.f", "M.g"}; !slices.Equal(got, want) {
+		t.Errorf("without the doc line: outline %q, want %q", got, want)
 	}
 }

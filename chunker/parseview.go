@@ -72,6 +72,8 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		}
 	case "rust":
 		return rustItemMacrosUnwrapped(pool, code)
+	case "lua":
+		code, _ = blankMatches(luaDocDashes(), code, false)
 	}
 	tree, err := pool.parse(code)
 	if err != nil || !preprocessed[lang] || !tree.RootNode().HasError() {
@@ -247,6 +249,14 @@ func firstBranch(src []byte) (out []byte, changed bool) {
 	}
 	return out, true
 }
+
+// luaDocDashes matches the third dash of a line comment opened with
+// three (`--- Adds two numbers.`, `---@field lhs string`): the grammar
+// parses such lines as LuaCATS/EmmyLua annotations, and one it does not
+// know (a field's description after its type) left an error that ran to
+// the next `]]` and lost every declaration in between. As plain comments
+// they are the declaration's doc, as any comment above one is.
+var luaDocDashes = lazyre.New(`(?m)^[ \t]*--(-)`)
 
 // loneMacros matches a line holding one upper-case name alone, four
 // characters or more (cppMacrosBlanked); group 1 is the name.
