@@ -492,3 +492,41 @@ func TestCLoneMacroMembers(t *testing.T) {
 		t.Errorf("uv_timer_s spans lines %d-%d, want 1-4", d.StartLine, d.EndLine)
 	}
 }
+
+// A class a C++ class declares in its body is a class of its own with
+// its members (fmt's basic_format_arg::handle), in the outline and the
+// graph; its fields are its own, not the outer class's.
+func TestCPPNestedClasses(t *testing.T) {
+	src := `namespace demo {
+class outer {
+ public:
+  class handle {
+   public:
+    explicit handle(int c) : custom_(c) {}
+    void format() const {}
+   private:
+    int custom_;
+  };
+  struct inner { int z; };
+  int type_;
+};
+}
+`
+	var got []string
+	for _, s := range Outline("nested.h", []byte(src)) {
+		got = append(got, s.Qualified()+" "+s.Kind)
+	}
+	want := []string{"demo namespace", "outer class", "outer.handle class", "outer.handle.handle method", "outer.handle.format method",
+		"outer.handle.custom_ field", "outer.inner struct", "outer.inner.z field", "outer.type_ field"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("outline\n%q, want\n%q", got, want)
+	}
+	g := analyzeGraph(t, "nested.h", src)
+	if d := findDef(g, "demo.outer.handle.format"); d == nil {
+		var have []string
+		for _, d := range g.Defs {
+			have = append(have, d.Kind+" "+d.Qualified())
+		}
+		t.Errorf("the graph does not declare outer.handle.format; have %q", have)
+	}
+}

@@ -198,6 +198,24 @@ func hasFunctionDeclarator(n *sitter.Node) bool {
 	return false
 }
 
+// nestedType is the class or struct a C++ class declares inside its body
+// (`class handle { … };`, which the grammar reads as a field without a
+// name), with its members: fmt's `basic_format_arg::handle`. A field of
+// an anonymous or inline type (`struct { int x; } pos;`) stays a field,
+// and so does a C struct's, whose members are not split out.
+func nestedType(c *coder, n *sitter.Node, parent string) *decl {
+	t := field(n, "type")
+	if t == nil || field(t, "body") == nil || field(t, "name") == nil || field(n, "declarator") != nil {
+		return nil
+	}
+	d := c.spec.decl(c, t, parent)
+	if d == nil || d.body == nil {
+		return nil
+	}
+	d.node = n
+	return d
+}
+
 // cppModuleDirective reports C++20's module lines (`import std;`,
 // `export module fmt;`), which the grammar reads as declarations of
 // variables.
@@ -210,6 +228,9 @@ func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 	switch n.Type() {
 	case "declaration", "field_declaration":
 		if parent != "" && n.Type() == "field_declaration" && !hasFunctionDeclarator(n) {
+			if d := nestedType(c, n, parent); d != nil {
+				return d, true
+			}
 			return nil, true // a field: part of the class header
 		}
 		if cppModuleDirective(c.content(n)) {
