@@ -497,3 +497,28 @@ func TestGoInterfaceMethodsInTheOutline(t *testing.T) {
 		t.Errorf("outline %q, want %q", got, want)
 	}
 }
+
+// A bare class head opens its first member's chunk, also when that
+// member is split into pieces: `class Binder {` is no chunk of its own
+// without a declaration's name.
+func TestBareHeadOpensASplitFirstMember(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package demo;\n\nclass Binder {\n")
+	for _, m := range []string{"plain", "other"} {
+		fmt.Fprintf(&b, "  int %s(Object[] values) {\n    int total = 0;\n", m)
+		for i := 0; i < 30; i++ {
+			fmt.Fprintf(&b, "    total += values.length * %d; // step %d of the accumulation loop\n", i, i)
+		}
+		b.WriteString("    return total;\n  }\n\n")
+	}
+	b.WriteString("}\n")
+	chunks := Split("Binder.java", []byte(b.String()), Options{})
+	for _, c := range chunks {
+		if c.Symbol == "" && c.SymbolKind != "imports" {
+			t.Errorf("chunk %d-%d has no symbol: %q", c.StartLine, c.EndLine, c.Content)
+		}
+	}
+	if c := chunks[1]; c.StartLine != 3 || c.Symbol != "Binder.plain" {
+		t.Errorf("second chunk %d-%d %q, want the first piece of Binder.plain from the class line 3", c.StartLine, c.EndLine, c.Symbol)
+	}
+}

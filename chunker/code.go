@@ -760,11 +760,21 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 		// it opens the first member's chunk instead.
 		members[0].a = head.a
 		c.emit(members)
+		c.joinLoneHead(first, head)
 	} else {
 		c.emit(append([]unit{head}, members...))
 	}
 	c.finishMembers(u, d, first)
 	return true
+}
+
+// joinLoneHead gives the head lines a split first member's pieces left
+// out (`class Binder {` above a method split into pieces, which would
+// be a chunk of no declaration) to its first piece.
+func (c *coder) joinLoneHead(first int, head unit) {
+	if first < len(c.out) && c.out[first].a > head.a && c.out[first].a <= head.b+1 {
+		c.out[first].a = head.a
+	}
 }
 
 // finishMembers completes a split container whose members were emitted as
