@@ -119,6 +119,9 @@ func (r ranker) score(cands []*candidate) {
 			base += r.w.Message * messageMatch(r.q.messages, cd.chunk.Full().Content)
 		}
 		mult[i] = f.prior * f.older
+		if r.opt.on(PathPrior) && !r.docs && licenceHeader(cd.chunk) {
+			mult[i] *= prior(pathclass.Legal, r.q.wants) // a licence's comment above a package line, as a LICENSE file ranks
+		}
 		if cd.chunk.SymbolKind == "test" && r.opt.on(PathPrior) && !f.test {
 			mult[i] *= prior(pathclass.Test, r.q.wants) // a test block beside the code (Zig's `test "…" {`)
 		}
