@@ -172,7 +172,30 @@ func (c *coder) items(container *sitter.Node) []*sitter.Node {
 			out = append(out, ch)
 		}
 	}
+	out = append(out, c.leadingComments(container)...)
 	add(container, 0)
+	return out
+}
+
+// leadingComments are the comments right before a declaration's body that
+// the grammar leaves to the declaration node (Ruby's `(module name:
+// (constant) (comment) (comment) body: (body_statement (class …)))`):
+// they are above the body's first item, whose doc they are, not part of
+// the declaration's head line.
+func (c *coder) leadingComments(body *sitter.Node) []*sitter.Node {
+	decl := body.Parent()
+	if decl == nil {
+		return nil
+	}
+	head, _ := c.rows(decl)
+	var out []*sitter.Node
+	for s := body.PrevSibling(); s != nil && c.spec.comments[s.Type()]; s = s.PrevSibling() {
+		if a, _ := c.rows(s); a <= head {
+			break
+		}
+		out = append(out, s)
+	}
+	slices.Reverse(out)
 	return out
 }
 

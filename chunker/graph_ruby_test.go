@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -191,4 +192,31 @@ end
 		{"name", "@name = other", RefOther, "self", "Job.rename"},
 		{"title", "@title = title", RefOther, "self", "Named.initialize"},
 	})
+}
+
+// The comment above a module's first class is the class's doc, and in
+// its chunk, though the grammar leaves it to the module node before the
+// module's body.
+func TestCommentAboveABodysFirstItemIsItsDoc(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("module Rack\n  module Protection\n    # Checks the referrer even on GET requests\n    # if the content type is JSON.\n    class JsonCsrf < Base\n")
+	for _, m := range []string{"call", "has_vector?", "close_body"} {
+		fmt.Fprintf(&b, "      def %s(env)\n", m)
+		for i := 0; i < 12; i++ {
+			fmt.Fprintf(&b, "        value_%d = compute_something(env, %d) + another_call(env, %d)\n", i, i, i)
+		}
+		b.WriteString("      end\n\n")
+	}
+	b.WriteString("    end\n  end\nend\n")
+	src := []byte(b.String())
+	for _, s := range Symbols("json_csrf.rb", src) {
+		if s.Name == "JsonCsrf" && !strings.HasPrefix(s.Doc, "# Checks the referrer") {
+			t.Errorf("JsonCsrf's doc is %q, want the comment above it", s.Doc)
+		}
+	}
+	for _, c := range Split("json_csrf.rb", src, Options{}) {
+		if strings.Contains(c.Content, "# Checks the referrer") && !strings.Contains(c.Symbol, "JsonCsrf") {
+			t.Errorf("the class's comment is in chunk %d-%d %q, not the class's", c.StartLine, c.EndLine, c.Symbol)
+		}
+	}
 }
