@@ -466,6 +466,11 @@ func (c *coder) groupSpan(us []unit) span {
 		imports = imports || u.imports
 	}
 	ds = withoutNamespaces(ds)
+	if len(us) == 1 && !us[0].opened {
+		if inner := c.wrapped(ds, 0); len(inner) > 0 {
+			ds = inner
+		}
+	}
 	switch len(ds) {
 	case 0:
 		if imports {
@@ -498,6 +503,35 @@ func (c *coder) groupSpan(us []unit) span {
 	}
 	return s
 }
+
+// wrapped returns the class inside a chunk's one declaration when that
+// is a namespace or a module around one class, unsplit (a small file's
+// `namespace Demo.Util { class Padder … }`, Ruby's `module Rack; module
+// Protection; class ReferrerPolicy`): the chunk is about it, and is named
+// after it rather than the namespace every file of it opens.
+func (c *coder) wrapped(ds []*decl, depth int) []*decl {
+	if len(ds) != 1 || ds[0].body == nil || !ds[0].transparent && !PackageKind(ds[0].kind) || depth >= maxWrapDepth {
+		return nil
+	}
+	parent := ds[0].qualified()
+	if ds[0].transparent {
+		parent = ds[0].parent
+	}
+	var inner []*decl
+	for _, u := range c.units(ds[0].body, parent) {
+		inner = append(inner, u.ds...)
+	}
+	if deeper := c.wrapped(inner, depth+1); len(deeper) > 0 {
+		return deeper
+	}
+	if len(inner) != 1 || !ClassLike(inner[0].kind) {
+		return nil // a namespace of functions, a Rust `mod tests`: named as it is
+	}
+	return inner
+}
+
+// maxWrapDepth bounds the namespaces wrapped looks through.
+const maxWrapDepth = 4
 
 // withoutNamespaces drops the namespaces from a merged chunk's
 // declarations when it has others: its opening lines merged with the

@@ -220,3 +220,18 @@ func TestCommentAboveABodysFirstItemIsItsDoc(t *testing.T) {
 		}
 	}
 }
+
+// A small file's one chunk, a namespace or modules around one class, is
+// named after the class, with its doc: the namespace is what every file
+// of it opens.
+func TestWrappedClassNamesTheChunk(t *testing.T) {
+	for _, tc := range []struct{ path, src string }{
+		{"referrer_policy.rb", "module Rack\n  module Protection\n    # Sets the Referrer-Policy header.\n    class ReferrerPolicy < Base\n      def call(env)\n        env\n      end\n    end\n  end\nend\n"},
+		{"Padder.cs", "namespace Demo.Util\n{\n    /// <summary>Sets the Referrer-Policy header.</summary>\n    public class ReferrerPolicy\n    {\n        public string Call(string s) { return s; }\n    }\n}\n"},
+	} {
+		chunks := Split(tc.path, []byte(tc.src), Options{})
+		if len(chunks) != 1 || chunks[0].Symbol != "ReferrerPolicy" || chunks[0].SymbolKind != "class" || !strings.Contains(chunks[0].Doc, "Referrer-Policy") {
+			t.Errorf("%s: chunks %+v, want one named after class ReferrerPolicy with its doc", tc.path, chunks)
+		}
+	}
+}
