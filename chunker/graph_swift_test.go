@@ -1,6 +1,9 @@
 package chunker
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const swiftGraphSrc = `import Foundation
 
@@ -58,4 +61,17 @@ func TestSwiftGraph(t *testing.T) {
 		{"submit", "order.submit", RefCall, "t:Order", "Cart.add"},
 	})
 	checkNoRefs(t, g, "item", "qty", "copy", "store", "$0", "name", "order")
+}
+
+// Swift 5.10's `nonisolated(unsafe)`, which the grammar does not know,
+// hides no declaration.
+func TestSwiftNonisolatedUnsafe(t *testing.T) {
+	src := "final class Box<Value> {\n    private nonisolated(unsafe) var value: Value\n    nonisolated(unsafe) static var shared: Int = 0\n    init(_ value: Value) { self.value = value }\n}\n"
+	var got []string
+	for _, s := range Outline("Protected.swift", []byte(src)) {
+		got = append(got, s.Qualified()+" "+s.Kind)
+	}
+	if want := "Box class|Box.value property|Box.shared property|Box.init constructor"; strings.Join(got, "|") != want {
+		t.Errorf("outline %q, want %q", got, want)
+	}
 }

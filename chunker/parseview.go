@@ -74,6 +74,8 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		return rustItemMacrosUnwrapped(pool, code)
 	case "lua":
 		code, _ = blankMatches(luaDocDashes(), code, false)
+	case "swift":
+		code, _ = blankMatches(unsafeNonisolated(), code, false)
 	}
 	tree, err := pool.parse(code)
 	if err != nil || !preprocessed[lang] || !tree.RootNode().HasError() {
@@ -249,6 +251,12 @@ func firstBranch(src []byte) (out []byte, changed bool) {
 	}
 	return out, true
 }
+
+// unsafeNonisolated matches the argument of Swift 5.10's
+// `nonisolated(unsafe)`, which the grammar does not know: `private
+// nonisolated(unsafe) var value: Value` declared nothing. Without it the
+// modifier is the `nonisolated` the grammar knows.
+var unsafeNonisolated = lazyre.New(`\bnonisolated(\(\s*unsafe\s*\))`)
 
 // luaDocDashes matches the third dash of a line comment opened with
 // three (`--- Adds two numbers.`, `---@field lhs string`): the grammar
