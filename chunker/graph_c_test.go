@@ -530,3 +530,36 @@ class outer {
 		t.Errorf("the graph does not declare outer.handle.format; have %q", have)
 	}
 }
+
+// A macro before a constructor's name (`FMT_CONSTEXPR typed_node(…) :
+// value(arg) {}`) or between `if` and its condition (`if FMT_CONSTEXPR20
+// (…)`) breaks no declaration around it.
+func TestCPPMacrosBeforeConstructorsAndConditions(t *testing.T) {
+	src := `class dynamic_arg_list {
+  template <typename T> struct typed_node : node<> {
+    T value;
+    template <typename Arg>
+    FMT_CONSTEXPR typed_node(const Arg& arg) : value(arg) {}
+  };
+};
+
+template <typename Context> class dynamic_format_arg_store {
+  template <typename T> void push_back(const T& arg) {
+    if FMT_CONSTEXPR20 (need_copy<T>::value) {
+      emplace_arg(arg);
+    }
+  }
+
+  void clear() { data_.clear(); }
+};
+`
+	var got []string
+	for _, s := range Symbols("args.h", []byte(src)) {
+		got = append(got, s.Qualified()+" "+s.Kind)
+	}
+	want := "dynamic_arg_list class|dynamic_arg_list.typed_node struct|dynamic_arg_list.typed_node.typed_node method|" +
+		"dynamic_format_arg_store class|dynamic_format_arg_store.push_back method|dynamic_format_arg_store.clear method"
+	if strings.Join(got, "|") != want {
+		t.Errorf("outline\n%q, want\n%q", strings.Join(got, "|"), want)
+	}
+}

@@ -151,7 +151,7 @@ func macroCommentsBlanked(src []byte) []byte {
 // (ctags: 266).
 func cppMacrosBlanked(src []byte) []byte {
 	owned := false
-	for _, re := range []*regexp.Regexp{loneMacros(), typeMacros(), leadMacros(), nullability()} {
+	for _, re := range []*regexp.Regexp{loneMacros(), typeMacros(), leadMacros(), ctorMacros(), ifMacros(), nullability()} {
 		src, owned = blankMatches(re, src, owned)
 	}
 	src, _ = attributeMacrosBlanked(src, owned)
@@ -358,6 +358,20 @@ var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0
 // initializers, and "SPDLOG_INLINE logger &logger::operator=(", a
 // variable); group 1 is the macros.
 var leadMacros = lazyre.New(`(?m)^[ \t]*((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)(?:(?:static|extern|inline|constexpr|const|void|bool|int|char|unsigned|signed|long|short|float|double|auto|template|typename|virtual|explicit|friend|class|struct|enum|union)\b|std::|\[\[|(?:[A-Za-z_][A-Za-z0-9_:]*(?:<[^;{}()\n]*>)?[\s*&]+(?:[A-Za-z_][A-Za-z0-9_]*(?:<[^;{}()\n]*>)?::)*|(?:[A-Za-z_][A-Za-z0-9_]*(?:<[^;{}()\n]*>)?::)+)(?:~?[A-Za-z_][A-Za-z0-9_]*|operator[^\s(]+)[ \t]*\()`)
+
+// ctorMacros matches the attribute macros that open a constructor or
+// destructor, whose name follows with no type before it (fmt's
+// "FMT_CONSTEXPR typed_node(const Arg& arg) : value(arg) {}", which the
+// grammar read as a declaration of type FMT_CONSTEXPR, and whose error
+// took a class and the 50 lines after it for one function); group 1 is
+// the macros.
+var ctorMacros = lazyre.New(`(?m)^[ \t]*((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)~?[A-Za-z_][A-Za-z0-9_]*[ \t]*\(`)
+
+// ifMacros matches a macro between `if` and its condition, which stands
+// for `constexpr` or nothing (fmt's "if FMT_CONSTEXPR20 (need_copy<T>::
+// value) {", which ended the class around it there); group 1 is the
+// macro.
+var ifMacros = lazyre.New(`\bif[ \t]+([A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]*\(`)
 
 // blankMatches blanks group 1 of every match of re in src. owned says src
 // is a copy that may be written; the result is one, unless nothing
