@@ -40,14 +40,15 @@ const maxPathMatches = 1024
 // ("os.path", "http.Client") do not. Past maxMentions names, the ones
 // that count most are kept.
 func mentions(text string) (paths [][]string, weights []float64) {
-	paths, weights, _ = scanMentions(text)
+	paths, weights, _, _ = scanMentions(text)
 	return paths, weights
 }
 
 // scanMentions is mentions, plus the lines stack-trace frames name in
-// each mentioned path (frameLine), by the path as it writes it, from the
-// same scan of the text.
-func scanMentions(text string) (paths [][]string, weights []float64, lines map[string][]int) {
+// each mentioned path (frameLine) and the functions they name at those
+// lines (frameFuncAt), by the path as it writes it, from the same scan of
+// the text.
+func scanMentions(text string) (paths [][]string, weights []float64, lines map[string][]int, funcs map[string]map[int]string) {
 	offsets := mentionedPath().FindAllStringIndex(text, maxPathMatches)
 	depths := frameDepths(text, offsets)
 	at := map[string]int{}
@@ -61,6 +62,15 @@ func scanMentions(text string) (paths [][]string, weights []float64, lines map[s
 				lines = map[string][]int{}
 			}
 			lines[m] = append(lines[m], n)
+			if fn := frameFuncAt(text, o[0], o[1]); fn != "" {
+				if funcs == nil {
+					funcs = map[string]map[int]string{}
+				}
+				if funcs[m] == nil {
+					funcs[m] = map[int]string{}
+				}
+				funcs[m][n] = fn
+			}
 		}
 		w := frameWeight(depths[i])
 		if j, ok := at[m]; ok {
@@ -72,7 +82,7 @@ func scanMentions(text string) (paths [][]string, weights []float64, lines map[s
 		weights = append(weights, w)
 	}
 	paths, weights = heaviest(paths, weights, maxMentions)
-	return paths, weights, lines
+	return paths, weights, lines, funcs
 }
 
 // heaviest keeps the n paths that count most (the first named among
@@ -274,6 +284,7 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 	lister, listed := ix.(chunkLister)
 	if listed {
 		dropPastEnd(named, lines, lister)
+		retargetFrames(lines, framedFuncs(named, q.frameFuncs), lister)
 	}
 	mark := func(cd *candidate, s float64) {
 		cd.mention = s

@@ -111,7 +111,7 @@ func TestNamedFileWins(t *testing.T) {
 // lines follow a file name as Python, PHP, .NET and the colon-printing
 // languages write them, and the chunk holding one leads its file's.
 func TestFrameLinesPickTheChunk(t *testing.T) {
-	_, _, got := scanMentions(`File "/srv/app/web.py", line 12, in get` + "\n" + `at Foo.run (src/foo.js:40:3)` + "\n" +
+	_, _, got, _ := scanMentions(`File "/srv/app/web.py", line 12, in get` + "\n" + `at Foo.run (src/foo.js:40:3)` + "\n" +
 		`#0 /srv/vendor/monolog/src/StreamHandler.php(168): write()` + "\n" + `at App.Main() in C:\app\Program.cs:line 7` + "\n" + "see web.py for more")
 	want := map[string][]int{"srv/app/web.py": {12}, "src/foo.js": {40}, "srv/vendor/monolog/src/StreamHandler.php": {168}, "app/Program.cs": {7}}
 	if !reflect.DeepEqual(got, want) {

@@ -94,6 +94,9 @@ type Query struct {
 	// frameLines are the lines stack-trace frames name, by mentioned
 	// path as mentions writes it.
 	frameLines map[string][]int
+	// frameFuncs are the functions those frames name, by mentioned path
+	// and line.
+	frameFuncs map[string]map[int]string
 	// repeated are Terms as the text repeats them, each at most
 	// maxTermRepeats times: what the lexical channel searches for.
 	repeated []string
@@ -172,7 +175,7 @@ func ParseQuery(text string) Query {
 		// where the bug is.
 		q.wants &= pathclass.Platform
 	}
-	q.Paths, q.pathWeights, q.frameLines = scanMentions(raw)
+	q.Paths, q.pathWeights, q.frameLines, q.frameFuncs = scanMentions(raw)
 	q.messages = messageRuns(raw)
 	return q
 }
