@@ -88,6 +88,7 @@ var configFiles = map[string]bool{
 var configExts = map[string]bool{
 	".toml": true, ".yaml": true, ".yml": true, ".json": true, ".xml": true, ".ini": true, ".cfg": true,
 	".lock": true, ".properties": true, ".gradle": true, ".csproj": true, ".sln": true, ".plist": true,
+	".dotsettings": true, // ReSharper's XML settings
 }
 
 // Of returns the classes of a repository-relative, /-separated path.
@@ -125,7 +126,11 @@ func Of(p string) Class {
 			break
 		}
 	}
-	if configFiles[base] || configExts[ext] || strings.HasSuffix(base, ".rockspec") || strings.HasSuffix(base, ".gemspec") {
+	if configFiles[base] || configExts[ext] || strings.HasSuffix(base, ".rockspec") || strings.HasSuffix(base, ".gemspec") ||
+		strings.HasPrefix(base, ".") {
+		// A dotfile configures a tool (.editorconfig, .gitattributes,
+		// .prettierrc, .eslintrc.js): "charset" found .editorconfig's
+		// `charset = utf-8` second among the code.
 		c |= Config
 	}
 	if strings.HasSuffix(base, ".d.ts") || ext == ".pyi" {

@@ -34,6 +34,10 @@ func TestOf(t *testing.T) {
 		{"src/App/MainPage.g.cs", Generated},
 		{"src/App/Form1.Designer.cs", Generated},
 		{"src/grammar/expr.g4", 0},
+		{".editorconfig", Config},
+		{"packages/app/.eslintrc.js", Config},
+		{"Serilog.sln.DotSettings", Config},
+		{"src/.hidden/util.go", 0},
 	} {
 		if got := Of(tc.path); got != tc.want {
 			t.Errorf("Of(%q) = %b, want %b", tc.path, got, tc.want)
