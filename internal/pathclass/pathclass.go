@@ -84,6 +84,13 @@ var configFiles = map[string]bool{
 	"dockerfile": true, "podfile": true, "deno.json": true, "rockspec": true,
 }
 
+// docDirs hold a project's documentation, and docAssetDirs, below one,
+// the scripts and styles of its generated site.
+var (
+	docDirs      = map[string]bool{"docs": true, "doc": true, "documentation": true, "_site": true}
+	docAssetDirs = map[string]bool{"js": true, "css": true, "_static": true, "static": true, "assets": true, "javascripts": true, "stylesheets": true}
+)
+
 // configExts are extensions of configuration and data files.
 var configExts = map[string]bool{
 	".toml": true, ".yaml": true, ".yml": true, ".json": true, ".xml": true, ".ini": true, ".cfg": true,
@@ -95,11 +102,19 @@ var configExts = map[string]bool{
 func Of(p string) Class {
 	var c Class
 	dir, base := path.Split(strings.ToLower(p))
+	inDocs := false
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
 		c |= dirClasses[d]
 		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") {
 			c |= Test // e2e_tests, e2e-playwright
 		}
+		if inDocs && docAssetDirs[d] {
+			// A documentation site's scripts and styles (jazzy's
+			// docs/js/typeahead.jquery.js, Sphinx's _static/): a
+			// generator's or a library's, not the project's code.
+			c |= Generated
+		}
+		inDocs = inDocs || docDirs[d]
 	}
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)

@@ -38,6 +38,10 @@ func TestOf(t *testing.T) {
 		{"packages/app/.eslintrc.js", Config},
 		{"Serilog.sln.DotSettings", Config},
 		{"src/.hidden/util.go", 0},
+		{"docs/js/typeahead.jquery.js", Generated},
+		{"docs/_static/searchtools.js", Generated},
+		{"docs/api/client.md", 0},
+		{"src/assets/app.js", 0},
 	} {
 		if got := Of(tc.path); got != tc.want {
 			t.Errorf("Of(%q) = %b, want %b", tc.path, got, tc.want)
