@@ -115,7 +115,7 @@ func (m pathMatcher) named(p string) float64 {
 	for _, word := range w.stem {
 		found := false
 		for i, t := range m.q.Terms {
-			if wordsMatch(t, word) {
+			if nameWordMatch(t, word) {
 				found = true
 				best = max(best, m.weight[i])
 			}
@@ -167,6 +167,24 @@ func pathWords(p string) (w pathWordSet) {
 func baseStem(p string) string {
 	_, stem, _ := splitName(p)
 	return stem
+}
+
+// nameWordMatch reports a file name's word w that term t matches by stem
+// or abbreviates, in the singular or the plural: a file named only with
+// query terms may write them short (cmd.lua for "commands", args.go for
+// "arguments"). Only the whole name counts so (named): a longer one
+// holding a short form (StrBuilder.java for "string") is no more a
+// match than before.
+func nameWordMatch(t, w string) bool {
+	if wordsMatch(t, w) {
+		return true
+	}
+	for _, a := range abbreviations[t] {
+		if w == a || plural(w, a) || plural(a, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // matchedBy reports a path word that term t matches.

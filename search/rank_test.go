@@ -407,6 +407,22 @@ func TestFileNamedForTheQuery(t *testing.T) {
 	cands[0].vec, cands[1].vec = 0.48, 0.5
 	r := ranker{q: ParseQuery("zip operator for pairing emissions"), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands, FileName, "Zip.swift", "Infallible+Zip+arity.swift")
+
+	// A name may write a query term short (cmd for "commands"); a longer
+	// one holding a short form is not named so.
+	files = []string{"lua/lazy/core/handler/cmd.lua", "lua/lazy/core/loader.lua", "lua/lazy/view/commands.lua", "text/StrBuilder.java"}
+	cands = cands[:0]
+	for _, f := range files {
+		cands = append(cands, cand(ix, f, 1, 0.5, 0))
+	}
+	m = newPathMatcher(ParseQuery("how is a plugin loaded the first time one of its user commands is run"), cands)
+	if got := m.named("lua/lazy/core/handler/cmd.lua"); got <= 0 {
+		t.Errorf("cmd.lua for 'commands': named %v, want above 0", got)
+	}
+	m = newPathMatcher(ParseQuery("null-safe string operations"), cands)
+	if got := m.named("text/StrBuilder.java"); got != 0 {
+		t.Errorf("StrBuilder.java has words the query lacks, named %v, want 0", got)
+	}
 }
 
 // wantDecides checks that feature f puts on first, and that with f off
