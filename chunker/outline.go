@@ -16,8 +16,9 @@ var memberKinds = set("field", "property", "constant", "const", "var")
 // name, plus the data members the file's symbol graph declares inside its
 // class-likes (Go and C struct fields, Java and C# fields, TypeScript and
 // Python class attributes, Kotlin, Swift, PHP and Ruby properties, enum
-// constants), each under the type that holds it as Symbols names it, in
-// file order.
+// constants), each under the type that holds it as Symbols names it, and
+// the named functions it declares inside functions and methods, in file
+// order.
 func Outline(path string, src []byte) []Symbol {
 	syms := Symbols(path, src)
 	if len(syms) == 0 {
@@ -33,13 +34,22 @@ func Outline(path string, src []byte) []Symbol {
 	// table of errors): the types and the names are looked up by index.
 	var types []int
 	named := map[string][]int{}
+	callables := map[string]int{} // functions and methods by qualified name
 	for i, s := range syms {
 		if ClassLike(s.Kind) || s.Kind == "type" {
 			types = append(types, i)
 		}
+		if s.Kind == "function" || s.Kind == "method" {
+			callables[s.Qualified()] = i
+		}
 		named[s.Name] = append(named[s.Name], i)
 	}
 	for _, d := range g.Defs {
+		if at, ok := callables[d.Parent]; ok && nestedFunction(d) && !listedAt(syms, named[d.Name], d.Line) {
+			syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Parent: syms[at].Qualified(),
+				Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+			continue
+		}
 		if !memberKinds[d.Kind] || d.Parent == "" {
 			continue // a top-level constant is no member
 		}
@@ -55,6 +65,24 @@ func Outline(path string, src []byte) []Symbol {
 		sort.SliceStable(syms, func(i, j int) bool { return syms[i].StartLine < syms[j].StartLine })
 	}
 	return syms
+}
+
+// nestedFunction reports a function the graph declares inside another
+// with a function's own keyword (Python's `def pop_style` in `render`,
+// JavaScript's `function inner`): a named helper a reader looks for in
+// the outline. A closure bound to a variable (`const onClick = () => …`)
+// is the function's local, and lambdas are no declarations.
+func nestedFunction(d Def) bool {
+	if d.Kind != "function" {
+		return false
+	}
+	sig := strings.TrimPrefix(d.Signature, "async ")
+	for _, k := range []string{"def ", "function ", "function* ", "fn ", "func ", "fun ", "sub "} {
+		if strings.HasPrefix(sig, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // splitGroups replaces each symbol naming several declarations, which

@@ -62,3 +62,23 @@ func TestOutlineKeepsMemberDocsAndLines(t *testing.T) {
 	}
 	t.Fatal("the outline has no field ID")
 }
+
+// The outline lists the named functions a function or method declares
+// inside it, under it; a closure bound to a variable and a lambda are
+// its locals.
+func TestOutlineListsNestedFunctions(t *testing.T) {
+	for _, tc := range []struct{ path, src, want string }{
+		{"markup.py", "def render(markup):\n    def pop_style(name):\n        return name\n\n    handler = lambda x: x\n    return pop_style(markup)\n\n\nclass Text:\n    def from_markup(self):\n        def inner():\n            return 1\n        return inner()\n",
+			"render function|render.pop_style function|Text class|Text.from_markup method|Text.from_markup.inner function"},
+		{"ajax.js", "function ajax(url) {\n  function done(status) {\n    return status;\n  }\n  const onLoad = () => done(200);\n  return onLoad;\n}\n",
+			"ajax function|ajax.done function"},
+	} {
+		var got []string
+		for _, s := range Outline(tc.path, []byte(tc.src)) {
+			got = append(got, s.Qualified()+" "+s.Kind)
+		}
+		if strings.Join(got, "|") != tc.want {
+			t.Errorf("%s: outline %q, want %q", tc.path, strings.Join(got, "|"), tc.want)
+		}
+	}
+}
