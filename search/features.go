@@ -70,14 +70,17 @@ const (
 	// Messages lifts the chunks holding the words of an error message the
 	// query quotes, in order: the code that printed it.
 	Messages
+	// Headers demotes a C or C++ header whose source file is indexed
+	// beside it, for a query that is no name: the code is the source's.
+	Headers
 
 	// AllFeatures is every feature: the default.
-	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions | Members | FileLexical | Messages
+	AllFeatures = Calibrate | KindWeights | Declaration | PathMatch | PathPrior | Coherence | Diversity | Versions | Variants | NameMatch | FileName | Central | SectionsAlone | HeadingMatch | Mentions | Members | FileLexical | Messages | Headers
 )
 
 var featureNames = map[string]Feature{
 	"calibrate": Calibrate, "kind": KindWeights, "decl": Declaration, "path": PathMatch, "prior": PathPrior,
-	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "members": Members, "filelex": FileLexical, "messages": Messages, "all": AllFeatures,
+	"coherence": Coherence, "diversity": Diversity, "versions": Versions, "variants": Variants, "name": NameMatch, "filename": FileName, "central": Central, "sections": SectionsAlone, "heading": HeadingMatch, "mentions": Mentions, "members": Members, "filelex": FileLexical, "messages": Messages, "headers": Headers, "all": AllFeatures,
 }
 
 // Weights are the ranker's parameters, hand-set and checked on the
@@ -112,6 +115,9 @@ type Weights struct {
 	// Message is added to a chunk by how much of the query's quoted error
 	// messages its text holds (Messages).
 	Message float64
+	// Header multiplies the score of a header whose source is indexed
+	// beside it (Headers).
+	Header float64
 	// FileLex is added to a file's best chunk by the file's whole-file
 	// BM25 score relative to the best file's, for a report (FileLexical).
 	FileLex float64
@@ -143,6 +149,7 @@ var DefaultWeights = Weights{
 	Heading:    0.5,
 	Mention:    1,
 	Message:    0.3,
+	Header:     0.8,
 	FileLex:    0.3,
 	Member:     1,
 	Coherence:  0.2,
@@ -178,7 +185,7 @@ func ParseOptions(s string) (Options, error) {
 	w := DefaultWeights
 	fields := map[string]*float64{
 		"vectornl": &w.VectorNL, "vectorquestion": &w.VectorQuestion, "vectorident": &w.VectorIdent,
-		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "declreport": &w.DeclReport, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "message": &w.Message, "filelex": &w.FileLex, "member": &w.Member, "coherence": &w.Coherence, "channels": &w.Channels, "variant": &w.Variant, "decay": &w.Decay,
+		"decl": &w.Decl, "declembedded": &w.DeclEmbedded, "declreport": &w.DeclReport, "path": &w.Path, "name": &w.Name, "filename": &w.FileName, "central": &w.Central, "heading": &w.Heading, "mention": &w.Mention, "message": &w.Message, "header": &w.Header, "filelex": &w.FileLex, "member": &w.Member, "coherence": &w.Coherence, "channels": &w.Channels, "variant": &w.Variant, "decay": &w.Decay,
 		"decayafter": &w.DecayAfter,
 	}
 	for _, part := range strings.Split(s, ";") {

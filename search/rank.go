@@ -97,6 +97,9 @@ func (r ranker) score(cands []*candidate) {
 			if r.opt.on(Versions) && oldVersion(p) {
 				f.older = 0.5
 			}
+			if r.opt.on(Headers) && (r.q.Kind == Question || r.q.report) && !r.docs && hasSource(cd.ix, p) {
+				f.older *= r.w.Header
+			}
 			if r.opt.on(Variants) && variant(p) {
 				// A file-level judgement, as the path match is: a query
 				// describing one function wants that function wherever it is.

@@ -1,0 +1,32 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// A question about what a C library does, or a report, wants the source
+// file over the header that declares and documents it; a header without
+// a source beside it (a header-only library's) keeps its place, and so
+// does every header for a phrase naming the API.
+func TestHeaderYieldsToItsSource(t *testing.T) {
+	ix := &store.Index{Manifest: &store.Manifest{Meta: store.Meta{ID: "r"}, Files: []store.FileState{
+		{Path: "async.c"}, {Path: "async.h"}, {Path: "include/fmt/format.h"}, {Path: "read.c"},
+	}}}
+	newCands := func() []*candidate {
+		return []*candidate{cand(ix, "async.h", 1, 0.62, 5), cand(ix, "async.c", 1, 0.58, 5), cand(ix, "read.c", 1, 0.2, 0)}
+	}
+	question := ranker{q: ParseQuery("how are replies dispatched to the callbacks of an asynchronous connection"), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, question, newCands(), Headers, "async.c", "async.h")
+	phrase := ranker{q: ParseQuery("asynchronous connection callbacks API"), mode: Hybrid, w: DefaultWeights}
+	cands := newCands()
+	phrase.score(cands)
+	if cands[0].chunk.FilePath != "async.h" {
+		t.Errorf("a phrase naming the API: first %s, want async.h", cands[0].chunk.FilePath)
+	}
+	if hasSource(ix.Searcher(), "include/fmt/format.h") || !hasSource(ix.Searcher(), "async.h") || hasSource(ix.Searcher(), "async.c") {
+		t.Errorf("hasSource: format.h %v, async.h %v, async.c %v; want false, true, false",
+			hasSource(ix.Searcher(), "include/fmt/format.h"), hasSource(ix.Searcher(), "async.h"), hasSource(ix.Searcher(), "async.c"))
+	}
+}
