@@ -45,6 +45,7 @@ func Dir(name string) Class { return dirClasses[name] }
 var dirClasses = map[string]Class{
 	"test": Test, "tests": Test, "__tests__": Test, "spec": Test, "specs": Test,
 	"testing": Test, "testdata": Test, "test_data": Test, "test-data": Test, "testutil": Test, "testutils": Test,
+	"test-utils": Test, "test_utils": Test,
 	"it": Test, "e2e": Test, "integration_tests": Test, "integration_test": Test, "integration-tests": Test,
 	"integration-test": Test, "unittests": Test, "cypress": Test,
 	"example": Example, "examples": Example, "_examples": Example, "samples": Example,
@@ -102,12 +103,22 @@ var configExts = map[string]bool{
 func Of(p string) Class {
 	var c Class
 	dir, base := path.Split(strings.ToLower(p))
-	inDocs := false
+	inDocs, inLib := false, false
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
-		c |= dirClasses[d]
-		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") {
-			c |= Test // e2e_tests, e2e-playwright
+		dc := dirClasses[d]
+		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") {
+			dc |= Test // e2e_tests, e2e-playwright, containers-tests
 		}
+		if strings.HasPrefix(d, "shaded") {
+			dc |= Vendored // a dependency copied in under its own package name (shaded_org_apache_tools_zip)
+		}
+		if inLib {
+			// Below lib/, the library's own code: Plug's lib/plug/
+			// adapters/test/conn.ex is the test adapter it ships.
+			dc &^= Test
+		}
+		c |= dc
+		inLib = inLib || d == "lib"
 		if inDocs && docAssetDirs[d] {
 			// A documentation site's scripts and styles (jazzy's
 			// docs/js/typeahead.jquery.js, Sphinx's _static/): a
@@ -119,7 +130,7 @@ func Of(p string) Class {
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
 	switch {
-	case isTestFile(stem, ext, p):
+	case isTestFile(stem, ext, p) && !(inLib && testingTool(stem)):
 		c |= Test
 	case strings.HasSuffix(stem, "_bench") || strings.HasSuffix(stem, "_benchmark") || strings.HasPrefix(stem, "bench_") ||
 		strings.HasSuffix(stem, "benchmark") || strings.HasSuffix(stem, "benchmarks"):
@@ -180,6 +191,12 @@ func legalFile(stem, ext string) bool {
 	return false
 }
 
+// testingTool reports a file named for testing itself (test.ex,
+// testing.py): below lib/, the library's tools for its users' tests.
+func testingTool(stem string) bool {
+	return stem == "test" || stem == "tests" || stem == "testing"
+}
+
 // isTestFile recognises test files by the naming conventions of the
 // supported languages.
 func isTestFile(stem, ext, p string) bool {
@@ -190,6 +207,8 @@ func isTestFile(stem, ext, p string) bool {
 		return true
 	case stem == "test" || stem == "tests" || stem == "conftest" || stem == "test_helper" || stem == "spec_helper":
 		return true
+	case stem == "testutil" || stem == "testutils" || stem == "test_util" || stem == "test_utils" || stem == "test_helpers":
+		return true // helpers only tests use (ripgrep's testutil.rs)
 	}
 	// FooTest.java, FooTests.cs, FooSpec.scala, FooSuite.scala: by the
 	// original case, since "latest.kt" is not a test.
