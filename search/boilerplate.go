@@ -32,12 +32,20 @@ var image = lazyre.New(`(?i)<img\b[^>]*>|!\[[^\]\n]*\]\([^)\s]*\)`)
 // its tags stays.
 var htmlTag = lazyre.New(`(?i)</?(?:a|b|i|p|br|hr|em|h[1-6]|li|ol|ul|td|th|tr|sub|sup|div|kbd|pre|code|span|table|tbody|thead|strong|details|summary|picture|source|video|blockquote)\b[^>\n]*>`)
 
+// memoryAddress is an address a debugger or a crash prints
+// (0x00007ffff7fb51e0): ten hex digits or more, a run no code holds, whose
+// pieces match hex tables.
+var memoryAddress = lazyre.New(`\b0x[0-9a-fA-F]{10,}\b`)
+
 // QueryText returns what of a query's text describes the code: the text
-// without environment listings, HTML comments, checklist items, and,
+// without memory addresses, environment listings, HTML comments, checklist items, and,
 // outside fenced code, images and HTML markup. A text that
 // is nothing else is returned whole, so that no query becomes empty.
 func QueryText(text string) string {
 	out := withoutEnvironment(text)
+	if strings.Contains(out, "0x") {
+		out = memoryAddress().ReplaceAllString(out, "")
+	}
 	if strings.Contains(out, "<") || strings.Contains(out, "[") {
 		out = htmlComment().ReplaceAllString(out, "")
 		out = withoutChecklists(out)

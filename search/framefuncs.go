@@ -123,3 +123,41 @@ func namesFunc(symbol, fn string) bool {
 	}
 	return false
 }
+
+// framedFunction marks, for the function a debugger's backtrace names
+// without its file, the candidates of the files defining it as a stack
+// trace's named file is marked (mention, the definition's chunk at the
+// frame): its best declarations, a definition over a header's prototype,
+// shared among the files that hold them.
+func framedFunction(decls []store.Decl, order []*candidate) {
+	best := 0
+	for _, d := range decls {
+		best = max(best, d.Tier)
+	}
+	files := map[string]bool{}
+	type place struct {
+		path string
+		line int
+	}
+	at := map[place]bool{}
+	for _, d := range decls {
+		if d.Tier == best {
+			files[d.Chunk.FilePath] = true
+			at[place{d.Chunk.FilePath, d.Chunk.StartLine}] = true
+		}
+	}
+	if len(files) == 0 || len(files) > maxFramedFiles {
+		return
+	}
+	share := 1 / float64(len(files))
+	for _, cd := range order {
+		if files[cd.chunk.FilePath] {
+			cd.mention = max(cd.mention, share)
+			cd.atFrame = cd.atFrame || at[place{cd.chunk.FilePath, cd.chunk.StartLine}]
+		}
+	}
+}
+
+// maxFramedFiles bounds the files a backtrace's function may name: a
+// name many files define (main) names none in particular.
+const maxFramedFiles = 3

@@ -1,0 +1,65 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/codeseek/codeseek/store"
+)
+
+// A gdb backtrace names its functions without their files: the innermost
+// outside the C library's is the name the report asks about (sdscatlen),
+// while its memory addresses, whose pieces match hex tables, are no words
+// of it.
+func TestDebuggerBacktraceNamesItsFunctions(t *testing.T) {
+	text := "Segfault in string concatenation when building very large commands\n\n```\n" +
+		"Program received signal SIGSEGV, Segmentation fault.\n" +
+		"0x00007ffff7f8a2c3 in __memmove_avx_unaligned_erms () from /lib/x86_64-linux-gnu/libc.so.6\n" +
+		"(gdb) bt\n#0  __memmove_avx_unaligned_erms () from /lib/x86_64-linux-gnu/libc.so.6\n" +
+		"#1  0x00007ffff7fb51e0 in sdscatlen (s=0x0, t=0x7ffff0a00010, len=4294967296)\n" +
+		"#2  0x00007ffff7fb9a4d in redisFormatSdsCommandArgv (target=0x7fffffffd9b8, argc=3)\n" +
+		"#3  main () at example.c:12\n```\n"
+	q := ParseQuery(text)
+	if q.frameFunc != "sdscatlen" || len(q.Names) == 0 || q.Names[0] != "sdscatlen" {
+		t.Errorf("frame function %q, names %q; want sdscatlen, first", q.frameFunc, q.Names)
+	}
+	if slices.Contains(q.Names, "__memmove_avx_unaligned_erms") {
+		t.Errorf("names %q hold the C library's internal function", q.Names)
+	}
+	for _, term := range q.Terms {
+		if strings.Contains(term, "7fff") {
+			t.Errorf("term %q is a memory address's", term)
+		}
+	}
+}
+
+// The file defining a backtrace's function is named by it, as a stack
+// trace's file is: its candidates gain the mention, the definition's
+// chunk is at the frame, and a header's prototype of lower tier is not.
+func TestBacktraceFunctionNamesItsFile(t *testing.T) {
+	ix := newIx()
+	def := cand(ix, "sds.c", 376, 0.2, 1)
+	other := cand(ix, "sds.c", 900, 0.3, 2)
+	proto := cand(ix, "sds.h", 230, 0.2, 1)
+	caller := cand(ix, "hiredis.c", 587, 0.6, 6)
+	decls := []store.Decl{{Chunk: def.chunk, Tier: 3}, {Chunk: proto.chunk, Tier: 1}}
+	framedFunction(decls, []*candidate{def, other, proto, caller})
+	if def.mention != 1 || other.mention != 1 || !def.atFrame || other.atFrame {
+		t.Errorf("sds.c: mention %v / %v, at frame %v / %v; want 1, 1, true, false", def.mention, other.mention, def.atFrame, other.atFrame)
+	}
+	if proto.mention != 0 || caller.mention != 0 {
+		t.Errorf("mentions of sds.h %v and hiredis.c %v, want 0", proto.mention, caller.mention)
+	}
+}
+
+// A numbered line that is no frame names no function.
+func TestNumberedLinesAreNoFrames(t *testing.T) {
+	for _, text := range []string{"Changes:\n#12 fix (the crash on close)\n#13 docs (typos)\n", "#0  main () at main.c:5\n"} {
+		q := ParseQuery(text)
+		want := map[bool]string{true: "main", false: ""}[strings.Contains(text, "main.c")]
+		if q.frameFunc != want {
+			t.Errorf("%q: frame function %q, want %q", text, q.frameFunc, want)
+		}
+	}
+}
