@@ -563,3 +563,21 @@ template <typename Context> class dynamic_format_arg_store {
 		t.Errorf("outline\n%q, want\n%q", strings.Join(got, "|"), want)
 	}
 }
+
+// A typedef of a function type whose name is parenthesized without a
+// pointer (`typedef void (redisCallbackFn)(…);`) declares that name, as
+// the pointer form does.
+func TestCFunctionTypedefs(t *testing.T) {
+	src := "typedef void (redisCallbackFn)(struct redisAsyncContext*, void*, void*);\ntypedef void (*redisDisconnectCallback)(const struct redisAsyncContext*, int status);\n"
+	var got []string
+	for _, s := range Symbols("async.h", []byte(src)) {
+		got = append(got, s.Name+" "+s.Kind)
+	}
+	if want := "redisCallbackFn type|redisDisconnectCallback type"; strings.Join(got, "|") != want {
+		t.Errorf("outline %q, want %q", strings.Join(got, "|"), want)
+	}
+	g := analyzeGraph(t, "async.h", src)
+	if findDef(g, "redisCallbackFn") == nil {
+		t.Errorf("the graph does not declare redisCallbackFn")
+	}
+}

@@ -144,8 +144,11 @@ func cName(c *coder, n *sitter.Node) (string, []*sitter.Node) {
 		}
 		next := field(d, "declarator")
 		if next == nil {
+			// A parenthesized declarator has no field: `typedef void
+			// (redisCallbackFn)(…)` names its type inside one.
 			next = childOfType(d, "function_declarator", "pointer_declarator", "reference_declarator",
-				"identifier", "field_identifier", "qualified_identifier", "operator_name", "destructor_name")
+				"identifier", "field_identifier", "qualified_identifier", "operator_name", "destructor_name",
+				"type_identifier", "parenthesized_declarator")
 		}
 		d = next
 	}
