@@ -10,7 +10,8 @@ import (
 // such line. A function's type signature and its equations are one
 // declaration; data, newtype and type declare a type, class a class whose
 // indented where block holds its methods, instance an instance of one.
-// "-- |" and "{-| -}" comments directly above are a declaration's doc.
+// "-- |" and "{-| -}" comments above are a declaration's doc, blank lines
+// between them or not.
 
 // hsKind tells the lexer's tokens apart.
 type hsKind uint8
@@ -154,9 +155,13 @@ func (h *hsScan) items(starts []int, end int, parent string, prevB int) []*outli
 			stop = starts[n+1]
 		}
 		line := h.s.lineAt(h.toks[k].start)
-		if len(doc) > 0 && h.s.lineAt(h.toks[doc[len(doc)-1]].end-1)+1 < line {
+		if len(doc) > 0 && h.s.lineAt(h.toks[doc[len(doc)-1]].end-1)+1 < line &&
+			(h.toks[k].kind == hsComment || h.haddock(doc) < 0) {
 			// A blank line parts the comments above from what follows:
-			// they document nothing, and are an item of their own.
+			// they document nothing, and are an item of their own. A
+			// Haddock comment ("-- |") documents the declaration after
+			// it across blank lines, as Haddock reads it (a quarter of
+			// containers' docs are written so).
 			items = append(items, &outlineItem{a: min(h.s.nextCode(prevB), h.s.lineAt(h.toks[doc[0]].start)),
 				b: h.s.lineAt(h.toks[doc[len(doc)-1]].end - 1)})
 			prevB = items[len(items)-1].b
@@ -194,13 +199,62 @@ func (h *hsScan) items(starts []int, end int, parent string, prevB int) []*outli
 	return items
 }
 
-// fields returns the record fields a data or newtype declaration in
-// tokens [k, stop) declares ("{ runSetM :: IntSet -> … }", "a, b :: Int"):
-// each is a function that reads the field, named like it.
+// constructor returns the data constructor token j names, when it opens
+// one of a data or newtype declaration's alternatives (after "=" or "|",
+// outside parentheses: `data Tree = Leaf | Node Tree Int Tree`), or nil.
+// A constructor is a declaration of its own, as an enum's constants are:
+// `def Tip` finds `data Map k a = Bin … | Tip`.
+func (h *hsScan) constructor(j, nesting int, parent string, stop int) *outlineItem {
+	if nesting != 0 || j == 0 || h.toks[j].kind != hsWord {
+		return nil
+	}
+	if prev := h.text(j - 1); prev != "=" && prev != "|" {
+		return nil
+	}
+	t := h.text(j)
+	if t[0] < 'A' || t[0] > 'Z' || strings.Contains(t, ".") {
+		return nil
+	}
+	end, depth := j+1, 0 // the alternative ends at the next "|" outside brackets
+	for ; end < stop && (depth > 0 || h.text(end) != "|"); end++ {
+		switch h.text(end) {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		}
+	}
+	sigEnd := lineEnd(h.s.src, h.toks[j].start)
+	if end < stop && h.toks[end].start < sigEnd {
+		sigEnd = h.toks[end].start
+	}
+	h.named[j] = true
+	line := h.s.lineAt(h.toks[j].start)
+	return &outlineItem{a: line, b: line, at: h.toks[j].start,
+		d: &decl{name: t, kind: "constant", parent: parent, a: line, b: line,
+			sig: strings.TrimSpace(headerText(h.s.src, uint32(h.toks[j].start), uint32(sigEnd)))}}
+}
+
+// fields returns the constructors and the record fields a data or
+// newtype declaration in tokens [k, stop) declares ("{ runSetM :: IntSet
+// -> … }", "a, b :: Int"): each field is a function that reads it, named
+// like it.
 func (h *hsScan) fields(k, stop int, parent string) []*outlineItem {
 	var out []*outlineItem
 	depth, first := 0, -1 // first: the first name of the fields before a "::"
+	nesting := 0          // parentheses and brackets, outside the braces
 	for j := k; j < stop; j++ {
+		if depth == 0 {
+			if c := h.constructor(j, nesting, parent, stop); c != nil {
+				out = append(out, c)
+			}
+			switch h.text(j) {
+			case "(", "[":
+				nesting++
+			case ")", "]":
+				nesting--
+			}
+		}
 		switch t := h.text(j); {
 		case t == "{":
 			depth++

@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +53,7 @@ instance Container Queue where
 func TestHaskellSymbols(t *testing.T) {
 	got := outlineOf("Queue.hs", haskellQueue)
 	want := `type Queue 11-13
+constant Queue.Queue 12-12
 field Queue.front 12-12
 field Queue.back 12-12
 field Queue.spare 12-12
@@ -72,8 +74,8 @@ function Container Queue.toL 42-42
 	if syms[0].Doc != "-- | A first-in first-out queue." || syms[0].Signature != "data Queue a" {
 		t.Errorf("Queue: doc %q, signature %q", syms[0].Doc, syms[0].Signature)
 	}
-	if syms[5].Signature != "push :: a -> Queue a -> Queue a" || syms[7].Signature != "(<+>) :: Queue a -> a -> Queue a" {
-		t.Errorf("signatures %q, %q", syms[5].Signature, syms[7].Signature)
+	if syms[6].Signature != "push :: a -> Queue a -> Queue a" || syms[8].Signature != "(<+>) :: Queue a -> a -> Queue a" {
+		t.Errorf("signatures %q, %q", syms[6].Signature, syms[8].Signature)
 	}
 }
 
@@ -132,5 +134,39 @@ func TestHaskellSignatureAcrossLines(t *testing.T) {
 	}
 	if got["define"] != "define :: IdeRule k v => Recorder Log -> Rules ()" || got["short"] != "short :: Int -> Int" {
 		t.Errorf("signatures %q", got)
+	}
+}
+
+// A Haddock comment documents the declaration after it across a blank
+// line, as Haddock reads it; a plain comment a blank line parts from a
+// declaration does not.
+func TestHaddockAcrossABlankLine(t *testing.T) {
+	src := "module M (fromListWith, size) where\n\n-- | Build a map from a list of key/value pairs.\n-- Slow if the combining function is not chosen well.\n\n" +
+		"fromListWith :: (a -> a -> a) -> [(Int, a)] -> [(Int, a)]\nfromListWith _ xs = xs\n\n-- Internal note.\n\nsize :: [a] -> Int\nsize = length\n"
+	docs := map[string]string{}
+	for _, s := range Symbols("M.hs", []byte(src)) {
+		docs[s.Name] = s.Doc
+	}
+	if !strings.HasPrefix(docs["fromListWith"], "-- | Build a map") {
+		t.Errorf("fromListWith's doc is %q, want the Haddock comment above it", docs["fromListWith"])
+	}
+	if docs["size"] != "" {
+		t.Errorf("size's doc is %q, want none", docs["size"])
+	}
+}
+
+// A data declaration's constructors are declarations under their type,
+// each signed by its own alternative; record fields stay fields.
+func TestHaskellConstructors(t *testing.T) {
+	src := "module T where\n\ndata Tree = Leaf | Node Tree Int Tree\n\nnewtype Wrap = Wrap { unwrap :: Int }\n\ndata Pair = Pair (Maybe Int) [Int]\n"
+	var got []string
+	for _, s := range Symbols("T.hs", []byte(src)) {
+		got = append(got, s.Qualified()+" "+s.Kind+" "+s.Signature)
+	}
+	want := []string{"Tree type data Tree", "Tree.Leaf constant Leaf", "Tree.Node constant Node Tree Int Tree",
+		"Wrap type newtype Wrap", "Wrap.Wrap constant Wrap { unwrap :: Int }", "Wrap.unwrap field unwrap :: Int }",
+		"Pair type data Pair", "Pair.Pair constant Pair (Maybe Int) [Int]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline\n%q, want\n%q", got, want)
 	}
 }
