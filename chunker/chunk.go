@@ -21,7 +21,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-66+graph-47"
+const Version = "ts-67+graph-47"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -311,6 +311,8 @@ var docLanguages = map[string]string{
 	".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
 	".rst": "restructuredtext", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".rdoc": "rdoc",
 	".txt": "text",
+	// Man pages (roff) are a program's documentation, by section.
+	".1": "text", ".2": "text", ".3": "text", ".4": "text", ".5": "text", ".6": "text", ".7": "text", ".8": "text", ".9": "text",
 }
 
 // IsDoc reports whether path is documentation (searched by search_docs)
@@ -324,5 +326,8 @@ func IsDoc(path string) bool {
 		return true
 	}
 	base := strings.ToUpper(filepath.Base(path))
+	if strings.HasPrefix(base, "README.") && Language(path, nil) == "text" {
+		return true // README.SETUP, README.linux: prose, whatever follows the dot
+	}
 	return base == "README" || base == "LICENSE" || base == "CHANGELOG" || base == "AUTHORS"
 }

@@ -116,3 +116,17 @@ func TestCMakeListsIsCode(t *testing.T) {
 		t.Errorf(".cmake is %q, want cmake", l)
 	}
 }
+
+// A man page (roff, by its section's extension) and a README with a
+// suffix that names no language are documentation; a README in a code
+// language is code.
+func TestManPagesAndREADMEsAreDocs(t *testing.T) {
+	for p, want := range map[string]bool{
+		"crates/core/flags/doc/template.rg.1": true, "man/git-log.1": true, "doc/ls.8": true,
+		"benchsuite/runs/README.SETUP": true, "README.linux": true, "tools/README.py": false, "src/main.rs": false,
+	} {
+		if got := IsDoc(p); got != want {
+			t.Errorf("IsDoc(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
