@@ -23,6 +23,10 @@ const (
 	// (index.js, __init__.py) that declares functions or types of its
 	// own: the package's code, which its name alone does not say.
 	MarkCode
+	// MarkBuilt is a bundler's or a compiler's output: a JavaScript or
+	// CSS file that ends by naming its source map (`//#
+	// sourceMappingURL=axios.js.map`), a copy of the sources beside it.
+	MarkBuilt
 )
 
 // codeMarks returns MarkCode for a barrel-named file whose chunks declare
@@ -51,11 +55,26 @@ func BarrelName(path string) bool {
 
 // FileMarks returns the marks of a file of language lang.
 func FileMarks(lang string, src []byte) Marks {
-	if lang == "lua" && luaMeta(src) {
+	switch {
+	case lang == "lua" && luaMeta(src):
 		return MarkStub
+	case (lang == "javascript" || lang == "typescript" || lang == "css") && mapsSource(src):
+		return MarkBuilt
 	}
 	return 0
 }
+
+// mapsSource reports a file whose last line names its source map, as
+// bundlers and compilers end what they write.
+func mapsSource(src []byte) bool {
+	tail := bytes.TrimRight(src[max(0, len(src)-maxSourceMapLine):], " \t\r\n")
+	line := tail[bytes.LastIndexByte(tail, '\n')+1:]
+	return bytes.Contains(line, []byte("# sourceMappingURL="))
+}
+
+// maxSourceMapLine bounds the tail read for a source map's line (an
+// inline map is a data URL of any length, and is no less a bundle's).
+const maxSourceMapLine = 4096
 
 // luaMeta reports whether the first non-blank line is a `---@meta`
 // annotation, with or without a name.

@@ -43,3 +43,21 @@ func TestCodeMarks(t *testing.T) {
 		}
 	}
 }
+
+// A JavaScript or CSS file whose last line names its source map is a
+// bundler's output; one that mentions a source map elsewhere is not.
+func TestBuiltFilesNameTheirSourceMap(t *testing.T) {
+	for _, tc := range []struct {
+		lang, src string
+		want      Marks
+	}{
+		{"javascript", "function add(a, b) {\n  return a + b;\n}\n//# sourceMappingURL=lib.js.map\n", MarkBuilt},
+		{"css", ".a{color:red}\n/*# sourceMappingURL=app.css.map */\n", MarkBuilt},
+		{"javascript", "// emits //# sourceMappingURL= lines\nfunction emit() {}\n", 0},
+		{"python", "x = 1\n# sourceMappingURL=x\n", 0},
+	} {
+		if got := FileMarks(tc.lang, []byte(tc.src)); got != tc.want {
+			t.Errorf("%s %q: marks %b, want %b", tc.lang, tc.src, got, tc.want)
+		}
+	}
+}

@@ -2,7 +2,8 @@ package indexer
 
 // generatedRules are the files tools write for machines rather than people:
 // package managers' lock files (hundreds of kilobytes of names, versions
-// and hashes) and vector images drawing tools export. Indexed, they cost
+// and hashes), vector images drawing tools export and bundlers' source
+// maps. Indexed, they cost
 // embedding time and surface in results for any query naming a dependency
 // or a colour; GitHub's linguist counts them as generated for the same
 // reason. They are ignore rules in .gitignore syntax that name files
@@ -34,6 +35,11 @@ gradle.lockfile
 flake.lock
 conan.lock
 *.svg
+*.js.map
+*.mjs.map
+*.cjs.map
+*.css.map
+*.ts.map
 `
 
 // builtinRules parses generatedRules, marking each rule as built in so

@@ -139,7 +139,7 @@ func TestWalkGitFileExclude(t *testing.T) {
 	assertStrings(t, "skipped", skipStrings(skipped), []string{"b.secret ignored"})
 }
 
-// Lock files and vector images are left out as generated at any depth,
+// Lock files, vector images and source maps are left out as generated at any depth,
 // and a user's ignore file can take any of them back.
 func TestWalkSkipsGeneratedFiles(t *testing.T) {
 	root := t.TempDir()
@@ -158,6 +158,8 @@ func TestWalkSkipsGeneratedFiles(t *testing.T) {
 		"docs/package-lock.json.md":   "# not a lock file\n",
 		"docs/Cargo.lock.example.txt": "a name that only starts like one\n",
 		"icons.svg/render.go":         "package icons\n",
+		"web/dist/app.js.map":         "{\"version\":3}\n",
+		"web/dist/app.css.map":        "{\"version\":3}\n",
 	})
 	files, skipped := walkOK(t, root, WalkOptions{})
 	assertStrings(t, "files", paths(files), []string{
@@ -165,8 +167,8 @@ func TestWalkSkipsGeneratedFiles(t *testing.T) {
 		"py/icons/menu.svg", "rust/.codeseekignore", "rust/Cargo.lock", "web/app.ts",
 	})
 	assertStrings(t, "skipped", skipStrings(skipped), []string{
-		"go.sum generated", "py/poetry.lock generated", "web/logo.svg generated",
-		"web/package-lock.json generated", "web/pnpm-lock.yaml generated",
+		"go.sum generated", "py/poetry.lock generated", "web/dist/app.css.map generated", "web/dist/app.js.map generated",
+		"web/logo.svg generated", "web/package-lock.json generated", "web/pnpm-lock.yaml generated",
 	})
 }
 

@@ -3,6 +3,7 @@ package search
 import (
 	"testing"
 
+	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/store"
 )
 
@@ -29,4 +30,15 @@ func TestHeaderYieldsToItsSource(t *testing.T) {
 		t.Errorf("hasSource: format.h %v, async.h %v, async.c %v; want false, true, false",
 			hasSource(ix.Searcher(), "include/fmt/format.h"), hasSource(ix.Searcher(), "async.h"), hasSource(ix.Searcher(), "async.c"))
 	}
+}
+
+// A bundle that names its source map (MarkBuilt) ranks as generated code
+// does, below the source it was built from.
+func TestBuiltBundleYieldsToItsSource(t *testing.T) {
+	ix := &store.Index{Manifest: &store.Manifest{Meta: store.Meta{ID: "r"}, Files: []store.FileState{
+		{Path: "lib/add.js", Marks: chunker.MarkBuilt}, {Path: "src/add.ts"},
+	}}}
+	cands := []*candidate{cand(ix, "lib/add.js", 1, 0.62, 5), cand(ix, "src/add.ts", 1, 0.58, 5), cand(ix, "src/other.ts", 1, 0.1, 0)}
+	r := ranker{q: ParseQuery("add two numbers"), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, cands, PathPrior, "src/add.ts", "lib/add.js")
 }

@@ -57,8 +57,9 @@ func classesNamed(terms []string) pathclass.Class {
 // markedClasses returns the classes a file's own marks put it in, which
 // its path does not show, and those its marks take it out of: a Lua
 // definition file (`---@meta`) is a type stub, as a .d.ts file is by its
-// name, and an index.ts or __init__.py that declares functions or types
-// is the package's code, not a barrel that only re-exports it.
+// name, an index.ts or __init__.py that declares functions or types is
+// the package's code, not a barrel that only re-exports it, and a bundle
+// naming its source map is generated.
 func markedClasses(ix store.Searcher, p string) (in, out pathclass.Class) {
 	f, ok := ix.Manifest().File(p)
 	if !ok {
@@ -69,6 +70,9 @@ func markedClasses(ix store.Searcher, p string) (in, out pathclass.Class) {
 	}
 	if f.Marks&chunker.MarkCode != 0 {
 		out |= pathclass.Barrel
+	}
+	if f.Marks&chunker.MarkBuilt != 0 {
+		in |= pathclass.Generated
 	}
 	return in, out
 }

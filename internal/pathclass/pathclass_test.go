@@ -39,6 +39,7 @@ func TestOf(t *testing.T) {
 		{"Serilog.sln.DotSettings", Config},
 		{"src/.hidden/util.go", 0},
 		{"docs/js/typeahead.jquery.js", Generated},
+		{"dist/axios.js", Generated},
 		{"lib/plug/adapters/test/conn.ex", 0},
 		{"lib/plug/test.ex", 0},
 		{"lib/plug/conn_test.exs", Test},
