@@ -91,7 +91,7 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 		return Finding{Rule: "assigned-secret", Start: m[2], End: m[3]}, true
 	}
 	v := line[m[4]:m[5]]
-	if placeholder(v) || identPath().Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
+	if placeholder(v) || identPath().Match(v) || camelName().Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
 		return Finding{}, false
 	}
 	return Finding{Rule: "assigned-secret", Start: m[4], End: m[5]}, true
@@ -103,6 +103,10 @@ var (
 	lowerWords = lazyre.New(`^[a-z_.-]+$`)
 	// identPath is a dotted expression (cfg.Secret, self.api_key): code.
 	identPath = lazyre.New(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
+	// camelName is a name made of words, a number at most at its end
+	// (`withXSRFToken: defaultToConfig2,`): code naming a function or a
+	// variable, where a generated secret mixes its digits in.
+	camelName = lazyre.New(`^[A-Za-z$][a-z$]*(?:[A-Z][a-z]+)*[0-9]{0,3}$`)
 )
 
 // namedLike reports values that contain a keyword themselves without

@@ -92,6 +92,8 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`apiKey := fmt.Sprintf("%s-%s", prefix, id)`,
 		`func (t *Token) Secret() string { return t.secret }`,
 		`if passwd == "" {`,
+		`  withXSRFToken: defaultToConfig2,`,
+		`  cancelToken: mergeDeepProperties3;`,
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
