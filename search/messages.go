@@ -24,6 +24,24 @@ import (
 // error line only if it says so).
 var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:[A-Za-z_][\w.]*(?:Error|Exception|Warning|Failure)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic)(?:\[[\w-]+\])?: |panicked at '?)(.{12,})$`)
 
+// raisedType matches the exception type an error line prints before its
+// message (`loader.ConfigError: missing section …`); group 1 is its
+// name, qualified or not.
+var raisedType = lazyre.New(`(?m)(?:^|[\s(])([A-Za-z_][\w.]*(?:Error|Exception|Warning|Failure)): \S`)
+
+// raisedTypes returns a test of the names that text's error lines print
+// as their exception's type. A report quoting a message asks where it is
+// raised, and the exception's class, declared apart (errors.py,
+// TooManyRedirectsException.php), is no answer a name should lift: the
+// code raising it names it too.
+func raisedTypes(text string) func(string) bool {
+	types := map[string]bool{}
+	for _, m := range raisedType().FindAllStringSubmatch(text, maxMessageLines) {
+		types[lastName(m[1])] = true
+	}
+	return func(name string) bool { return types[name] }
+}
+
 // Bounds on what a query's messages cost: the lines read, and the runs
 // kept, longest first.
 const (

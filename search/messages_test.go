@@ -2,6 +2,7 @@ package search
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -57,4 +58,19 @@ func TestReportFindsTheCodePrintingItsMessage(t *testing.T) {
 	text := "Panic at startup after flattening two structs\n\nthread 'main' panicked at 'Command app: Short option names must be unique for each argument, but '-v' is in use by both 'verbose' and 'version'\n\nOne of the args is hidden; I expected hidden args to be allowed to share a short flag."
 	r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands, Messages, "src/builder/debug_asserts.rs", "src/builder/arg.rs")
+}
+
+// The exception type an error line prints is no name the report asks
+// for: the class is declared apart from the code raising it, which
+// names it too.
+func TestRaisedTypeIsNoName(t *testing.T) {
+	q := ParseQuery("Crash on start\n\nloader.ConfigError: missing section 'server' in /etc/app/config.toml\n\nThe loadConfig step fails.")
+	for _, n := range q.Names {
+		if n == "ConfigError" {
+			t.Errorf("names %q hold the raised type", q.Names)
+		}
+	}
+	if !slices.Contains(q.Names, "loadConfig") {
+		t.Errorf("names %q lack loadConfig, a name the prose gives", q.Names)
+	}
 }

@@ -210,6 +210,7 @@ func ParseQuery(text string) Query {
 	}
 	q.Paths, q.pathWeights, q.frameLines, q.frameFuncs = scanMentions(raw)
 	q.messages = messageRuns(raw)
+	q.Names = slices.DeleteFunc(q.Names, raisedTypes(raw))
 	return q
 }
 
