@@ -168,3 +168,23 @@ func TestFramePastTheEndNamesAnotherFile(t *testing.T) {
 		t.Errorf("the dropped file keeps its frame lines: %v", lines)
 	}
 }
+
+// A named file's imports chunk gains nothing from the file's being named:
+// the file leads with its code.
+func TestNamedFileLeadsWithCodeNotImports(t *testing.T) {
+	ix := newIx()
+	imports := cand(ix, "guzzle/src/Client.php", 1, 0.55, 6)
+	imports.chunk.SymbolKind = "imports"
+	code := cand(ix, "guzzle/src/Client.php", 40, 0.50, 5)
+	code.chunk.SymbolKind, code.chunk.Symbol = "method", "Client.request"
+	other := cand(ix, "guzzle/src/Pool.php", 1, 0.52, 5)
+	for _, cd := range []*candidate{imports, code} {
+		cd.mention = 1
+	}
+	r := ranker{q: ParseQuery("Request fails in Client.php when the base URI has a path"), mode: Hybrid, w: DefaultWeights}
+	cands := []*candidate{imports, code, other}
+	r.score(cands)
+	if imports.score >= code.score {
+		t.Errorf("the imports chunk scores %v, the named file's code %v: want the code first", imports.score, code.score)
+	}
+}

@@ -53,7 +53,11 @@ func (r ranker) score(cands []*candidate) {
 		prior float64 // the path priors' multiplier
 		older float64 // the older-version and variant demotions' multiplier
 		once  float64 // added to the file's best chunk only (reportNamed)
-		test  bool    // the path prior counted the file as a test
+		// mentioned is added for the file's being named (Mentions), to
+		// its chunks but its imports: a named file's header is no code
+		// the text is about, and took a report's second place.
+		mentioned float64
+		test      bool // the path prior counted the file as a test
 	}
 	facts := map[string]pathFacts{}
 	reported := false                   // a file has a report's lift for its best chunk
@@ -81,7 +85,7 @@ func (r ranker) score(cands []*candidate) {
 				}
 			}
 			if r.opt.on(Mentions) {
-				f.lift += r.w.Mention * cd.mention
+				f.mentioned = r.w.Mention * cd.mention
 			}
 			if r.opt.on(FileLexical) && cd.fileLex > 0 {
 				f.once, reported = f.once+r.w.FileLex*cd.fileLex, true
@@ -128,7 +132,11 @@ func (r ranker) score(cands []*candidate) {
 		if cd.chunk.SymbolKind == "test" && r.opt.on(PathPrior) && !f.test {
 			mult[i] *= prior(pathclass.Test, r.q.wants) // a test block beside the code (Zig's `test "…" {`)
 		}
-		cd.score = (base+f.lift)*mult[i] + r.declBoost(cd)
+		lift := f.lift
+		if cd.chunk.SymbolKind != "imports" {
+			lift += f.mentioned
+		}
+		cd.score = (base+lift)*mult[i] + r.declBoost(cd)
 	}
 	if reported {
 		liftBest(cands, func(cd *candidate, i int) float64 { return facts[cd.chunk.FilePath].once * mult[i] })

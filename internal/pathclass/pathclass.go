@@ -159,7 +159,7 @@ func Of(p string) Class {
 		// `charset = utf-8` second among the code.
 		c |= Config
 	}
-	if strings.HasSuffix(base, ".d.ts") || ext == ".pyi" {
+	if strings.HasSuffix(base, ".d.ts") || strings.HasSuffix(base, ".d.cts") || strings.HasSuffix(base, ".d.mts") || ext == ".pyi" {
 		c |= TypeStub
 	}
 	if chunker.BarrelName(p) {

@@ -40,6 +40,7 @@ func TestOf(t *testing.T) {
 		{"src/.hidden/util.go", 0},
 		{"docs/js/typeahead.jquery.js", Generated},
 		{"dist/axios.js", Generated},
+		{"index.d.cts", TypeStub},
 		{"lib/plug/adapters/test/conn.ex", 0},
 		{"lib/plug/test.ex", 0},
 		{"lib/plug/conn_test.exs", Test},
