@@ -98,15 +98,14 @@ const maxHeaderCode = 2
 // one-line SPDX tag above imports is a file's head, not a licence text.
 const minLicenceLines = 3
 
-// commentLine reports a line (trimmed) that is a comment or inside one
-// in one of the languages: //, #, /*, *, --, ;, or a docstring's quotes.
+// commentLine reports a line (trimmed) that is a comment or opens one:
+// store.CommentLine's markers, a block comment or docstring left open,
+// and not a preprocessor line or a script's #! line, which are code.
 func commentLine(t string) bool {
-	for _, p := range []string{"//", "#", "/*", "*", "--", ";", `"""`, "'''", "(*", "{-", "%"} {
-		if strings.HasPrefix(t, p) {
-			return !strings.HasPrefix(t, "#include") && !strings.HasPrefix(t, "#pragma") && !strings.HasPrefix(t, "#!")
-		}
+	if strings.HasPrefix(t, "#include") || strings.HasPrefix(t, "#pragma") || strings.HasPrefix(t, "#!") {
+		return false
 	}
-	return false
+	return store.CommentLine(t) || blockOpened(t) != ""
 }
 
 // blockOpened returns the closing mark of a block comment the line opens

@@ -167,7 +167,7 @@ func declaredAt(line string, pos int, name string, member bool) bool {
 	if definesMacro(line, pos) {
 		return true
 	}
-	if commentLine(strings.TrimLeft(line, " \t")) {
+	if CommentLine(strings.TrimLeft(line, " \t")) {
 		return false
 	}
 	before := line[:pos]
@@ -244,9 +244,9 @@ func paramsFollow(line string, pos int, name string) bool {
 	return strings.HasPrefix(strings.TrimLeft(line[pos+len(name):], " \t"), "(")
 }
 
-// commentLine reports a line (its indentation trimmed) that starts as a
+// CommentLine reports a line (its indentation trimmed) that starts as a
 // comment does in one of the languages: //, #, /*, *, -- or ;.
-func commentLine(trimmed string) bool {
+func CommentLine(trimmed string) bool {
 	for _, c := range []string{"//", "#", "/*", "*", "--", ";"} {
 		if strings.HasPrefix(trimmed, c) {
 			return true
@@ -290,7 +290,7 @@ var namespaceWords = map[string]bool{"namespace": true, "package": true}
 // an indented name, 0 when the line is no such declaration of it.
 func jsFunctionValue(line string, pos int, name string) int {
 	trimmed := strings.TrimLeft(line, " \t")
-	if commentLine(trimmed) {
+	if CommentLine(trimmed) {
 		return 0
 	}
 	before := strings.TrimSpace(line[:pos])
@@ -374,7 +374,7 @@ func lineDeclTier(line string, pos int, name string) int {
 	}
 	trimmed := strings.TrimLeft(line, " \t")
 	indented := len(trimmed) < len(line)
-	if commentLine(trimmed) { // a declaration quoted in a comment is not one
+	if CommentLine(trimmed) { // a declaration quoted in a comment is not one
 		return 0
 	}
 	prefix := strings.TrimSpace(line[:pos])

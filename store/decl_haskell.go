@@ -12,7 +12,7 @@ import "strings"
 // use. A prime continues the name (foldlMap1' is not foldlMap1).
 func haskellDeclTier(line string, pos int, name string) int {
 	end := pos + len(name)
-	if end < len(line) && line[end] == '\'' || commentLine(strings.TrimLeft(line, " \t")) {
+	if end < len(line) && line[end] == '\'' || CommentLine(strings.TrimLeft(line, " \t")) {
 		return 0
 	}
 	before, rest := line[:pos], strings.TrimLeft(line[end:], " \t")
