@@ -330,10 +330,36 @@ func (b *graphBuilder) headerEnd(i uint32) uint32 {
 			return uint32(b.flat[ch].start)
 		}
 	}
-	if nl := bytes.IndexByte(b.s.src[start:end], '\n'); nl >= 0 {
-		return start + uint32(nl)
+	// The first line, and the next after a line of annotations alone
+	// (`@JvmField` above `internal var size = 0`, Java's `@JsonProperty
+	// ("id")` above its field), which say nothing of what is declared.
+	from := start
+	for range maxAnnotationLines {
+		nl := bytes.IndexByte(b.s.src[from:end], '\n')
+		if nl < 0 {
+			return end
+		}
+		if !annotationsOnly(b.s.src[from : from+uint32(nl)]) {
+			return from + uint32(nl)
+		}
+		from += uint32(nl) + 1
 	}
-	return end
+	return from
+}
+
+// maxAnnotationLines bounds the annotation lines a header reads past.
+const maxAnnotationLines = 4
+
+// annotationsOnly reports a line of annotations alone: every word opens
+// with "@" (an annotation's arguments in parentheses, without spaces).
+func annotationsOnly(line []byte) bool {
+	words := bytes.Fields(line)
+	for _, w := range words {
+		if w[0] != '@' {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // setParents sets each definition's parent from the definitions around

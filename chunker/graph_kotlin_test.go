@@ -103,3 +103,14 @@ fun toFileSpec() = run {
 		{qualified: "toFileSpec.fileAnnotation", kind: "function", at: "fun fileAnnotation"},
 	})
 }
+
+// A property whose annotation stands on a line of its own is signed by
+// its declaration too, not by the annotation alone.
+func TestAnnotationLineIsNoWholeSignature(t *testing.T) {
+	src := "class Holder {\n  @JvmField\n  internal var size = 0\n}\n"
+	g := analyzeGraph(t, "Holder.kt", src)
+	d := findDef(g, "Holder.size")
+	if d == nil || d.Signature != "@JvmField internal var size = 0" {
+		t.Errorf("Holder.size: %+v, want the signature \"@JvmField internal var size = 0\"", d)
+	}
+}
