@@ -42,6 +42,15 @@ type decl struct {
 	typ string
 }
 
+// membersParent is the parent d's members are named under: d itself, or,
+// for a transparent namespace or module, what d is named under.
+func (d *decl) membersParent() string {
+	if d.transparent {
+		return d.parent
+	}
+	return d.qualified()
+}
+
 // qualified is the name shown as a chunk's symbol: "Server.Close" for a
 // method, "Close" for a function.
 func (d *decl) qualified() string {
@@ -513,12 +522,8 @@ func (c *coder) wrapped(ds []*decl, depth int) []*decl {
 	if len(ds) != 1 || ds[0].body == nil || !ds[0].transparent && !PackageKind(ds[0].kind) || depth >= maxWrapDepth {
 		return nil
 	}
-	parent := ds[0].qualified()
-	if ds[0].transparent {
-		parent = ds[0].parent
-	}
 	var inner []*decl
-	for _, u := range c.units(ds[0].body, parent) {
+	for _, u := range c.units(ds[0].body, ds[0].membersParent()) {
 		inner = append(inner, u.ds...)
 	}
 	if deeper := c.wrapped(inner, depth+1); len(deeper) > 0 {
@@ -785,10 +790,7 @@ func (c *coder) splitClass(u unit, d *decl) bool {
 	if d.node == d.body || d.kind == "function" || d.kind == "method" {
 		headEnd, _ = c.rows(d.body)
 	}
-	parent := d.qualified()
-	if d.transparent {
-		parent = d.parent
-	}
+	parent := d.membersParent()
 	members := c.units(d.body, parent)
 	i := 0
 	// Skip what shares the head's line (a Ruby class's name), but not a

@@ -111,11 +111,7 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 					members = d.listed
 				}
 				if members != nil && depth < maxSymbolDepth {
-					p := d.qualified()
-					if d.transparent {
-						p = d.parent
-					}
-					walk(members, p, depth+1)
+					walk(members, d.membersParent(), depth+1)
 				}
 			}
 		}
