@@ -1,8 +1,6 @@
 package search
 
 import (
-	"path"
-	"slices"
 	"strings"
 
 	"github.com/codeseek/codeseek/internal/lazyre"
@@ -53,9 +51,8 @@ func framedFuncs(named map[string]float64, byMention map[string]map[int]string) 
 	}
 	out := map[string]map[int]string{}
 	for f := range named {
-		base := path.Base(f)
 		for m, funcs := range byMention {
-			if mb := path.Base(m); mb != base && !slices.Contains(compiledNames(mb), base) {
+			if !framesFile(m, f) {
 				continue
 			}
 			if out[f] == nil {

@@ -378,12 +378,19 @@ func framedLines(named map[string]float64, byMention map[string][]int) map[strin
 	}
 	out := map[string][]int{}
 	for f := range named {
-		base := path.Base(f)
 		for m, lines := range byMention {
-			if mb := path.Base(m); mb == base || slices.Contains(compiledNames(mb), base) {
+			if framesFile(m, f) {
 				out[f] = append(out[f], lines...)
 			}
 		}
 	}
 	return out
+}
+
+// framesFile reports whether a frame's mention m, as the trace writes
+// it, is the named file f: the same file name, or a compiled name of it
+// (schemas.js for schemas.ts).
+func framesFile(m, f string) bool {
+	mb, base := path.Base(m), path.Base(f)
+	return mb == base || slices.Contains(compiledNames(mb), base)
 }

@@ -22,12 +22,16 @@ import (
 // …`), a Go panic's, and a Rust panic's (`panicked at '…'`, or the
 // message on the next line in newer releases, which matches as an
 // error line only if it says so).
-var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:[A-Za-z_][\w.]*(?:Error|Exception|Warning|Failure)|[Ee]rror|ERROR|[Ff]atal|FATAL|panic)(?:\[[\w-]+\])?: |panicked at '?)(.{12,})$`)
+var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic)(?:\[[\w-]+\])?: |panicked at '?)(.{12,})$`)
+
+// exceptionType is the name of an exception's class as an error line
+// prints it, qualified or not (ValueError, errors.ValidationError).
+const exceptionType = `[A-Za-z_][\w.]*(?:Error|Exception|Warning|Failure)`
 
 // raisedType matches the exception type an error line prints before its
 // message (`loader.ConfigError: missing section …`); group 1 is its
 // name, qualified or not.
-var raisedType = lazyre.New(`(?m)(?:^|[\s(])([A-Za-z_][\w.]*(?:Error|Exception|Warning|Failure)): \S`)
+var raisedType = lazyre.New(`(?m)(?:^|[\s(])(` + exceptionType + `): \S`)
 
 // raisedTypes returns a test of the names that text's error lines print
 // as their exception's type. A report quoting a message asks where it is

@@ -51,7 +51,7 @@ func (r ranker) score(cands []*candidate) {
 	type pathFacts struct {
 		lift  float64 // added by the path match
 		prior float64 // the path priors' multiplier
-		older float64 // the older-version and variant demotions' multiplier
+		older float64 // the older-version, variant and header demotions' multiplier
 		once  float64 // added to the file's best chunk only (reportNamed)
 		// mentioned is added for the file's being named (Mentions), to
 		// its chunks but its imports: a named file's header is no code
