@@ -18,6 +18,9 @@ type pathMatcher struct {
 	weight []float64 // per query term
 	total  float64
 	words  map[string]pathWordSet // per candidate file, split once
+	// holders are the files whose candidates hold a compound identifier
+	// the query is, when some do: only they may match it by its words.
+	holders map[string]bool
 }
 
 // pathWordSet is a file's name and directory split into lexical terms.
@@ -41,7 +44,64 @@ func newPathMatcher(q Query, cands []*candidate) pathMatcher {
 		}
 	}
 	m.weight, m.total = rarityWeights(df, len(m.words))
+	m.holders = identifierHolders(q, cands)
 	return m
+}
+
+// identifierHolders returns the files of the candidates whose text holds
+// the compound identifier an Identifier query is, when some do; nil when
+// none does or the name is one word. Someone typing RIPGREP_CONFIG_PATH
+// wants the code that reads it, and printer/path.rs and regex/config.rs,
+// named by its words, came before three of its four uses. A name nobody
+// writes (a guess at RateLimiter for rate_limit.py) still matches files
+// by its words. Only lexical hits are read: a chunk holding the name
+// holds its words.
+func identifierHolders(q Query, cands []*candidate) map[string]bool {
+	if q.Kind != Identifier || !compound(q.Name) {
+		return nil
+	}
+	name := strings.ToLower(q.Name)
+	var holders map[string]bool
+	for _, cd := range cands {
+		p := cd.chunk.FilePath
+		if cd.lex == 0 || holders[p] || !containsWord(cd.chunk.Full().Content, name) {
+			continue
+		}
+		if holders == nil {
+			holders = map[string]bool{}
+		}
+		holders[p] = true
+	}
+	return holders
+}
+
+// compound reports a name of more than one word (RouteContext, MAX_SIZE).
+func compound(name string) bool {
+	n := 0
+	store.LexTerms(name, func([]byte) { n++ })
+	return n > 1
+}
+
+// containsWord reports whether s holds lower, a lower-case ASCII name,
+// in any case, as a whole word: not VitestProject in
+// VitestProjectResolver, which names something else.
+func containsWord(s, lower string) bool {
+	for i := 0; i+len(lower) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(lower)], lower) && !identByte(s, i-1) && !identByte(s, i+len(lower)) {
+			return true
+		}
+	}
+	return false
+}
+
+// identByte reports whether s[i] is part of an identifier; out of range
+// it is not.
+func identByte(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // rarityWeights weighs each query term by how few of n candidates (files,
@@ -69,6 +129,9 @@ func (m pathMatcher) match(p string) float64 {
 		flat := separators.Replace(strings.ToLower(baseStem(p)))
 		if flat == name || strings.TrimSuffix(flat, "s") == name {
 			return 1
+		}
+		if m.holders != nil && !m.holders[p] {
+			return 0
 		}
 	}
 	got := 0.0
@@ -108,7 +171,7 @@ func (m pathMatcher) wordsOf(p string) pathWordSet {
 // (Infallible+Zip+arity.swift) rank level with it.
 func (m pathMatcher) named(p string) float64 {
 	w := m.wordsOf(p)
-	if len(w.stem) == 0 || len(m.words) == 0 {
+	if len(w.stem) == 0 || len(m.words) == 0 || m.holders != nil && !m.holders[p] {
 		return 0
 	}
 	best := 0.0
