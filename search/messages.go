@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/codeseek/codeseek/internal/lazyre"
@@ -16,13 +17,22 @@ import (
 // between those values are matched against the candidates' text, and
 // a chunk holding a long one is lifted (Messages).
 
-// messageLine matches a line printing an error and captures its message:
-// an exception's (`TypeError: …`, `errors.ValidationError: …`), a log's
-// or a compiler's (`error: …`, `ERROR: …`, `error[E0308]: …`, `fatal:
-// …`), a Go panic's, and a Rust panic's (`panicked at '…'`, or the
-// message on the next line in newer releases, which matches as an
-// error line only if it says so).
-var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic)(?:\[[\w-]+\])?: |panicked at '?)(.{12,})$`)
+// messageLine matches a line printing an error or a warning and captures
+// its message: an exception's (`TypeError: …`, `errors.ValidationError:
+// …`), a log's or a compiler's (`error: …`, `ERROR: …`, `error[E0308]:
+// …`, `fatal: …`, `warning: …`, `[WARN] …`), a Go panic's, and a Rust
+// panic's (`panicked at '…'`, or the message on the next line in newer
+// releases, which matches as an error line only if it says so).
+var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\])?: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?)(.{12,})$`)
+
+// quotedMessage matches a run of text a report's prose quotes on one
+// line, in double or typographic quotes or backticks (`I get "Protocol
+// error, got reply type byte"`): a message the reporter copied, when it
+// holds a run of plain words, since code in quotes seldom does. A quote
+// opens after a space and its text starts and ends with no space, so the
+// prose between two quoted names (`array` from `start` up to, but not
+// including, `end`) is not read as one.
+var quotedMessage = lazyre.New("(?:^|[\\s(:])\"([^\"\\s][^\"\\n]{18,}[^\"\\s])\"|\u201c([^\u201d\\n]{20,})\u201d|(?:^|[\\s(:])`([^`\\s][^`\\n]{18,}[^`\\s])`")
 
 // exceptionType is the name of an exception's class as an error line
 // prints it, qualified or not (ValueError, errors.ValidationError).
@@ -64,13 +74,28 @@ const minRunWords = 4
 // where a formatted value (a quoted name, a number, a path) stood.
 func messageRuns(text string) [][]string {
 	var runs [][]string
-	for _, m := range messageLine().FindAllStringSubmatch(text, maxMessageLines) {
-		msg := m[1]
+	add := func(msg string) {
 		if len(msg) > maxMessageBytes {
 			msg = msg[:maxMessageBytes]
 		}
-		runs = append(runs, splitRuns(msg)...)
+		for _, r := range splitRuns(msg) {
+			// A quoted error line is read twice: count its runs once.
+			if !slices.ContainsFunc(runs, func(o []string) bool { return slices.Equal(o, r) }) {
+				runs = append(runs, r)
+			}
+		}
 	}
+	for _, m := range messageLine().FindAllStringSubmatch(text, maxMessageLines) {
+		add(m[1])
+	}
+	// Quotes in a fenced block are the code's string literals (a
+	// snippet's `print("This won't be formatted")`), not what it printed.
+	outsideFences(text, func(prose string) string {
+		for _, m := range quotedMessage().FindAllStringSubmatch(prose, maxMessageLines) {
+			add(m[1] + m[2] + m[3])
+		}
+		return prose
+	})
 	// The longest runs say the most.
 	for i := 1; i < len(runs); i++ {
 		for j := i; j > 0 && len(runs[j]) > len(runs[j-1]); j-- {

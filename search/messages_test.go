@@ -17,6 +17,14 @@ func TestMessageRuns(t *testing.T) {
 			strings.Fields("short option names must be unique for each argument but"), strings.Fields("is in use by both")},
 		"Traceback (most recent call last):\n  File \"app.py\", line 3\nValueError: the key must be a non-empty string, got 42": {
 			strings.Fields("the key must be a non empty string got")},
+		"pip warns\nWARNING: The script uvicorn is installed in '/home/u/.local/bin' which is not on PATH.": {
+			strings.Fields("the script uvicorn is installed in"), strings.Fields("which is not on path")},
+		"[WARN] skipping the cache because the lock file is stale": {
+			strings.Fields("skipping the cache because the lock file is stale")},
+		"Every call fails with \"Protocol error, got a bad reply type byte\" after a reconnect.": {
+			strings.Fields("protocol error got a bad reply type byte")},
+		"Calls `redisReply` for `reply` from `start` up to, but not including, `end`.": nil,
+		"```python\nprint(\"this will not be formatted at all\")\n```":                 nil,
 		"TypeError: Load failed":                      nil,
 		"The option must be unique for each argument": nil,
 	} {
