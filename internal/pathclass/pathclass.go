@@ -103,8 +103,11 @@ var configExts = map[string]bool{
 func Of(p string) Class {
 	var c Class
 	dir, base := path.Split(strings.ToLower(p))
-	inDocs, inLib := false, false
+	inDocs, inLib, inMain := false, false, false
+	prev := ""
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
+		inMain = inMain || mainSourceSet(prev, d)
+		prev = d
 		dc := dirClasses[d]
 		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") {
 			dc |= Test // e2e_tests, e2e-playwright, containers-tests
@@ -130,7 +133,7 @@ func Of(p string) Class {
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
 	switch {
-	case isTestFile(stem, ext, p) && !(inLib && testingTool(stem)):
+	case isTestFile(stem, ext, p, inMain) && !(inLib && testingTool(stem)):
 		c |= Test
 	case strings.HasSuffix(stem, "_bench") || strings.HasSuffix(stem, "_benchmark") || strings.HasPrefix(stem, "bench_") ||
 		strings.HasSuffix(stem, "benchmark") || strings.HasSuffix(stem, "benchmarks"):
@@ -197,9 +200,17 @@ func testingTool(stem string) bool {
 	return stem == "test" || stem == "tests" || stem == "testing"
 }
 
+// mainSourceSet reports a directory d, below parent, that holds a build's
+// main source set (Maven's and Gradle's src/main): the code it ships,
+// whatever its classes are named.
+func mainSourceSet(parent, d string) bool {
+	return parent == "src" && d == "main"
+}
+
 // isTestFile recognises test files by the naming conventions of the
-// supported languages.
-func isTestFile(stem, ext, p string) bool {
+// supported languages. In a main source set a class name says nothing
+// (javapoet's MethodSpec.java is no Spock specification).
+func isTestFile(stem, ext, p string, inMain bool) bool {
 	switch {
 	case strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_spec"):
 		return true
@@ -211,11 +222,19 @@ func isTestFile(stem, ext, p string) bool {
 		return true // helpers only tests use (ripgrep's testutil.rs)
 	}
 	// FooTest.java, FooTests.cs, FooSpec.scala, FooSuite.scala: by the
-	// original case, since "latest.kt" is not a test.
+	// original case, since "latest.kt" is not a test. A Java or C# class
+	// named …Spec is a specification the code models (TypeSpec,
+	// V1PodSpec); Spock's specifications are Groovy.
+	if inMain {
+		return false
+	}
 	orig := path.Base(p)
 	orig = strings.TrimSuffix(orig, path.Ext(orig))
 	for _, s := range []string{"Test", "Tests", "Spec", "Suite", "IT"} {
 		if strings.HasSuffix(orig, s) && len(orig) > len(s) {
+			if s == "Spec" && (ext == ".java" || ext == ".cs") {
+				continue
+			}
 			switch ext {
 			case ".java", ".kt", ".cs", ".scala", ".swift", ".php", ".groovy", ".ts", ".js":
 				return true

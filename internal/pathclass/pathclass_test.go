@@ -11,6 +11,12 @@ func TestOf(t *testing.T) {
 		{"net/http/server_test.go", Test},
 		{"src/test/java/org/FooTest.java", Test},
 		{"src/main/java/org/Latest.java", 0},
+		{"src/main/java/com/squareup/javapoet/MethodSpec.java", 0}, // a model of a method, not a Spock spec
+		{"src/main/kotlin/app/ParserTest.kt", 0},                   // the main source set ships it
+		{"javapoet/TypeSpec.java", 0},
+		{"src/test/groovy/app/ParserSpec.groovy", Test},
+		{"Tests/ParserSpec.swift", Test},
+		{"src/ParserSpec.scala", Test},
 		{"packages/vitest/src/runner.spec.ts", Test},
 		{"examples/basic/main.go", Example},
 		{"vendor/github.com/x/y.go", Vendored},
