@@ -105,8 +105,18 @@ func messageRuns(text string) [][]string {
 	return runs[:min(len(runs), maxMessageRuns)]
 }
 
+// verbatimRun returns the words of a one-line query that is all one run
+// of plain words, at least minRunWords of them; nil for any other.
+func verbatimRun(text string) []string {
+	runs := splitRuns(text)
+	if len(runs) != 1 || len(runs[0]) != len(textWords(text)) {
+		return nil
+	}
+	return runs[0]
+}
+
 // splitRuns splits a message into runs of plain words: letters, joined
-// by spaces, commas, periods or hyphens. Anything else (a quote, a
+// by spaces, hyphens or a sentence's punctuation. Anything else (a quote, a
 // digit, a colon, a bracket, an underscore, a slash) is, or stands
 // around, a value the program formatted in, and ends the run.
 func splitRuns(msg string) [][]string {
@@ -132,7 +142,7 @@ func splitRuns(msg string) [][]string {
 			word.WriteByte(c)
 		case c >= 'A' && c <= 'Z':
 			word.WriteByte(c + 'a' - 'A')
-		case c == ' ' || c == ',' || c == '.' || c == '-' || c == '\t':
+		case c == ' ' || c == ',' || c == '.' || c == '?' || c == '!' || c == '-' || c == '\t':
 			endWord()
 		default:
 			// A value inside a word ("x1", "don't") ends the run too.

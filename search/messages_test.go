@@ -82,3 +82,30 @@ func TestRaisedTypeIsNoName(t *testing.T) {
 		t.Errorf("names %q lack loadConfig, a name the prose gives", q.Names)
 	}
 }
+
+// A message pasted alone is looked for as typed: the chunk holding it
+// comes before chunks the model finds closer, and a question or a
+// phrase with a value in it is no such message.
+func TestVerbatimMessageFindsTheCodePrintingIt(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Cannot override method on final class":                                                           true,
+		"Field for this name must be declared as a Field instance, not a class. Did you mean to call it?": true,
+		"how are files chunked":            false,
+		"Unknown field \"name\" in config": false,
+		"ParseDuration":                    false,
+	} {
+		if got := ParseQuery(text).verbatim; got != want {
+			t.Errorf("ParseQuery(%q).verbatim = %v, want %v", text, got, want)
+		}
+	}
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "src/TypeName.java", 1, 0.90, 3),
+		cand(ix, "src/MethodSpec.java", 1, 0.10, 9),
+		cand(ix, "src/Other.java", 1, 0.05, 1),
+	}
+	cands[0].chunk.Content = "/** Returns the name of this type, for a class or a method. */\npublic String toString() {"
+	cands[1].chunk.Content = `checkState(!enclosingClass.getModifiers().contains(FINAL), "Cannot override method on final class " + enclosingClass);`
+	r := ranker{q: ParseQuery("Cannot override method on final class"), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, cands, Messages, "src/MethodSpec.java", "src/TypeName.java")
+}

@@ -132,6 +132,10 @@ type Query struct {
 	// messages are the runs of words of the error messages the text
 	// quotes (messageRuns).
 	messages [][]string
+	// verbatim is a query that is one message alone, every word of it
+	// a run of plain words (`Cannot override method on final class`):
+	// pasted from the output, it is in the code as typed.
+	verbatim bool
 	// word is a single lower-case word ("squeeze", "response"): the name
 	// of a declaration (Python's, Rust's and Go's functions are often
 	// one such word) or a topic. Search reads it as an identifier when
@@ -210,6 +214,11 @@ func ParseQuery(text string) Query {
 	}
 	q.Paths, q.pathWeights, q.frameLines, q.frameFuncs = scanMentions(raw)
 	q.messages = messageRuns(raw)
+	if len(q.messages) == 0 && !lines && q.Kind != Question && q.Kind != Identifier {
+		if run := verbatimRun(text); run != nil {
+			q.messages, q.verbatim = [][]string{run}, true
+		}
+	}
 	q.Names = slices.DeleteFunc(q.Names, raisedTypes(raw))
 	return q
 }

@@ -123,7 +123,11 @@ func (r ranker) score(cands []*candidate) {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
 		if len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs {
-			base += r.w.Message * messageMatch(r.q.messages, cd.chunk.Full().Content)
+			m := r.w.Message * messageMatch(r.q.messages, cd.chunk.Full().Content)
+			if r.q.verbatim && m > 0 {
+				m = r.w.Mention // the whole query, as typed: it names the chunk
+			}
+			base += m
 		}
 		mult[i] = f.prior * f.older
 		if r.opt.on(PathPrior) && !r.docs && licenceHeader(cd.chunk) {
