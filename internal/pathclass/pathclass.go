@@ -47,7 +47,7 @@ var dirClasses = map[string]Class{
 	"testing": Test, "testdata": Test, "test_data": Test, "test-data": Test, "testutil": Test, "testutils": Test,
 	"test-utils": Test, "test_utils": Test,
 	"it": Test, "e2e": Test, "integration_tests": Test, "integration_test": Test, "integration-tests": Test,
-	"integration-test": Test, "unittests": Test, "cypress": Test,
+	"integration-test": Test, "unittests": Test, "cypress": Test, "step_definitions": Test,
 	"example": Example, "examples": Example, "_examples": Example, "samples": Example,
 	"sample": Example, "demo": Example, "demos": Example, "docs_src": Example, "tutorial": Example,
 	"benchmark": Benchmark, "benchmarks": Benchmark, "bench": Benchmark, "benches": Benchmark, "jmh": Benchmark,
@@ -107,8 +107,11 @@ func Of(p string) Class {
 	prev := ""
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
 		inMain = inMain || mainSourceSet(prev, d)
-		prev = d
 		dc := dirClasses[d]
+		if prev == "features" && (d == "steps" || d == "support") {
+			dc |= Test // Cucumber's step definitions and the servers they start
+		}
+		prev = d
 		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") {
 			dc |= Test // e2e_tests, e2e-playwright, containers-tests
 		}
@@ -220,6 +223,8 @@ func isTestFile(stem, ext, p string, inMain bool) bool {
 		return true
 	case stem == "testutil" || stem == "testutils" || stem == "test_util" || stem == "test_utils" || stem == "test_helpers":
 		return true // helpers only tests use (ripgrep's testutil.rs)
+	case ext == ".feature" || strings.HasSuffix(stem, ".steps"):
+		return true // Gherkin scenarios and their steps (login.steps.ts)
 	}
 	// FooTest.java, FooTests.cs, FooSpec.scala, FooSuite.scala: by the
 	// original case, since "latest.kt" is not a test. A Java or C# class

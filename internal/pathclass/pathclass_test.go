@@ -17,6 +17,12 @@ func TestOf(t *testing.T) {
 		{"src/test/groovy/app/ParserSpec.groovy", Test},
 		{"Tests/ParserSpec.swift", Test},
 		{"src/ParserSpec.scala", Test},
+		{"features/steps/mongrel_helper.rb", Test},
+		{"features/support/env.rb", Test},
+		{"features/step_definitions/auth.rb", Test},
+		{"src/login.steps.ts", Test},
+		{"features/digest_auth.feature", Test},
+		{"src/features/auth/authSlice.ts", 0}, // a feature of the app, not a scenario
 		{"packages/vitest/src/runner.spec.ts", Test},
 		{"examples/basic/main.go", Example},
 		{"vendor/github.com/x/y.go", Vendored},
