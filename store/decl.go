@@ -190,12 +190,28 @@ func declaredAt(line string, pos int, name string, member bool) bool {
 		c := prev[len(prev)-1]
 		fields := strings.Fields(prev)
 		last := fields[len(fields)-1]
-		if !(isIdentByte(c) || strings.IndexByte("*&>]", c) >= 0) || usingWords[last] || namespaceWords[last] {
+		if !(isIdentByte(c) || strings.IndexByte("*&>]", c) >= 0 || wrappedType(prev)) || usingWords[last] || namespaceWords[last] {
 			return false
 		}
 	}
 	rest := strings.TrimLeft(line[pos+len(name):], " \t")
 	return rest == "" || strings.ContainsRune("(<{:=", rune(rest[0]))
+}
+
+// wrappedType reports text ending with a return type a C export macro
+// wraps (cJSON's `CJSON_PUBLIC(cJSON *)`, CPython's `PyAPI_FUNC(int)`):
+// a capitalised name with an underscore, and its one argument.
+func wrappedType(text string) bool {
+	open := strings.LastIndexByte(text, '(')
+	if open < 0 || !strings.HasSuffix(text, ")") || strings.ContainsAny(text[open+1:len(text)-1], "(,") {
+		return false
+	}
+	start := open
+	for start > 0 && isIdentByte(text[start-1]) {
+		start--
+	}
+	macro := text[start:open]
+	return macro != "" && 'A' <= macro[0] && macro[0] <= 'Z' && strings.Contains(macro, "_")
 }
 
 // cDefinition reports a C or C++ line that defines name at the top

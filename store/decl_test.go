@@ -202,6 +202,11 @@ func TestDeclTierFromTheChunkersNames(t *testing.T) {
 		{"uv.h", "uv_exit_cb, uv_spawn", "mixed", "UV_EXTERN int uv_spawn(uv_loop_t* loop,\n                       uv_process_t* handle,\n                       const uv_process_options_t* options);", "uv_spawn", 1},
 		{"uv.h", "", "", "UV_EXTERN int uv_spawn(uv_loop_t* loop,\n                       const uv_process_options_t* options);", "uv_spawn", 0},
 		{"process.c", "uv_spawn", "function", "int uv_spawn(uv_loop_t* loop,\n             uv_process_t* process,\n             const uv_process_options_t* options) {\n  int err;", "uv_spawn", 3},
+		// An export macro wrapping the return type.
+		{"cJSON.c", "cJSON_ParseWithLengthOpts", "function", "CJSON_PUBLIC(cJSON *) cJSON_ParseWithLengthOpts(const char *value, size_t length)\n{\n    return NULL;\n}", "cJSON_ParseWithLengthOpts", 3},
+		{"cJSON.c", "", "", "PyAPI_FUNC(int) PyLong_Check(PyObject *o)\n{\n    return 0;\n}", "PyLong_Check", 3},
+		{"cJSON.h", "cJSON_ParseWithLengthOpts", "function", "CJSON_PUBLIC(cJSON *) cJSON_ParseWithLengthOpts(const char *value, size_t length);", "cJSON_ParseWithLengthOpts", 1},
+		{"cJSON.c", "cJSON_Parse", "function", "    return cJSON_ParseWithLengthOpts(value, 0, 0);", "cJSON_ParseWithLengthOpts", 0},
 		{"widget.h", "Widget.resize", "method", "  virtual void resize(int w,\n                      int h) const = 0;", "resize", 1},
 		// A type alias ends with ";" too, but is the declaration.
 		{"btree_map.h", "map_params", "type", "  using map_params = btree_map_params<Key, Value>;", "map_params", 3},
