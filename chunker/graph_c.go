@@ -50,6 +50,7 @@ const cGraphQuery = `
 (field_declaration declarator: (pointer_declarator declarator: (field_identifier) @name)) @def.field
 (field_declaration declarator: (array_declarator declarator: (field_identifier) @name)) @def.field
 (field_declaration declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))) @def.field
+(field_declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name))))) @def.field
 (field_declaration type: (_) @declared declarator: (field_identifier) @name)
 (field_declaration type: (_) @declared declarator: (pointer_declarator declarator: (field_identifier) @name))
 (preproc_params (identifier) @skip)

@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"maps"
 	"strings"
 	"testing"
 )
@@ -396,6 +397,24 @@ func TestCFunctionPointerFields(t *testing.T) {
 		{qualified: "file_ops.read", kind: "field", at: "read)"},
 		{qualified: "do_read", kind: "function", at: "do_read"},
 	})
+}
+
+// A function pointer field returning a pointer, with or without a calling
+// convention's macro (cJSON's `void *(CDECL *reallocate)(…)`), is a field;
+// a comment ending a field's line is no doc of the next field, which
+// starts on its own line.
+func TestCPointerReturningFieldsAndTrailingComments(t *testing.T) {
+	src := "typedef struct hooks\n{\n    void *(*allocate)(size_t size);\n    void (*deallocate)(void *pointer);\n    void *(CDECL *reallocate)(void *pointer, size_t size);\n    int depth; /* nesting */\n    int after;\n} hooks;\n"
+	got := map[string]int{}
+	for _, s := range Outline("hooks.c", []byte(src)) {
+		if s.Parent == "hooks" {
+			got[s.Name] = s.StartLine
+		}
+	}
+	want := map[string]int{"allocate": 3, "deallocate": 4, "reallocate": 5, "depth": 6, "after": 7}
+	if !maps.Equal(got, want) {
+		t.Errorf("hooks' fields at lines %v, want %v", got, want)
+	}
 }
 
 // A conversion operator is named for the type it converts to, and a

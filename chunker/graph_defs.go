@@ -640,7 +640,7 @@ func (b *graphBuilder) docAbove(i uint32) (string, int) {
 		a, _ := b.position(uint32(c.start))
 		e, _ := b.position(max(uint32(c.start), uint32(c.end)-1))
 		text := b.text(uint32(c.start), uint32(c.end))
-		if e+1 < line || !b.spec.isDoc(text) || b.spec.isDirective(text) {
+		if e+1 < line || !b.spec.isDoc(text) || b.spec.isDirective(text) || b.trailing(p, a) {
 			break
 		}
 		if last == noNode {
@@ -653,6 +653,18 @@ func (b *graphBuilder) docAbove(i uint32) (string, int) {
 		return "", 0
 	}
 	return docLine(b.text(uint32(b.flat[first].start), uint32(b.flat[last].end))), line
+}
+
+// trailing reports whether the comment at flat node c, starting on line
+// a, ends the line of the code before it (`int depth; /* … */`): it
+// speaks of that code, not of the declaration on the next line.
+func (b *graphBuilder) trailing(c uint32, a int) bool {
+	q := uint32(b.flat[c].prev)
+	if q == noNode || b.gq.comments[uint16(b.flat[q].symbol)] {
+		return false
+	}
+	end, _ := b.position(max(uint32(b.flat[q].start), uint32(b.flat[q].end)-1))
+	return end == a
 }
 
 // maxDocScan bounds the bytes of a doc comment searched for its first
