@@ -105,6 +105,30 @@ func messageRuns(text string) [][]string {
 	return runs[:min(len(runs), maxMessageRuns)]
 }
 
+// minProseRunWords is the shortest run of a report's prose that counts
+// as a message it quotes without saying so: a line that is a message
+// alone (`A middleware must be an object/class name referencing …`)
+// is held as typed by the code printing it, while six words in a row of
+// the reporter's own sentences are in no chunk.
+const minProseRunWords = 6
+
+// proseRuns returns the runs of plain words, minProseRunWords or more, of
+// a report's lines outside fenced blocks, up to maxMessageRuns of them.
+func proseRuns(text string) [][]string {
+	var runs [][]string
+	outsideFences(text, func(prose string) string {
+		for _, line := range strings.Split(prose, "\n") {
+			for _, r := range splitRuns(line) {
+				if len(r) >= minProseRunWords && len(runs) < maxMessageRuns {
+					runs = append(runs, r)
+				}
+			}
+		}
+		return prose
+	})
+	return runs
+}
+
 // verbatimRun returns the words of a one-line query that is all one run
 // of plain words, at least minRunWords of them; nil for any other.
 func verbatimRun(text string) []string {

@@ -109,3 +109,26 @@ func TestVerbatimMessageFindsTheCodePrintingIt(t *testing.T) {
 	r := ranker{q: ParseQuery("Cannot override method on final class"), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands, Messages, "src/MethodSpec.java", "src/TypeName.java")
 }
+
+// A report's line that is a message alone, with no error prefix, is found
+// as typed; a snippet's strings are no message.
+func TestReportLineQuotingAMessage(t *testing.T) {
+	report := "Middleware arrays rejected\n\nI tried to register a middleware via an array [AuthMiddleware::class, 'process'] and Slim says:\n\n" +
+		"A middleware must be an object/class name referencing an implementation of MiddlewareInterface or a callable with a matching signature.\n\n" +
+		"Arrays work as route callables, so why not for middleware?\n\n```php\n$app->add(\"a string literal of the snippet holding many words\");\n```"
+	ix := newIx()
+	cands := []*candidate{
+		cand(ix, "Slim/Middleware/BodyParsingMiddleware.php", 1, 0.70, 6),
+		cand(ix, "Slim/MiddlewareDispatcher.php", 1, 0.55, 6),
+		cand(ix, "Slim/Other.php", 1, 0.10, 1),
+	}
+	cands[0].chunk.Content = "/** Parses the body of a request for the middleware after it. */\npublic function process(ServerRequestInterface $request, RequestHandlerInterface $handler)"
+	cands[1].chunk.Content = "throw new RuntimeException(\n    'A middleware must be an object/class name referencing an implementation of ' .\n    'MiddlewareInterface or a callable with a matching signature.'\n);"
+	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, cands, Messages, "Slim/MiddlewareDispatcher.php", "Slim/Middleware/BodyParsingMiddleware.php")
+	for _, run := range r.q.messages {
+		if text := strings.Join(run, " "); strings.Contains(text, "snippet") {
+			t.Errorf("run %q read as a message", text)
+		}
+	}
+}

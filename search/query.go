@@ -214,6 +214,11 @@ func ParseQuery(text string) Query {
 	}
 	q.Paths, q.pathWeights, q.frameLines, q.frameFuncs = scanMentions(raw)
 	q.messages = messageRuns(raw)
+	if q.report && lines {
+		// A report over lines, as pasted; a docstring's one line quotes
+		// nothing.
+		q.messages = append(q.messages, proseRuns(raw)...)
+	}
 	if len(q.messages) == 0 && !lines && q.Kind != Question && q.Kind != Identifier {
 		if run := verbatimRun(text); run != nil {
 			q.messages, q.verbatim = [][]string{run}, true
