@@ -43,53 +43,32 @@ func frameFuncAt(text string, start, end int) string {
 	return ""
 }
 
-// framedFuncs returns, for each named file, the functions its frames
-// name by line, as framedLines matches frames to files.
-func framedFuncs(named map[string]float64, byMention map[string]map[int]string) map[string]map[int]string {
-	if len(byMention) == 0 {
-		return nil
-	}
-	out := map[string]map[int]string{}
-	for f := range named {
-		for m, funcs := range byMention {
-			if !framesFile(m, f) {
-				continue
-			}
-			if out[f] == nil {
-				out[f] = map[int]string{}
-			}
-			for l, fn := range funcs {
-				out[f][l] = fn
-			}
-		}
-	}
-	return out
+// frame is where a stack trace's frame says it was: its line, and the
+// function it names, or "".
+type frame struct {
+	line int
+	fn   string
 }
 
-// retargetFrames moves each frame line that falls in a chunk of no
+// retargetFrames moves each frame whose line falls in a chunk of no
 // function of the frame's name to the first chunk of the file that
 // declares it, where the file has one.
-func retargetFrames(lines map[string][]int, funcs map[string]map[int]string, lister chunkLister) {
-	for f, ls := range lines {
-		byLine := funcs[f]
-		if len(byLine) == 0 {
-			continue
-		}
+func retargetFrames(frames map[string][]frame, lister chunkLister) {
+	for f, fs := range frames {
 		var chunks []*store.Chunk
-		for i, l := range ls {
-			fn := byLine[l]
-			if fn == "" {
+		for i, fr := range fs {
+			if fr.fn == "" {
 				continue
 			}
 			if chunks == nil {
 				chunks = lister.ChunksOf(f)
 			}
-			if at := chunkAt(chunks, l); at != nil && namesFunc(at.Symbol, fn) {
+			if at := chunkAt(chunks, fr.line); at != nil && namesFunc(at.Symbol, fr.fn) {
 				continue
 			}
 			for _, c := range chunks {
-				if namesFunc(c.Symbol, fn) {
-					ls[i] = c.StartLine
+				if namesFunc(c.Symbol, fr.fn) {
+					fs[i].line = c.StartLine
 					break
 				}
 			}

@@ -40,15 +40,15 @@ const maxPathMatches = 1024
 // ("os.path", "http.Client") do not. Past maxMentions names, the ones
 // that count most are kept.
 func mentions(text string) (paths [][]string, weights []float64) {
-	paths, weights, _, _ = scanMentions(text)
+	paths, weights, _ = scanMentions(text)
 	return paths, weights
 }
 
-// scanMentions is mentions, plus the lines stack-trace frames name in
-// each mentioned path (frameLine) and the functions they name at those
-// lines (frameFuncAt), by the path as it writes it, from the same scan of
-// the text.
-func scanMentions(text string) (paths [][]string, weights []float64, lines map[string][]int, funcs map[string]map[int]string) {
+// scanMentions is mentions, plus the frames of stack traces in each
+// mentioned path, their lines (frameLine) and the functions they name
+// (frameFuncAt), by the path as it writes it, from the same scan of the
+// text.
+func scanMentions(text string) (paths [][]string, weights []float64, frames map[string][]frame) {
 	offsets := mentionedPath().FindAllStringIndex(text, maxPathMatches)
 	depths := frameDepths(text, offsets)
 	at := map[string]int{}
@@ -58,19 +58,10 @@ func scanMentions(text string) (paths [][]string, weights []float64, lines map[s
 			continue
 		}
 		if n := frameLineAt(text, o[1]); n > 0 {
-			if lines == nil {
-				lines = map[string][]int{}
+			if frames == nil {
+				frames = map[string][]frame{}
 			}
-			lines[m] = append(lines[m], n)
-			if fn := frameFuncAt(text, o[0], o[1]); fn != "" {
-				if funcs == nil {
-					funcs = map[string]map[int]string{}
-				}
-				if funcs[m] == nil {
-					funcs[m] = map[int]string{}
-				}
-				funcs[m][n] = fn
-			}
+			frames[m] = append(frames[m], frame{line: n, fn: frameFuncAt(text, o[0], o[1])})
 		}
 		w := frameWeight(depths[i])
 		if j, ok := at[m]; ok {
@@ -82,7 +73,7 @@ func scanMentions(text string) (paths [][]string, weights []float64, lines map[s
 		weights = append(weights, w)
 	}
 	paths, weights = heaviest(paths, weights, maxMentions)
-	return paths, weights, lines, funcs
+	return paths, weights, frames
 }
 
 // heaviest keeps the n paths that count most (the first named among
@@ -280,16 +271,16 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 	if len(named) == 0 {
 		return
 	}
-	lines := framedLines(named, q.frameLines)
+	frames := framed(named, q.frames)
 	lister, listed := ix.(chunkLister)
 	if listed {
-		dropPastEnd(named, lines, lister)
-		retargetFrames(lines, framedFuncs(named, q.frameFuncs), lister)
+		dropPastEnd(named, frames, lister)
+		retargetFrames(frames, lister)
 	}
 	mark := func(cd *candidate, s float64) {
 		cd.mention = s
-		for _, l := range lines[cd.chunk.FilePath] {
-			if l >= cd.chunk.StartLine && l <= cd.chunk.EndLine {
+		for _, fr := range frames[cd.chunk.FilePath] {
+			if fr.line >= cd.chunk.StartLine && fr.line <= cd.chunk.EndLine {
 				cd.atFrame = true
 			}
 		}
@@ -350,16 +341,16 @@ func frameLineAt(text string, end int) int {
 // the rest of the report is the better evidence. A frame a little past
 // the end is the file's in the version the reporter ran, which may have
 // been longer.
-func dropPastEnd(named map[string]float64, lines map[string][]int, lister chunkLister) {
-	for f, ls := range lines {
+func dropPastEnd(named map[string]float64, frames map[string][]frame, lister chunkLister) {
+	for f, fs := range frames {
 		chunks := lister.ChunksOf(f)
 		if len(chunks) == 0 {
 			continue
 		}
 		last := chunks[len(chunks)-1].EndLine
-		if slices.Min(ls) > 2*last+pastEndSlack {
+		if slices.MinFunc(fs, func(a, b frame) int { return a.line - b.line }).line > 2*last+pastEndSlack {
 			delete(named, f)
-			delete(lines, f)
+			delete(frames, f)
 		}
 	}
 }
@@ -369,18 +360,17 @@ func dropPastEnd(named map[string]float64, lines map[string][]int, lister chunkL
 // than twice its length.
 const pastEndSlack = 20
 
-// framedLines returns, for each named file, the lines the frames that
-// name it are at: a frame's file name, or its compiled name, is the
-// file's.
-func framedLines(named map[string]float64, byMention map[string][]int) map[string][]int {
+// framed returns, for each named file, the frames that name it: a
+// frame's file name, or its compiled name, is the file's.
+func framed(named map[string]float64, byMention map[string][]frame) map[string][]frame {
 	if len(byMention) == 0 {
 		return nil
 	}
-	out := map[string][]int{}
+	out := map[string][]frame{}
 	for f := range named {
-		for m, lines := range byMention {
+		for m, fs := range byMention {
 			if framesFile(m, f) {
-				out[f] = append(out[f], lines...)
+				out[f] = append(out[f], fs...)
 			}
 		}
 	}

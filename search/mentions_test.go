@@ -111,16 +111,22 @@ func TestNamedFileWins(t *testing.T) {
 // lines follow a file name as Python, PHP, .NET and the colon-printing
 // languages write them, and the chunk holding one leads its file's.
 func TestFrameLinesPickTheChunk(t *testing.T) {
-	_, _, got, _ := scanMentions(`File "/srv/app/web.py", line 12, in get` + "\n" + `at Foo.run (src/foo.js:40:3)` + "\n" +
+	_, _, got := scanMentions(`File "/srv/app/web.py", line 12, in get` + "\n" + `at Foo.run (src/foo.js:40:3)` + "\n" +
 		`#0 /srv/vendor/monolog/src/StreamHandler.php(168): write()` + "\n" + `at App.Main() in C:\app\Program.cs:line 7` + "\n" + "see web.py for more")
+	lines := map[string][]int{}
+	for m, fs := range got {
+		for _, fr := range fs {
+			lines[m] = append(lines[m], fr.line)
+		}
+	}
 	want := map[string][]int{"srv/app/web.py": {12}, "src/foo.js": {40}, "srv/vendor/monolog/src/StreamHandler.php": {168}, "app/Program.cs": {7}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("frame lines %v, want %v", got, want)
+	if !reflect.DeepEqual(lines, want) {
+		t.Errorf("frame lines %v, want %v", lines, want)
 	}
 	named := map[string]float64{"lib/foo.ts": 1, "app/web.py": 1}
-	lines := framedLines(named, map[string][]int{"src/foo.js": {40}, "srv/app/web.py": {12}})
-	if !reflect.DeepEqual(lines, map[string][]int{"lib/foo.ts": {40}, "app/web.py": {12}}) {
-		t.Errorf("framed lines %v", lines)
+	frames := framed(named, map[string][]frame{"src/foo.js": {{40, "run"}}, "srv/app/web.py": {{12, "get"}}})
+	if !reflect.DeepEqual(frames, map[string][]frame{"lib/foo.ts": {{40, "run"}}, "app/web.py": {{12, "get"}}}) {
+		t.Errorf("framed %v", frames)
 	}
 
 	text := "Traceback (most recent call last):\n  File \"app/main.py\", line 3, in <module>\n  File \"app/run.py\", line 9, in run\n" +
@@ -157,7 +163,7 @@ func (m chunksByPath) ChunksOf(p string) []*store.Chunk {
 // end (the reporter ran a longer version of it).
 func TestFramePastTheEndNamesAnotherFile(t *testing.T) {
 	named := map[string]float64{"source/types/ky.ts": 1, "source/core/Ky.ts": 1, "src/util.ts": 1, "README.md": 1, "app/web.py": 1}
-	lines := map[string][]int{"source/types/ky.ts": {612}, "source/core/Ky.ts": {612}, "src/util.ts": {30, 900}, "app/web.py": {1702}}
+	lines := map[string][]frame{"source/types/ky.ts": {{612, ""}}, "source/core/Ky.ts": {{612, ""}}, "src/util.ts": {{30, ""}, {900, ""}}, "app/web.py": {{1702, ""}}}
 	dropPastEnd(named, lines, chunksByPath{"source/types/ky.ts": 202, "source/core/Ky.ts": 700, "src/util.ts": 120, "README.md": 40, "app/web.py": 1500})
 	// web.py's 1702 is a little past its 1500 lines: the reporter's version.
 	want := map[string]float64{"source/core/Ky.ts": 1, "src/util.ts": 1, "README.md": 1, "app/web.py": 1}

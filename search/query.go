@@ -105,12 +105,9 @@ type Query struct {
 	// pathWeights are what each of Paths counts: less for a stack
 	// trace's outer frames.
 	pathWeights []float64
-	// frameLines are the lines stack-trace frames name, by mentioned
+	// frames are where stack-trace frames say they were, by mentioned
 	// path as mentions writes it.
-	frameLines map[string][]int
-	// frameFuncs are the functions those frames name, by mentioned path
-	// and line.
-	frameFuncs map[string]map[int]string
+	frames map[string][]frame
 	// repeated are Terms as the text repeats them, each at most
 	// maxTermRepeats times: what the lexical channel searches for.
 	repeated []string
@@ -212,7 +209,7 @@ func ParseQuery(text string) Query {
 		// where the bug is.
 		q.wants &= pathclass.Platform
 	}
-	q.Paths, q.pathWeights, q.frameLines, q.frameFuncs = scanMentions(raw)
+	q.Paths, q.pathWeights, q.frames = scanMentions(raw)
 	q.messages = messageRuns(raw)
 	if q.report && lines {
 		// A report over lines, as pasted; a docstring's one line quotes
