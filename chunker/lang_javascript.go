@@ -227,7 +227,7 @@ func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
 			return nil
 		}
 		if len(names) == 0 {
-			parent = strings.TrimSuffix(c.content(obj), ".prototype")
+			parent = c.jsOwner(obj)
 			if parent == "exports" || parent == "module.exports" {
 				parent = ""
 			}
@@ -311,14 +311,14 @@ func (c *coder) jsExtended(stmt, call *sitter.Node) *decl {
 			return nil
 		}
 		if i == 0 {
-			target = strings.TrimSuffix(c.content(a), ".prototype")
+			target = c.jsOwner(a)
 		}
 	}
 	if target == "" {
 		if fn.Type() != "member_expression" {
 			return nil
 		}
-		target = strings.TrimSuffix(c.content(field(fn, "object")), ".prototype")
+		target = c.jsOwner(field(fn, "object"))
 	}
 	parent, name := "", target
 	if i := strings.LastIndexByte(target, '.'); i >= 0 {
@@ -393,6 +393,12 @@ func objectValue(vd *sitter.Node) *sitter.Node {
 		return v
 	}
 	return nil
+}
+
+// jsOwner names what a name path's members belong to: the path, or the
+// class whose prototype it is (`Foo.prototype` is Foo's).
+func (c *coder) jsOwner(path *sitter.Node) string {
+	return strings.TrimSuffix(c.content(path), ".prototype")
 }
 
 // jsNamePath reports an expression of identifiers joined by dots
