@@ -182,7 +182,7 @@ func splitRuns(msg string) [][]string {
 // holds: the words of the runs found in it, in order, beyond the
 // shortest that counts, up to 1 for a run of nine words or more.
 func messageMatch(runs [][]string, content string) float64 {
-	if len(runs) == 0 {
+	if len(runs) == 0 || !mayHoldRun(runs, content) {
 		return 0
 	}
 	words := textWords(content)
@@ -196,6 +196,28 @@ func messageMatch(runs [][]string, content string) float64 {
 		return 0
 	}
 	return min(1, float64(found-minRunWords+1)/messageFullWords)
+}
+
+// mayHoldRun reports whether content holds, in any case, every word of
+// some run (but those of one or two letters, which any text holds): a
+// chunk that does not cannot hold the run, and most candidates are ruled
+// out so without splitting their text into words.
+func mayHoldRun(runs [][]string, content string) bool {
+	return slices.ContainsFunc(runs, func(r []string) bool {
+		return !slices.ContainsFunc(r, func(w string) bool { return len(w) > 2 && !containsFold(content, w) })
+	})
+}
+
+// containsFold reports whether s holds lower, a lower-case ASCII word, in
+// any case.
+func containsFold(s, lower string) bool {
+	first, upper := lower[0], lower[0]-'a'+'A'
+	for i := 0; i+len(lower) <= len(s); i++ {
+		if c := s[i]; (c == first || c == upper) && strings.EqualFold(s[i:i+len(lower)], lower) {
+			return true
+		}
+	}
+	return false
 }
 
 // messageFullWords is how many words beyond the fourth a full match

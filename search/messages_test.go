@@ -1,6 +1,8 @@
 package search
 
 import (
+	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -130,5 +132,21 @@ func TestReportLineQuotingAMessage(t *testing.T) {
 		if text := strings.Join(run, " "); strings.Contains(text, "snippet") {
 			t.Errorf("run %q read as a message", text)
 		}
+	}
+}
+
+// Of a query pasted whole, only the best lexical hits are read: the
+// floor is the n-th best lexical score, and no lexical hit reads none.
+func TestLexicalFloor(t *testing.T) {
+	ix := newIx()
+	var cands []*candidate
+	for i := range 25 {
+		cands = append(cands, cand(ix, fmt.Sprintf("f%d.go", i), 1, 0.5, float64(i)))
+	}
+	if got := lexicalFloor(cands, 20); got != 5 {
+		t.Errorf("floor of lexical scores 1..24 for 20 reads = %v, want 5", got)
+	}
+	if got := lexicalFloor(cands[:1], 20); !math.IsInf(got, 1) {
+		t.Errorf("floor with no lexical hit = %v, want +Inf", got)
 	}
 }

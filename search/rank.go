@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,6 +42,7 @@ func (r ranker) score(cands []*candidate) {
 		return
 	}
 	blend := r.blend(cands)
+	verbatimFloor := lexicalFloor(cands, verbatimReads)
 	// The same blend on fixed scales (cosine, saturated BM25): what a
 	// score means from one query to the next.
 	absolute := channelBlend{vec: clamp01, lex: saturate, alpha: blend.alpha}
@@ -122,7 +124,7 @@ func (r ranker) score(cands []*candidate) {
 		if headings != nil {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
-		if len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs {
+		if len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs && (!r.q.verbatim || cd.lex >= verbatimFloor) {
 			m := r.w.Message * messageMatch(r.q.messages, cd.chunk.Full().Content)
 			if r.q.verbatim && m > 0 {
 				m = r.w.Mention // the whole query, as typed: it names the chunk
@@ -155,6 +157,28 @@ func (r ranker) score(cands []*candidate) {
 		framesFirst(cands)
 	}
 	r.decay(cands)
+}
+
+// verbatimReads is how many of the best lexical hits are read for a
+// query pasted whole (Query.verbatim): a chunk holding all its words in
+// order is among them, and reading every candidate's text cost a plain
+// phrase's search a fifth more time.
+const verbatimReads = 20
+
+// lexicalFloor returns the lexical score of the n-th best lexical hit
+// among cands, above 0: the hits at or above it are the n best.
+func lexicalFloor(cands []*candidate, n int) float64 {
+	var lex []float64
+	for _, cd := range cands {
+		if cd.lex > 0 {
+			lex = append(lex, cd.lex)
+		}
+	}
+	if len(lex) == 0 {
+		return math.Inf(1)
+	}
+	slices.Sort(lex)
+	return lex[max(0, len(lex)-n)]
 }
 
 // framesFirst puts, of a file a stack trace names, the chunks holding a
