@@ -108,6 +108,7 @@ const cppGraphQuery = `
 (function_definition type: (_) @declared declarator: (function_declarator declarator: (field_identifier) @name))
 (field_declaration type: (_) @declared declarator: (function_declarator declarator: (field_identifier) @name))
 (field_declaration type: (_) @declared declarator: (reference_declarator (field_identifier) @name))
+(field_declaration declarator: (reference_declarator (field_identifier) @name)) @def.field
 (alias_declaration name: (type_identifier) @name) @def.type
 (template_parameter_list (type_parameter_declaration (type_identifier) @skip))
 

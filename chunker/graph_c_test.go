@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -598,5 +599,20 @@ func TestCFunctionTypedefs(t *testing.T) {
 	g := analyzeGraph(t, "async.h", src)
 	if findDef(g, "redisCallbackFn") == nil {
 		t.Errorf("the graph does not declare redisCallbackFn")
+	}
+}
+
+// A C++ member of a reference type is a field, as one of a value or a
+// pointer type is.
+func TestCPPReferenceFields(t *testing.T) {
+	src := "class padder {\nprivate:\n    const std::string &info_;\n    std::string &dest_;\n    std::string *ptr_;\n    long remaining_;\n};\n"
+	var got []string
+	for _, s := range Outline("padder.h", []byte(src)) {
+		if s.Parent == "padder" && s.Kind == "field" {
+			got = append(got, s.Name)
+		}
+	}
+	if want := []string{"info_", "dest_", "ptr_", "remaining_"}; !slices.Equal(got, want) {
+		t.Errorf("padder's fields %v, want %v", got, want)
 	}
 }
