@@ -57,6 +57,7 @@ var dirClasses = map[string]Class{
 	"3rdparty": Vendored, "external": Vendored, "deps": Vendored, "_vendor": Vendored,
 	"single_include": Vendored, "bundled": Vendored,
 	"generated": Generated, "gen": Generated, "autogen": Generated, "__generated__": Generated, "dist": Generated,
+	"_site": Generated, "_build": Generated, // a static site's or Sphinx's rendered pages
 	"legacy": Legacy, "compat": Legacy, "_compat": Legacy, "deprecated": Legacy, "old": Legacy,
 	"win": Platform, "windows": Platform, "win32": Platform, "darwin": Platform, "macos": Platform,
 	"osx": Platform, "android": Platform, "ios": Platform, "wasm": Platform, "plan9": Platform,

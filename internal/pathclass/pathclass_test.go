@@ -23,6 +23,8 @@ func TestOf(t *testing.T) {
 		{"src/login.steps.ts", Test},
 		{"features/digest_auth.feature", Test},
 		{"src/features/auth/authSlice.ts", 0}, // a feature of the app, not a scenario
+		{"_site/readme/index.html", Generated},
+		{"docs/_build/html/api.html", Generated},
 		{"packages/vitest/src/runner.spec.ts", Test},
 		{"examples/basic/main.go", Example},
 		{"vendor/github.com/x/y.go", Vendored},
