@@ -21,7 +21,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-67+graph-50"
+const Version = "ts-68+graph-50"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -318,6 +318,7 @@ var docLanguages = map[string]string{
 // IsDoc reports whether path is documentation (searched by search_docs)
 // rather than code (searched by search_code).
 func IsDoc(path string) bool {
+	path = untemplated(path)
 	if filepath.Base(path) == cmakeLists {
 		return false // build code, whose # comments read as headings
 	}

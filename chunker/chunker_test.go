@@ -325,11 +325,19 @@ func TestLanguage(t *testing.T) {
 		{"notes", "just text\n", "text"},
 		{"README.md", "", "markdown"},
 		{"guide.rst", "", "restructuredtext"},
+		// A build's template is read as what it is written into.
+		{"assets/completions/bat.zsh.in", "", "bash"},
+		{"config.h.in", "", "c"},
+		{"Makefile.in", "", "make"},
+		{"plugin.in", "", "text"},
 	}
 	for _, c := range cases {
 		if got := Language(c.path, []byte(c.src)); got != c.want {
 			t.Errorf("Language(%q, %q) = %q, want %q", c.path, c.src, got, c.want)
 		}
+	}
+	if !IsDoc("assets/manual/bat.1.in") || IsDoc("config.h.in") {
+		t.Errorf("a man page's template is documentation, a header's is not")
 	}
 	// A shebang script without extension is chunked with its grammar.
 	src := []byte("#!/usr/bin/env python3\n\ndef main():\n    \"\"\"Entry point.\"\"\"\n    return 0\n")

@@ -38,6 +38,7 @@ var shebangLanguages = map[string]string{
 // Language names the language of a file from its extension, its name, or
 // its shebang line. Unknown files are "text".
 func Language(path string, src []byte) string {
+	path = untemplated(path)
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext == ".cmake" || filepath.Base(path) == cmakeLists {
 		return "cmake"
@@ -158,4 +159,15 @@ func Languages() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// untemplated is path without a build's template suffix: bat.1.in,
+// config.h.in, Makefile.in and _tool.zsh.in are the man page, header,
+// makefile and completion script configure or a build script writes from
+// them, and are read as such.
+func untemplated(path string) string {
+	if p := strings.TrimSuffix(path, ".in"); p != path && !strings.HasSuffix(p, "/") && filepath.Base(p) != "." {
+		return p
+	}
+	return path
 }
