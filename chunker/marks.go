@@ -23,9 +23,10 @@ const (
 	// (index.js, __init__.py) that declares functions or types of its
 	// own: the package's code, which its name alone does not say.
 	MarkCode
-	// MarkBuilt is a bundler's or a compiler's output: a JavaScript or
-	// CSS file that ends by naming its source map (`//#
-	// sourceMappingURL=axios.js.map`), a copy of the sources beside it.
+	// MarkBuilt is a bundler's, a compiler's or a generator's output: a
+	// JavaScript or CSS file that ends by naming its source map (`//#
+	// sourceMappingURL=axios.js.map`), a copy of the sources beside it,
+	// or any file that says a program wrote it (generated).
 	MarkBuilt
 )
 
@@ -58,7 +59,7 @@ func FileMarks(lang string, src []byte) Marks {
 	switch {
 	case lang == "lua" && luaMeta(src):
 		return MarkStub
-	case (lang == "javascript" || lang == "typescript" || lang == "css") && mapsSource(src):
+	case (lang == "javascript" || lang == "typescript" || lang == "css") && mapsSource(src), generated(src):
 		return MarkBuilt
 	}
 	return 0
