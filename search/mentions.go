@@ -154,6 +154,9 @@ func (names fileNames) resolve(ms [][]string, weights []float64) map[string]floa
 				at = append(at, f)
 			}
 		}
+		if n := installedPath(m); n > 0 {
+			at = exactPaths(at, n) // gin@v1.9.1/context.go is context.go, not binding/context.go
+		}
 		if !resolved(m, best, len(at)) {
 			continue
 		}
@@ -236,11 +239,39 @@ var goModuleDir = lazyre.New(`^[^@]+@v\d`)
 // (gin@v1.9.1/context.go) is the repository's context.go.
 func installedPath(m []string) int {
 	for i := len(m) - 2; i >= 0; i-- {
-		if installedRoots[m[i]] || goModuleDir().MatchString(m[i]) {
+		if installedRoots[m[i]] || goModuleDir().MatchString(m[i]) || goMajorVersion(m, i) {
 			return len(m) - 1 - i
 		}
 	}
 	return 0
+}
+
+// goMajorVersion reports whether m[i] is a Go module's major version
+// suffix (`v5` in github.com/labstack/echo/v5/response.go, as a trimmed
+// or checked-out build's frames print it): a v and digits after a host's
+// name, which ends the module's path.
+func goMajorVersion(m []string, i int) bool {
+	v := m[i]
+	if len(v) < 2 || v[0] != 'v' || strings.Trim(v[1:], "0123456789") != "" {
+		return false
+	}
+	return slices.ContainsFunc(m[:i], func(c string) bool { return strings.Contains(c, ".") })
+}
+
+// exactPaths returns those of files whose paths have n components, when
+// any do: a module's or package's path within it, taken whole, is the
+// repository's file of that path.
+func exactPaths(files []string, n int) []string {
+	var exact []string
+	for _, f := range files {
+		if strings.Count(f, "/")+1 == n {
+			exact = append(exact, f)
+		}
+	}
+	if len(exact) == 0 {
+		return files
+	}
+	return exact
 }
 
 // trailingMatch counts the components path and mention share from their

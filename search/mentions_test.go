@@ -36,7 +36,8 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 	names := fileNames{}
 	for _, p := range []string{"tornado/web.py", "demos/web.py", "mypy/plugin.py", "mypy/plugins/plugin.py",
 		"a/util.py", "b/util.py", "c/util.py", "d/util.py", "mypy/checkmember.py", "pkg/handlers.py",
-		"xarray/core/common.py", "lib/sqlalchemy/orm/query.py", "six.py", "context.go"} {
+		"xarray/core/common.py", "lib/sqlalchemy/orm/query.py", "six.py", "context.go", "binding/context.go",
+		"response.go", "middleware/response.go"} {
 		base := p[strings.LastIndexByte(p, '/')+1:]
 		names[base] = append(names[base], p)
 	}
@@ -63,6 +64,12 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 		// a Go module's file in the module cache, and another module's
 		"/root/go/pkg/mod/github.com/gin-gonic/gin@v1.9.1/context.go":               {"context.go": 1},
 		"/root/go/pkg/mod/github.com/other/lib@v0.0.0-20231004/internal/context.go": {},
+		// a trimmed build's frame in a v2+ module's root package, and in
+		// a package below it
+		"\tgithub.com/labstack/echo/v5/response.go:85 +0x1c5":            {"response.go": 1},
+		"\tgithub.com/labstack/echo/v5/middleware/response.go:12 +0x1c5": {"middleware/response.go": 1},
+		// a user's directory named v2 is no module's version
+		"/home/u/v2/response.go": {},
 	}
 	for text, want := range installed {
 		if got := names.resolve(mentions(text)); !reflect.DeepEqual(got, want) {
