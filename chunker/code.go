@@ -40,6 +40,11 @@ type decl struct {
 	// typ is the type a lexed field states ("conn: *HTTPConn" is
 	// HTTPConn), which types selections through it (self.conn.close()).
 	typ string
+	// imported marks a declaration that binds modules only (CommonJS's
+	// `const { a } = require('./a')`): its chunk is named after what
+	// the file uses, while the outline and the graph, as for an import
+	// statement, declare nothing.
+	imported bool
 }
 
 // membersParent is the parent d's members are named under: d itself, or,

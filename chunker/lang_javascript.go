@@ -126,7 +126,7 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 				continue
 			}
 			nm := c.nameNode(vd)
-			if n := field(vd, "name"); n != nil && (n.Type() == "object_pattern" || n.Type() == "array_pattern") && !c.importsValue(field(vd, "value")) {
+			if n := field(vd, "name"); n != nil && (n.Type() == "object_pattern" || n.Type() == "array_pattern") {
 				// `const { assign } = Object`, `const [a, b] = pair`:
 				// the names the pattern binds, not the pattern.
 				for _, id := range patternNames(n) {
@@ -153,7 +153,7 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 		if fn != nil && len(names) == 1 {
 			return &decl{name: names[0], names: nodes, kind: "function", sig: c.signature(n, field(fn, "body")), node: n}
 		}
-		d := &decl{name: joinNames(names), names: nodes, kind: kind, sig: c.signature(n, nil), node: n}
+		d := &decl{name: joinNames(names), names: nodes, kind: kind, sig: c.signature(n, nil), node: n, imported: c.requires(n)}
 		if o := objectValue(childOfType(n, "variable_declarator")); len(names) == 1 && holdsFunctions(o) {
 			d.listed = o // const api = { add() {…} }
 		}
@@ -162,10 +162,27 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 	return nil
 }
 
+// requires reports a declaration that binds modules only (`const path =
+// require('node:path')`, `const { a } = await import('./a')`): CommonJS's
+// import statement.
+func (c *coder) requires(n *sitter.Node) bool {
+	found := false
+	for vd := range children(n, true) {
+		if vd.Type() != "variable_declarator" {
+			continue
+		}
+		if !c.importsValue(field(vd, "value")) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
 // importsValue reports a value that is a module's (`require('./foo')`,
-// `await import('./foo')`): the names destructured from it are imports,
-// which the graph resolves to the module's declarations, and declare
-// nothing of the file's own.
+// `await import('./foo')`): the names bound to it are imports, which the
+// graph resolves to the module's declarations, and declare nothing of
+// the file's own.
 func (c *coder) importsValue(v *sitter.Node) bool {
 	for v != nil && v.Type() == "await_expression" {
 		v = v.NamedChild(0)

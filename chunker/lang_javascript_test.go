@@ -222,3 +222,27 @@ config.set({ port: 80 });
 		}
 	}
 }
+
+// A CommonJS import declares nothing, as an import statement does: the
+// outline and the graph leave `const { a } = require('./a')` out, while
+// its chunk is named after the names it binds, not the pattern's text.
+func TestRequireIsAnImport(t *testing.T) {
+	src := "'use strict'\n\nconst path = require('node:path')\nconst { kSchemaBody, validate: check } = require('./schemas')\nconst debug = require('debug')('app')\n\nfunction joinRoute (prefix, url) {\n  return path.posix.join(prefix, url)\n}\n"
+	var outline []string
+	for _, s := range Outline("route.js", []byte(src)) {
+		outline = append(outline, s.Name)
+	}
+	if want := []string{"debug", "joinRoute"}; !slices.Equal(outline, want) {
+		t.Errorf("outline %v, want %v", outline, want)
+	}
+	g := analyzeGraph(t, "route.js", src)
+	for _, d := range g.Defs {
+		if d.Name == "path" || d.Name == "kSchemaBody" || d.Name == "check" {
+			t.Errorf("the graph declares the imported %s", d.Name)
+		}
+	}
+	chunks := Split("route.js", []byte(src), Options{})
+	if len(chunks) != 1 || chunks[0].Symbol != "path, kSchemaBody, check, debug, joinRoute" {
+		t.Errorf("chunks %+v, want one named after the bound names", chunks)
+	}
+}

@@ -105,6 +105,9 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 				}
 			}
 			for _, d := range u.ds {
+				if d.imported {
+					continue
+				}
 				visit(d, parent)
 				members := d.body
 				if members == nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/lazyre"
 	"github.com/codeseek/codeseek/internal/pathclass"
 )
 
@@ -103,6 +104,9 @@ func declTier(c *Chunk, name string) int {
 		if lang == "zig" && strings.Contains(line[pos+len(name):], "@import(") {
 			return true // const Config = @import("Config.zig"): an import, the file is the declaration
 		}
+		if js && requireBinding().MatchString(line[pos+len(name):]) {
+			return true // const { Request } = require('./request'): CommonJS's import
+		}
 		best = max(best, lineDeclTier(line, pos, name))
 		if js {
 			best = max(best, jsFunctionValue(line, pos, name))
@@ -132,6 +136,10 @@ func declTier(c *Chunk, name string) int {
 	}
 	return best
 }
+
+// requireBinding matches what follows a name a CommonJS import binds
+// (` = require('./x')`, ` } = await import('./x')`).
+var requireBinding = lazyre.New(`^[^=;(]*=\s*(?:await\s+)?(?:require|import)\s*\(`)
 
 // symbolTier is the tier of name among the declarations the chunker named
 // the chunk after ("Buffer.append, Buffer.drain"): 3 for a top-level one,

@@ -202,6 +202,10 @@ func TestDeclTierFromTheChunkersNames(t *testing.T) {
 		{"uv.h", "uv_exit_cb, uv_spawn", "mixed", "UV_EXTERN int uv_spawn(uv_loop_t* loop,\n                       uv_process_t* handle,\n                       const uv_process_options_t* options);", "uv_spawn", 1},
 		{"uv.h", "", "", "UV_EXTERN int uv_spawn(uv_loop_t* loop,\n                       const uv_process_options_t* options);", "uv_spawn", 0},
 		{"process.c", "uv_spawn", "function", "int uv_spawn(uv_loop_t* loop,\n             uv_process_t* process,\n             const uv_process_options_t* options) {\n  int err;", "uv_spawn", 3},
+		// A CommonJS import binds a name the module declares.
+		{"routes.js", "Request, Reply, hooks", "mixed", "const Request = require('./request')\nconst { Reply } = require('./reply')\nfunction hooks () {}", "Request", 0},
+		{"routes.js", "Request, Reply, hooks", "mixed", "const Request = require('./request')\nconst { Reply } = require('./reply')\nfunction hooks () {}", "Reply", 0},
+		{"request.js", "Request", "function", "function Request (id) {\n  this.id = id\n}", "Request", 3},
 		// An export macro wrapping the return type.
 		{"cJSON.c", "cJSON_ParseWithLengthOpts", "function", "CJSON_PUBLIC(cJSON *) cJSON_ParseWithLengthOpts(const char *value, size_t length)\n{\n    return NULL;\n}", "cJSON_ParseWithLengthOpts", 3},
 		{"cJSON.c", "", "", "PyAPI_FUNC(int) PyLong_Check(PyObject *o)\n{\n    return 0;\n}", "PyLong_Check", 3},
