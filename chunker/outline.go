@@ -44,17 +44,25 @@ func Outline(path string, src []byte) []Symbol {
 		}
 		named[s.Name] = append(named[s.Name], i)
 	}
+	added := map[string]string{} // classes added, by the graph's qualified name: their outline's
 	for _, d := range g.Defs {
-		if at, ok := callables[d.Parent]; ok && nestedFunction(d) && !listedAt(syms, named[d.Name], d.Line) {
-			syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Parent: syms[at].Qualified(),
-				Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+		if listedAt(syms, named[d.Name], d.Line) {
+			continue
+		}
+		if parent, ok := missedParent(d, syms, callables, added); ok {
+			sym := Symbol{Name: d.Name, Kind: d.Kind, Parent: parent,
+				Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc}
+			syms = append(syms, sym)
+			if ClassLike(d.Kind) {
+				added[qualify(d.Parent, d.Name)] = sym.Qualified()
+			}
 			continue
 		}
 		if !memberKinds[d.Kind] || d.Parent == "" {
 			continue // a top-level constant is no member
 		}
 		holder := holderOf(syms, types, d.Parent, d.Line)
-		if holder < 0 || listedAt(syms, named[d.Name], d.Line) {
+		if holder < 0 {
 			continue
 		}
 		syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Parent: syms[holder].Qualified(),
@@ -65,6 +73,39 @@ func Outline(path string, src []byte) []Symbol {
 		sort.SliceStable(syms, func(i, j int) bool { return syms[i].StartLine < syms[j].StartLine })
 	}
 	return syms
+}
+
+// missedParent returns the outline's parent for a declaration the graph
+// makes that Symbols' walk does not reach, and whether it is one: a
+// function or class declared with its keyword at the top level inside a
+// conditional (Python's `if TYPE_CHECKING:` class, its `try:`/`except
+// ImportError:` fallback), or inside a function, or a method of such a
+// class. ok is false for anything else.
+func missedParent(d Def, syms []Symbol, callables map[string]int, added map[string]string) (string, bool) {
+	if !nestedFunction(d) && !keywordClass(d) && d.Kind != "method" {
+		return "", false
+	}
+	if at, ok := callables[d.Parent]; ok && d.Kind != "method" {
+		return syms[at].Qualified(), true
+	}
+	if q, ok := added[d.Parent]; ok && d.Kind == "method" {
+		return q, true
+	}
+	return "", d.Parent == "" && d.Kind != "method"
+}
+
+// keywordClass reports a class-like declaration the graph makes with its
+// keyword first (`class Logging(base)`), as a function's with def.
+func keywordClass(d Def) bool {
+	return ClassLike(d.Kind) && strings.HasPrefix(d.Signature, d.Kind+" ")
+}
+
+// qualify joins a parent's qualified name and a name.
+func qualify(parent, name string) string {
+	if parent == "" {
+		return name
+	}
+	return parent + "." + name
 }
 
 // nestedFunction reports a function the graph declares inside another

@@ -63,8 +63,9 @@ func TestOutlineKeepsMemberDocsAndLines(t *testing.T) {
 	t.Fatal("the outline has no field ID")
 }
 
-// The outline lists the named functions a function or method declares
-// inside it, under it; a closure bound to a variable and a lambda are
+// The outline lists the named functions and classes a function or method
+// declares inside it, under it, and what a module declares inside its
+// conditional blocks; a closure bound to a variable and a lambda are
 // its locals.
 func TestOutlineListsNestedFunctions(t *testing.T) {
 	for _, tc := range []struct{ path, src, want string }{
@@ -72,6 +73,10 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 			"render function|render.pop_style function|Text class|Text.from_markup method|Text.from_markup.inner function"},
 		{"ajax.js", "function ajax(url) {\n  function done(status) {\n    return status;\n  }\n  const onLoad = () => done(200);\n  return onLoad;\n}\n",
 			"ajax function|ajax.done function"},
+		// A class a function declares is listed with its methods, and so
+		// are the declarations of a module's conditional blocks.
+		{"runtime.py", "import sys\n\nif sys.version_info >= (3, 13):\n    def list_files(z):\n        return z.files()\nelse:\n    def list_files(z):\n        return z._files\n\ntry:\n    import ujson\nexcept ImportError:\n    class Loads:\n        def __call__(self, s):\n            return s\n\n\ndef make_logging(base):\n    class Logging(base):\n        def fail(self):\n            return 1\n\n    return Logging\n",
+			"list_files function|list_files function|Loads class|Loads.__call__ method|make_logging function|make_logging.Logging class|make_logging.Logging.fail method"},
 	} {
 		var got []string
 		for _, s := range Outline(tc.path, []byte(tc.src)) {
