@@ -82,6 +82,12 @@ func Outline(path string, src []byte) []Symbol {
 // ImportError:` fallback), or inside a function, or a method of such a
 // class. ok is false for anything else.
 func missedParent(d Def, syms []Symbol, callables map[string]int, added map[string]string) (string, bool) {
+	if at, ok := callables[d.Parent]; ok && (d.Kind == "method" || d.Kind == "field" || d.Kind == "property") {
+		// A member of an anonymous class the function makes (Scala's,
+		// Java's `new Visitor { var state … }`, PHP's `new class { … }`):
+		// the function's, not the type's around it.
+		return syms[at].Qualified(), true
+	}
 	if !nestedFunction(d) && !keywordClass(d) && d.Kind != "method" {
 		return "", false
 	}

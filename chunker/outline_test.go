@@ -65,8 +65,8 @@ func TestOutlineKeepsMemberDocsAndLines(t *testing.T) {
 
 // The outline lists the named functions and classes a function or method
 // declares inside it, under it, and what a module declares inside its
-// conditional blocks; a closure bound to a variable and a lambda are
-// its locals.
+// conditional blocks, and the members of an anonymous class it makes; a
+// closure bound to a variable and a lambda are its locals.
 func TestOutlineListsNestedFunctions(t *testing.T) {
 	for _, tc := range []struct{ path, src, want string }{
 		{"markup.py", "def render(markup):\n    def pop_style(name):\n        return name\n\n    handler = lambda x: x\n    return pop_style(markup)\n\n\nclass Text:\n    def from_markup(self):\n        def inner():\n            return 1\n        return inner()\n",
@@ -77,6 +77,12 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// are the declarations of a module's conditional blocks.
 		{"runtime.py", "import sys\n\nif sys.version_info >= (3, 13):\n    def list_files(z):\n        return z.files()\nelse:\n    def list_files(z):\n        return z._files\n\ntry:\n    import ujson\nexcept ImportError:\n    class Loads:\n        def __call__(self, s):\n            return s\n\n\ndef make_logging(base):\n    class Logging(base):\n        def fail(self):\n            return 1\n\n    return Logging\n",
 			"list_files function|list_files function|Loads class|Loads.__call__ method|make_logging function|make_logging.Logging class|make_logging.Logging.fail method"},
+		// An anonymous class's members are the function's that makes it,
+		// not the type's around the function.
+		{"Api.scala", "trait Api {\n  def makeVisitor(n: Int) = new Visitor {\n    var state: Int = n\n    def visitEnd(): Int = state\n  }\n}\n",
+			"Api trait|Api.makeVisitor method|Api.makeVisitor.state field|Api.makeVisitor.visitEnd function"},
+		{"Outer.php", "<?php\nclass Outer\n{\n    public function wrap($x)\n    {\n        return new class ($x) {\n            private $inner;\n\n            public function handle($request)\n            {\n                return $this->inner;\n            }\n        };\n    }\n}\n",
+			"Outer class|Outer.wrap method|Outer.wrap.inner property|Outer.wrap.handle method"},
 	} {
 		var got []string
 		for _, s := range Outline(tc.path, []byte(tc.src)) {
