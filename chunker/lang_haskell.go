@@ -208,8 +208,8 @@ func (h *hsScan) constructor(j, nesting int, parent string, stop int) *outlineIt
 	if nesting != 0 || j == 0 || h.toks[j].kind != hsWord {
 		return nil
 	}
-	if prev := h.text(j - 1); prev != "=" && prev != "|" {
-		return nil
+	if prev := h.text(j - 1); prev != "=" && prev != "|" && prev != "=>" {
+		return nil // after "=>", an existential's context: `= forall a. Show a => Box a`
 	}
 	t := h.text(j)
 	if t[0] < 'A' || t[0] > 'Z' || strings.Contains(t, ".") {
@@ -243,7 +243,11 @@ func (h *hsScan) fields(k, stop int, parent string) []*outlineItem {
 	var out []*outlineItem
 	depth, first := 0, -1 // first: the first name of the fields before a "::"
 	nesting := 0          // parentheses and brackets, outside the braces
+	prev := ""            // the token before j but comments (`{ -- | doc` above a field)
 	for j := k; j < stop; j++ {
+		if h.toks[j].kind == hsComment {
+			continue // a comment parts no field from its "{" or ","
+		}
 		if depth == 0 {
 			if c := h.constructor(j, nesting, parent, stop); c != nil {
 				out = append(out, c)
@@ -269,15 +273,40 @@ func (h *hsScan) fields(k, stop int, parent string) []*outlineItem {
 					h.named[f] = true
 					line := h.s.lineAt(h.toks[f].start)
 					out = append(out, &outlineItem{a: line, b: line, at: h.toks[f].start,
-						d: &decl{name: h.text(f), kind: "field", parent: parent, sig: h.signature(f, stop), a: line, b: line}})
+						d: &decl{name: h.text(f), kind: "field", parent: parent, sig: h.fieldSignature(f, stop), a: line, b: line}})
 				}
 			}
 			first = -1
-		case first < 0 && h.lowerName(j) && (h.text(j-1) == "{" || h.text(j-1) == ","):
+		case first < 0 && h.lowerName(j) && (prev == "{" || prev == ","):
 			first = j
 		}
+		prev = h.text(j)
 	}
 	return out
+}
+
+// fieldSignature is a record field's declaration from its name at token
+// f to the "," or "}" that ends it, its type over as many lines as it
+// takes, comments left out: `storeMap :: Maybe Int`, not the next field.
+func (h *hsScan) fieldSignature(f, stop int) string {
+	end, depth := f, 0
+	for j := f + 1; j < stop; j++ {
+		if h.toks[j].kind == hsComment {
+			continue
+		}
+		t := h.text(j)
+		if depth == 0 && (t == "," || t == "}") {
+			break
+		}
+		switch t {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		}
+		end = j
+	}
+	return strings.Join(strings.Fields(headerText(h.s.src, uint32(h.toks[f].start), uint32(h.toks[end].end))), " ")
 }
 
 // setDoc sets d's doc to the Haddock comments ("-- |", "{-|") among the

@@ -164,8 +164,25 @@ func TestHaskellConstructors(t *testing.T) {
 		got = append(got, s.Qualified()+" "+s.Kind+" "+s.Signature)
 	}
 	want := []string{"Tree type data Tree", "Tree.Leaf constant Leaf", "Tree.Node constant Node Tree Int Tree",
-		"Wrap type newtype Wrap", "Wrap.Wrap constant Wrap { unwrap :: Int }", "Wrap.unwrap field unwrap :: Int }",
+		"Wrap type newtype Wrap", "Wrap.Wrap constant Wrap { unwrap :: Int }", "Wrap.unwrap field unwrap :: Int",
 		"Pair type data Pair", "Pair.Pair constant Pair (Maybe Int) [Int]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline\n%q, want\n%q", got, want)
+	}
+}
+
+// A record's fields are read past the Haddock comments between their "{"
+// or "," and their names, each signed up to the "," or "}" that ends it;
+// an existential's constructor follows its context.
+func TestHaskellRecordFieldsAfterHaddock(t *testing.T) {
+	src := "module Rec where\n\ndata Box = forall a. Show a => Box a\n\ndata Store = Store\n    { -- | All items are stored on the filesystem\n      storeDirectory  :: FilePath\n    , -- | See 'set'\n      storeWriteAhead :: Int\n      -- | Optionally kept in memory\n    , storeMap        :: Maybe (Map String\n                                  Int)\n    }\n"
+	var got []string
+	for _, s := range Symbols("Rec.hs", []byte(src)) {
+		got = append(got, s.Qualified()+" "+s.Kind+" "+s.Signature)
+	}
+	want := []string{"Box type data Box", "Box.Box constant Box a", "Store type data Store", "Store.Store constant Store",
+		"Store.storeDirectory field storeDirectory :: FilePath", "Store.storeWriteAhead field storeWriteAhead :: Int",
+		"Store.storeMap field storeMap :: Maybe (Map String Int)"}
 	if !slices.Equal(got, want) {
 		t.Errorf("outline\n%q, want\n%q", got, want)
 	}
