@@ -57,6 +57,16 @@ const jsGraphQuery = `
   right: [(arrow_function) (function_expression) (generator_function)]) @def.function
 (pair key: (property_identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @def.method
+; A named function expression bound to nothing, returned or passed
+; ("return function hookRunner (…)", "boot(function manageTimeout (…))"),
+; or a module's export ("module.exports = function validateConfig"), is
+; found by its own name.
+(return_statement (function_expression name: (identifier) @name) @def.function)
+(arguments (function_expression name: (identifier) @name) @def.function)
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (function_expression name: (identifier) @name) @def.function
+  (#eq? @_module "module") (#eq? @_exports "exports"))
 
 ; Imports: ES modules and CommonJS require.
 (import_statement

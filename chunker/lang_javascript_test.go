@@ -246,3 +246,19 @@ func TestRequireIsAnImport(t *testing.T) {
 		t.Errorf("chunks %+v, want one named after the bound names", chunks)
 	}
 }
+
+// A named function expression that nothing binds, returned, passed or
+// exported as the module, is found by its own name, and the functions in
+// it are its own.
+func TestNamedFunctionExpressions(t *testing.T) {
+	src := "function hookRunnerGenerator (iterator) {\n  return function hookRunner (functions, cb) {\n    function next (err) {\n      return err\n    }\n    next()\n  }\n}\n\nboot(function manageTimeout (err, done) {\n  done(err)\n})\n\nmodule.exports = function validateConfig (opts) {\n  return opts\n}\n"
+	var got []string
+	for _, s := range Outline("hooks.js", []byte(src)) {
+		got = append(got, s.Qualified())
+	}
+	for _, want := range []string{"hookRunnerGenerator.hookRunner", "hookRunnerGenerator.hookRunner.next", "manageTimeout", "module.exports.validateConfig"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("outline %v lacks %s", got, want)
+		}
+	}
+}

@@ -55,6 +55,8 @@ func Outline(path string, src []byte) []Symbol {
 			syms = append(syms, sym)
 			if ClassLike(d.Kind) {
 				added[qualify(d.Parent, d.Name)] = sym.Qualified()
+			} else if d.Kind == "function" || d.Kind == "method" {
+				callables[qualify(d.Parent, d.Name)] = len(syms) - 1 // its own nested functions follow
 			}
 			continue
 		}
