@@ -20,10 +20,12 @@ import (
 // messageLine matches a line printing an error or a warning and captures
 // its message: an exception's (`TypeError: …`, `errors.ValidationError:
 // …`), a log's or a compiler's (`error: …`, `ERROR: …`, `error[E0308]:
-// …`, `fatal: …`, `warning: …`, `[WARN] …`), a Go panic's, and a Rust
+// …`, `fatal: …`, `warning: …`, `[WARN] …`), a Go panic's, a Rust
 // panic's (`panicked at '…'`, or the message on the next line in newer
-// releases, which matches as an error line only if it says so).
-var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\])?: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?)(.{12,})$`)
+// releases, which matches as an error line only if it says so) and a C++
+// exception's as the runtime prints it when nothing catches it (`what():
+// …`).
+var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\])?: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+)(.{12,})$`)
 
 // quotedMessage matches a run of text a report's prose quotes on one
 // line, in double or typographic quotes or backticks (`I get "Protocol
@@ -56,34 +58,67 @@ func raisedTypes(text string) func(string) bool {
 	return func(name string) bool { return types[name] }
 }
 
-// Bounds on what a query's messages cost: the lines read, and the runs
-// kept, longest first.
+// Bounds on what a query's messages cost: the lines read and the
+// messages kept, longest first, and a message's bytes.
 const (
 	maxMessageLines = 8
-	maxMessageRuns  = 8
+	maxMessages     = 8
 	maxMessageBytes = 400
 )
 
-// minRunWords is the shortest run of a message's words that counts: four
-// words ("is in use by") begin to be a message's own; fewer are any
-// sentence's.
+// minRunWords is the fewest words of a message that count, in one run or
+// in runs a few of the code's words apart (chainGap): four words ("is in
+// use by", "logger with name … already exists") begin to be a message's
+// own; fewer are any sentence's.
 const minRunWords = 4
 
-// messageRuns returns the runs of words of the error messages text
-// quotes, lower-cased, each at least minRunWords long: a message split
-// where a formatted value (a quoted name, a number, a path) stood.
-func messageRuns(text string) [][]string {
-	var runs [][]string
-	add := func(msg string) {
-		if len(msg) > maxMessageBytes {
-			msg = msg[:maxMessageBytes]
+// maxValueWords is the most words a run passed over in a chain may have:
+// a value's, not a part of the message the chunk lacks.
+const maxValueWords = 2
+
+// chainGap is how many words of the code may stand between two runs of a
+// message where the program formatted in a value: a placeholder's words
+// (`{name!r}` is two, `' + logger_name + '` two, `%(path)s` two).
+const chainGap = 4
+
+// A message is what a line the text quotes says, lower-cased, as runs of
+// plain words in order, split where the program formatted in a value (a
+// quoted name, a number, a path).
+type message [][]string
+
+// words counts the message's words.
+func (m message) words() int {
+	n := 0
+	for _, r := range m {
+		n += len(r)
+	}
+	return n
+}
+
+// within reports whether every run of m is one of o's: the same message
+// read twice (an error line, and the quotes inside it).
+func (m message) within(o message) bool {
+	return !slices.ContainsFunc(m, func(r []string) bool {
+		return !slices.ContainsFunc(o, func(x []string) bool { return slices.Equal(r, x) })
+	})
+}
+
+// messagesOf returns the error messages text quotes: its error lines
+// (messageLine) and what its prose puts in quotes (quotedMessage), those
+// of minRunWords words or more, the longest first.
+func messagesOf(text string) []message {
+	var msgs []message
+	add := func(s string) {
+		if len(s) > maxMessageBytes {
+			s = s[:maxMessageBytes]
 		}
-		for _, r := range splitRuns(msg) {
-			// A quoted error line is read twice: count its runs once.
-			if !slices.ContainsFunc(runs, func(o []string) bool { return slices.Equal(o, r) }) {
-				runs = append(runs, r)
-			}
+		m := message(splitRuns(s))
+		if m.words() < minRunWords || slices.ContainsFunc(msgs, m.within) {
+			return
 		}
+		// An error line that repeats one already read with more around
+		// it (`error: cannot format -: INTERNAL ERROR: …`) takes its place.
+		msgs = append(slices.DeleteFunc(msgs, func(o message) bool { return o.within(m) }), m)
 	}
 	for _, m := range messageLine().FindAllStringSubmatch(text, maxMessageLines) {
 		add(m[1])
@@ -96,13 +131,9 @@ func messageRuns(text string) [][]string {
 		}
 		return prose
 	})
-	// The longest runs say the most.
-	for i := 1; i < len(runs); i++ {
-		for j := i; j > 0 && len(runs[j]) > len(runs[j-1]); j-- {
-			runs[j], runs[j-1] = runs[j-1], runs[j]
-		}
-	}
-	return runs[:min(len(runs), maxMessageRuns)]
+	// The longest say the most.
+	slices.SortStableFunc(msgs, func(a, b message) int { return b.words() - a.words() })
+	return msgs[:min(len(msgs), maxMessages)]
 }
 
 // minProseRunWords is the shortest run of a report's prose that counts
@@ -112,37 +143,46 @@ func messageRuns(text string) [][]string {
 // the reporter's own sentences are in no chunk.
 const minProseRunWords = 6
 
-// proseRuns returns the runs of plain words, minProseRunWords or more, of
-// a report's lines outside fenced blocks, up to maxMessageRuns of them.
-func proseRuns(text string) [][]string {
-	var runs [][]string
+// proseMessages returns the runs of plain words, minProseRunWords or
+// more, of a report's lines outside fenced blocks, each a message, up to
+// maxMessages of them.
+func proseMessages(text string) []message {
+	var msgs []message
 	outsideFences(text, func(prose string) string {
 		for _, line := range strings.Split(prose, "\n") {
 			for _, r := range splitRuns(line) {
-				if len(r) >= minProseRunWords && len(runs) < maxMessageRuns {
-					runs = append(runs, r)
+				if len(r) >= minProseRunWords && len(msgs) < maxMessages {
+					msgs = append(msgs, message{r})
 				}
 			}
 		}
 		return prose
 	})
-	return runs
+	return msgs
 }
 
-// verbatimRun returns the words of a one-line query that is all one run
-// of plain words, at least minRunWords of them; nil for any other.
-func verbatimRun(text string) []string {
-	runs := splitRuns(text)
-	if len(runs) != 1 || len(runs[0]) != len(textWords(text)) {
+// verbatimMessage returns a one-line query as a message pasted alone: its
+// words, at least minRunWords of them, all in runs of plain words but
+// where it quotes a value or states a number (`logger with name 'net'
+// already exists`); nil for any other. A name in backticks is code a
+// description speaks of, not a value a program printed.
+func verbatimMessage(text string) message {
+	bare := strings.TrimSpace(quotedValue().ReplaceAllString(text, " "))
+	if runs := splitRuns(bare); len(runs) != 1 || len(runs[0]) < minRunWords || len(runs[0]) != len(textWords(bare)) {
 		return nil
 	}
-	return runs[0]
+	return message(splitRuns(text))
 }
 
+// quotedValue matches what a message quotes or counts: a quoted value,
+// a number.
+var quotedValue = lazyre.New(`'[^'\s]*'|"[^"\s]*"|\d+`)
+
 // splitRuns splits a message into runs of plain words: letters, joined
-// by spaces, hyphens or a sentence's punctuation. Anything else (a quote, a
-// digit, a colon, a bracket, an underscore, a slash) is, or stands
-// around, a value the program formatted in, and ends the run.
+// by spaces, hyphens or a sentence's punctuation. Anything else (a quote,
+// a colon, a bracket) stands around a value the program formatted in,
+// and ends the run; a word with a digit or an underscore in it, a path,
+// a URL and a dotted name are such values, and are left out.
 func splitRuns(msg string) [][]string {
 	var runs [][]string
 	var cur []string
@@ -155,7 +195,7 @@ func splitRuns(msg string) [][]string {
 	}
 	endRun := func() {
 		endWord()
-		if len(cur) >= minRunWords {
+		if len(cur) > 0 {
 			runs = append(runs, cur)
 		}
 		cur = nil
@@ -166,11 +206,26 @@ func splitRuns(msg string) [][]string {
 			word.WriteByte(c)
 		case c >= 'A' && c <= 'Z':
 			word.WriteByte(c + 'a' - 'A')
+		case c == '/' || (c == '.' || c == ':') && i+1 < len(msg) && msg[i+1] != ' ' && msg[i+1] != '\t' && msg[i+1] != '\n':
+			// A path, a URL or a dotted name ("/tmp/blk.log",
+			// "https://github.com/psf/black", "tornado.web") is a value:
+			// all of it, up to the next space.
+			word.Reset()
+			for i+1 < len(msg) && msg[i+1] != ' ' && msg[i+1] != '\t' && msg[i+1] != '\n' {
+				i++
+			}
+			endRun()
 		case c == ' ' || c == ',' || c == '.' || c == '?' || c == '!' || c == '-' || c == '\t':
 			endWord()
-		default:
-			// A value inside a word ("x1", "don't") ends the run too.
+		case c >= '0' && c <= '9' || c == '_':
+			// A word with a digit or an underscore in it is a value, an
+			// identifier or a number ("x1", "on_conflict"): all of it.
 			word.Reset()
+			for i+1 < len(msg) && identByte(msg, i+1) {
+				i++
+			}
+			endRun()
+		default:
 			endRun()
 		}
 	}
@@ -178,33 +233,96 @@ func splitRuns(msg string) [][]string {
 	return runs
 }
 
-// messageMatch is how much of the query's messages the chunk's text
-// holds: the words of the runs found in it, in order, beyond the
-// shortest that counts, up to 1 for a run of nine words or more.
-func messageMatch(runs [][]string, content string) float64 {
-	if len(runs) == 0 || !mayHoldRun(runs, content) {
+// messageWords is how many words of the query's messages the chunk's
+// text holds: of each message, the runs it holds alone, minRunWords or
+// more in a row, or chained, a few words apart, into minRunWords or more,
+// as a format string holds them around its placeholders.
+func messageWords(msgs []message, content string) int {
+	if len(msgs) == 0 || !mayHold(msgs, content) {
 		return 0
 	}
 	words := textWords(content)
 	found := 0
-	for _, r := range runs {
-		if holdsRun(words, r) {
-			found += len(r)
-		}
+	for _, m := range msgs {
+		found += heldWords(words, m)
 	}
+	return found
+}
+
+// messageMatch is how much of the query's messages the chunk's text
+// holds, 0..1: the words held beyond the shortest that counts, up to 1
+// at nine words.
+func messageMatch(msgs []message, content string) float64 {
+	found := messageWords(msgs, content)
 	if found < minRunWords {
 		return 0
 	}
 	return min(1, float64(found-minRunWords+1)/messageFullWords)
 }
 
-// mayHoldRun reports whether content holds, in any case, every word of
-// some run (but those of one or two letters, which any text holds): a
-// chunk that does not cannot hold the run, and most candidates are ruled
-// out so without splitting their text into words.
-func mayHoldRun(runs [][]string, content string) bool {
-	return slices.ContainsFunc(runs, func(r []string) bool {
-		return !slices.ContainsFunc(r, func(w string) bool { return len(w) > 2 && !containsFold(content, w) })
+// heldWords counts the words of m's runs that words holds in chains of
+// minRunWords words or more: a run, then the next within chainGap words
+// of its end, and so on. A run of a word or two the chunk does not hold
+// there is passed over: a value the reporter's program printed (`'net'`,
+// `'verbose'`) where the format string has a placeholder.
+func heldWords(words []string, m message) int {
+	held := make([]bool, len(m))
+	for i := range m {
+		for at := runAt(words, m[i], 0); at >= 0; at = runAt(words, m[i], at+1) {
+			end, n := at+len(m[i]), len(m[i])
+			chain := []int{i}
+			for j := i + 1; j < len(m); j++ {
+				next := runAt(words, m[j], end)
+				if next >= 0 && next <= end+chainGap {
+					end, n, chain = next+len(m[j]), n+len(m[j]), append(chain, j)
+				} else if len(m[j]) > maxValueWords {
+					break
+				}
+			}
+			if n >= minRunWords {
+				for _, k := range chain {
+					held[k] = true
+				}
+			}
+		}
+	}
+	n := 0
+	for i, h := range held {
+		if h {
+			n += len(m[i])
+		}
+	}
+	return n
+}
+
+// runAt returns the first index at or after from where words holds run's
+// words one after another, or -1.
+func runAt(words, run []string, from int) int {
+	for i := from; i+len(run) <= len(words); i++ {
+		if words[i] != run[0] {
+			continue
+		}
+		j := 1
+		for j < len(run) && words[i+j] == run[j] {
+			j++
+		}
+		if j == len(run) {
+			return i
+		}
+	}
+	return -1
+}
+
+// mayHold reports whether content holds, in any case, every word of some
+// run of some message (but those of one or two letters, which any text
+// holds): every chain holds a whole run, so a chunk that does not holds
+// none, and most candidates are ruled out so without splitting their
+// text into words.
+func mayHold(msgs []message, content string) bool {
+	return slices.ContainsFunc(msgs, func(m message) bool {
+		return slices.ContainsFunc(m, func(r []string) bool {
+			return !slices.ContainsFunc(r, func(w string) bool { return len(w) > 2 && !containsFold(content, w) })
+		})
 	})
 }
 
@@ -243,19 +361,3 @@ func textWords(s string) []string {
 	return out
 }
 
-// holdsRun reports whether words holds run's words one after another.
-func holdsRun(words, run []string) bool {
-	for i := 0; i+len(run) <= len(words); i++ {
-		if words[i] != run[0] {
-			continue
-		}
-		j := 1
-		for j < len(run) && words[i+j] == run[j] {
-			j++
-		}
-		if j == len(run) {
-			return true
-		}
-	}
-	return false
-}

@@ -9,48 +9,73 @@ import (
 	"testing"
 )
 
-// An error message's words are split where the program formatted in a
-// value (a quoted name, a number, a path), and the runs of four words or
-// more are kept, longest first; a message of a few words, or a line that
-// prints no error, gives none.
-func TestMessageRuns(t *testing.T) {
-	for text, want := range map[string][][]string{
+// An error message's words are split into runs where the program
+// formatted in a value (a quoted name, a number, a path); a message of
+// four words or more is kept, the longest first, and one read twice (an
+// error line and its quotes) once; a line that prints no error, a
+// snippet's string and the prose between quoted names give none.
+func TestMessagesOf(t *testing.T) {
+	runs := func(rs ...string) message {
+		var m message
+		for _, r := range rs {
+			m = append(m, strings.Fields(r))
+		}
+		return m
+	}
+	for text, want := range map[string][]message{
 		"thread 'main' panicked at 'Command app: Short option names must be unique for each argument, but '-v' is in use by both 'verbose' and 'version'\nnote: run with RUST_BACKTRACE=1": {
-			strings.Fields("short option names must be unique for each argument but"), strings.Fields("is in use by both")},
+			runs("command app", "short option names must be unique for each argument but", "v", "is in use by both", "verbose", "and", "version")},
 		"Traceback (most recent call last):\n  File \"app.py\", line 3\nValueError: the key must be a non-empty string, got 42": {
-			strings.Fields("the key must be a non empty string got")},
+			runs("the key must be a non empty string got")},
 		"pip warns\nWARNING: The script uvicorn is installed in '/home/u/.local/bin' which is not on PATH.": {
-			strings.Fields("the script uvicorn is installed in"), strings.Fields("which is not on path")},
+			runs("the script uvicorn is installed in", "which is not on path")}, // a path is a value
 		"[WARN] skipping the cache because the lock file is stale": {
-			strings.Fields("skipping the cache because the lock file is stale")},
+			runs("skipping the cache because the lock file is stale")},
 		"Every call fails with \"Protocol error, got a bad reply type byte\" after a reconnect.": {
-			strings.Fields("protocol error got a bad reply type byte")},
+			runs("protocol error got a bad reply type byte")},
+		"ValueError: \"the on_conflict option must be one of\"": {
+			runs("the", "option must be one of")}, // on_conflict is a name: left out
+		"error: cannot format -: INTERNAL ERROR: Black produced code that is not equivalent to the source.  Please report a bug on https://github.com/psf/black/issues.\nAssertionError: INTERNAL ERROR: Black produced code that is not equivalent to the source.  Please report a bug on https://github.com/psf/black/issues.": {
+			runs("cannot format", "internal error", "black produced code that is not equivalent to the source please report a bug on")},
+		"terminate called after throwing an instance of 'spdlog::spdlog_ex'\n  what():  logger with name 'net' already exists": {
+			runs("logger with name", "net", "already exists")},
 		"Calls `redisReply` for `reply` from `start` up to, but not including, `end`.": nil,
 		"```python\nprint(\"this will not be formatted at all\")\n```":                 nil,
 		"TypeError: Load failed":                      nil,
 		"The option must be unique for each argument": nil,
 	} {
-		if got := messageRuns(text); !reflect.DeepEqual(got, want) {
-			t.Errorf("messageRuns(%q) = %q, want %q", text, got, want)
+		if got := messagesOf(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("messagesOf(%q) = %q, want %q", text, got, want)
 		}
 	}
 }
 
 // A chunk holding the message's words in order, across the placeholders
 // and quotes of its format string, is the code that printed it; one
-// holding the words apart, or only a few of them, is not.
+// holding the words apart, or only a few of them, is not. Runs too short
+// to count alone count as a chain a placeholder's words apart.
 func TestMessageMatchFindsTheFormatString(t *testing.T) {
-	runs := messageRuns("panicked at 'Command app: Short option names must be unique for each argument, but '-v' is in use by both 'a' and 'b'")
+	msgs := messagesOf("panicked at 'Command app: Short option names must be unique for each argument, but '-v' is in use by both 'a' and 'b'")
 	raiser := `assert!(!short_flags.contains(&s), "Command {}: Short option names must be unique for each argument, but '-{}' is in use by both '{}' and '{}'", cmd.get_name(), s, first, second);`
-	if got := messageMatch(runs, raiser); got != 1 {
+	if got := messageMatch(msgs, raiser); got != 1 {
 		t.Errorf("the format string matches %v, want 1", got)
 	}
 	docs := "/// Short option names are unique. Each argument must be in use by one command, both short and long."
-	if got := messageMatch(runs, docs); got != 0 {
+	if got := messageMatch(msgs, docs); got != 0 {
 		t.Errorf("the words apart match %v, want 0", got)
 	}
 	if got := messageMatch(nil, raiser); got != 0 {
 		t.Errorf("no message matches %v, want 0", got)
+	}
+	logger := []message{verbatimMessage("logger with name 'net' already exists")}
+	for content, want := range map[string]int{
+		`throw_spdlog_ex("logger with name '" + logger_name + "' already exists");`: 5,
+		`// the logger with the given name already exists in the registry`:          0, // words apart, not the message's runs
+		`"logger with name"`: 0, // three words alone
+	} {
+		if got := messageWords(logger, content); got != want {
+			t.Errorf("messageWords(%q) = %d, want %d", content, got, want)
+		}
 	}
 }
 
@@ -86,15 +111,18 @@ func TestRaisedTypeIsNoName(t *testing.T) {
 }
 
 // A message pasted alone is looked for as typed: the chunk holding it
-// comes before chunks the model finds closer, and a question or a
-// phrase with a value in it is no such message.
+// comes before chunks the model finds closer; it may quote values
+// between its words, and a question, an identifier or a description
+// naming code in backticks is no such message.
 func TestVerbatimMessageFindsTheCodePrintingIt(t *testing.T) {
 	for text, want := range map[string]bool{
 		"Cannot override method on final class":                                                           true,
 		"Field for this name must be declared as a Field instance, not a class. Did you mean to call it?": true,
-		"how are files chunked":            false,
-		"Unknown field \"name\" in config": false,
-		"ParseDuration":                    false,
+		"Unknown field \"name\" in config":                                                                true, // a value quoted between its words
+		"logger with name 'net' already exists":                                                           true,
+		"how are files chunked":                                                                           false,
+		"Creates a slice of `array` from `start` up to, but not including, `end`.":                        false, // names in backticks are code
+		"ParseDuration": false,
 	} {
 		if got := ParseQuery(text).verbatim; got != want {
 			t.Errorf("ParseQuery(%q).verbatim = %v, want %v", text, got, want)
@@ -128,9 +156,11 @@ func TestReportLineQuotingAMessage(t *testing.T) {
 	cands[1].chunk.Content = "throw new RuntimeException(\n    'A middleware must be an object/class name referencing an implementation of ' .\n    'MiddlewareInterface or a callable with a matching signature.'\n);"
 	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands, Messages, "Slim/MiddlewareDispatcher.php", "Slim/Middleware/BodyParsingMiddleware.php")
-	for _, run := range r.q.messages {
-		if text := strings.Join(run, " "); strings.Contains(text, "snippet") {
-			t.Errorf("run %q read as a message", text)
+	for _, m := range r.q.messages {
+		for _, run := range m {
+			if text := strings.Join(run, " "); strings.Contains(text, "snippet") {
+				t.Errorf("run %q read as a message", text)
+			}
 		}
 	}
 }

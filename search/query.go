@@ -126,9 +126,8 @@ type Query struct {
 	// without its file (gdb's `#1 0x… in sdscatlen (…)`), Names[0]; the
 	// file declaring it counts as a named file.
 	frameFunc string
-	// messages are the runs of words of the error messages the text
-	// quotes (messageRuns).
-	messages [][]string
+	// messages are the error messages the text quotes (messagesOf).
+	messages []message
 	// verbatim is a query that is one message alone, every word of it
 	// a run of plain words (`Cannot override method on final class`):
 	// pasted from the output, it is in the code as typed.
@@ -210,15 +209,15 @@ func ParseQuery(text string) Query {
 		q.wants &= pathclass.Platform
 	}
 	q.Paths, q.pathWeights, q.frames = scanMentions(raw)
-	q.messages = messageRuns(raw)
+	q.messages = messagesOf(raw)
 	if q.report && lines {
 		// A report over lines, as pasted; a docstring's one line quotes
 		// nothing.
-		q.messages = append(q.messages, proseRuns(raw)...)
+		q.messages = append(q.messages, proseMessages(raw)...)
 	}
 	if len(q.messages) == 0 && !lines && q.Kind != Question && q.Kind != Identifier {
-		if run := verbatimRun(text); run != nil {
-			q.messages, q.verbatim = [][]string{run}, true
+		if m := verbatimMessage(text); m != nil {
+			q.messages, q.verbatim = []message{m}, true
 		}
 	}
 	q.Names = slices.DeleteFunc(q.Names, raisedTypes(raw))

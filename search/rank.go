@@ -125,11 +125,7 @@ func (r ranker) score(cands []*candidate) {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
 		if len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs && (!r.q.verbatim || cd.lex >= verbatimFloor) {
-			m := r.w.Message * messageMatch(r.q.messages, cd.chunk.Full().Content)
-			if r.q.verbatim && m > 0 {
-				m = r.w.Mention // the whole query, as typed: it names the chunk
-			}
-			base += m
+			base += r.messageLift(cd.chunk.Full().Content)
 		}
 		mult[i] = f.prior * f.older
 		if r.opt.on(PathPrior) && !r.docs && licenceHeader(cd.chunk) {
@@ -157,6 +153,20 @@ func (r ranker) score(cands []*candidate) {
 		framesFirst(cands)
 	}
 	r.decay(cands)
+}
+
+// messageLift is what a chunk gains for holding the query's messages. A
+// query that is a message pasted alone names the chunk holding it, as a
+// named file is named, by the share of its words held.
+func (r ranker) messageLift(content string) float64 {
+	if !r.q.verbatim {
+		return r.w.Message * messageMatch(r.q.messages, content)
+	}
+	n := messageWords(r.q.messages, content)
+	if n < minRunWords {
+		return 0
+	}
+	return r.w.Mention * float64(n) / float64(r.q.messages[0].words())
 }
 
 // verbatimReads is how many of the best lexical hits are read for a
