@@ -238,10 +238,14 @@ func splitRuns(msg string) [][]string {
 // more in a row, or chained, a few words apart, into minRunWords or more,
 // as a format string holds them around its placeholders.
 func messageWords(msgs []message, content string) int {
-	if len(msgs) == 0 || !mayHold(msgs, content) {
+	if len(msgs) == 0 {
 		return 0
 	}
-	words := textWords(content)
+	lower := strings.ToLower(content)
+	if !mayHold(msgs, lower) {
+		return 0
+	}
+	words := lowerWords(lower)
 	found := 0
 	for _, m := range msgs {
 		found += heldWords(words, m)
@@ -313,29 +317,17 @@ func runAt(words, run []string, from int) int {
 	return -1
 }
 
-// mayHold reports whether content holds, in any case, every word of some
-// run of some message (but those of one or two letters, which any text
-// holds): every chain holds a whole run, so a chunk that does not holds
-// none, and most candidates are ruled out so without splitting their
-// text into words.
-func mayHold(msgs []message, content string) bool {
+// mayHold reports whether lower, a chunk's text in lower case, holds
+// every word of some run of some message (but those of one or two
+// letters, which any text holds): every chain holds a whole run, so a
+// chunk that does not holds no message, and most candidates are ruled out
+// so without splitting their text into words.
+func mayHold(msgs []message, lower string) bool {
 	return slices.ContainsFunc(msgs, func(m message) bool {
 		return slices.ContainsFunc(m, func(r []string) bool {
-			return !slices.ContainsFunc(r, func(w string) bool { return len(w) > 2 && !containsFold(content, w) })
+			return !slices.ContainsFunc(r, func(w string) bool { return len(w) > 2 && !strings.Contains(lower, w) })
 		})
 	})
-}
-
-// containsFold reports whether s holds lower, a lower-case ASCII word, in
-// any case.
-func containsFold(s, lower string) bool {
-	first, upper := lower[0], lower[0]-'a'+'A'
-	for i := 0; i+len(lower) <= len(s); i++ {
-		if c := s[i]; (c == first || c == upper) && strings.EqualFold(s[i:i+len(lower)], lower) {
-			return true
-		}
-	}
-	return false
 }
 
 // messageFullWords is how many words beyond the fourth a full match
@@ -346,15 +338,20 @@ const messageFullWords = 6
 // reads a message, so that a message matches its format string across
 // the placeholders and quotes between its words.
 func textWords(s string) []string {
-	var out []string
+	return lowerWords(strings.ToLower(s))
+}
+
+// lowerWords is textWords of a lower-case text: slices of it.
+func lowerWords(s string) []string {
+	out := make([]string, 0, len(s)/6)
 	start := -1
 	for i := 0; i <= len(s); i++ {
-		letter := i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z')
+		letter := i < len(s) && s[i] >= 'a' && s[i] <= 'z'
 		switch {
 		case letter && start < 0:
 			start = i
 		case !letter && start >= 0:
-			out = append(out, strings.ToLower(s[start:i]))
+			out = append(out, s[start:i])
 			start = -1
 		}
 	}

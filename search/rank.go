@@ -42,7 +42,7 @@ func (r ranker) score(cands []*candidate) {
 		return
 	}
 	blend := r.blend(cands)
-	verbatimFloor := lexicalFloor(cands, verbatimReads)
+	messageFloor := lexicalFloor(cands, r.messageReads())
 	// The same blend on fixed scales (cosine, saturated BM25): what a
 	// score means from one query to the next.
 	absolute := channelBlend{vec: clamp01, lex: saturate, alpha: blend.alpha}
@@ -124,7 +124,7 @@ func (r ranker) score(cands []*candidate) {
 		if headings != nil {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
-		if len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs && (!r.q.verbatim || cd.lex >= verbatimFloor) {
+		if len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs && cd.lex >= messageFloor {
 			base += r.messageLift(cd.chunk.Full().Content)
 		}
 		mult[i] = f.prior * f.older
@@ -169,11 +169,17 @@ func (r ranker) messageLift(content string) float64 {
 	return r.w.Mention * float64(n) / float64(r.q.messages[0].words())
 }
 
-// verbatimReads is how many of the best lexical hits are read for a
-// query pasted whole (Query.verbatim): a chunk holding all its words in
-// order is among them, and reading every candidate's text cost a plain
-// phrase's search a fifth more time.
-const verbatimReads = 20
+// messageReads is how many of the best lexical hits are read for the
+// query's messages: a chunk holding a message's words is among them, as
+// they are the query's words, and reading every candidate's text cost a
+// plain phrase's search a fifth more time (a query pasted whole), a
+// report's half as much again (its prose's runs).
+func (r ranker) messageReads() int {
+	if r.q.verbatim {
+		return 20
+	}
+	return 100
+}
 
 // lexicalFloor returns the lexical score of the n-th best lexical hit
 // among cands, above 0: the hits at or above it are the n best.
