@@ -357,4 +357,3 @@ func lowerWords(s string) []string {
 	}
 	return out
 }
-
