@@ -17,7 +17,9 @@ import (
 // frame counts, against 1 for the innermost.
 const outerFrameWeight = 0.25
 
-// minFrames is how many frame lines make a text a stack trace.
+// minFrames is how many frame lines make a text a stack trace; two do
+// under a trace's header (`goroutine 35 [running]:`, `Traceback (most
+// recent call last):`), as a report pastes a trace cut short.
 const minFrames = 3
 
 // frameLineNumber follows a file name in a frame: Python's `", line 12`,
@@ -63,11 +65,11 @@ func frameDepths(text string, offsets [][]int) []float64 {
 			ipython = ipython || pythonFrameEnd().MatchString(after)
 		}
 	}
-	if len(frames) < minFrames {
-		return depth
+	headers := traceHeader().FindAllStringIndex(text, -1)
+	if len(frames) < minFrames && (len(frames) < 2 || len(headers) == 0) {
+		return depth // two frames make a trace under a trace's header only
 	}
 	last := ipython || innermostLast(text)
-	headers := traceHeader().FindAllStringIndex(text, -1)
 	for _, trace := range splitTraces(frames, offsets, headers) {
 		for k, i := range trace {
 			d := 1.0

@@ -112,11 +112,23 @@ Stack trace:
 }
 
 func TestFewFramesAreNoTrace(t *testing.T) {
-	w := weightsOf(`The check in checkmember.py:120 and plugin.py misses a case; see web.py.`)
+	w := weightsOf(`The check in checkmember.py:120 and plugin.py:40 misses a case; see web.py.`)
 	for p, x := range w {
 		if x != 1 {
 			t.Errorf("%s counts %v outside a trace, want 1", p, x)
 		}
+	}
+}
+
+// Two frames under a trace's header are a trace cut short: the innermost
+// (a Go panic's first) counts fully, its caller as an outer frame.
+func TestTwoFramesUnderAHeader(t *testing.T) {
+	w := weightsOf("panic: runtime error: index out of range [-1]\n\ngoroutine 35 [running]:\n" +
+		"github.com/junegunn/fzf/src.Transform({0xc0001a2000, 0x0, 0x0})\n\t/home/runner/work/fzf/fzf/src/tokenizer.go:301 +0x3a5\n" +
+		"github.com/junegunn/fzf/src.Run.func3(0xc000214000)\n\t/home/runner/work/fzf/fzf/src/core.go:142 +0x1b8\n")
+	inner, outer := w["home/runner/work/fzf/fzf/src/tokenizer.go"], w["home/runner/work/fzf/fzf/src/core.go"]
+	if inner != 1 || outer >= inner {
+		t.Errorf("tokenizer.go (the panic) counts %v, core.go (its caller) %v: want 1 and less", inner, outer)
 	}
 }
 
