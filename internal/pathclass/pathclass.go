@@ -113,8 +113,9 @@ func Of(p string) Class {
 			dc |= Test // Cucumber's step definitions and the servers they start
 		}
 		prev = d
-		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") {
-			dc |= Test // e2e_tests, e2e-playwright, containers-tests
+		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") ||
+			d == "integrationtests" || dotNetTests(d) {
+			dc |= Test // e2e_tests, e2e-playwright, containers-tests, AutoMapper.UnitTests
 		}
 		if strings.HasPrefix(d, "shaded") {
 			dc |= Vendored // a dependency copied in under its own package name (shaded_org_apache_tools_zip)
@@ -202,6 +203,18 @@ func legalFile(stem, ext string) bool {
 // testing.py): below lib/, the library's tools for its users' tests.
 func testingTool(stem string) bool {
 	return stem == "test" || stem == "tests" || stem == "testing"
+}
+
+// dotNetTests reports a .NET test project's directory, named after the
+// project it tests (`AutoMapper.Tests`, `Foo.Specs`, `Foo.IntegrationTests`),
+// lower case.
+func dotNetTests(d string) bool {
+	for _, s := range []string{".tests", ".test", ".specs", ".unittests", ".integrationtests"} {
+		if strings.HasSuffix(d, s) && len(d) > len(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // mainSourceSet reports a directory d, below parent, that holds a build's

@@ -24,6 +24,11 @@ func TestOf(t *testing.T) {
 		{"features/digest_auth.feature", Test},
 		{"src/features/auth/authSlice.ts", 0}, // a feature of the app, not a scenario
 		{"_site/readme/index.html", Generated},
+		{"src/AutoMapper.UnitTests/Projection/NullChecks.cs", Test},
+		{"src/Lib.Tests/WidgetFacts.cs", Test},
+		{"src/Foo.Specs/Steps.cs", Test},
+		{"src/IntegrationTests/MaxDepth/NavigationPropertySO.cs", Test},
+		{"src/AutoMapper/Configuration/MapperConfiguration.cs", 0},
 		{"docs/_build/html/api.html", Generated},
 		{"packages/vitest/src/runner.spec.ts", Test},
 		{"examples/basic/main.go", Example},
