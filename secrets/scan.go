@@ -83,6 +83,9 @@ func isNameByte(c byte) bool {
 // assignedSecret judges one assignRule match: a placeholder, a word or a
 // code expression is not a secret.
 func assignedSecret(line []byte, m []int) (Finding, bool) {
+	if publicName(line) {
+		return Finding{}, false
+	}
 	if m[2] >= 0 {
 		v := line[m[2]:m[3]]
 		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || entropy(v) < quotedMinEntropy {
@@ -95,6 +98,19 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 		return Finding{}, false
 	}
 	return Finding{Rule: "assigned-secret", Start: m[4], End: m[5]}, true
+}
+
+// publicName reports an assignment whose name, at the start of line, says
+// its value is public: .NET's `publicKeyToken="96d09a1eb7f44a77"` (the
+// hash of an assembly's public key, in every binding redirect), a
+// `public_key`, Stripe's `publishableKey`.
+func publicName(line []byte) bool {
+	end := 0
+	for end < len(line) && isNameByte(line[end]) {
+		end++
+	}
+	name := bytes.ToLower(line[:end])
+	return bytes.Contains(name, []byte("public")) || bytes.Contains(name, []byte("publishable"))
 }
 
 var (

@@ -94,6 +94,8 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`if passwd == "" {`,
 		`  withXSRFToken: defaultToConfig2,`,
 		`  cancelToken: mergeDeepProperties3;`,
+		`<assemblyIdentity name="AutoMapper" publicKeyToken="96d09a1eb7f44a77" culture="neutral" />`,
+		`stripe_publishable_key = "pk_live_51H8xQ2KjsL0a9Zb"`,
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
