@@ -60,7 +60,7 @@ func Outline(path string, src []byte) []Symbol {
 			}
 			continue
 		}
-		if !memberKinds[d.Kind] || d.Parent == "" {
+		if !memberKinds[d.Kind] && !keywordMethod(d) || d.Parent == "" {
 			continue // a top-level constant is no member
 		}
 		holder := holderOf(syms, types, d.Parent, d.Line)
@@ -100,6 +100,14 @@ func missedParent(d Def, syms []Symbol, callables map[string]int, added map[stri
 		return q, true
 	}
 	return "", d.Parent == "" && d.Kind != "method"
+}
+
+// keywordMethod reports a method the graph declares with its keyword
+// (`def ext`) that Symbols' walk did not reach: inside a block call, a
+// `begin`/`rescue` or an `if` in a class body (Rake's `String#ext`, in
+// `rake_extension("ext") do … end`).
+func keywordMethod(d Def) bool {
+	return d.Kind == "method" && nestedFunction(Def{Kind: "function", Signature: d.Signature})
 }
 
 // keywordClass reports a class-like declaration the graph makes with its
