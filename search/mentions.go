@@ -310,11 +310,7 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 	}
 	mark := func(cd *candidate, s float64) {
 		cd.mention = s
-		for _, fr := range frames[cd.chunk.FilePath] {
-			if fr.line >= cd.chunk.StartLine && fr.line <= cd.chunk.EndLine {
-				cd.atFrame = true
-			}
-		}
+		cd.atFrame = cd.atFrame || atFrame(frames[cd.chunk.FilePath], cd.chunk)
 	}
 	found := map[string]bool{}
 	for _, cd := range order {
@@ -328,7 +324,7 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 	}
 	paths := make([]string, 0, len(named))
 	for p := range named {
-		if !found[p] {
+		if !found[p] || len(frames[p]) > 0 {
 			paths = append(paths, p)
 		}
 	}
@@ -339,12 +335,19 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 			if added == maxMentionChunks {
 				return
 			}
-			if c.Kind == req.Kind && req.Filter.Keeps(c) {
+			// Of a file the channels found, the chunks a frame is in
+			// join too: where the trace failed, whatever its words.
+			if c.Kind == req.Kind && req.Filter.Keeps(c) && (!found[p] || atFrame(frames[p], c)) {
 				mark(get(c), named[p])
 				added++
 			}
 		}
 	}
+}
+
+// atFrame reports whether a frame is at a line of chunk c.
+func atFrame(frames []frame, c *store.Chunk) bool {
+	return slices.ContainsFunc(frames, func(fr frame) bool { return fr.line >= c.StartLine && fr.line <= c.EndLine })
 }
 
 // frameLine follows a file name in a stack trace's frame with the line

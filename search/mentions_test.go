@@ -201,3 +201,41 @@ func TestNamedFileLeadsWithCodeNotImports(t *testing.T) {
 		t.Errorf("the imports chunk scores %v, the named file's code %v: want the code first", imports.score, code.score)
 	}
 }
+
+// framedSearcher lists made-up chunks by file, for the named files of a
+// query whose channels found nothing.
+type framedSearcher struct {
+	declaringSearcher
+	chunks chunkList
+}
+
+func (s framedSearcher) ChunksOf(p string) []*store.Chunk { return s.chunks[p] }
+
+// Of a file a frame names that the channels found by other chunks, the
+// chunk the frame is in joins the candidates too, as the trace's failure.
+func TestFramedChunkJoinsTheCandidates(t *testing.T) {
+	ix := &store.Index{Manifest: &store.Manifest{Meta: store.Meta{ID: "r"}, Files: []store.FileState{{Path: "lib/rake/task.rb"}}}}
+	chunks := chunkList{"lib/rake/task.rb": {
+		{ID: "a", FilePath: "lib/rake/task.rb", StartLine: 191, EndLine: 234},
+		{ID: "b", FilePath: "lib/rake/task.rb", StartLine: 384, EndLine: 423},
+		{ID: "c", FilePath: "lib/rake/task.rb", StartLine: 425, EndLine: 434},
+	}}
+	s := framedSearcher{declaringSearcher{ix: ix}, chunks}
+	found := &candidate{chunk: chunks["lib/rake/task.rb"][1], ix: s}
+	cands := map[string]*candidate{"b": found}
+	get := func(c *store.Chunk) *candidate {
+		if cd, ok := cands[c.ID]; ok {
+			return cd
+		}
+		cands[c.ID] = &candidate{chunk: c, ix: s}
+		return cands[c.ID]
+	}
+	q := ParseQuery("rake fails\n/gems/rake-13.1.0/lib/rake/task.rb:198:in `foo'\n")
+	mentioned(s, Request{Limit: 10}, q, []*candidate{found}, get)
+	if a := cands["a"]; a == nil || !a.atFrame || a.mention == 0 {
+		t.Errorf("the chunk at the frame's line is not a named candidate at the frame: %+v", a)
+	}
+	if _, ok := cands["c"]; ok {
+		t.Errorf("a chunk of the found file that no frame is in joined the candidates")
+	}
+}
