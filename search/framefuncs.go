@@ -79,12 +79,15 @@ func retargetFrames(frames map[string][]frame, lister chunkLister) {
 // chunkAt returns the chunk holding line l, or nil.
 func chunkAt(chunks []*store.Chunk, l int) *store.Chunk {
 	for _, c := range chunks {
-		if l >= c.StartLine && l <= c.EndLine {
+		if holdsLine(c, l) {
 			return c
 		}
 	}
 	return nil
 }
+
+// holdsLine reports whether chunk c spans line l.
+func holdsLine(c *store.Chunk, l int) bool { return l >= c.StartLine && l <= c.EndLine }
 
 // namesFunc reports whether a chunk's symbol ("Gson.toJson, Gson.getAdapter")
 // names the function fn.

@@ -347,7 +347,7 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 
 // atFrame reports whether a frame is at a line of chunk c.
 func atFrame(frames []frame, c *store.Chunk) bool {
-	return slices.ContainsFunc(frames, func(fr frame) bool { return fr.line >= c.StartLine && fr.line <= c.EndLine })
+	return slices.ContainsFunc(frames, func(fr frame) bool { return holdsLine(c, fr.line) })
 }
 
 // frameLine follows a file name in a stack trace's frame with the line

@@ -206,12 +206,12 @@ func splitRuns(msg string) [][]string {
 			word.WriteByte(c)
 		case c >= 'A' && c <= 'Z':
 			word.WriteByte(c + 'a' - 'A')
-		case c == '/' || (c == '.' || c == ':') && i+1 < len(msg) && msg[i+1] != ' ' && msg[i+1] != '\t' && msg[i+1] != '\n':
+		case c == '/' || (c == '.' || c == ':') && i+1 < len(msg) && !spaceByte(msg[i+1]):
 			// A path, a URL or a dotted name ("/tmp/blk.log",
 			// "https://github.com/psf/black", "tornado.web") is a value:
 			// all of it, up to the next space.
 			word.Reset()
-			for i+1 < len(msg) && msg[i+1] != ' ' && msg[i+1] != '\t' && msg[i+1] != '\n' {
+			for i+1 < len(msg) && !spaceByte(msg[i+1]) {
 				i++
 			}
 			endRun()
@@ -232,6 +232,9 @@ func splitRuns(msg string) [][]string {
 	endRun()
 	return runs
 }
+
+// spaceByte reports a space, a tab or a line end.
+func spaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
 
 // messageWords is how many words of the query's messages the chunk's
 // text holds: of each message, the runs it holds alone, minRunWords or

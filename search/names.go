@@ -97,7 +97,7 @@ func callablesIn(c *store.Chunk, g *chunker.Graph) []string {
 	}
 	var names []string
 	for _, d := range g.Defs {
-		if d.Line >= c.StartLine && d.Line <= c.EndLine && callableKinds[d.Kind] {
+		if holdsLine(c, d.Line) && callableKinds[d.Kind] {
 			names = append(names, d.Name)
 		}
 	}

@@ -86,12 +86,18 @@ func compound(name string) bool {
 // in any case, as a whole word: not VitestProject in
 // VitestProjectResolver, which names something else.
 func containsWord(s, lower string) bool {
-	for i := 0; i+len(lower) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(lower)], lower) && !identByte(s, i-1) && !identByte(s, i+len(lower)) {
+	s = strings.ToLower(s)
+	for from := 0; ; {
+		i := strings.Index(s[from:], lower)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if !identByte(s, i-1) && !identByte(s, i+len(lower)) {
 			return true
 		}
+		from = i + 1
 	}
-	return false
 }
 
 // identByte reports whether s[i] is part of an identifier; out of range

@@ -42,7 +42,11 @@ func (r ranker) score(cands []*candidate) {
 		return
 	}
 	blend := r.blend(cands)
-	messageFloor := lexicalFloor(cands, r.messageReads())
+	readMessages := len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs
+	messageFloor := math.Inf(1)
+	if readMessages {
+		messageFloor = lexicalFloor(cands, r.messageReads())
+	}
 	// The same blend on fixed scales (cosine, saturated BM25): what a
 	// score means from one query to the next.
 	absolute := channelBlend{vec: clamp01, lex: saturate, alpha: blend.alpha}
@@ -124,7 +128,7 @@ func (r ranker) score(cands []*candidate) {
 		if headings != nil {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
-		if len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs && cd.lex >= messageFloor {
+		if readMessages && cd.lex >= messageFloor {
 			base += r.messageLift(cd.chunk.Full().Content)
 		}
 		mult[i] = f.prior * f.older
