@@ -84,22 +84,19 @@ func Outline(path string, src []byte) []Symbol {
 // ImportError:` fallback), or inside a function, or a method of such a
 // class. ok is false for anything else.
 func missedParent(d Def, syms []Symbol, callables map[string]int, added map[string]string) (string, bool) {
-	if at, ok := callables[d.Parent]; ok && (d.Kind == "method" || d.Kind == "field" || d.Kind == "property") {
-		// A member of an anonymous class the function makes (Scala's,
-		// Java's `new Visitor { var state … }`, PHP's `new class { … }`):
-		// the function's, not the type's around it.
+	declared := nestedFunction(d) || keywordClass(d)
+	// A member of an anonymous class a function makes (Scala's, Java's
+	// `new Visitor { var state … }`, PHP's `new class { … }`) is the
+	// function's, not the type's around it.
+	member := d.Kind == "method" || d.Kind == "field" || d.Kind == "property"
+	if at, ok := callables[d.Parent]; ok && (declared || member) {
 		return syms[at].Qualified(), true
 	}
-	if !nestedFunction(d) && !keywordClass(d) && d.Kind != "method" {
-		return "", false
+	if d.Kind == "method" {
+		q, ok := added[d.Parent]
+		return q, ok
 	}
-	if at, ok := callables[d.Parent]; ok && d.Kind != "method" {
-		return syms[at].Qualified(), true
-	}
-	if q, ok := added[d.Parent]; ok && d.Kind == "method" {
-		return q, true
-	}
-	return "", d.Parent == "" && d.Kind != "method"
+	return "", declared && d.Parent == ""
 }
 
 // keywordMethod reports a method the graph declares with its keyword
@@ -107,7 +104,7 @@ func missedParent(d Def, syms []Symbol, callables map[string]int, added map[stri
 // `begin`/`rescue` or an `if` in a class body (Rake's `String#ext`, in
 // `rake_extension("ext") do … end`).
 func keywordMethod(d Def) bool {
-	return d.Kind == "method" && nestedFunction(Def{Kind: "function", Signature: d.Signature})
+	return d.Kind == "method" && keywordSignature(d.Signature)
 }
 
 // keywordClass reports a class-like declaration the graph makes with its
@@ -130,10 +127,13 @@ func qualify(parent, name string) string {
 // the outline. A closure bound to a variable (`const onClick = () => …`)
 // is the function's local, and lambdas are no declarations.
 func nestedFunction(d Def) bool {
-	if d.Kind != "function" {
-		return false
-	}
-	sig := strings.TrimPrefix(d.Signature, "async ")
+	return d.Kind == "function" && keywordSignature(d.Signature)
+}
+
+// keywordSignature reports a signature that opens with a function's
+// keyword (`def`, `function`, `fn`, `func`, `fun`, `sub`), async or not.
+func keywordSignature(sig string) bool {
+	sig = strings.TrimPrefix(sig, "async ")
 	for _, k := range []string{"def ", "function ", "function* ", "fn ", "func ", "fun ", "sub "} {
 		if strings.HasPrefix(sig, k) {
 			return true
