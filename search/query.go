@@ -128,6 +128,11 @@ type Query struct {
 	frameFunc string
 	// messages are the error messages the text quotes (messagesOf).
 	messages []message
+	// printed are the lines the text may quote as a program printed
+	// them (printedLinesOf).
+	printed printedLines
+	// oneLine is a query of one line: a message in it was pasted alone.
+	oneLine bool
 	// verbatim is a query that is one message alone, every word of it
 	// a run of plain words (`Cannot override method on final class`):
 	// pasted from the output, it is in the code as typed.
@@ -219,6 +224,9 @@ func ParseQuery(text string) Query {
 		if m := verbatimMessage(text); m != nil {
 			q.messages, q.verbatim = []message{m}, true
 		}
+	}
+	if q.Kind != Identifier {
+		q.printed, q.oneLine = printedLinesOf(raw), !lines
 	}
 	q.Names = slices.DeleteFunc(q.Names, raisedTypes(raw))
 	return q

@@ -42,7 +42,7 @@ func (r ranker) score(cands []*candidate) {
 		return
 	}
 	blend := r.blend(cands)
-	readMessages := len(r.q.messages) > 0 && r.opt.on(Messages) && !r.docs
+	readMessages := (len(r.q.messages) > 0 || r.q.printed != nil) && r.opt.on(Messages) && !r.docs
 	messageFloor := math.Inf(1)
 	if readMessages {
 		messageFloor = lexicalFloor(cands, r.messageReads())
@@ -161,17 +161,32 @@ func (r ranker) score(cands []*candidate) {
 
 // messageLift is what a chunk gains for holding the query's messages. A
 // query that is a message pasted alone names the chunk holding it, as a
-// named file is named, by the share of its words held.
+// named file is named, by the share of its words held; a line one of
+// the chunk's string literals prints names it whole.
 func (r ranker) messageLift(content string) float64 {
+	lower := strings.ToLower(content)
+	lift := 0.0
+	if r.q.printed.printedBy(lower) {
+		lift = r.w.Message * printedShare
+		if r.q.oneLine {
+			lift = r.w.Mention
+		}
+	}
 	if !r.q.verbatim {
-		return r.w.Message * messageMatch(r.q.messages, content)
+		return max(lift, r.w.Message*messageMatch(r.q.messages, lower))
 	}
-	n := messageWords(r.q.messages, content)
+	n := messageWords(r.q.messages, lower)
 	if n < minRunWords {
-		return 0
+		return lift
 	}
-	return r.w.Mention * float64(n) / float64(r.q.messages[0].words())
+	return max(lift, r.w.Mention*float64(n)/float64(r.q.messages[0].words()))
 }
+
+// printedShare is how much of a report's message lift a chunk printing
+// one of its lines gains, however few its words: as much as six words of
+// a message held in a row (messageMatch), whose raise site the frames of
+// the report's trace, when it has one, still tell from its namesakes.
+const printedShare = 0.5
 
 // messageReads is how many of the best lexical hits are read for the
 // query's messages: a chunk holding a message's words is among them, as
@@ -179,7 +194,7 @@ func (r ranker) messageLift(content string) float64 {
 // plain phrase's search a fifth more time (a query pasted whole), a
 // report's half as much again (its prose's runs).
 func (r ranker) messageReads() int {
-	if r.q.verbatim {
+	if r.q.oneLine {
 		return 20
 	}
 	return 100

@@ -1,0 +1,169 @@
+package search
+
+import "strings"
+
+// A program's message is often a few fixed words before a value:
+// `errors.New("unknown action: " + spec)`, `fmt.Errorf("invalid listen
+// port: %s", s)`, `"no directory specified"`. Too short to be a message
+// by its runs of words (minRunWords), it is still in the code as typed:
+// a string literal opens with it and ends, or formats in a value, where
+// the printed line goes on with the value. A comment or another chunk
+// sharing its words has no such literal, and a literal opening with the
+// same words but going on with others (`"INTERNAL ERROR: hand-made
+// leaf …"` for `INTERNAL ERROR: Black produced …`) printed another
+// message. So the query's lines, and the messages it quotes, are
+// matched against the literals of the best lexical hits.
+
+// Bounds on the lines read: how many, and how much of each.
+const (
+	maxLiteralLines = 64
+	maxLiteralBytes = 200
+)
+
+// The fewest words and bytes of a literal's fixed opening that say more
+// than a chance phrase ("error: " says nothing).
+const (
+	minLiteralWords = 2
+	minLiteralBytes = 12
+)
+
+// literalKey is how many bytes of a line index it: no match is shorter
+// (minLiteralBytes).
+const literalKey = 8
+
+// printedLines are the lines a query quotes as printed, by their first
+// literalKey bytes.
+type printedLines map[string][]printedLine
+
+// printedLine is a line a query may quote as printed, lower-cased.
+type printedLine struct {
+	text string
+	// whole is an error line's message, which a literal may print whole
+	// (`"no directory specified"`) or in part, the rest added by the code
+	// reporting it (`die(i, "expected json value")` printing `expected
+	// json value got "N" at index 12`). Any other line is a message only
+	// where a literal formats a value into it (valueAfter): a phrase in
+	// quotes or on a line of its own (`alacritty msg config`) is as
+	// likely a command or a name as what a program printed.
+	whole bool
+}
+
+// printedLinesOf returns the lines of text outside fenced blocks, what
+// its prose quotes and its error lines' messages: each may be a line a
+// program printed. A fenced block's lines are a snippet's code, whose
+// string literals are the snippet's own (`print("This won't be
+// formatted")`); an error line in one still counts.
+func printedLinesOf(text string) printedLines {
+	lines := printedLines{}
+	n := 0
+	add := func(s string, whole bool) {
+		s = strings.ToLower(strings.TrimSpace(s))
+		if len(s) > maxLiteralBytes {
+			s = s[:maxLiteralBytes]
+		}
+		if len(s) < minLiteralBytes || !letterByte(s[0]) || n >= maxLiteralLines || !whole && onlyWords(s) {
+			return // a line of words alone has no value a literal formats in
+		}
+		k := s[:literalKey]
+		for i, x := range lines[k] {
+			if x.text == s {
+				lines[k][i].whole = x.whole || whole
+				return
+			}
+		}
+		lines[k] = append(lines[k], printedLine{s, whole})
+		n++
+	}
+	outsideFences(text, func(prose string) string {
+		for _, line := range strings.Split(prose, "\n") {
+			add(line, false)
+		}
+		for _, m := range quotedMessage().FindAllStringSubmatch(prose, maxMessageLines) {
+			add(m[1]+m[2]+m[3], false)
+		}
+		return prose
+	})
+	for _, m := range messageLine().FindAllStringSubmatch(text, maxMessageLines) {
+		add(m[1], true)
+	}
+	if n == 0 {
+		return nil
+	}
+	return lines
+}
+
+// onlyWords reports whether s holds letters and spaces alone.
+func onlyWords(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !letterByte(s[i]) && s[i] != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// letterByte reports an ASCII letter.
+func letterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// printedBy reports whether lower, a chunk's text in lower case, holds a
+// string literal that prints one of the lines: it opens with the line's
+// words and ends, or formats in a value, where the line goes on.
+func (lines printedLines) printedBy(lower string) bool {
+	for i := 0; i+1+literalKey <= len(lower); i++ {
+		if !quoteByte(lower[i]) {
+			continue
+		}
+		lit := lower[i+1:]
+		for _, line := range lines[lit[:literalKey]] {
+			if printsLine(lit, line) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// printsLine reports whether lit, the text after a literal's opening
+// quote, prints line: the two agree up to where the literal ends or a
+// placeholder stands, or up to the end of a line that may be printed
+// whole at a word's end, over
+// minLiteralWords words and minLiteralBytes bytes.
+func printsLine(lit string, pl printedLine) bool {
+	line, n := pl.text, 0
+	for n < len(lit) && n < len(line) && lit[n] == line[n] {
+		n++
+	}
+	switch {
+	case n == len(line):
+		if !pl.whole || n < len(lit) && letterByte(lit[n]) {
+			return false // no value printed, or the literal goes on with the word
+		}
+	case n == len(lit) || !valueStart(lit[n]):
+		return false // the literal prints other words
+	case !pl.whole && !valueAfter(line, n):
+		return false // the line goes on with words, as a phrase does
+	}
+	held := line[:n]
+	return len(held) >= minLiteralBytes && len(strings.Fields(held)) >= minLiteralWords
+}
+
+// valueAfter reports whether the line, where a literal ends or formats
+// in a value at n, has one there: after a colon or another mark that
+// introduces it (`unknown action: reload-sync`), or starting as no word
+// does (a quote, a digit, a path). A phrase that goes on with words
+// (`bash-it search functionality` for `"bash-it search"`) quotes
+// nothing printed.
+func valueAfter(line string, n int) bool {
+	held := strings.TrimRight(line[:n], " ")
+	rest := strings.TrimLeft(line[n:], " ")
+	return held != "" && !letterByte(held[len(held)-1]) || rest != "" && !letterByte(rest[0])
+}
+
+// quoteByte reports a character opening a string literal.
+func quoteByte(c byte) bool { return c == '"' || c == '\'' || c == '`' }
+
+// valueStart reports a character that, inside a literal, ends it or
+// starts a placeholder: a quote, `%s`, `{}`, `${…}`, `#{…}`, `\n`.
+func valueStart(c byte) bool {
+	return quoteByte(c) || c == '%' || c == '{' || c == '$' || c == '#' || c == '\\'
+}

@@ -1,0 +1,52 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestPrintedBy(t *testing.T) {
+	lines := printedLinesOf("bash-it search functionality for plugins\n" +
+		"fzf now prints `unknown action: reload-sync(ps` and exits\n\n    Error: no directory specified\n\n" +
+		"INTERNAL ERROR: Black produced invalid code: unexpected indent\n\n```python\nprint(\"this won't be formatted\")\n```")
+	for content, want := range map[string]bool{
+		`return errors.New("unknown action: " + spec)`:                            true,
+		`return fmt.Errorf("Unknown action: %s", spec)`:                           true, // as cased in the code
+		`return fmt.Errorf(f"unknown action: {spec}")`:                            true,
+		`err := errors.New("no directory specified")`:                             true,
+		`raise ValueError(f"INTERNAL ERROR: Black produced invalid code: {exc}")`: true,
+		`err := errors.New("no directory specifiedness")`:                         false, // goes on inside a word
+		`assert p, f"INTERNAL ERROR: hand-made leaf without parent"`:              false, // another message
+		"// an unknown action: reload restarts the command":                       false, // no literal
+		`log("the unknown action: " + spec)`:                                      false, // not its opening
+		`x := "no direct"`:                                                        false, // under minLiteralBytes
+		`print("this won't be formatted")`:                                        false, // the snippet's own literal
+		`alias b="bash-it search"`:                                                false, // a phrase going on with words
+	} {
+		if got := lines.printedBy(strings.ToLower(content)); got != want {
+			t.Errorf("printedBy(%q) = %v, want %v", content, got, want)
+		}
+	}
+}
+
+// A message of a few fixed words before a value, pasted alone or in a
+// report, finds the chunk whose string literal opens with them before
+// a chunk sharing more of the query's words: pasted alone, as a named
+// file is found; in a report, as a message is, above a close runner-up.
+func TestShortMessageFindsItsLiteral(t *testing.T) {
+	for _, text := range []string{
+		"invalid listen port: http",
+		"Running `fzf --listen 0.0.0.0:http` in a container prints\n\n    invalid listen port: http\n\nand exits at once.",
+	} {
+		ix := newIx()
+		cands := []*candidate{
+			cand(ix, "server.go", 1, 0.66, 5),
+			cand(ix, "options.go", 1, 0.60, 4),
+			cand(ix, "other.go", 1, 0.10, 1),
+		}
+		cands[0].chunk.Content = "// serve opens the http listen port; an invalid port is retried\nfunc serve(port int) {"
+		cands[1].chunk.Content = "func parsePort(s string) (int, error) {\n\treturn 0, fmt.Errorf(\"invalid listen port: %s\", s)\n}"
+		r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
+		wantDecides(t, r, cands, Messages, "options.go", "server.go")
+	}
+}
