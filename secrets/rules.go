@@ -113,10 +113,13 @@ var assignKeywords = []string{"pass", "pwd", "secret", "token", "key", "credenti
 
 // assignRule, anchored at the start of a name, is a value assigned to a
 // password-, secret-, token- or key-like name, in code (`apiKey := "…"`, `"password": "…"`, `token =>
-// '…'`) or configuration (`SECRET_KEY=…`, `password: …`). Group 1 is a
-// quoted value, group 2 an unquoted one running to the end of the line.
+// '…'`) or configuration (`SECRET_KEY=…`, `password: …`). Groups 1 to 3
+// are a value in double quotes, single quotes or backticks, each closed
+// by its own kind (a quote of another kind is the value's: a pattern's
+// `"[…#$%&'*+…]"`), group 4 an unquoted one running to the end of the
+// line.
 var assignRule = lazyre.New(`(?i)^[\w.-]*?(?:passw(?:or)?d|pwd|secret|token|api[_.-]?key|access[_.-]?key|auth[_.-]?key|private[_.-]?key|signing[_.-]?key|encryption[_.-]?key|credentials?)[\w.-]*["'\x60]?\s*(?::=|=>|\?=|\|\|=|=|:)\s*` +
-	`(?:["'\x60]([^"'\x60\s]{8,200})["'\x60]|([A-Za-z0-9+/=_.~!@#$%^&*-]{8,200})\s*(?:[,;]\s*)?(?:(?:#|//).*)?$)`)
+	`(?:"([^"\s]{8,200})"|'([^'\s]{8,200})'|\x60([^\x60\s]{8,200})\x60|([A-Za-z0-9+/=_.~!@#$%^&*-]{8,200})\s*(?:[,;]\s*)?(?:(?:#|//).*)?$)`)
 
 // Entropy floors of assignRule's values, in bits per byte. A quoted value
 // is taken at a lower floor because quoting is deliberate; an unquoted

@@ -86,18 +86,21 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 	if publicName(line) {
 		return Finding{}, false
 	}
-	if m[2] >= 0 {
-		v := line[m[2]:m[3]]
-		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || entropy(v) < quotedMinEntropy {
+	for g := 2; g < 8; g += 2 { // a quoted value
+		if m[g] < 0 {
+			continue
+		}
+		v := line[m[g]:m[g+1]]
+		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || entropy(v) < quotedMinEntropy {
 			return Finding{}, false
 		}
-		return Finding{Rule: "assigned-secret", Start: m[2], End: m[3]}, true
+		return Finding{Rule: "assigned-secret", Start: m[g], End: m[g+1]}, true
 	}
-	v := line[m[4]:m[5]]
+	v := line[m[8]:m[9]]
 	if placeholder(v) || identPath().Match(v) || camelName().Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
 		return Finding{}, false
 	}
-	return Finding{Rule: "assigned-secret", Start: m[4], End: m[5]}, true
+	return Finding{Rule: "assigned-secret", Start: m[8], End: m[9]}, true
 }
 
 // publicName reports an assignment whose name, at the start of line, says
@@ -123,6 +126,10 @@ var (
 	// (`withXSRFToken: defaultToConfig2,`): code naming a function or a
 	// variable, where a generated secret mixes its digits in.
 	camelName = lazyre.New(`^[A-Za-z$][a-z$]*(?:[A-Z][a-z]+)*[0-9]{0,3}$`)
+	// charClass is a pattern's character class of ranges (`[a-zA-Z0-9-!#…]`,
+	// a token's grammar in MediaType.kt): a regular expression, where a
+	// secret's characters are drawn from such a class, not written as one.
+	charClass = lazyre.New(`\[\^?(?:[^\]]*(?:a-z|A-Z|0-9))`)
 )
 
 // namedLike reports values that contain a keyword themselves without

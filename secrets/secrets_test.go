@@ -55,6 +55,7 @@ func TestScanFindsSecrets(t *testing.T) {
 		{"assigned-secret", `db_password = '` + dbPassword + `'`, dbPassword},
 		{"assigned-secret", `  password: ` + dbPassword + "  # prod\n", dbPassword},
 		{"assigned-secret", `"apiKey": "` + awsSecret + `",`, awsSecret},
+		{"assigned-secret", `password = "` + dbPassword + `'` + dbPassword + `"`, dbPassword + `'` + dbPassword}, // a quote of another kind is the secret's
 		{"github-token", `token := "` + githubToken + `"`, githubToken},
 		{"slack-token", "SLACK=" + slackToken, slackToken},
 		{"stripe-key", `Stripe.api_key = "` + stripeKey + `"`, stripeKey},
@@ -96,6 +97,7 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`  cancelToken: mergeDeepProperties3;`,
 		`<assemblyIdentity name="AutoMapper" publicKeyToken="96d09a1eb7f44a77" culture="neutral" />`,
 		`stripe_publishable_key = "pk_live_51H8xQ2KjsL0a9Zb"`,
+		"private const val TOKEN = \"([a-zA-Z0-9-!#$%&'*+.^_`{|}~]+)\"", // a pattern's character class
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
