@@ -37,14 +37,28 @@ var htmlTag = lazyre.New(`(?i)</?(?:a|b|i|p|br|hr|em|h[1-6]|li|ol|ul|td|th|tr|su
 // pieces match hex tables.
 var memoryAddress = lazyre.New(`\b0x[0-9a-fA-F]{10,}\b`)
 
+// goFrameValues are what a Go panic's frame prints of its call: the
+// argument words (`(0xc0001b6008, {0xc00001c0f0, 0x1, 0x1}, 0x0)`) and the
+// offset in the function (` +0x6a5`). They are runtime values, and their
+// short pieces (`0x1`, `0xa`) match every hex constant of the code: three
+// such frames made a large repository's lexical hits its tables of
+// constants.
+var goFrameValues = lazyre.New(`(?m)\((?:0x[0-9a-fA-F]+|[{}, ]|\.\.\.)+\)$| \+0x[0-9a-fA-F]+$`)
+
 // QueryText returns what of a query's text describes the code: the text
-// without memory addresses, environment listings, HTML comments, checklist items, and,
+// without memory addresses, a Go frame's values, environment listings, HTML comments, checklist items, and,
 // outside fenced code, images and HTML markup. A text that
 // is nothing else is returned whole, so that no query becomes empty.
 func QueryText(text string) string {
 	out := withoutEnvironment(text)
 	if strings.Contains(out, "0x") {
 		out = memoryAddress().ReplaceAllString(out, "")
+		out = goFrameValues().ReplaceAllStringFunc(out, func(v string) string {
+			if strings.HasPrefix(v, "(") {
+				return "()"
+			}
+			return ""
+		})
 	}
 	if strings.Contains(out, "<") || strings.Contains(out, "[") {
 		out = htmlComment().ReplaceAllString(out, "")

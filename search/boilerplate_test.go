@@ -194,3 +194,26 @@ func keepsAsIs(t *testing.T, name string, f func(string) string, texts ...string
 		}
 	}
 }
+
+// A Go panic's frames print their arguments and offsets as hex words,
+// runtime values whose pieces match every hex constant: they leave the
+// text, the frames' functions and files stay, and a hex constant a query
+// asks about is no frame's.
+func TestQueryTextDropsGoFrameValues(t *testing.T) {
+	frame := "goroutine 1 [running]:\n" +
+		"github.com/gofiber/fiber/v3.(*App).register(0xc0001b6008, {0xc00001c0f0, 0x1, 0x1}, 0x0)\n" +
+		"\t/home/dev/go/pkg/mod/github.com/gofiber/fiber/v3@v3.0.0/router.go:1022 +0x6a5\n" +
+		"github.com/gofiber/fiber/v3.(*App).Add(...)\n"
+	got := QueryText(frame)
+	for _, gone := range []string{"0x1", "0x0", "+0x6a5", "0xc00001c0f0"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("QueryText kept %q:\n%s", gone, got)
+		}
+	}
+	for _, kept := range []string{"(*App).register()", "router.go:1022", "(*App).Add()"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("QueryText dropped %q:\n%s", kept, got)
+		}
+	}
+	keepsAsIs(t, "QueryText", QueryText, "why is the mask 0x1f in lookup(0x1f)?")
+}
