@@ -25,7 +25,7 @@ import (
 // releases, which matches as an error line only if it says so) and a C++
 // exception's as the runtime prints it when nothing catches it (`what():
 // …`).
-var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\])?: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+)(.{12,})$`)
+var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\])?: |^\s*` + qualifiedType + `: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+)(.{12,})$`)
 
 // quotedMessage matches a run of text a report's prose quotes on one
 // line, in double or typographic quotes or backticks (`I get "Protocol
@@ -40,10 +40,16 @@ var quotedMessage = lazyre.New("(?:^|[\\s(:])\"([^\"\\s][^\"\\n]{18,}[^\"\\s])\"
 // prints it, qualified or not (ValueError, errors.ValidationError).
 const exceptionType = `[A-Za-z_][\w.]*(?:Error|Exception|Warning|Failure)`
 
+// qualifiedType is an exception's class named by its module as a trace's
+// last line prints it, whatever its name says (`requests.exceptions.
+// MissingSchema`, `django.http.Http404`): at a line's start, a class
+// qualified by a module is what was raised.
+const qualifiedType = `(?:[a-z_][a-z0-9_]*\.)+[A-Z][A-Za-z0-9_]*`
+
 // raisedType matches the exception type an error line prints before its
-// message (`loader.ConfigError: missing section …`); group 1 is its
+// message (`loader.ConfigError: missing section …`); group 1 or 2 is its
 // name, qualified or not.
-var raisedType = lazyre.New(`(?m)(?:^|[\s(])(` + exceptionType + `): \S`)
+var raisedType = lazyre.New(`(?m)(?:(?:^|[\s(])(` + exceptionType + `)|^\s*(` + qualifiedType + `)): \S`)
 
 // raisedTypes returns a test of the names that text's error lines print
 // as their exception's type. A report quoting a message asks where it is
@@ -53,7 +59,7 @@ var raisedType = lazyre.New(`(?m)(?:^|[\s(])(` + exceptionType + `): \S`)
 func raisedTypes(text string) func(string) bool {
 	types := map[string]bool{}
 	for _, m := range raisedType().FindAllStringSubmatch(text, maxMessageLines) {
-		types[lastName(m[1])] = true
+		types[lastName(m[1]+m[2])] = true
 	}
 	return func(name string) bool { return types[name] }
 }

@@ -39,6 +39,8 @@ func TestMessagesOf(t *testing.T) {
 			runs("cannot format", "internal error", "black produced code that is not equivalent to the source please report a bug on")},
 		"terminate called after throwing an instance of 'spdlog::spdlog_ex'\n  what():  logger with name 'net' already exists": {
 			runs("logger with name", "net", "already exists")},
+		"requests.exceptions.MissingSchema: Invalid URL 'api.example.com/v1/items': No scheme supplied. Perhaps you meant https://api.example.com?": {
+			runs("invalid url", "no scheme supplied perhaps you meant")}, // a class qualified by its module, whatever its name
 		"Calls `redisReply` for `reply` from `start` up to, but not including, `end`.": nil,
 		"```python\nprint(\"this will not be formatted at all\")\n```":                 nil,
 		"TypeError: Load failed":                      nil,
@@ -103,6 +105,11 @@ func TestRaisedTypeIsNoName(t *testing.T) {
 	for _, n := range q.Names {
 		if n == "ConfigError" {
 			t.Errorf("names %q hold the raised type", q.Names)
+		}
+	}
+	for _, n := range ParseQuery("Bad config\n\nrequests.exceptions.MissingSchema: Invalid URL 'x': No scheme supplied.\n\nSeen in prepare_url.").Names {
+		if n == "MissingSchema" {
+			t.Errorf("MissingSchema, a raised type qualified by its module, is a name")
 		}
 	}
 	if !slices.Contains(q.Names, "loadConfig") {
