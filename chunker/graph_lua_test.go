@@ -130,3 +130,16 @@ func TestLuaAnnotationsLoseNoDeclaration(t *testing.T) {
 		t.Errorf("without the doc line: outline %q, want %q", got, want)
 	}
 }
+
+// A call of what a method call returned (`picker:updater(win, buf)()`),
+// which the grammar does not parse, loses no declaration after it.
+func TestLuaMethodResultCallLosesNoDeclaration(t *testing.T) {
+	src := []byte("actions.toggle_all = function(prompt_bufnr)\n  current_picker:get_status_updater(current_picker.prompt_win, current_picker.prompt_bufnr)()\n  action_set.scroll_previewer(prompt_bufnr, 1)\n  action_set.scroll_horizontal_previewer(prompt_bufnr, -1)\n  action_set.scroll_horizontal_previewer(prompt_bufnr, 1)\n  action_set.scroll_results(prompt_bufnr, -1)\n  action_set.scroll_results(prompt_bufnr, 1)\n  action_set.scroll_horizontal_results(prompt_bufnr, -1)\n  action_set.scroll_horizontal_results(prompt_bufnr, 1)\n  if 0 ~= vim.fn.pumvisible() then\n    api.nvim_feedkeys(api.nvim_replace_termcodes(\"<c-y>\", true, true, true), \"n\", true)\n  end\nend\nactions.close = function(prompt_bufnr)\n  vim.cmd [[lopen]]\nend\n")
+	var got []string
+	for _, s := range Symbols("actions.lua", src) {
+		got = append(got, s.Qualified())
+	}
+	if want := []string{"actions.toggle_all", "actions.close"}; !slices.Equal(got, want) {
+		t.Errorf("outline %q, want %q", got, want)
+	}
+}

@@ -29,6 +29,15 @@ const pythonGraphQuery = `
   right: (call function: [(identifier) (attribute)] @declared (#match? @declared "(^|\\.)_*[A-Z][A-Za-z0-9_]*$"))
   (#eq? @_self "self"))
 (module (expression_statement (assignment left: (identifier) @name type: (_) @declared)))
+; A module's names bound in its conditionals (preferred_clock under
+; if sys.platform == "win32", HAS_SIMPLEJSON under try and except), which
+; the outline's walk of the module's statements does not enter; a
+; script's names under if __name__ == "__main__" are its own.
+(module (if_statement condition: (_) @_cond consequence: (block (expression_statement (assignment left: (identifier) @name)) @def.var)) (#not-match? @_cond "__name__"))
+(module (if_statement condition: (_) @_cond alternative: (else_clause body: (block (expression_statement (assignment left: (identifier) @name)) @def.var))) (#not-match? @_cond "__name__"))
+(module (if_statement condition: (_) @_cond alternative: (elif_clause consequence: (block (expression_statement (assignment left: (identifier) @name)) @def.var))) (#not-match? @_cond "__name__"))
+(module (try_statement body: (block (expression_statement (assignment left: (identifier) @name)) @def.var)))
+(module (try_statement (except_clause (block (expression_statement (assignment left: (identifier) @name)) @def.var))))
 (decorated_definition
   (decorator [(identifier) (attribute)] @_deco (#match? @_deco "(^|\\.)abstract(method|property)$"))
   definition: (function_definition name: (identifier) @abstract))

@@ -11,6 +11,11 @@ import (
 // list them, but an outline that leaves them out hides what a type is.
 var memberKinds = set("field", "property", "constant", "const", "var")
 
+// moduleVars are the languages whose graph declares a variable with no
+// parent only at a module's level (Python's, in its conditionals too):
+// JavaScript's declares a callback's locals so.
+var moduleVars = set("python")
+
 // Outline is the outline get_symbols gives: Symbols, with a declaration
 // of several names (Go's const block, "const a = 1, b = 2") listed name by
 // name, plus the data members the file's symbol graph declares inside its
@@ -45,11 +50,12 @@ func Outline(path string, src []byte) []Symbol {
 		named[s.Name] = append(named[s.Name], i)
 	}
 	added := map[string]string{} // classes added, by the graph's qualified name: their outline's
+	topVars := moduleVars[Language(path, src)]
 	for _, d := range g.Defs {
 		if listedAt(syms, named[d.Name], d.Line) {
 			continue
 		}
-		if parent, ok := missedParent(d, syms, callables, added); ok {
+		if parent, ok := missedParent(d, syms, callables, added, topVars); ok {
 			sym := Symbol{Name: d.Name, Kind: d.Kind, Parent: parent,
 				Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc}
 			syms = append(syms, sym)
@@ -79,11 +85,13 @@ func Outline(path string, src []byte) []Symbol {
 
 // missedParent returns the outline's parent for a declaration the graph
 // makes that Symbols' walk does not reach, and whether it is one: a
-// function or class declared with its keyword at the top level inside a
-// conditional (Python's `if TYPE_CHECKING:` class, its `try:`/`except
-// ImportError:` fallback), or inside a function, or a method of such a
-// class. ok is false for anything else.
-func missedParent(d Def, syms []Symbol, callables map[string]int, added map[string]string) (string, bool) {
+// function or class declared with its keyword, or a variable where the
+// graph declares only the module's (topVars), at the top level inside a
+// conditional (Python's `if TYPE_CHECKING:` class, its
+// `try:`/`except ImportError:` fallback, `if sys.platform == "win32":
+// preferred_clock = …`), or a function or class inside a function, or a
+// method of such a class. ok is false for anything else.
+func missedParent(d Def, syms []Symbol, callables map[string]int, added map[string]string, topVars bool) (string, bool) {
 	declared := nestedFunction(d) || keywordClass(d)
 	// A member of an anonymous class a function makes (Scala's, Java's
 	// `new Visitor { var state … }`, PHP's `new class { … }`) is the
@@ -96,7 +104,7 @@ func missedParent(d Def, syms []Symbol, callables map[string]int, added map[stri
 		q, ok := added[d.Parent]
 		return q, ok
 	}
-	return "", declared && d.Parent == ""
+	return "", (declared || topVars && d.Kind == "var") && d.Parent == ""
 }
 
 // keywordMethod reports a method the graph declares with its keyword

@@ -77,6 +77,10 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// are the declarations of a module's conditional blocks.
 		{"runtime.py", "import sys\n\nif sys.version_info >= (3, 13):\n    def list_files(z):\n        return z.files()\nelse:\n    def list_files(z):\n        return z._files\n\ntry:\n    import ujson\nexcept ImportError:\n    class Loads:\n        def __call__(self, s):\n            return s\n\n\ndef make_logging(base):\n    class Logging(base):\n        def fail(self):\n            return 1\n\n    return Logging\n",
 			"list_files function|list_files function|Loads class|Loads.__call__ method|make_logging function|make_logging.Logging class|make_logging.Logging.fail method"},
+		// The variables a module binds in its conditionals, not those of a
+		// script's main block.
+		{"clock.py", "import sys\nimport time\n\nif sys.platform == \"win32\":\n    preferred_clock = time.perf_counter\nelse:\n    preferred_clock = time.time\n\ntry:\n    import simplejson\n    HAS_SIMPLEJSON = True\nexcept ImportError:\n    HAS_SIMPLEJSON = False\n\nTIMEOUT = 5\n\n\ndef elapsed(start):\n    return preferred_clock() - start\n\n\nif __name__ == \"__main__\":\n    start = elapsed(0)\n",
+			"preferred_clock var|preferred_clock var|HAS_SIMPLEJSON var|HAS_SIMPLEJSON var|TIMEOUT var|elapsed function"},
 		// A method a class declares inside a block call or a conditional.
 		{"string.rb", "class String\n  rake_extension(\"ext\") do\n    def ext(newext=\"\")\n      self\n    end\n  end\n\n  if true\n    def cond_method; end\n  end\nend\n",
 			"String class|String.ext method|String.cond_method method"},

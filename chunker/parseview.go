@@ -73,7 +73,9 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "rust":
 		return rustItemMacrosUnwrapped(pool, code)
 	case "lua":
-		code, _ = blankMatches(luaDocDashes(), code, false)
+		owned := false
+		code, owned = blankMatches(luaDocDashes(), code, owned)
+		code, _ = blankMatches(luaMethodResultCall(), code, owned)
 	case "swift":
 		code, _ = blankMatches(unsafeNonisolated(), code, false)
 	}
@@ -265,6 +267,14 @@ var unsafeNonisolated = lazyre.New(`\bnonisolated(\(\s*unsafe\s*\))`)
 // the next `]]` and lost every declaration in between. As plain comments
 // they are the declaration's doc, as any comment above one is.
 var luaDocDashes = lazyre.New(`(?m)^[ \t]*--(-)`)
+
+// luaMethodResultCall matches a call of what a method call returned
+// (`picker:get_status_updater(win, buf)()`); group 1 is the second call's
+// arguments in their parentheses. The grammar reads no call after a
+// method call's, and its error took every function after it in the file
+// (telescope's `actions/init.lua` lost 40). Blanked, the statement is the
+// method call alone, which is what declares and refers to anything.
+var luaMethodResultCall = lazyre.New(`:[A-Za-z_]\w*[ \t]*\([^()\n]*\)[ \t]*(\([^()\n]*\))`)
 
 // loneMacros matches a line holding one upper-case name alone, four
 // characters or more (cppMacrosBlanked); group 1 is the name.
