@@ -130,6 +130,9 @@ var (
 	// a token's grammar in MediaType.kt): a regular expression, where a
 	// secret's characters are drawn from such a class, not written as one.
 	charClass = lazyre.New(`\[\^?(?:[^\]]*(?:a-z|A-Z|0-9))`)
+	// interpolation is an expression a string formats in: a name or a
+	// call in braces, after Ruby's # or not (an f-string's).
+	interpolation = lazyre.New(`#?\{[A-Za-z_][\w.]*(?:\([^)]*\))?\}`)
 )
 
 // namedLike reports values that contain a keyword themselves without
@@ -141,10 +144,15 @@ func namedLike(v []byte) bool {
 		slices.ContainsFunc(assignKeywords, func(k string) bool { return bytes.Contains(lower, []byte(k)) })
 }
 
-// placeholder reports template references and format verbs that stand in
-// for a secret supplied elsewhere (${DB_PASSWORD}, {{ .Token }}, %s), and
-// URLs (token_uri: https://…), whose credentials url-password judges.
+// placeholder reports template references, interpolations and format
+// verbs that stand in for a secret supplied elsewhere (${DB_PASSWORD},
+// {{ .Token }}, %s, Ruby's #{SecureRandom.hex(64)}, a Python f-string's
+// {secrets.token_hex(64)}), and URLs (token_uri: https://…), whose
+// credentials url-password judges.
 func placeholder(v []byte) bool {
+	if interpolation().Match(v) {
+		return true
+	}
 	lower := bytes.ToLower(v)
 	for _, s := range []string{"${", "{{", "%s", "%v", "%(", "<", "://", "process.env", "os.environ", "getenv"} {
 		if bytes.Contains(lower, []byte(s)) {

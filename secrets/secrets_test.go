@@ -98,6 +98,9 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`<assemblyIdentity name="AutoMapper" publicKeyToken="96d09a1eb7f44a77" culture="neutral" />`,
 		`stripe_publishable_key = "pk_live_51H8xQ2KjsL0a9Zb"`,
 		"private const val TOKEN = \"([a-zA-Z0-9-!#$%&'*+.^_`{|}~]+)\"", // a pattern's character class
+		`puts "  config.secret_key = '#{SecureRandom.hex(64)}'"`,        // interpolations
+		`api_token = "#{ENV.fetch('PREFIX')}-#{SecureRandom.uuid}"`,
+		`return f"config.secret_key = '{secrets.token_hex(64)}'"`,
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
