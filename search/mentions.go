@@ -413,8 +413,16 @@ func framed(named map[string]float64, byMention map[string][]frame) map[string][
 
 // framesFile reports whether a frame's mention m, as the trace writes
 // it, is the named file f: the same file name, or a compiled name of it
-// (schemas.js for schemas.ts).
+// (schemas.js for schemas.ts), whose directories name f as a mention of
+// the file does (resolved). A frame in the user's own code
+// (`/home/me/app/config/pipeline.rb:80`) is no frame of the repository's
+// namesake (`lib/shop/pipeline.rb`), and its line is another file's.
 func framesFile(m, f string) bool {
 	mb, base := path.Base(m), path.Base(f)
-	return mb == base || slices.Contains(compiledNames(mb), base)
+	if mb != base && !slices.Contains(compiledNames(mb), base) {
+		return false
+	}
+	ms, fs := strings.Split(m, "/"), strings.Split(f, "/")
+	fs[len(fs)-1] = mb
+	return resolved(ms, trailingMatch(fs, ms), 1)
 }

@@ -130,9 +130,12 @@ func TestFrameLinesPickTheChunk(t *testing.T) {
 	if !reflect.DeepEqual(lines, want) {
 		t.Errorf("frame lines %v, want %v", lines, want)
 	}
-	named := map[string]float64{"lib/foo.ts": 1, "app/web.py": 1}
-	frames := framed(named, map[string][]frame{"src/foo.js": {{40, "run"}}, "srv/app/web.py": {{12, "get"}}})
-	if !reflect.DeepEqual(frames, map[string][]frame{"lib/foo.ts": {{40, "run"}}, "app/web.py": {{12, "get"}}}) {
+	// A frame is its named file's when its directories name the file as
+	// a mention does: not the user's own file of the same name.
+	named := map[string]float64{"src/foo.ts": 1, "app/web.py": 1, "lib/shop/pipeline.rb": 1}
+	frames := framed(named, map[string][]frame{"src/foo.js": {{40, "run"}}, "srv/app/web.py": {{12, "get"}},
+		"srv/gems/shop-1.0/lib/shop/pipeline.rb": {{45, "bravo_step"}}, "home/me/myapp/config/pipeline.rb": {{80, "block in <main>"}}})
+	if !reflect.DeepEqual(frames, map[string][]frame{"src/foo.ts": {{40, "run"}}, "app/web.py": {{12, "get"}}, "lib/shop/pipeline.rb": {{45, "bravo_step"}}}) {
 		t.Errorf("framed %v", frames)
 	}
 
