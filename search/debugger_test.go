@@ -45,8 +45,8 @@ func TestBacktraceFunctionNamesItsFile(t *testing.T) {
 	caller := cand(ix, "hiredis.c", 587, 0.6, 6)
 	decls := []store.Decl{{Chunk: def.chunk, Tier: 3}, {Chunk: proto.chunk, Tier: 1}}
 	framedFunction(decls, []*candidate{def, other, proto, caller})
-	if def.mention != 1 || other.mention != 1 || !def.atFrame || other.atFrame {
-		t.Errorf("sds.c: mention %v / %v, at frame %v / %v; want 1, 1, true, false", def.mention, other.mention, def.atFrame, other.atFrame)
+	if def.mention != 1 || other.mention != 1 || def.atFrame != framedAt(innermost) || other.atFrame != 0 {
+		t.Errorf("sds.c: mention %v / %v, at frame %v / %v; want 1, 1, the innermost, none", def.mention, other.mention, def.atFrame, other.atFrame)
 	}
 	if proto.mention != 0 || caller.mention != 0 {
 		t.Errorf("mentions of sds.h %v and hiredis.c %v, want 0", proto.mention, caller.mention)

@@ -43,12 +43,17 @@ func frameFuncAt(text string, start, end int) string {
 	return ""
 }
 
-// frame is where a stack trace's frame says it was: its line, and the
-// function it names, or "".
+// frame is where a stack trace's frame says it was: its line, the
+// function it names, or "", and how deep in the trace it is (frameDepths;
+// -1 for a frame outside a trace, which counts as the innermost).
 type frame struct {
-	line int
-	fn   string
+	line  int
+	fn    string
+	depth float64
 }
+
+// innermost is the depth of the failing frame (frameDepths).
+const innermost = 1.0
 
 // retargetFrames moves each frame whose line falls in a chunk of no
 // function of the frame's name to the first chunk of the file that
@@ -132,7 +137,9 @@ func framedFunction(decls []store.Decl, order []*candidate) {
 	for _, cd := range order {
 		if files[cd.chunk.FilePath] {
 			cd.mention = max(cd.mention, share)
-			cd.atFrame = cd.atFrame || at[place{cd.chunk.FilePath, cd.chunk.StartLine}]
+			if at[place{cd.chunk.FilePath, cd.chunk.StartLine}] {
+				cd.atFrame = max(cd.atFrame, framedAt(innermost))
+			}
 		}
 	}
 }

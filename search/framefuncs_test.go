@@ -18,17 +18,23 @@ func TestFrameFuncs(t *testing.T) {
 		"lua/lazy/manage/lock.lua:28: in function 'update'\n" +
 		"#0 /srv/vendor/monolog/src/StreamHandler.php(168): Monolog\\Handler\\StreamHandler->write()\n" +
 		"\t/usr/local/go/src/net/http/server.go:2166 +0x29\n"
-	_, _, got := scanMentions(text)
+	_, _, frames := scanMentions(text)
+	got := map[string][]frame{}
+	for m, fs := range frames {
+		for _, fr := range fs {
+			got[m] = append(got[m], frame{line: fr.line, fn: fr.fn}) // depths: TestInnermostFrameLeadsItsFile
+		}
+	}
 	want := map[string][]frame{
-		"Gson.java":                                {{556, "getAdapter"}},
-		"app/node_modules/ky/distribution/ky.js":   {{612, "_fetch"}},
-		"srv/app/web.py":                           {{12, "get_user"}},
-		"app/lib/sinatra/base.rb":                  {{1102, "dispatch!"}},
-		"app/lib/rack/urlmap.rb":                   {{74, "call"}},
-		"lua/lazy/manage/lock.lua":                 {{28, "update"}},
-		"srv/vendor/monolog/src/StreamHandler.php": {{168, "write"}},
+		"Gson.java":                                {{556, "getAdapter", 0}},
+		"app/node_modules/ky/distribution/ky.js":   {{612, "_fetch", 0}},
+		"srv/app/web.py":                           {{12, "get_user", 0}},
+		"app/lib/sinatra/base.rb":                  {{1102, "dispatch!", 0}},
+		"app/lib/rack/urlmap.rb":                   {{74, "call", 0}},
+		"lua/lazy/manage/lock.lua":                 {{28, "update", 0}},
+		"srv/vendor/monolog/src/StreamHandler.php": {{168, "write", 0}},
 		// A Go frame names its function on the line above: none is read.
-		"usr/local/go/src/net/http/server.go": {{2166, ""}},
+		"usr/local/go/src/net/http/server.go": {{2166, "", 0}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("frames %v, want %v", got, want)
@@ -45,9 +51,9 @@ func TestFrameLineFollowsItsFunction(t *testing.T) {
 		{FilePath: "Gson.java", StartLine: 600, EndLine: 640, Symbol: "Gson.getAdapter, Gson.getDelegateAdapter"},
 		{FilePath: "Gson.java", StartLine: 827, EndLine: 852, Symbol: "Gson.fromJson"},
 	}}
-	frames := map[string][]frame{"Gson.java": {{556, "getAdapter"}, {834, "fromJson"}, {560, "lambda"}, {900, ""}}}
+	frames := map[string][]frame{"Gson.java": {{556, "getAdapter", 0}, {834, "fromJson", 0}, {560, "lambda", 0}, {900, "", 0}}}
 	retargetFrames(frames, chunks)
-	if want := []frame{{600, "getAdapter"}, {834, "fromJson"}, {560, "lambda"}, {900, ""}}; !reflect.DeepEqual(frames["Gson.java"], want) {
+	if want := []frame{{600, "getAdapter", 0}, {834, "fromJson", 0}, {560, "lambda", 0}, {900, "", 0}}; !reflect.DeepEqual(frames["Gson.java"], want) {
 		t.Errorf("frames %v, want %v", frames["Gson.java"], want)
 	}
 }

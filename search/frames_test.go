@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -170,5 +171,36 @@ Caused by: java.lang.NullPointerException
 	}
 	if w["Main.java"] != outerFrameWeight {
 		t.Errorf("Main.java counts %v, want %v as the outermost frame (%v)", w["Main.java"], outerFrameWeight, w)
+	}
+}
+
+// Of a file's chunks a trace's frames are at, the innermost frame's
+// leads, above the file's best chunk, whatever their scores: the trace
+// failed there, and the callers in the same file follow.
+func TestInnermostFrameLeadsItsFile(t *testing.T) {
+	text := "RuntimeError: Devise.secret_key was not set.\n" +
+		"/gems/devise-4.9/lib/devise/rails/routes.rb:499:in `raise_no_secret_key'\n" +
+		"/gems/devise-4.9/lib/devise/rails/routes.rb:228:in `devise_for'\n" +
+		"/gems/devise-4.9/lib/devise/rails/routes.rb:400:in `devise_scope'\n"
+	_, _, frames := scanMentions(text)
+	fs := frames["gems/devise-4.9/lib/devise/rails/routes.rb"]
+	if len(fs) != 3 || !(fs[0].depth > fs[1].depth && fs[1].depth > fs[2].depth) {
+		t.Fatalf("frames %v, want three, the first (innermost) deepest", fs)
+	}
+	ix := newIx()
+	scope, devise, raise, other := cand(ix, "routes.rb", 390, 0.7, 5), cand(ix, "routes.rb", 220, 0.6, 4), cand(ix, "routes.rb", 495, 0.2, 1), cand(ix, "mapping.rb", 1, 0.5, 2)
+	cands := []*candidate{scope, devise, raise, other}
+	for _, cd := range cands[:3] {
+		cd.mention = 1
+	}
+	scope.atFrame, devise.atFrame, raise.atFrame = framedAt(fs[2].depth), framedAt(fs[1].depth), framedAt(fs[0].depth)
+	r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
+	r.score(cands)
+	var got []int
+	for _, cd := range cands[:3] {
+		got = append(got, cd.chunk.StartLine)
+	}
+	if want := []int{495, 220, 390}; !slices.Equal(got, want) {
+		t.Errorf("routes.rb's chunks in order %v, want the frames innermost first %v", got, want)
 	}
 }

@@ -61,7 +61,7 @@ func scanMentions(text string) (paths [][]string, weights []float64, frames map[
 			if frames == nil {
 				frames = map[string][]frame{}
 			}
-			frames[m] = append(frames[m], frame{line: n, fn: frameFuncAt(text, o[0], o[1])})
+			frames[m] = append(frames[m], frame{line: n, fn: frameFuncAt(text, o[0], o[1]), depth: depths[i]})
 		}
 		w := frameWeight(depths[i])
 		if j, ok := at[m]; ok {
@@ -310,7 +310,7 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 	}
 	mark := func(cd *candidate, s float64) {
 		cd.mention = s
-		cd.atFrame = cd.atFrame || atFrame(frames[cd.chunk.FilePath], cd.chunk)
+		cd.atFrame = max(cd.atFrame, atFrame(frames[cd.chunk.FilePath], cd.chunk))
 	}
 	found := map[string]bool{}
 	for _, cd := range order {
@@ -337,7 +337,7 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 			}
 			// Of a file the channels found, the chunks a frame is in
 			// join too: where the trace failed, whatever its words.
-			if c.Kind == req.Kind && req.Filter.Keeps(c) && (!found[p] || atFrame(frames[p], c)) {
+			if c.Kind == req.Kind && req.Filter.Keeps(c) && (!found[p] || atFrame(frames[p], c) > 0) {
 				mark(get(c), named[p])
 				added++
 			}
@@ -345,9 +345,26 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 	}
 }
 
-// atFrame reports whether a frame is at a line of chunk c.
-func atFrame(frames []frame, c *store.Chunk) bool {
-	return slices.ContainsFunc(frames, func(fr frame) bool { return holdsLine(c, fr.line) })
+// atFrame returns, for the innermost frame at a line of chunk c, what
+// framedAt makes of its depth; 0 when no frame is.
+func atFrame(frames []frame, c *store.Chunk) float64 {
+	at := 0.0
+	for _, fr := range frames {
+		if holdsLine(c, fr.line) {
+			at = max(at, framedAt(fr.depth))
+		}
+	}
+	return at
+}
+
+// framedAt is a candidate's atFrame for a frame at depth d: 1 at the
+// outermost frame up to 2 at the innermost, where a frame outside a
+// trace (d < 0) also is.
+func framedAt(d float64) float64 {
+	if d < 0 {
+		d = innermost
+	}
+	return 1 + d
 }
 
 // frameLine follows a file name in a stack trace's frame with the line

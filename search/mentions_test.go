@@ -133,9 +133,9 @@ func TestFrameLinesPickTheChunk(t *testing.T) {
 	// A frame is its named file's when its directories name the file as
 	// a mention does: not the user's own file of the same name.
 	named := map[string]float64{"src/foo.ts": 1, "app/web.py": 1, "lib/shop/pipeline.rb": 1}
-	frames := framed(named, map[string][]frame{"src/foo.js": {{40, "run"}}, "srv/app/web.py": {{12, "get"}},
-		"srv/gems/shop-1.0/lib/shop/pipeline.rb": {{45, "bravo_step"}}, "home/me/myapp/config/pipeline.rb": {{80, "block in <main>"}}})
-	if !reflect.DeepEqual(frames, map[string][]frame{"src/foo.ts": {{40, "run"}}, "app/web.py": {{12, "get"}}, "lib/shop/pipeline.rb": {{45, "bravo_step"}}}) {
+	frames := framed(named, map[string][]frame{"src/foo.js": {{40, "run", 0}}, "srv/app/web.py": {{12, "get", 0}},
+		"srv/gems/shop-1.0/lib/shop/pipeline.rb": {{45, "bravo_step", 0}}, "home/me/myapp/config/pipeline.rb": {{80, "block in <main>", 0}}})
+	if !reflect.DeepEqual(frames, map[string][]frame{"src/foo.ts": {{40, "run", 0}}, "app/web.py": {{12, "get", 0}}, "lib/shop/pipeline.rb": {{45, "bravo_step", 0}}}) {
 		t.Errorf("framed %v", frames)
 	}
 
@@ -147,7 +147,9 @@ func TestFrameLinesPickTheChunk(t *testing.T) {
 		for _, cd := range cands[:2] {
 			cd.mention = 1
 		}
-		cands[1].atFrame = at
+		if at {
+			cands[1].atFrame = framedAt(innermost)
+		}
 		r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
 		r.score(cands)
 		if want := map[bool]int{true: 41, false: 1}[at]; cands[0].chunk.FilePath != "app/handler.py" || cands[0].chunk.StartLine != want {
@@ -173,7 +175,7 @@ func (m chunksByPath) ChunksOf(p string) []*store.Chunk {
 // end (the reporter ran a longer version of it).
 func TestFramePastTheEndNamesAnotherFile(t *testing.T) {
 	named := map[string]float64{"source/types/ky.ts": 1, "source/core/Ky.ts": 1, "src/util.ts": 1, "README.md": 1, "app/web.py": 1}
-	lines := map[string][]frame{"source/types/ky.ts": {{612, ""}}, "source/core/Ky.ts": {{612, ""}}, "src/util.ts": {{30, ""}, {900, ""}}, "app/web.py": {{1702, ""}}}
+	lines := map[string][]frame{"source/types/ky.ts": {{612, "", 0}}, "source/core/Ky.ts": {{612, "", 0}}, "src/util.ts": {{30, "", 0}, {900, "", 0}}, "app/web.py": {{1702, "", 0}}}
 	dropPastEnd(named, lines, chunksByPath{"source/types/ky.ts": 202, "source/core/Ky.ts": 700, "src/util.ts": 120, "README.md": 40, "app/web.py": 1500})
 	// web.py's 1702 is a little past its 1500 lines: the reporter's version.
 	want := map[string]float64{"source/core/Ky.ts": 1, "src/util.ts": 1, "README.md": 1, "app/web.py": 1}
@@ -235,7 +237,7 @@ func TestFramedChunkJoinsTheCandidates(t *testing.T) {
 	}
 	q := ParseQuery("rake fails\n/gems/rake-13.1.0/lib/rake/task.rb:198:in `foo'\n")
 	mentioned(s, Request{Limit: 10}, q, []*candidate{found}, get)
-	if a := cands["a"]; a == nil || !a.atFrame || a.mention == 0 {
+	if a := cands["a"]; a == nil || a.atFrame == 0 || a.mention == 0 {
 		t.Errorf("the chunk at the frame's line is not a named candidate at the frame: %+v", a)
 	}
 	if _, ok := cands["c"]; ok {

@@ -218,26 +218,33 @@ func lexicalFloor(cands []*candidate, n int) float64 {
 
 // framesFirst puts, of a file a stack trace names, the chunks holding a
 // line a frame is at first among the file's chunks, level with its best
-// one: the trace failed there (monolog's StreamHandler.php(168) is in its
-// write method, not in the class head a report's words match), while the
-// file ranks among the others as its evidence says.
+// one, the innermost frame's first: the trace failed there (monolog's
+// StreamHandler.php(168) is in its write method, not in the class head a
+// report's words match; devise's raise_no_secret_key, not devise_for
+// calling it), while the file ranks among the others as its evidence
+// says.
 func framesFirst(cands []*candidate) {
 	best := map[string]float64{}
 	framed := false
 	for _, cd := range cands {
 		k := cd.fileKey()
 		best[k] = max(best[k], cd.score)
-		framed = framed || cd.atFrame
+		framed = framed || cd.atFrame > 0
 	}
 	if !framed {
 		return
 	}
 	for _, cd := range cands {
-		if b := best[cd.fileKey()]; cd.atFrame && cd.score < b {
-			cd.score = math.Nextafter(b, math.Inf(1))
+		if cd.atFrame > 0 {
+			cd.score = best[cd.fileKey()] + frameStep*cd.atFrame
 		}
 	}
 }
+
+// frameStep is what a frame's depth adds to its chunk's score above its
+// file's best: enough to order the file's frames, too little to move the
+// file among the others.
+const frameStep = 1e-9
 
 // vectorShare is the vector channel's weight in the blend for this query.
 func (r ranker) vectorShare() float64 {

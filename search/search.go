@@ -85,9 +85,10 @@ type candidate struct {
 	embedded int
 	// mention is how surely the query names the chunk's file, 0..1.
 	mention float64
-	// atFrame marks a chunk holding a line a stack trace's frame in the
-	// chunk's file is at.
-	atFrame bool
+	// atFrame is how deep the innermost frame of a stack trace that is at
+	// a line of the chunk is (framedAt: 1 outermost to 2 innermost), 0
+	// when none is.
+	atFrame float64
 	// fileLex is the chunk's file's whole-file BM25 score relative to the
 	// best file's, 0..1, for a report (FileLexical).
 	fileLex float64
