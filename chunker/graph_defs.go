@@ -425,19 +425,28 @@ func instanceMembers(defs []pendingDef) []pendingDef {
 	if !slices.ContainsFunc(defs, func(d pendingDef) bool { return isInstanceMember(d.Kind) }) {
 		return defs
 	}
-	declared := map[string]bool{}
+	declared := map[string]bool{} // by qualified name
+	data := map[string]bool{}     // those declared as data, not called
 	for i := range defs {
 		if !isInstanceMember(defs[i].Kind) {
 			declared[defs[i].Qualified()] = true
+			data[defs[i].Qualified()] = !scopeKinds[defs[i].Kind] // a function, method or constructor is called
 		}
 	}
 	out := defs[:0]
 	for _, d := range defs {
 		if isInstanceMember(d.Kind) {
-			if d.Parent == noHolder || declared[d.Qualified()] {
+			// A member of an explicit kind (PHP's promoted property) is in
+			// a namespace of its own, apart from the class's methods: a
+			// method x() leaves property $x declared.
+			taken := declared
+			if strings.Contains(d.Kind, ".") {
+				taken = data
+			}
+			if d.Parent == noHolder || taken[d.Qualified()] {
 				continue
 			}
-			declared[d.Qualified()] = true
+			declared[d.Qualified()], data[d.Qualified()] = true, true
 			if _, kind, ok := strings.Cut(d.Kind, "."); ok {
 				d.Kind = kind
 			} else {

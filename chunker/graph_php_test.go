@@ -94,4 +94,9 @@ class Formatter {
 	if d := findDef(g, "Formatter.parser"); d != nil {
 		t.Errorf("a plain parameter declared %s %s", d.Kind, d.Qualified())
 	}
+	// A method of the property's name leaves it declared: PHP keeps
+	// properties and methods apart.
+	point := "<?php\nclass Point\n{\n    public function __construct(private int $x, private int $y) {}\n\n    public function x(): int\n    {\n        return $this->x;\n    }\n}\n"
+	pg := GraphOf("Point.php", []byte(point))
+	checkDefs(t, pg, point, []wantDef{{qualified: "Point.x", kind: "property", at: "int $x"}, {qualified: "Point.y", kind: "property", at: "int $y"}})
 }

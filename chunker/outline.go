@@ -34,6 +34,9 @@ func Outline(path string, src []byte) []Symbol {
 		return syms
 	}
 	syms = splitGroups(syms, g)
+	if nestedModules[Language(path, src)] {
+		qualifyParents(syms, g)
+	}
 	n := len(syms)
 	// A file may declare thousands of members and constants (a generated
 	// table of errors): the types and the names are looked up by index.
@@ -209,6 +212,32 @@ func holderOf(syms []Symbol, types []int, parent string, line int) int {
 		return named
 	}
 	return best
+}
+
+// nestedModules are the languages whose modules Symbols passes through
+// as wrappers of what they hold, naming it without them (Ruby's `module
+// Outer; module Middle; module Inner`, Inner's parent ""), while the graph
+// qualifies it.
+var nestedModules = set("ruby")
+
+// qualifyParents gives a declaration the parent the graph gives it where
+// that is the outline's parent qualified further (nestedModules), so that
+// the outline names Inner Outer.Middle.Inner as the graph and def do.
+func qualifyParents(syms []Symbol, g *Graph) {
+	type at struct {
+		name string
+		line int
+	}
+	parents := map[at]string{}
+	for _, d := range g.Defs {
+		parents[at{d.Name, d.StartLine}] = d.Parent
+	}
+	for i, s := range syms {
+		p, ok := parents[at{s.Name, s.StartLine}]
+		if ok && len(p) > len(s.Parent) && (s.Parent == "" || strings.HasSuffix(p, "."+s.Parent)) {
+			syms[i].Parent = p
+		}
+	}
 }
 
 // listedAt reports whether one of the symbols of a name (their indexes

@@ -20,9 +20,10 @@ func TestOutlineListsDataMembers(t *testing.T) {
 			[]string{"class Job <>", "field MAX <Job>", "field name <Job>", "enum Color <Job>", "constant RED <Job.Color>", "constant GREEN <Job.Color>", "method run <Job>"}},
 		{"job.kt", "class Job(val id: Int) {\n    var count = 0\n    fun run() {}\n    companion object {\n        const val DEFAULT = 1\n    }\n}\n",
 			[]string{"class Job <>", "property id <Job>", "property count <Job>", "method run <Job>", "object Companion <Job>", "property DEFAULT <Job.Companion>"}},
-		// Ruby's module is left out of its classes' names, as Symbols does.
+		// Ruby's module qualifies its classes' names, as the graph and def
+		// do (chunks are named without it, as Symbols names them).
 		{"job.rb", "module Demo\n  class Job\n    attr_reader :id\n    def run; end\n  end\nend\n",
-			[]string{"module Demo <>", "class Job <>", "property id <Job>", "method run <Job>"}},
+			[]string{"module Demo <>", "class Job <Demo>", "property id <Demo.Job>", "method run <Demo.Job>"}},
 		// A computed property is a declaration already: listed once.
 		{"job.swift", "class Job {\n    let id: Int\n    var twice: Int { return id * 2 }\n    func run() {}\n}\n",
 			[]string{"class Job <>", "property id <Job>", "property twice <Job>", "method run <Job>"}},
@@ -81,6 +82,10 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// script's main block.
 		{"clock.py", "import sys\nimport time\n\nif sys.platform == \"win32\":\n    preferred_clock = time.perf_counter\nelse:\n    preferred_clock = time.time\n\ntry:\n    import simplejson\n    HAS_SIMPLEJSON = True\nexcept ImportError:\n    HAS_SIMPLEJSON = False\n\nTIMEOUT = 5\n\n\ndef elapsed(start):\n    return preferred_clock() - start\n\n\nif __name__ == \"__main__\":\n    start = elapsed(0)\n",
 			"preferred_clock var|preferred_clock var|HAS_SIMPLEJSON var|HAS_SIMPLEJSON var|TIMEOUT var|elapsed function"},
+		// Ruby's modules inside modules qualify what they hold, as the
+		// graph does.
+		{"nest.rb", "module Outer\n  module Middle\n    module Inner\n      def hello\n        1\n      end\n\n      module ClassMethods\n        def build\n          2\n        end\n      end\n    end\n  end\nend\n",
+			"Outer module|Outer.Middle module|Outer.Middle.Inner module|Outer.Middle.Inner.hello method|Outer.Middle.Inner.ClassMethods module|Outer.Middle.Inner.ClassMethods.build method"},
 		// A method a class declares inside a block call or a conditional.
 		{"string.rb", "class String\n  rake_extension(\"ext\") do\n    def ext(newext=\"\")\n      self\n    end\n  end\n\n  if true\n    def cond_method; end\n  end\nend\n",
 			"String class|String.ext method|String.cond_method method"},
