@@ -149,14 +149,21 @@ func printsLine(lit string, pl printedLine) bool {
 
 // valueAfter reports whether the line, where a literal ends or formats
 // in a value at n, has one there: after a colon or another mark that
-// introduces it (`unknown action: reload-sync`), or starting as no word
-// does (a quote, a digit, a path). A phrase that goes on with words
-// (`bash-it search functionality` for `"bash-it search"`) quotes
-// nothing printed.
+// introduces it (`unknown action: reload-sync`), or written as no word is
+// (a quote, a number, a path, a dotted or joined name: `INI was not able
+// to parse output.format`). A phrase that goes on with words
+// (`bash-it search functionality` for `"bash-it search"`) quotes nothing
+// printed.
 func valueAfter(line string, n int) bool {
 	held := strings.TrimRight(line[:n], " ")
+	if held != "" && !letterByte(held[len(held)-1]) {
+		return true
+	}
 	rest := strings.TrimLeft(line[n:], " ")
-	return held != "" && !letterByte(held[len(held)-1]) || rest != "" && !letterByte(rest[0])
+	if i := strings.IndexByte(rest, ' '); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest != "" && !onlyWords(rest)
 }
 
 // quoteByte reports a character opening a string literal.

@@ -6,7 +6,7 @@ import (
 )
 
 func TestPrintedBy(t *testing.T) {
-	lines := printedLinesOf("bash-it search functionality for plugins\n" +
+	lines := printedLinesOf("bash-it search functionality for plugins\nINI was not able to parse output.format\n" +
 		"fzf now prints `unknown action: reload-sync(ps` and exits\n\n    Error: no directory specified\n\n" +
 		"INTERNAL ERROR: Black produced invalid code: unexpected indent\n\n```python\nprint(\"this won't be formatted\")\n```")
 	for content, want := range map[string]bool{
@@ -21,6 +21,7 @@ func TestPrintedBy(t *testing.T) {
 		`log("the unknown action: " + spec)`:                                      false, // not its opening
 		`x := "no direct"`:                                                        false, // under minLiteralBytes
 		`print("this won't be formatted")`:                                        false, // the snippet's own literal
+		`throw ConfigError("INI was not able to parse " + item);`:                 true,  // the value a dotted name
 		`alias b="bash-it search"`:                                                false, // a phrase going on with words
 	} {
 		if got := lines.printedBy(strings.ToLower(content)); got != want {
