@@ -14,7 +14,7 @@ import (
 var classWords = map[string]pathclass.Class{
 	"test": pathclass.Test, "tests": pathclass.Test, "testing": pathclass.Test, "spec": pathclass.Test, "specs": pathclass.Test,
 	"unittest": pathclass.Test, "assert": pathclass.Test, "assertion": pathclass.Test, "assertions": pathclass.Test,
-	"example": pathclass.Example, "examples": pathclass.Example, "sample": pathclass.Example, "samples": pathclass.Example, "demo": pathclass.Example,
+	"example": pathclass.Example, "examples": pathclass.Example, "sample": pathclass.Example, "samples": pathclass.Example, "demo": pathclass.Example, "playground": pathclass.Example,
 	"benchmark": pathclass.Benchmark, "benchmarks": pathclass.Benchmark, "bench": pathclass.Benchmark, "perf": pathclass.Benchmark,
 	"mock": pathclass.Mock, "mocks": pathclass.Mock, "fake": pathclass.Mock, "fakes": pathclass.Mock, "fixture": pathclass.Mock,
 	"fixtures": pathclass.Mock, "stub": pathclass.Mock, "stubs": pathclass.Mock,

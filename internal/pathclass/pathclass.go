@@ -50,6 +50,8 @@ var dirClasses = map[string]Class{
 	"integration-test": Test, "unittests": Test, "cypress": Test, "step_definitions": Test,
 	"example": Example, "examples": Example, "_examples": Example, "samples": Example,
 	"sample": Example, "demo": Example, "demos": Example, "docs_src": Example, "tutorial": Example,
+	"playground": Example, "playgrounds": Example, // a JavaScript monorepo's apps trying the library out
+	"test-dts": Test, "type-tests": Test, // TypeScript's type tests (pinia's, Vue's)
 	"benchmark": Benchmark, "benchmarks": Benchmark, "bench": Benchmark, "benches": Benchmark, "jmh": Benchmark,
 	"mock": Mock, "mocks": Mock, "fakes": Mock, "fixtures": Mock, "__fixtures__": Mock,
 	"__mocks__": Mock, "stubs": Mock,
@@ -239,6 +241,8 @@ func isTestFile(stem, ext, p string, inMain bool) bool {
 		return true // helpers only tests use (ripgrep's testutil.rs)
 	case ext == ".feature" || strings.HasSuffix(stem, ".steps"):
 		return true // Gherkin scenarios and their steps (login.steps.ts)
+	case strings.HasSuffix(stem, ".test-d") || strings.HasSuffix(stem, ".spec-d"):
+		return true // TypeScript's type tests (store.test-d.ts, for tsd and Vitest)
 	}
 	// FooTest.java, FooTests.cs, FooSpec.scala, FooSuite.scala: by the
 	// original case, since "latest.kt" is not a test. A Java or C# class

@@ -91,14 +91,18 @@ func TestLegalFiles(t *testing.T) {
 
 func TestEndToEndAndCIDirectories(t *testing.T) {
 	for p, want := range map[string]Class{
-		"frontend/cypress/support/commands.js":     Test,
-		"e2e_playwright/st_button.py":              Test,
-		"e2e-tests/login.spec.ts":                  Test,
-		".github/scripts/build_info.py":            Config,
-		"lib/streamlit/elements/widgets/button.py": 0,
-		"e2eutil/helpers.go":                       0,
+		"frontend/cypress/support/commands.js":      Test,
+		"e2e_playwright/st_button.py":               Test,
+		"e2e-tests/login.spec.ts":                   Test,
+		"packages/pinia/test-dts/store.test-d.ts":   Test,
+		"src/types/store.test-d.ts":                 Test,
+		"packages/playground/src/stores/counter.ts": Example,
+		"packages/nuxt/playground/app.vue":          Example,
+		".github/scripts/build_info.py":             Config,
+		"lib/streamlit/elements/widgets/button.py":  0,
+		"e2eutil/helpers.go":                        0,
 	} {
-		if got := Of(p) & (Test | Config); got != want {
+		if got := Of(p) & (Test | Config | Example); got != want {
 			t.Errorf("Of(%q) = %v, want %v", p, got, want)
 		}
 	}
