@@ -6,10 +6,12 @@ import (
 )
 
 // memberKinds are the graph's declarations of data a type holds: fields,
-// properties, enum constants and class constants. Chunking does not split
-// at them (a struct's fields stay with the struct), so Symbols does not
-// list them, but an outline that leaves them out hides what a type is.
-var memberKinds = set("field", "property", "constant", "const", "var")
+// properties, enum constants, class constants and member types (a Rust
+// trait's associated types, Scala's type members, C++'s nested
+// typedefs). Chunking does not split at them (a struct's fields stay with
+// the struct), so Symbols does not list them, but an outline that leaves
+// them out hides what a type is.
+var memberKinds = set("field", "property", "constant", "const", "var", "type")
 
 // moduleVars are the languages whose graph declares a variable with no
 // parent only at a module's level (Python's, in its conditionals too):
@@ -216,9 +218,9 @@ func holderOf(syms []Symbol, types []int, parent string, line int) int {
 
 // nestedModules are the languages whose modules Symbols passes through
 // as wrappers of what they hold, naming it without them (Ruby's `module
-// Outer; module Middle; module Inner`, Inner's parent ""), while the graph
-// qualifies it.
-var nestedModules = set("ruby")
+// Outer; module Middle; module Inner`, Inner's parent "", Rust's `mod
+// tests { fn … }`), while the graph qualifies it.
+var nestedModules = set("ruby", "rust")
 
 // qualifyParents gives a declaration the parent the graph gives it where
 // that is the outline's parent qualified further (nestedModules), so that

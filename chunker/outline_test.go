@@ -86,6 +86,10 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// graph does.
 		{"nest.rb", "module Outer\n  module Middle\n    module Inner\n      def hello\n        1\n      end\n\n      module ClassMethods\n        def build\n          2\n        end\n      end\n    end\n  end\nend\n",
 			"Outer module|Outer.Middle module|Outer.Middle.Inner module|Outer.Middle.Inner.hello method|Outer.Middle.Inner.ClassMethods module|Outer.Middle.Inner.ClassMethods.build method"},
+		// A Rust module's items are its own, and a trait's associated
+		// types are members.
+		{"lib.rs", "pub trait Handler {\n    type Future;\n    fn call(self) -> Self::Future;\n}\n\nmod private {\n    pub fn helper() -> u32 {\n        1\n    }\n}\n",
+			"Handler trait|Handler.Future type|Handler.call method|private module|private.helper function"},
 		// A method a class declares inside a block call or a conditional.
 		{"string.rb", "class String\n  rake_extension(\"ext\") do\n    def ext(newext=\"\")\n      self\n    end\n  end\n\n  if true\n    def cond_method; end\n  end\nend\n",
 			"String class|String.ext method|String.cond_method method"},
