@@ -147,8 +147,9 @@ func macroCommentsBlanked(src []byte) []byte {
 // became a function, the namespace's classes its methods), the export and
 // attribute macros between a type keyword and the type's name ("class
 // ABSL_ATTRIBUTE_OWNER btree_map", which made ABSL_ATTRIBUTE_OWNER the
-// class and its body a function's), and those that open a declaration
-// (leadMacros). Blanking writes spaces, so offsets and lines stay. In 300
+// class and its body a function's), those that open a declaration
+// (leadMacros) and a macro call opening a class's members
+// (callMacrosBlanked). Blanking writes spaces, so offsets and lines stay. In 300
 // of abseil's headers the outline finds 289 classes instead of 180
 // (ctags: 266).
 func cppMacrosBlanked(src []byte) []byte {
@@ -156,6 +157,7 @@ func cppMacrosBlanked(src []byte) []byte {
 	for _, re := range []*regexp.Regexp{loneMacros(), typeMacros(), leadMacros(), ctorMacros(), ifMacros(), nullability()} {
 		src, owned = blankMatches(re, src, owned)
 	}
+	src, owned = callMacrosBlanked(src, owned)
 	src, _ = attributeMacrosBlanked(src, owned)
 	return src
 }
@@ -275,6 +277,46 @@ var luaDocDashes = lazyre.New(`(?m)^[ \t]*--(-)`)
 // (telescope's `actions/init.lua` lost 40). Blanked, the statement is the
 // method call alone, which is what declares and refers to anything.
 var luaMethodResultCall = lazyre.New(`:[A-Za-z_]\w*[ \t]*\([^()\n]*\)[ \t]*(\([^()\n]*\))`)
+
+// callMacro matches a line holding one call of an upper-case macro alone,
+// with no semicolon after it (CLI11's `CLI11_ERROR_DEF(ParseError,
+// ConstructionError)` opening a class's body, which expands to its
+// constructors); group 1 is the call.
+var callMacro = lazyre.New(`^[ \t]*([A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*\([^;{}\n]*\))[ \t]*\r?$`)
+
+// callMacrosBlanked blanks the lines of src that callMacro matches where
+// a class's members are declared: right after the class's opening line or
+// an access label. Elsewhere such a call may be a statement's part
+// (spdlog's SPDLOG_LOGGER_CATCH(msg.source), a catch clause; an
+// EXPECT_CALL(…) going on with .Times(1)) or a #define's body.
+func callMacrosBlanked(src []byte, owned bool) ([]byte, bool) {
+	var prev []byte // the last line holding anything, trimmed
+	for start := 0; start < len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		line := src[start:end]
+		if m := callMacro().FindSubmatchIndex(line); m != nil && memberPlace().Match(prev) {
+			if !owned {
+				src, owned = append([]byte(nil), src...), true
+				line = src[start:end]
+			}
+			blank(line[m[2]:m[3]])
+		}
+		if t := bytes.TrimSpace(line); len(t) > 0 {
+			prev = t
+		}
+		start = end + 1
+	}
+	return src, owned
+}
+
+// memberPlace matches a line after which a class's members are declared:
+// the class's opening line, an access label.
+var memberPlace = lazyre.New(`^(?:(?:template\s*<.*>\s*)?(?:class|struct)\b.*\{|(?:public|private|protected)\s*:)$`)
 
 // loneMacros matches a line holding one upper-case name alone, four
 // characters or more (cppMacrosBlanked); group 1 is the name.

@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"slices"
@@ -192,6 +193,23 @@ ABSL_NAMESPACE_END
 		if s.Name == "size" && s.Parent != "btree_map" {
 			t.Errorf("size's parent is %q, want btree_map", s.Parent)
 		}
+	}
+}
+
+// A macro call opening a class's body (CLI11's CLI11_ERROR_DEF(Base,
+// Name), its constructors) leaves the class and its members whole, while
+// one in a function's body (a catch clause's macro) stays.
+func TestCppMacroCallOpeningAClassBody(t *testing.T) {
+	src := []byte("class ParseError : public Error {\n    ERR_DEF(Error, ParseError)\n    static ParseError Missing(std::string name) { return ParseError(name); }\n    int code() const { return 2; }\n};\n\nvoid flush() {\n    TRY { run(); }\n    LOGGER_CATCH(source)\n}\n")
+	var got []string
+	for _, s := range Symbols("error.hpp", src) {
+		got = append(got, s.Kind+" "+s.Name+" <"+s.Parent+">")
+	}
+	if want := []string{"class ParseError <>", "method Missing <ParseError>", "method code <ParseError>", "function flush <>"}; !slices.Equal(got, want) {
+		t.Errorf("outline %q, want %q", got, want)
+	}
+	if blanked, _ := callMacrosBlanked(src, false); !bytes.Contains(blanked, []byte("LOGGER_CATCH(source)")) {
+		t.Errorf("a function body's macro call was blanked")
 	}
 }
 
