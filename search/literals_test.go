@@ -39,14 +39,9 @@ func TestShortMessageFindsItsLiteral(t *testing.T) {
 		"invalid listen port: http",
 		"Running `fzf --listen 0.0.0.0:http` in a container prints\n\n    invalid listen port: http\n\nand exits at once.",
 	} {
-		ix := newIx()
-		cands := []*candidate{
-			cand(ix, "server.go", 1, 0.66, 5),
-			cand(ix, "options.go", 1, 0.60, 4),
-			cand(ix, "other.go", 1, 0.10, 1),
-		}
-		cands[0].chunk.Content = "// serve opens the http listen port; an invalid port is retried\nfunc serve(port int) {"
-		cands[1].chunk.Content = "func parsePort(s string) (int, error) {\n\treturn 0, fmt.Errorf(\"invalid listen port: %s\", s)\n}"
+		cands := contested(
+			rival{"server.go", 0.66, 5, "// serve opens the http listen port; an invalid port is retried\nfunc serve(port int) {"},
+			rival{"options.go", 0.60, 4, "func parsePort(s string) (int, error) {\n\treturn 0, fmt.Errorf(\"invalid listen port: %s\", s)\n}"})
 		r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
 		wantDecides(t, r, cands, Messages, "options.go", "server.go")
 	}

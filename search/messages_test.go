@@ -84,14 +84,9 @@ func TestMessageMatchFindsTheFormatString(t *testing.T) {
 // Of two chunks the channels rank alike, the one printing the message a
 // report quotes comes first.
 func TestReportFindsTheCodePrintingItsMessage(t *testing.T) {
-	ix := newIx()
-	cands := []*candidate{
-		cand(ix, "src/builder/arg.rs", 1, 0.62, 6),
-		cand(ix, "src/builder/debug_asserts.rs", 1, 0.58, 6),
-		cand(ix, "src/other.rs", 1, 0.30, 1),
-	}
-	cands[0].chunk.Content = "/// Sets the short flag. Short names must be unique: a flag may be in use once.\npub fn short(mut self, s: char) -> Self {"
-	cands[1].chunk.Content = `assert!(ok, "Command {}: Short option names must be unique for each argument, but '-{}' is in use by both '{}' and '{}'", a, b, c, d);`
+	cands := contested(
+		rival{"src/builder/arg.rs", 0.62, 6, "/// Sets the short flag. Short names must be unique: a flag may be in use once.\npub fn short(mut self, s: char) -> Self {"},
+		rival{"src/builder/debug_asserts.rs", 0.58, 6, `assert!(ok, "Command {}: Short option names must be unique for each argument, but '-{}' is in use by both '{}' and '{}'", a, b, c, d);`})
 	text := "Panic at startup after flattening two structs\n\nthread 'main' panicked at 'Command app: Short option names must be unique for each argument, but '-v' is in use by both 'verbose' and 'version'\n\nOne of the args is hidden; I expected hidden args to be allowed to share a short flag."
 	r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands, Messages, "src/builder/debug_asserts.rs", "src/builder/arg.rs")
@@ -135,14 +130,9 @@ func TestVerbatimMessageFindsTheCodePrintingIt(t *testing.T) {
 			t.Errorf("ParseQuery(%q).verbatim = %v, want %v", text, got, want)
 		}
 	}
-	ix := newIx()
-	cands := []*candidate{
-		cand(ix, "src/TypeName.java", 1, 0.90, 3),
-		cand(ix, "src/MethodSpec.java", 1, 0.10, 9),
-		cand(ix, "src/Other.java", 1, 0.05, 1),
-	}
-	cands[0].chunk.Content = "/** Returns the name of this type, for a class or a method. */\npublic String toString() {"
-	cands[1].chunk.Content = `checkState(!enclosingClass.getModifiers().contains(FINAL), "Cannot override method on final class " + enclosingClass);`
+	cands := contested(
+		rival{"src/TypeName.java", 0.90, 3, "/** Returns the name of this type, for a class or a method. */\npublic String toString() {"},
+		rival{"src/MethodSpec.java", 0.10, 9, `checkState(!enclosingClass.getModifiers().contains(FINAL), "Cannot override method on final class " + enclosingClass);`})
 	r := ranker{q: ParseQuery("Cannot override method on final class"), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands, Messages, "src/MethodSpec.java", "src/TypeName.java")
 }
@@ -153,14 +143,9 @@ func TestReportLineQuotingAMessage(t *testing.T) {
 	report := "Middleware arrays rejected\n\nI tried to register a middleware via an array [AuthMiddleware::class, 'process'] and Slim says:\n\n" +
 		"A middleware must be an object/class name referencing an implementation of MiddlewareInterface or a callable with a matching signature.\n\n" +
 		"Arrays work as route callables, so why not for middleware?\n\n```php\n$app->add(\"a string literal of the snippet holding many words\");\n```"
-	ix := newIx()
-	cands := []*candidate{
-		cand(ix, "Slim/Middleware/BodyParsingMiddleware.php", 1, 0.70, 6),
-		cand(ix, "Slim/MiddlewareDispatcher.php", 1, 0.55, 6),
-		cand(ix, "Slim/Other.php", 1, 0.10, 1),
-	}
-	cands[0].chunk.Content = "/** Parses the body of a request for the middleware after it. */\npublic function process(ServerRequestInterface $request, RequestHandlerInterface $handler)"
-	cands[1].chunk.Content = "throw new RuntimeException(\n    'A middleware must be an object/class name referencing an implementation of ' .\n    'MiddlewareInterface or a callable with a matching signature.'\n);"
+	cands := contested(
+		rival{"Slim/Middleware/BodyParsingMiddleware.php", 0.70, 6, "/** Parses the body of a request for the middleware after it. */\npublic function process(ServerRequestInterface $request, RequestHandlerInterface $handler)"},
+		rival{"Slim/MiddlewareDispatcher.php", 0.55, 6, "throw new RuntimeException(\n    'A middleware must be an object/class name referencing an implementation of ' .\n    'MiddlewareInterface or a callable with a matching signature.'\n);"})
 	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands, Messages, "Slim/MiddlewareDispatcher.php", "Slim/Middleware/BodyParsingMiddleware.php")
 	for _, m := range r.q.messages {
@@ -186,4 +171,22 @@ func TestLexicalFloor(t *testing.T) {
 	if got := lexicalFloor(cands[:1], 20); !math.IsInf(got, 1) {
 		t.Errorf("floor with no lexical hit = %v, want +Inf", got)
 	}
+}
+
+// rival is a candidate chunk of a message test: its file, its channels'
+// scores, its text.
+type rival struct {
+	path     string
+	vec, lex float64
+	text     string
+}
+
+// contested returns the candidates of a query a message decides: a chunk
+// the channels favour, sharing the message's words (near), the chunk
+// printing it, and a weak third.
+func contested(near, printer rival) []*candidate {
+	ix := newIx()
+	cands := []*candidate{cand(ix, near.path, 1, near.vec, near.lex), cand(ix, printer.path, 1, printer.vec, printer.lex), cand(ix, "other.txt", 1, 0.05, 1)}
+	cands[0].chunk.Content, cands[1].chunk.Content = near.text, printer.text
+	return cands
 }
