@@ -124,10 +124,10 @@ func (lines printedLines) printedBy(lower string) bool {
 }
 
 // printsLine reports whether lit, the text after a literal's opening
-// quote, prints line: the two agree up to where the literal ends or a
-// placeholder stands, or up to the end of a line that may be printed
-// whole at a word's end, over
-// minLiteralWords words and minLiteralBytes bytes.
+// quote, prints line: the two agree, over minLiteralWords words and
+// minLiteralBytes bytes, up to where the literal ends or a placeholder
+// stands, or up to the end of a line that may be printed whole, at a
+// word's end.
 func printsLine(lit string, pl printedLine) bool {
 	line, n := pl.text, 0
 	for n < len(lit) && n < len(line) && lit[n] == line[n] {
