@@ -23,8 +23,19 @@ var (
 	sourceExts = []string{".c", ".cc", ".cpp", ".cxx", ".m", ".mm"}
 )
 
+// inlineSuffixes and inlineDirs name a header-only library's files of
+// implementation beside a header that declares and documents it:
+// spdlog's logger.h and logger-inl.h, CLI11's App.hpp and impl/App_inl.hpp,
+// Boost's .ipp. They are the header's source.
+var (
+	inlineSuffixes = []string{"-inl.h", "_inl.h", "-inl.hpp", "_inl.hpp", ".ipp", ".tpp", ".inl"}
+	inlineDirs     = []string{"", "impl/", "detail/"}
+)
+
 // hasSource reports a header whose source file (the same name, a source
-// extension) the index holds in the same directory.
+// extension) the index holds in the same directory, or whose inline
+// implementation (inlineSuffixes) it holds there or in an impl/ or
+// detail/ directory below.
 func hasSource(ix store.Searcher, p string) bool {
 	ext := path.Ext(p)
 	if !slices.Contains(headerExts, ext) {
@@ -32,9 +43,18 @@ func hasSource(ix store.Searcher, p string) bool {
 	}
 	stem := strings.TrimSuffix(p, ext)
 	names := namesOf(ix)
+	held := func(f string) bool { return slices.Contains(names[path.Base(f)], f) }
 	for _, s := range sourceExts {
-		if slices.Contains(names[path.Base(stem+s)], stem+s) {
+		if held(stem + s) {
 			return true
+		}
+	}
+	dir, base := path.Split(stem)
+	for _, d := range inlineDirs {
+		for _, s := range inlineSuffixes {
+			if held(dir + d + base + s) {
+				return true
+			}
 		}
 	}
 	return false

@@ -14,6 +14,8 @@ import (
 func TestHeaderYieldsToItsSource(t *testing.T) {
 	ix := &store.Index{Manifest: &store.Manifest{Meta: store.Meta{ID: "r"}, Files: []store.FileState{
 		{Path: "async.c"}, {Path: "async.h"}, {Path: "include/fmt/format.h"}, {Path: "read.c"},
+		{Path: "include/spdlog/logger.h"}, {Path: "include/spdlog/logger-inl.h"},
+		{Path: "include/CLI/App.hpp"}, {Path: "include/CLI/impl/App_inl.hpp"},
 	}}}
 	newCands := func() []*candidate {
 		return []*candidate{cand(ix, "async.h", 1, 0.62, 5), cand(ix, "async.c", 1, 0.58, 5), cand(ix, "read.c", 1, 0.2, 0)}
@@ -29,6 +31,13 @@ func TestHeaderYieldsToItsSource(t *testing.T) {
 	if hasSource(ix.Searcher(), "include/fmt/format.h") || !hasSource(ix.Searcher(), "async.h") || hasSource(ix.Searcher(), "async.c") {
 		t.Errorf("hasSource: format.h %v, async.h %v, async.c %v; want false, true, false",
 			hasSource(ix.Searcher(), "include/fmt/format.h"), hasSource(ix.Searcher(), "async.h"), hasSource(ix.Searcher(), "async.c"))
+	}
+	// A header-only library's implementation beside its header, or in an
+	// impl/ directory below it, is the header's source; it has none itself.
+	for p, want := range map[string]bool{"include/spdlog/logger.h": true, "include/CLI/App.hpp": true, "include/spdlog/logger-inl.h": false, "include/CLI/impl/App_inl.hpp": false} {
+		if got := hasSource(ix.Searcher(), p); got != want {
+			t.Errorf("hasSource(%s) = %v, want %v", p, got, want)
+		}
 	}
 }
 
