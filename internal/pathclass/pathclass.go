@@ -108,9 +108,19 @@ func Of(p string) Class {
 	dir, base := path.Split(strings.ToLower(p))
 	inDocs, inLib, inMain := false, false, false
 	prev := ""
+	var pkgTest Class // the test class a monorepo package's name gave (packages/testing)
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
 		inMain = inMain || mainSourceSet(prev, d)
+		if d == "src" && pkgTest != 0 {
+			// The package's own sources: a library it ships for testing
+			// (pinia's packages/testing/src/testing.ts, createTestingPinia).
+			c &^= pkgTest
+		}
+		pkgTest = 0
 		dc := dirClasses[d]
+		if prev == "packages" {
+			pkgTest = dc & Test
+		}
 		if prev == "features" && (d == "steps" || d == "support") {
 			dc |= Test // Cucumber's step definitions and the servers they start
 		}

@@ -97,6 +97,8 @@ func TestEndToEndAndCIDirectories(t *testing.T) {
 		"packages/pinia/test-dts/store.test-d.ts":   Test,
 		"src/types/store.test-d.ts":                 Test,
 		"packages/playground/src/stores/counter.ts": Example,
+		"packages/testing/src/testing.ts":           0, // a library the monorepo ships for testing
+		"packages/testing/tests/testing.spec.ts":    Test,
 		"packages/nuxt/playground/app.vue":          Example,
 		".github/scripts/build_info.py":             Config,
 		"lib/streamlit/elements/widgets/button.py":  0,
