@@ -44,7 +44,7 @@ func TestBacktraceFunctionNamesItsFile(t *testing.T) {
 	proto := cand(ix, "sds.h", 230, 0.2, 1)
 	caller := cand(ix, "hiredis.c", 587, 0.6, 6)
 	decls := []store.Decl{{Chunk: def.chunk, Tier: 3}, {Chunk: proto.chunk, Tier: 1}}
-	framedFunction(decls, []*candidate{def, other, proto, caller})
+	framedFunction(decls, "", []*candidate{def, other, proto, caller})
 	if def.mention != 1 || other.mention != 1 || def.atFrame != framedAt(innermost) || other.atFrame != 0 {
 		t.Errorf("sds.c: mention %v / %v, at frame %v / %v; want 1, 1, the innermost, none", def.mention, other.mention, def.atFrame, other.atFrame)
 	}
@@ -61,5 +61,38 @@ func TestNumberedLinesAreNoFrames(t *testing.T) {
 		if q.frameFunc != want {
 			t.Errorf("%q: frame function %q, want %q", text, q.frameFunc, want)
 		}
+	}
+}
+
+// A Rust release build's backtrace names its frames' functions by path
+// alone: the innermost outside the runtime is the function, of the type
+// before it, whatever the generics, trait casts, closures and hashes
+// around it; one numbered line of a path is a list's, no trace.
+func TestRustBacktraceFunc(t *testing.T) {
+	trace := "thread 'tokio-runtime-worker' panicked at 'You must supply a timer.'\nstack backtrace:\n" +
+		"   0: rust_begin_unwind\n   1: core::panicking::panic_fmt\n" +
+		"   2: hyper::common::time::Time::sleep::h3b1c2d4e5f6a7b8c\n" +
+		"   3: hyper::proto::h1::conn::Conn<I,B,T>::poll_read_body\n"
+	for text, want := range map[string][2]string{
+		trace: {"sleep", "Time"},
+		"stack backtrace:\n   0: std::panicking::begin_panic\n   1: <hyper::server::conn::Connection<I,S,E> as core::future::future::Future>::poll::{{closure}}\n": {"poll", "Connection"},
+		"stack backtrace:\n   0: rust_begin_unwind\n   1: mycrate::run\n":                                                                                          {"run", ""},
+		"Steps:\n1: cargo::build\n": {"", ""},
+	} {
+		fn, owner := backtraceFunc(text)
+		if got := [2]string{fn, owner}; got != want {
+			t.Errorf("backtraceFunc(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if q := ParseQuery(trace); len(q.Names) == 0 || q.Names[0] != "sleep" || q.frameOwner != "Time" {
+		t.Errorf("names %q, owner %q: want sleep first, of Time", q.Names, q.frameOwner)
+	}
+	// Of the files declaring sleep, the one of Time's.
+	ix := newIx()
+	timer, other := cand(ix, "src/common/time.rs", 1, 0.2, 1), cand(ix, "src/rt/sleep.rs", 1, 0.2, 1)
+	timer.chunk.Symbol, other.chunk.Symbol = "Time, Time.sleep", "Sleep.sleep"
+	framedFunction([]store.Decl{{Chunk: timer.chunk, Tier: 3}, {Chunk: other.chunk, Tier: 3}}, "Time", []*candidate{timer, other})
+	if timer.mention != 1 || other.mention != 0 {
+		t.Errorf("mentions: Time's %v, Sleep's %v; want 1 and 0", timer.mention, other.mention)
 	}
 }

@@ -51,19 +51,6 @@ var identifierQuery = lazyre.New(`^[A-Za-z_$][A-Za-z0-9_$]*((\.|::?|->|\\)[A-Za-
 // camelCase, PascalCase with an inner capital, snake_case.
 var embeddedIdentifier = lazyre.New(`\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+)\b`)
 
-// debuggerFrame matches a frame of a gdb or lldb backtrace, `#1
-// 0x00007ffff7fb51e0 in sdscatlen (s=0x0, …)` (group 1 the function) or
-// `#0  main () at main.c:5` (group 2), which names its function without
-// its file when the program has no debug information; "#12 fix (x)" in
-// a list of changes is none. Its name is a
-// plain word (sdscatlen), which the code-shaped names a phrase holds
-// (embeddedIdentifier) leave out.
-var debuggerFrame = lazyre.New(`(?m)^\s*(?:frame )?#\d+\s+(?:(?:0x[0-9a-fA-F]+\s+)?in\s+([A-Za-z_][\w:~]*)\s*\(|([A-Za-z_][\w:~]*)\s*\([^\n]*\)\s+(?:at|from)\s)`)
-
-// maxDebuggerFrames bounds the frames read from one query for its
-// innermost one.
-const maxDebuggerFrames = 32
-
 // questionWords open a Question.
 var questionWords = map[string]bool{"how": true, "why": true, "where": true, "what": true, "which": true, "when": true}
 
@@ -122,10 +109,12 @@ type Query struct {
 	// shell or a client folded, which is longer (flatReportTerms) and
 	// does not open as a doc comment does (docOpening).
 	report bool
-	// frameFunc is the innermost function a debugger's backtrace names
-	// without its file (gdb's `#1 0x… in sdscatlen (…)`), Names[0]; the
-	// file declaring it counts as a named file.
-	frameFunc string
+	// frameFunc is the innermost function a backtrace names without its
+	// file (gdb's `#1 0x… in sdscatlen (…)`, a Rust release build's `2:
+	// hyper::common::time::Time::sleep`), Names[0]; the file declaring it
+	// counts as a named file. frameOwner is the type the frame names it
+	// a method of (Time), or "".
+	frameFunc, frameOwner string
 	// messages are the error messages the text quotes (messagesOf).
 	messages []message
 	// printed are the lines the text may quote as a program printed
@@ -167,20 +156,11 @@ func ParseQuery(text string) Query {
 		for _, m := range embeddedIdentifier().FindAllString(text, -1) {
 			q.Names = appendOnce(q.Names, m)
 		}
-		for _, m := range debuggerFrame().FindAllStringSubmatch(text, maxDebuggerFrames) {
-			if m[1] == "" {
-				m[1] = m[2] // `#0  main () at main.c:5`: no address, no "in"
-			}
-			// The innermost frame outside the C library's internals: a
-			// backtrace prints it first, and where it failed says more
-			// than the callers every command passes through. It is
-			// asked first, so that its declarations are within the
-			// names looked up (maxNamed).
-			if !strings.HasPrefix(m[1], "__") {
-				q.Names = append([]string{m[1]}, slices.DeleteFunc(q.Names, func(n string) bool { return n == m[1] })...)
-				q.frameFunc = m[1]
-				break
-			}
+		if fn, owner := backtraceFunc(text); fn != "" {
+			// Asked first, so that its declarations are within the names
+			// looked up (maxNamed).
+			q.Names = append([]string{fn}, slices.DeleteFunc(q.Names, func(n string) bool { return n == fn })...)
+			q.frameFunc, q.frameOwner = fn, owner
 		}
 		q.Types = typeNames(text)
 	}

@@ -197,7 +197,7 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 		if req.Options.on(Mentions) {
 			mentioned(ix, req, q, order, get)
 			if q.frameFunc != "" && len(ch.named) > 0 {
-				framedFunction(ch.named[0], order)
+				framedFunction(ch.named[0], q.frameOwner, order)
 			}
 		}
 		fileScores(ch.files, order)
