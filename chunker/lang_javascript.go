@@ -264,11 +264,35 @@ func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
 		return &decl{name: names[0], names: nodes, kind: "var", parent: parent,
 			sig: c.signature(stmt, nil), node: stmt, listed: right}
 	}
+	if right != nil && right.Type() == "class" && len(names) == 1 {
+		return c.jsAssignedClass(stmt, right, names[0], nodes[0], parent)
+	}
 	if right == nil || !jsFunctionValues[right.Type()] || len(names) == 0 {
 		return nil
 	}
 	return &decl{name: joinNames(names), names: nodes, kind: "function", parent: parent,
 		sig: c.signature(stmt, field(right, "body")), node: stmt}
+}
+
+// jsAssignedClass is the class a top-level assignment declares
+// (`module.exports = class Application extends Emitter {…}`, koa's;
+// `exports.Parser = class {…}`): named as the class names itself, or as the
+// member it is assigned to, its methods its own. An anonymous class that
+// is the module's export names nothing.
+func (c *coder) jsAssignedClass(stmt, class *sitter.Node, member string, memberNode *sitter.Node, parent string) *decl {
+	body := field(class, "body")
+	d := c.jsDecl(class, "class", c.signature(class, body), body)
+	if d.name == "" {
+		if member == "exports" {
+			return nil
+		}
+		d.name, d.names = member, []*sitter.Node{memberNode}
+	}
+	if parent == "module" {
+		parent = ""
+	}
+	d.parent, d.node = parent, stmt
+	return d
 }
 
 // jsCallback is the declaration a call registering a named callback

@@ -125,7 +125,8 @@ func TestObjectLiteralsOfFunctions(t *testing.T) {
 // component's options (`export default {…}`, its `methods: {…}` in
 // turn), one passed to a call (`export default defineComponent({…})`),
 // and CommonJS's `module.exports = {…}`, whose functions are the module's
-// top-level ones; an object without functions is not.
+// top-level ones; an object without functions is not; a class assigned
+// to module.exports or an export is its class.
 func TestExportedObjectsOfFunctions(t *testing.T) {
 	for _, tc := range []struct {
 		path, src string
@@ -138,6 +139,12 @@ func TestExportedObjectsOfFunctions(t *testing.T) {
 		{"lib.js", "module.exports = {\n  parse(x) { return x; },\n  format: (y) => y,\n  n: 1\n};\n",
 			[]string{"module.exports var ", "parse method ", "format method "}},
 		{"conf.js", "export default { port: 80 };\n", nil},
+		// A class the module exports by assignment is declared with its
+		// methods, named as it names itself or as its member is.
+		{"application.js", "'use strict'\n\nmodule.exports = class Application extends Emitter {\n  use (fn) {\n    return this\n  }\n}\n",
+			[]string{"Application class ", "use method Application"}},
+		{"parser.js", "exports.Parser = class {\n  parse (s) { return s }\n}\n",
+			[]string{"Parser class ", "parse method Parser"}},
 	} {
 		var got []string
 		for _, s := range Symbols(tc.path, []byte(tc.src)) {
