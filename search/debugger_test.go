@@ -78,6 +78,8 @@ func TestRustBacktraceFunc(t *testing.T) {
 		"stack backtrace:\n   0: std::panicking::begin_panic\n   1: <hyper::server::conn::Connection<I,S,E> as core::future::future::Future>::poll::{{closure}}\n": {"poll", "Connection"},
 		"stack backtrace:\n   0: rust_begin_unwind\n   1: mycrate::run\n":                                                                                          {"run", ""},
 		"Steps:\n1: cargo::build\n": {"", ""},
+		// A debug build's frames name their files: the mentions read them.
+		"stack backtrace:\n   3: core::result::Result<T,E>::unwrap\n   4: myapp::dump_state\n             at ./src/main.rs:14:48\n": {"", ""},
 	} {
 		fn, owner := backtraceFunc(text)
 		if got := [2]string{fn, owner}; got != want {
