@@ -30,10 +30,6 @@ var debuggerFrame = lazyre.New(`(?m)^\s*(?:frame )?#\d+\s+(?:(?:0x[0-9a-fA-F]+\s
 // function's path alone on the line; group 1 is the path.
 var rustFrame = lazyre.New(`(?m)^[ \t]*\d+:[ \t]+(?:0x[0-9a-fA-F]+[ \t]+-[ \t]+)?([A-Za-z_<][^\n]*::[^\n]*?)[ \t]*$`)
 
-// rustFrameFile matches the line a Rust frame of a debug build writes its
-// file and line on, under its function (`      at ./src/main.rs:14:48`).
-var rustFrameFile = lazyre.New(`(?m)^[ \t]+at [^\s]+:\d+`)
-
 // maxDebuggerFrames bounds the frames read from one query for its
 // innermost one.
 const maxDebuggerFrames = 32
@@ -53,9 +49,6 @@ func backtraceFunc(text string) (fn, owner string) {
 		if !strings.HasPrefix(m[1], "__") {
 			return m[1], ""
 		}
-	}
-	if rustFrameFile().MatchString(text) {
-		return "", "" // a debug build's frames name their files, which the mentions read
 	}
 	frames := rustFrame().FindAllStringSubmatch(text, maxDebuggerFrames)
 	if len(frames) < 2 && !strings.Contains(text, "stack backtrace:") {

@@ -78,8 +78,8 @@ func TestRustBacktraceFunc(t *testing.T) {
 		"stack backtrace:\n   0: std::panicking::begin_panic\n   1: <hyper::server::conn::Connection<I,S,E> as core::future::future::Future>::poll::{{closure}}\n": {"poll", "Connection"},
 		"stack backtrace:\n   0: rust_begin_unwind\n   1: mycrate::run\n":                                                                                          {"run", ""},
 		"Steps:\n1: cargo::build\n": {"", ""},
-		// A debug build's frames name their files: the mentions read them.
-		"stack backtrace:\n   3: core::result::Result<T,E>::unwrap\n   4: myapp::dump_state\n             at ./src/main.rs:14:48\n": {"", ""},
+		// A debug build's frames too, under which their files are written.
+		"stack backtrace:\n   3: core::result::Result<T,E>::unwrap\n   4: myapp::dump_state\n             at ./src/main.rs:14:48\n": {"dump_state", ""},
 	} {
 		fn, owner := backtraceFunc(text)
 		if got := [2]string{fn, owner}; got != want {
@@ -88,6 +88,14 @@ func TestRustBacktraceFunc(t *testing.T) {
 	}
 	if q := ParseQuery(trace); len(q.Names) == 0 || q.Names[0] != "sleep" || q.frameOwner != "Time" {
 		t.Errorf("names %q, owner %q: want sleep first, of Time", q.Names, q.frameOwner)
+	}
+	// The frame's function, maybe the reporter's own and declared nowhere,
+	// is looked up beside the names a report gives, not in one's place.
+	if got := ParseQuery(trace).namedLookups(); got != maxNamed+1 {
+		t.Errorf("a backtrace's query looks %d names up, want %d", got, maxNamed+1)
+	}
+	if got := ParseQuery("how does to_string_pretty indent maps").namedLookups(); got != maxNamed {
+		t.Errorf("a question looks %d names up, want %d", got, maxNamed)
 	}
 	// Of the files declaring sleep, the one of Time's.
 	ix := newIx()

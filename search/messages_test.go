@@ -190,3 +190,20 @@ func contested(near, printer rival) []*candidate {
 	cands[0].chunk.Content, cands[1].chunk.Content = near.text, printer.text
 	return cands
 }
+
+// A message pasted alone, or a line only a literal may print, reads the
+// 20 best lexical hits; a line quoting a message among words of its own
+// reads as many as a report, since the code throwing the message need
+// not be among the best hits of those words.
+func TestMessageReads(t *testing.T) {
+	for text, want := range map[string]int{
+		"Cannot override method on final class": 20,
+		"invalid listen port: http":             20,
+		`JToken.SelectToken throws "Unexpected character while parsing path indexer: '" for an escaped quote`:             100,
+		"Crash on start\n\nloader.ConfigError: missing section 'server' in the config file\n\nThe loadConfig step fails.": 100,
+	} {
+		if got := (ranker{q: ParseQuery(text)}).messageReads(); got != want {
+			t.Errorf("%q reads %d hits, want %d", text, got, want)
+		}
+	}
+}

@@ -191,10 +191,13 @@ const printedShare = 0.5
 // messageReads is how many of the best lexical hits are read for the
 // query's messages: a chunk holding a message's words is among them, as
 // they are the query's words, and reading every candidate's text cost a
-// plain phrase's search a fifth more time (a query pasted whole), a
-// report's half as much again (its prose's runs).
+// plain phrase's search a fifth more time (a query pasted whole, or a
+// line only a literal may print), a report's half as much again (its
+// prose's runs). A line quoting a message among other words reads as
+// many as a report: Newtonsoft's JPath.cs, throwing the message, is not
+// among the 20 best hits of the words around it.
 func (r ranker) messageReads() int {
-	if r.q.oneLine {
+	if r.q.verbatim || r.q.oneLine && len(r.q.messages) == 0 {
 		return 20
 	}
 	return 100

@@ -290,6 +290,18 @@ const reportFiles = 20
 // phrase naming more is a paste of code, not a lookup.
 const maxNamed = 3
 
+// namedLookups is how many of the query's names are looked up as
+// declarations: maxNamed, and the function a backtrace names first, which
+// may be the reporter's own (a Rust panic's `myapp::dump_state`) and
+// declared nowhere in the index, beside them rather than in the place of
+// one.
+func (q Query) namedLookups() int {
+	if q.frameFunc != "" {
+		return maxNamed + 1
+	}
+	return maxNamed
+}
+
 // identity is what makes two channels' hits one candidate. Remote
 // backends answer each channel with their own copies of a chunk, matched
 // by chunk ID; the embedded store hands every channel the same pointer
@@ -338,7 +350,7 @@ func ask(ctx context.Context, ix store.Searcher, req Request, q Query, n int) (c
 		if q.Kind == Identifier || q.word {
 			run(func() (err error) { ch.decl, err = ix.Declaring(ctx, req.Kind, q.Name, req.Filter); return })
 		} else {
-			ch.named = make([][]store.Decl, min(len(q.Names), maxNamed))
+			ch.named = make([][]store.Decl, min(len(q.Names), q.namedLookups()))
 			for i := range ch.named {
 				run(func() (err error) { ch.named[i], err = ix.Declaring(ctx, req.Kind, q.Names[i], req.Filter); return })
 			}
