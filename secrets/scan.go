@@ -131,8 +131,9 @@ var (
 	// secret's characters are drawn from such a class, not written as one.
 	charClass = lazyre.New(`\[\^?(?:[^\]]*(?:a-z|A-Z|0-9))`)
 	// interpolation is an expression a string formats in: a name or a
-	// call in braces, after Ruby's # or not (an f-string's).
-	interpolation = lazyre.New(`#?\{[A-Za-z_][\w.]*(?:\([^)]*\))?\}`)
+	// call in braces, after Ruby's # or not (an f-string's), or in
+	// Swift's \( ).
+	interpolation = lazyre.New(`#?\{[A-Za-z_][\w.]*(?:\([^)]*\))?\}|\\\([A-Za-z_][\w.]*(?:\([^)]*\))?\)`)
 )
 
 // namedLike reports values that contain a keyword themselves without
@@ -147,7 +148,7 @@ func namedLike(v []byte) bool {
 // placeholder reports template references, interpolations and format
 // verbs that stand in for a secret supplied elsewhere (${DB_PASSWORD},
 // {{ .Token }}, %s, Ruby's #{SecureRandom.hex(64)}, a Python f-string's
-// {secrets.token_hex(64)}), and URLs (token_uri: https://…), whose
+// {secrets.token_hex(64)}, Swift's \(basic.password)), and URLs (token_uri: https://…), whose
 // credentials url-password judges.
 func placeholder(v []byte) bool {
 	if interpolation().Match(v) {

@@ -101,6 +101,7 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`puts "  config.secret_key = '#{SecureRandom.hex(64)}'"`,        // interpolations
 		`api_token = "#{ENV.fetch('PREFIX')}-#{SecureRandom.uuid}"`,
 		`return f"config.secret_key = '{secrets.token_hex(64)}'"`,
+		`let credentials = "\(basic.username):\(basic.password)"`,
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
