@@ -21,7 +21,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-74+graph-53"
+const Version = "ts-75+graph-53"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -307,6 +307,9 @@ var docLanguages = map[string]string{
 	".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
 	".rst": "restructuredtext", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".rdoc": "rdoc",
 	".txt": "text",
+	// Sandcastle's MAML topics (.NET's conceptual docs, Newtonsoft.Json's
+	// Doc/*.aml): prose in XML.
+	".aml": "text",
 	// Man pages (roff) are a program's documentation, by section.
 	".1": "text", ".2": "text", ".3": "text", ".4": "text", ".5": "text", ".6": "text", ".7": "text", ".8": "text", ".9": "text",
 }

@@ -130,3 +130,15 @@ func TestManPagesAndREADMEsAreDocs(t *testing.T) {
 		}
 	}
 }
+
+// Sandcastle's MAML topics (Newtonsoft.Json's Doc/*.aml) are
+// documentation, which search_docs answers from and search_code leaves.
+func TestMAMLIsDocumentation(t *testing.T) {
+	if !IsDoc("Doc/SerializingJSON.aml") {
+		t.Fatal("a .aml topic is not documentation")
+	}
+	src := "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<topic id=\"x\">\n  <developerConceptualDocument>\n    <introduction>\n      <para>Dates in JSON are hard.</para>\n    </introduction>\n  </developerConceptualDocument>\n</topic>\n"
+	if chunks := docChunks("Doc/DatesInJSON.aml", src, 400); len(chunks) == 0 {
+		t.Error("a .aml topic gave no sections")
+	}
+}
