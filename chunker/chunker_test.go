@@ -493,7 +493,7 @@ func TestClassInsideAFunction(t *testing.T) {
 
 // An outline lists what a name can find: not Ruby's `class << self`
 // (its methods are the class's), nor Go's blank identifier; Swift's
-// deinit is named.
+// deinit and subscripts are named.
 func TestOutlineNamesEveryDeclaration(t *testing.T) {
 	for path, src := range map[string]string{
 		"task.rb":       "class Task\n  class << self\n    def clear\n      1\n    end\n  end\nend\n",
@@ -508,6 +508,10 @@ func TestOutlineNamesEveryDeclaration(t *testing.T) {
 	}
 	if syms := Symbols("subject.swift", []byte("final class Subject {\n    deinit {\n        print(1)\n    }\n}\n")); len(syms) != 2 || syms[1].Name != "deinit" {
 		t.Errorf("swift outline %+v, want Subject and its deinit", syms)
+	}
+	// A subscript is named by its keyword, not by the type it returns.
+	if syms := Symbols("grid.swift", []byte("struct Grid {\n    subscript(row: Int, col: Int) -> Int? {\n        nil\n    }\n}\n")); len(syms) != 2 || syms[1].Name != "subscript" {
+		t.Errorf("swift outline %+v, want Grid and its subscript", syms)
 	}
 }
 

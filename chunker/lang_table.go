@@ -570,6 +570,10 @@ func init() {
 					return &decl{name: name, names: names, kind: kind, sig: c.signature(n, body), node: n, body: body}, true
 				case "init_declaration":
 					return &decl{name: "init", kind: "constructor", sig: c.signature(n, field(n, "body")), node: n}, true
+				case "subscript_declaration":
+					// Named by its keyword, as init is; its only identifier
+					// is the type it returns (`-> Int?`).
+					return &decl{name: "subscript", kind: "method", sig: c.signature(n, field(n, "body")), node: n}, true
 				case "property_declaration":
 					if parent != "" && field(n, "computed_value") == nil {
 						return nil, true
