@@ -34,6 +34,8 @@ func hsSymbol(c byte) bool { return strings.IndexByte("!#$%&*+./<=>?@\\^|-~:", c
 // comment or string runs to the end of src (a string to its line's end).
 func lexHaskell(src []byte) []hsTok {
 	n := len(src)
+	// With MagicHash a name may end in # (plusOne#, copyAddrToByteArray#).
+	magicHash := strings.Contains(string(src[:min(n, maxPragmaScan)]), "MagicHash")
 	return lexAll(src, func(i int) (hsKind, int) {
 		c := src[i]
 		switch {
@@ -46,7 +48,11 @@ func lexHaskell(src []byte) []hsTok {
 		case c == '\'' && (i+2 < n && src[i+2] == '\'' || i+1 < n && src[i+1] == '\\'):
 			return hsString, zigQuoted(src, i)
 		case exIdentStart(c):
-			return hsWord, hsIdentEnd(src, i)
+			end := hsIdentEnd(src, i)
+			for magicHash && end < n && src[end] == '#' {
+				end++
+			}
+			return hsWord, end
 		case hsSymbol(c):
 			end := i + 1
 			for end < n && hsSymbol(src[end]) {
@@ -58,6 +64,10 @@ func lexHaskell(src []byte) []hsTok {
 		}
 	})
 }
+
+// maxPragmaScan is how much of a Haskell file's head is read for its
+// LANGUAGE pragmas, which come before the module line.
+const maxPragmaScan = 4096
 
 // hsLineComment reports whether the dashes at i open a comment: two or
 // more dashes not followed by another operator character.
@@ -177,8 +187,10 @@ func (h *hsScan) items(starts []int, end int, parent string, prevB int) []*outli
 		}
 		it.d, it.at = h.declare(k, stop, parent)
 		if prev := lastItem(items); prev != nil && it.d != nil && prev.d != nil && prev.d.name == it.d.name &&
-			prev.d.kind == "function" && it.d.kind == "function" && h.haddock(doc) < 0 {
-			prev.b, prev.d.b = it.b, it.b // an equation of the function above, past any plain comment
+			prev.d.kind == it.d.kind && (it.d.kind == "function" || it.d.kind == "constant") && h.haddock(doc) < 0 {
+			// An equation of the function above, or a pattern synonym's
+			// definition under its signature, past any plain comment.
+			prev.b, prev.d.b = it.b, it.b
 			prevB = it.b
 			doc = doc[:0]
 			continue
@@ -354,14 +366,36 @@ func (h *hsScan) declare(k, stop int, parent string) (*decl, int) {
 		return nil, 0
 	case kind != "":
 		return h.typeDecl(k, stop, kind, parent)
-	case w == "foreign" || w == "pattern":
-		for k+1 < stop && h.toks[k+1].kind == hsWord && !h.lowerName(k+1) {
-			k++ // foreign import ccall "name" f :: …
+	case w == "foreign":
+		// foreign import ccall unsafe "string.h strlen" c_strlen :: …: the
+		// name is the last before the signature, after the calling
+		// convention, the safety and the entity's string.
+		name := -1
+		for j := k + 1; j < stop && h.text(j) != "::"; j++ {
+			if h.lowerName(j) {
+				name = j
+			}
 		}
-		if k+1 >= stop || !h.lowerName(k+1) {
+		if name < 0 {
 			return nil, 0
 		}
-		k++
+		h.named[name] = true
+		return &decl{name: h.text(name), kind: "function", parent: parent, sig: h.signature(start, stop)}, h.toks[name].start
+	case w == "pattern":
+		// pattern Both :: Int -> Pair, pattern Both x <- MkPair x _: a
+		// synonym of a constructor, named as one is.
+		switch {
+		case k+1 < stop && h.operatorName(k+1):
+			k += 2 // pattern (:|>) :: …
+		case k+2 < stop && h.lowerName(k+1) && h.infixOperator(k+2) && h.text(k+2)[0] == ':':
+			k += 2 // pattern xs :|> x <- …: a constructor operator between its arguments
+		case k+1 >= stop || h.toks[k+1].kind != hsWord || hsKeywords[h.text(k+1)]:
+			return nil, 0
+		default:
+			k++
+		}
+		h.named[k] = true
+		return &decl{name: h.text(k), kind: "constant", parent: parent, sig: h.signature(start, stop)}, h.toks[k].start
 	}
 	switch {
 	case h.operatorName(k):

@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -183,6 +184,26 @@ func TestHaskellRecordFieldsAfterHaddock(t *testing.T) {
 	want := []string{"Box type data Box", "Box.Box constant Box a", "Store type data Store", "Store.Store constant Store",
 		"Store.storeDirectory field storeDirectory :: FilePath", "Store.storeWriteAhead field storeWriteAhead :: Int",
 		"Store.storeMap field storeMap :: Maybe (Map String Int)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline\n%q, want\n%q", got, want)
+	}
+}
+
+// A pattern synonym is named after `pattern`, its signature and definition
+// one declaration; a foreign import by the name before its signature,
+// past the calling convention and the entity's string; a name MagicHash
+// lets end in # keeps it.
+func TestHaskellPatternsForeignImportsAndMagicHash(t *testing.T) {
+	src := "{-# LANGUAGE MagicHash, PatternSynonyms #-}\nmodule Ffi where\n\ndata Pair = MkPair Int Int\n\n" +
+		"pattern Both :: Int -> Pair\npattern Both x <- MkPair x _ where\n  Both x = MkPair x x\n\n" +
+		"pattern (:>) :: Int -> Int -> Pair\npattern x :> y = MkPair x y\n\n" +
+		"foreign import ccall unsafe \"string.h strlen\" c_strlen\n    :: CString -> IO CSize\n\n" +
+		"plusOne# :: Int# -> Int#\nplusOne# x = x +# 1#\n"
+	var got []string
+	for _, s := range Symbols("Ffi.hs", []byte(src)) {
+		got = append(got, fmt.Sprintf("%s %s %d-%d", s.Qualified(), s.Kind, s.StartLine, s.EndLine))
+	}
+	want := []string{"Pair type 4-4", "Pair.MkPair constant 4-4", "Both constant 6-8", ":> constant 10-11", "c_strlen function 13-14", "plusOne# function 16-17"}
 	if !slices.Equal(got, want) {
 		t.Errorf("outline\n%q, want\n%q", got, want)
 	}
