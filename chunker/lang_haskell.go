@@ -387,7 +387,7 @@ func (h *hsScan) declare(k, stop int, parent string) (*decl, int) {
 		switch {
 		case k+1 < stop && h.operatorName(k+1):
 			k += 2 // pattern (:|>) :: …
-		case k+2 < stop && h.lowerName(k+1) && h.infixOperator(k+2) && h.text(k+2)[0] == ':':
+		case k+2 < stop && h.lowerName(k+1) && h.infixOperator(k+2) && h.text(k + 2)[0] == ':':
 			k += 2 // pattern xs :|> x <- …: a constructor operator between its arguments
 		case k+1 >= stop || h.toks[k+1].kind != hsWord || hsKeywords[h.text(k+1)]:
 			return nil, 0
