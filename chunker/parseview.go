@@ -84,7 +84,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		return tree, err
 	}
 	first, changed := firstBranch(code)
-	if !changed || !errorAtDirective(tree.RootNode(), code, first) || lang == "c" && !bigErrorAtDirective(tree.RootNode(), code, first) {
+	if !changed || !errorAtDirective(tree.RootNode(), code, first, lang == "csharp") || lang == "c" && !bigErrorAtDirective(tree.RootNode(), code, first) {
 		return tree, nil
 	}
 	alt, err := pool.parse(first)
@@ -460,12 +460,21 @@ func syntaxErrors(root *sitter.Node) int {
 }
 
 // errorAtDirective reports whether a syntax error of the tree covers or
-// borders a byte that firstBranch blanked: a directive, or a branch
-// after the first.
-func errorAtDirective(root *sitter.Node, code, first []byte) bool {
+// borders a byte that firstBranch blanked: a directive, or a branch after
+// the first; across white space when spaced (C#'s `#endif` then, on the
+// next line, the `else` the grammar could not pair with its `if`: a
+// second parse of C++'s files so would lose the macros their conditionals
+// define, abseil's ABSL_BTREE_ENABLE_GENERATIONS).
+func errorAtDirective(root *sitter.Node, code, first []byte, spaced bool) bool {
 	found := false
 	eachError(root, func(e *sitter.Node) bool {
 		a, b := int(e.StartByte()), int(e.EndByte())
+		for spaced && a > 0 && isSpace(code[a-1]) && code[a-1] == first[a-1] {
+			a--
+		}
+		for spaced && b < len(code) && isSpace(code[b]) && code[b] == first[b] {
+			b++
+		}
 		a, b = max(a-1, 0), min(b+1, len(code)) // a missing node is empty
 		for i := a; i < b; i++ {
 			if code[i] != first[i] {
