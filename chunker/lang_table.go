@@ -392,6 +392,17 @@ func init() {
 			"property_declaration":            {kind: "property"},
 			"indexer_declaration":             {kind: "property"},
 			"event_declaration":               {kind: "property"},
+		}, custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+			if n.Type() != "indexer_declaration" {
+				return nil, false
+			}
+			// `public TValue this[TKey key] { get … }` has no name but its
+			// keyword, which its uses write (`dict[key]` is this[]).
+			body := field(n, "accessors")
+			if body == nil {
+				body = field(n, "value")
+			}
+			return &decl{name: "this[]", kind: "property", sig: c.signature(n, body), node: n}, true
 		}}).classify,
 		passthrough: conditionals,
 	}

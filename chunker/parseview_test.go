@@ -216,14 +216,14 @@ func TestCppMacroCallOpeningAClassBody(t *testing.T) {
 // A C# conditional between an if's block and its else (Newtonsoft's
 // indexer accessors) parses as its first branch: the class runs to its
 // end, its members its own (JsonTextReader had ended after 190 of its
-// 2,600 lines).
+// 2,600 lines); the indexer is named this[].
 func TestCSharpConditionalBeforeAnElse(t *testing.T) {
 	src := []byte("namespace Demo\n{\n    internal class Wrapper<TKey, TValue>\n    {\n        private System.Collections.IDictionary? _dictionary;\n        private object? _readOnlyDictionary;\n        private System.Collections.Generic.IDictionary<TKey, TValue> GenericDictionary = null!;\n\n        public TValue this[TKey key]\n        {\n            get\n            {\n                if (_dictionary != null)\n                {\n                    return (TValue)_dictionary[key!]!;\n                }\n                else\n                {\n                    return GenericDictionary[key];\n                }\n            }\n            set\n            {\n                if (_dictionary != null)\n                {\n                    _dictionary[key!] = value;\n                }\n#if HAVE_READ_ONLY_COLLECTIONS\n                else if (_readOnlyDictionary != null)\n                {\n                    throw new NotSupportedException();\n                }\n#endif\n                else\n                {\n                    GenericDictionary[key] = value;\n                }\n            }\n        }\n\n        public object UnderlyingDictionary\n        {\n            get\n            {\n                if (_dictionary != null)\n                {\n                    return _dictionary;\n                }\n#if HAVE_READ_ONLY_COLLECTIONS\n                else if (_readOnlyDictionary != null)\n                {\n                    return _readOnlyDictionary;\n                }\n#endif\n                else\n                {\n                    return GenericDictionary;\n                }\n            }\n        }\n\n        public void Clear() { }\n    }\n}\n")
 	var got []string
 	for _, s := range Symbols("Wrapper.cs", src) {
 		got = append(got, fmt.Sprintf("%s %s <%s> %d-%d", s.Kind, s.Name, s.Parent, s.StartLine, s.EndLine))
 	}
-	for _, want := range []string{"class Wrapper <> 3-63", "property UnderlyingDictionary <Wrapper> 41-60", "method Clear <Wrapper> 62-62"} {
+	for _, want := range []string{"class Wrapper <> 3-63", "property this[] <Wrapper> 9-39", "property UnderlyingDictionary <Wrapper> 41-60", "method Clear <Wrapper> 62-62"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("outline %q lacks %q", got, want)
 		}
