@@ -36,7 +36,8 @@ func Outline(path string, src []byte) []Symbol {
 		return syms
 	}
 	syms = splitGroups(syms, g)
-	if nestedModules[Language(path, src)] {
+	lang := Language(path, src)
+	if nestedModules[lang] {
 		qualifyParents(syms, g)
 	}
 	n := len(syms)
@@ -55,7 +56,7 @@ func Outline(path string, src []byte) []Symbol {
 		named[s.Name] = append(named[s.Name], i)
 	}
 	added := map[string]string{} // classes added, by the graph's qualified name: their outline's
-	topVars := moduleVars[Language(path, src)]
+	topVars := moduleVars[lang]
 	for _, d := range g.Defs {
 		if listedAt(syms, named[d.Name], d.Line) {
 			continue

@@ -292,12 +292,7 @@ var callMacro = lazyre.New(`^[ \t]*([A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*\([^;{}\n]*\)
 func callMacrosBlanked(src []byte, owned bool) ([]byte, bool) {
 	var prev []byte // the last line holding anything, trimmed
 	for start := 0; start < len(src); {
-		end := bytes.IndexByte(src[start:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += start
-		}
+		end := lineEnd(src, start)
 		line := src[start:end]
 		if m := callMacro().FindSubmatchIndex(line); m != nil && memberPlace().Match(prev) {
 			if !owned {

@@ -148,8 +148,8 @@ func namedLike(v []byte) bool {
 // placeholder reports template references, interpolations and format
 // verbs that stand in for a secret supplied elsewhere (${DB_PASSWORD},
 // {{ .Token }}, %s, Ruby's #{SecureRandom.hex(64)}, a Python f-string's
-// {secrets.token_hex(64)}, Swift's \(basic.password)), and URLs (token_uri: https://…), whose
-// credentials url-password judges.
+// {secrets.token_hex(64)}, Swift's \(basic.password)), and URLs
+// (token_uri: https://…), whose credentials url-password judges.
 func placeholder(v []byte) bool {
 	if interpolation().Match(v) {
 		return true
