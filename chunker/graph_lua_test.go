@@ -134,12 +134,12 @@ func TestLuaAnnotationsLoseNoDeclaration(t *testing.T) {
 // A call of what a method call returned (`picker:updater(win, buf)()`),
 // which the grammar does not parse, loses no declaration after it.
 func TestLuaMethodResultCallLosesNoDeclaration(t *testing.T) {
-	src := []byte("actions.toggle_all = function(prompt_bufnr)\n  current_picker:get_status_updater(current_picker.prompt_win, current_picker.prompt_bufnr)()\n  action_set.scroll_previewer(prompt_bufnr, 1)\n  action_set.scroll_horizontal_previewer(prompt_bufnr, -1)\n  action_set.scroll_horizontal_previewer(prompt_bufnr, 1)\n  action_set.scroll_results(prompt_bufnr, -1)\n  action_set.scroll_results(prompt_bufnr, 1)\n  action_set.scroll_horizontal_results(prompt_bufnr, -1)\n  action_set.scroll_horizontal_results(prompt_bufnr, 1)\n  if 0 ~= vim.fn.pumvisible() then\n    api.nvim_feedkeys(api.nvim_replace_termcodes(\"<c-y>\", true, true, true), \"n\", true)\n  end\nend\nactions.close = function(prompt_bufnr)\n  vim.cmd [[lopen]]\nend\n")
+	src := []byte("ui.refresh = function(buf)\n  view:updater(view.win, view.buf)()\n  pane.move_preview(buf, 1)\n  pane.shift_preview(buf, -1)\n  pane.shift_preview(buf, 1)\n  pane.move_list(buf, -1)\n  pane.move_list(buf, 1)\n  pane.shift_list(buf, -1)\n  pane.shift_list(buf, 1)\n  if 0 ~= env.menu_open() then\n    keys.send(keys.code(\"<c-y>\", true, true, true), \"n\", true)\n  end\nend\nui.close = function(buf)\n  env.run [[open]]\nend\n")
 	var got []string
 	for _, s := range Symbols("actions.lua", src) {
 		got = append(got, s.Qualified())
 	}
-	if want := []string{"actions.toggle_all", "actions.close"}; !slices.Equal(got, want) {
+	if want := []string{"ui.refresh", "ui.close"}; !slices.Equal(got, want) {
 		t.Errorf("outline %q, want %q", got, want)
 	}
 }
