@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"path/filepath"
 	"strings"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
 )
 
 // Marks are what a file says about itself, in its own language's way,
@@ -61,6 +63,8 @@ func FileMarks(lang string, src []byte) Marks {
 		return MarkStub
 	case (lang == "javascript" || lang == "typescript" || lang == "css") && mapsSource(src), generated(src):
 		return MarkBuilt
+	case lang == "text" && apiDump(src):
+		return MarkBuilt
 	}
 	return 0
 }
@@ -76,6 +80,20 @@ func mapsSource(src []byte) bool {
 // maxSourceMapLine bounds the tail read for a source map's line (an
 // inline map is a data URL of any length, and is no less a bundle's).
 const maxSourceMapLine = 4096
+
+// apiDumpLine matches the first line of a JVM library's public API as
+// Kotlin's binary-compatibility validator dumps it (`api/*.api`): a class
+// named by its JVM internal name, `public final class org/acme/Bucket {`,
+// or a Kotlin/Native ABI dump's header. The dump names every public
+// declaration once more, beside its source, and would outrank it for
+// any query naming one.
+var apiDumpLine = lazyre.New(`^(?:// Klib ABI Dump\b|(?:public|protected)(?: [a-z]+)* (?:class|interface) [\w$]+(?:/[\w$]+)+ )`)
+
+// apiDump reports a file whose first non-blank line opens an API dump.
+func apiDump(src []byte) bool {
+	src = bytes.TrimLeft(src, " \t\r\n")
+	return apiDumpLine().Match(src[:min(len(src), 512)])
+}
 
 // luaMeta reports whether the first non-blank line is a `---@meta`
 // annotation, with or without a name.

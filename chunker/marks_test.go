@@ -13,6 +13,10 @@ func TestFileMarks(t *testing.T) {
 		{"lua/plugin.lua", "---@metatable of the config\nlocal M = {}\n", 0}, // another word
 		{"lua/plugin.lua", "-- ---@meta\nlocal M = {}\n", 0},
 		{"script.py", "---@meta\n", 0},
+		{"lib/api/lib.api", "public final class org/acme/Pool {\n\tpublic fun <init> (I)V\n}\n", MarkBuilt},
+		{"lib/api/lib.klib.api", "// Klib ABI Dump\n// Targets: [iosArm64]\n", MarkBuilt},
+		{"notes.txt", "public final class Pool is what callers see.\n", 0},
+		{"notes.txt", "Public class a/b paths are dumped.\n", 0},
 	} {
 		if got := FileMarks(Language(c.path, []byte(c.src)), []byte(c.src)); got != c.want {
 			t.Errorf("%s %q: marks %v, want %v", c.path, c.src, got, c.want)
