@@ -2,6 +2,7 @@ package nav
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/codeseek/codeseek/store"
@@ -138,6 +139,20 @@ func scopeOf(f store.GraphFile, parent string) []string {
 			out = append(out, strings.Split(dir, "/")...)
 		}
 		out = append(out, stem)
+	case "rust":
+		if dir != "" {
+			out = append(out, strings.Split(dir, "/")...)
+		}
+		switch i := slices.Index(out, "src"); {
+		case i == 0:
+			out[i] = crateRoot
+		case i > 0: // a workspace's crate, in a directory of its name
+			out[i-1] = strings.ReplaceAll(out[i-1], "-", "_")
+			out = slices.Delete(out, i, i+1)
+		}
+		if stem != "mod" && stem != "lib" && stem != "main" {
+			out = append(out, stem)
+		}
 	default:
 		if dir != "" {
 			out = append(out, strings.Split(dir, "/")...)
@@ -153,6 +168,13 @@ func scopeOf(f store.GraphFile, parent string) []string {
 	}
 	return out
 }
+
+// crateRoot stands in a Rust scope for the root crate's `src/`: paths
+// name it by the crate's name, which only its manifest knows
+// (`hyper::common::time::Time` for src/common/time.rs). A workspace's
+// crate is its directory's name, as paths write it (`regex_syntax` for
+// regex-syntax/src/).
+const crateRoot = "*"
 
 // classParent is a member's parent as its uses qualify it: a Kotlin
 // companion object's members are the class's
@@ -195,6 +217,9 @@ func qualMatch(quals, scope []string, parent string) int {
 	for _, q := range quals {
 		want = append(want, strings.Split(strings.ReplaceAll(q, "/", "."), ".")...)
 	}
+	if len(want) > 1 && want[0] == "crate" {
+		want = want[1:] // Rust's path from the crate's root
+	}
 	// Contiguous at the end of the scope, or right before the parent chain
 	// when the query leaves the parent out ("http.Get" for Client.Get is
 	// not exact, "http.Client.Get" is).
@@ -212,7 +237,7 @@ func qualMatch(quals, scope []string, parent string) int {
 	}
 	i := 0
 	for _, s := range scope {
-		if i < len(want) && strings.EqualFold(s, want[i]) {
+		if i < len(want) && (strings.EqualFold(s, want[i]) || i == 0 && s == crateRoot) {
 			i++
 		}
 	}
@@ -228,7 +253,7 @@ func endsWith(scope, want []string) bool {
 	}
 	tail := scope[len(scope)-len(want):]
 	for i := range want {
-		if tail[i] != want[i] {
+		if tail[i] != want[i] && (i > 0 || tail[i] != crateRoot) {
 			return false
 		}
 	}

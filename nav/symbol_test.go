@@ -47,6 +47,9 @@ func TestQualifiersMatchScopes(t *testing.T) {
 	randFile := store.GraphFile{Path: "math/rand/v2/rand.go", Language: "go", Package: "rand"}
 	pyFile := store.GraphFile{Path: "email/mime/text.py", Language: "python"}
 	rsMod := store.GraphFile{Path: "regex-syntax/src/hir/mod.rs", Language: "rust"}
+	rsConn := store.GraphFile{Path: "src/conn.rs", Language: "rust"}
+	rsWorkspace := store.GraphFile{Path: "crates/hyperion/src/conn.rs", Language: "rust"}
+	rsLib := store.GraphFile{Path: "src/lib.rs", Language: "rust"}
 	cases := []struct {
 		quals  []string
 		file   store.GraphFile
@@ -65,6 +68,16 @@ func TestQualifiersMatchScopes(t *testing.T) {
 		{[]string{"Hir"}, rsMod, "", qualPartial},
 		{[]string{"Hir"}, rsMod, "Hir", qualExact},
 		{[]string{"hir"}, rsMod, "", qualExact},
+		// A path from the crate's root names it by the crate's name.
+		{[]string{"hyperion", "conn", "Timer"}, rsConn, "Timer", qualExact},
+		{[]string{"crate", "conn", "Timer"}, rsConn, "Timer", qualExact},
+		{[]string{"conn", "Timer"}, rsConn, "Timer", qualExact},
+		{[]string{"tokio", "conn"}, rsConn, "Timer", qualPartial},
+		{[]string{"tokio", "conn", "Timer"}, rsWorkspace, "Timer", qualNone},
+		{[]string{"hyperion", "conn", "Timer"}, rsWorkspace, "Timer", qualExact},
+		{[]string{"hyperion"}, rsLib, "", qualExact},
+		{[]string{"crate", "conn", "Timer"}, rsWorkspace, "Timer", qualExact},
+		{[]string{"regex_syntax", "hir"}, rsMod, "", qualExact},
 	}
 	for _, c := range cases {
 		if got := qualMatch(c.quals, scopeOf(c.file, c.parent), c.parent); got != c.want {
