@@ -37,7 +37,7 @@ func TestLuaGraph(t *testing.T) {
 		{qualified: "M.add", kind: "method", at: "M.add", doc: "Adds an item."},
 		{qualified: "M.save", kind: "method", at: "M:save"},
 		{qualified: "check", kind: "function", at: "function check"},
-		{qualified: "M.handler", kind: "function", at: "M.handler"},
+		{qualified: "M.handler", kind: "method", at: "M.handler"}, // as M.add is
 	})
 	checkRefs(t, g, src, []wantRef{
 		{"clone", "util.clone", RefCall, "n:util", "M.add"},

@@ -807,17 +807,8 @@ func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
 	switch n.Type() {
 	case "function_statement", "local_function_statement", "function_declaration":
 		name, names := c.named(field(n, "name"))
-		d = &decl{name: name, names: names, kind: "function", node: n}
-		for _, sep := range []string{":", "."} {
-			if i := strings.LastIndex(name, sep); i > 0 {
-				d.parent, d.name = name[:i], name[i+1:]
-				if sep == ":" {
-					d.kind = "method"
-				}
-				break
-			}
-		}
-		d.sig = luaSignature(c, n)
+		d = &decl{name: name, names: names, kind: "function", node: n, sig: luaSignature(c, n)}
+		luaMember(d)
 	case "variable_declaration", "local_variable_declaration":
 		nm := field(n, "name")
 		if nm == nil {
@@ -827,6 +818,7 @@ func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
 		d = &decl{name: name, names: names, kind: "var", node: n, sig: luaSignature(c, n)}
 		if v := field(n, "value"); v != nil && (v.Type() == "function_definition" || v.Type() == "function") {
 			d.kind = "function"
+			luaMember(d) // `M.close = function(h)` is M's, as `function M.close(h)` is
 		}
 	default:
 		return nil
@@ -847,6 +839,21 @@ func classifyLua(c *coder, n *sitter.Node, parent string) *decl {
 		_, d.docB = c.rows(last)
 	}
 	return d
+}
+
+// luaMember makes a function declared with a dotted name (`M.open`,
+// `M.sub.run`) its table's, and one declared with a colon (`M:close`) its
+// table's method.
+func luaMember(d *decl) {
+	for _, sep := range []string{":", "."} {
+		if i := strings.LastIndex(d.name, sep); i > 0 {
+			d.parent, d.name = d.name[:i], d.name[i+1:]
+			if sep == ":" {
+				d.kind = "method"
+			}
+			return
+		}
+	}
 }
 
 // luaLeadEnd is the first line of the comments a Lua declaration's node
