@@ -237,10 +237,23 @@ func qualifyParents(syms []Symbol, g *Graph) {
 	}
 	for i, s := range syms {
 		p, ok := parents[at{s.Name, s.StartLine}]
-		if ok && len(p) > len(s.Parent) && (s.Parent == "" || strings.HasSuffix(p, "."+s.Parent)) {
+		if ok && len(p) > len(s.Parent) && subpath(strings.Split(s.Parent, "."), strings.Split(p, ".")) {
 			syms[i].Parent = p
 		}
 	}
+}
+
+// subpath reports whether the names of short are those of long in order,
+// some of long's left out: the modules an outline passes through
+// (Outer.Leaf for Outer.Inner.Leaf, where a class holds a module).
+func subpath(short, long []string) bool {
+	j := 0
+	for _, n := range long {
+		if j < len(short) && (short[j] == n || short[j] == "") {
+			j++
+		}
+	}
+	return j == len(short)
 }
 
 // listedAt reports whether one of the symbols of a name (their indexes

@@ -86,6 +86,9 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// graph does.
 		{"nest.rb", "module Outer\n  module Middle\n    module Inner\n      def hello\n        1\n      end\n\n      module ClassMethods\n        def build\n          2\n        end\n      end\n    end\n  end\nend\n",
 			"Outer module|Outer.Middle module|Outer.Middle.Inner module|Outer.Middle.Inner.hello method|Outer.Middle.Inner.ClassMethods module|Outer.Middle.Inner.ClassMethods.build method"},
+		// A module inside a class qualifies what it holds too.
+		{"shell.rb", "class Cli\n  module Shell\n    LIMIT = 3\n\n    class Plain\n      def say\n        1\n      end\n    end\n  end\nend\n",
+			"Cli class|Cli.Shell module|Cli.Shell.LIMIT const|Cli.Shell.Plain class|Cli.Shell.Plain.say method"},
 		// A Rust module's items are its own, and a trait's associated
 		// types are members.
 		{"lib.rs", "pub trait Handler {\n    type Future;\n    fn call(self) -> Self::Future;\n}\n\nmod private {\n    pub fn helper() -> u32 {\n        1\n    }\n}\n",
