@@ -164,10 +164,16 @@ func Languages() []string {
 // untemplated is path without a build's template suffix: bat.1.in,
 // config.h.in, Makefile.in and _tool.zsh.in are the man page, header,
 // makefile and completion script configure or a build script writes from
-// them, and are read as such.
+// them, and are read as such; jq.1.prebuilt is the man page shipped
+// built, and phpunit.xml.dist the configuration a user copies.
 func untemplated(path string) string {
 	if p := strings.TrimSuffix(path, ".in"); p != path && !strings.HasSuffix(p, "/") && filepath.Base(p) != "." {
 		return p
+	}
+	for _, suffix := range []string{".prebuilt", ".dist"} {
+		if p := strings.TrimSuffix(path, suffix); p != path && filepath.Ext(p) != "" {
+			return p // only a named kind of file: the suffix alone names none
+		}
 	}
 	return path
 }

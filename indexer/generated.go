@@ -2,8 +2,10 @@ package indexer
 
 // generatedRules are the files tools write for machines rather than people:
 // package managers' lock files (hundreds of kilobytes of names, versions
-// and hashes), vector images drawing tools export and bundlers' source
-// maps. Indexed, they cost
+// and hashes), vector images drawing tools export, bundlers' source
+// maps and the wrapper scripts Gradle and Maven write into a project
+// (gradlew, mvnw: shell and batch boilerplate matching any question
+// about a build or a path). Indexed, they cost
 // embedding time and surface in results for any query naming a dependency
 // or a colour; GitHub's linguist counts them as generated for the same
 // reason. They are ignore rules in .gitignore syntax that name files
@@ -40,6 +42,10 @@ conan.lock
 *.cjs.map
 *.css.map
 *.ts.map
+gradlew
+gradlew.bat
+mvnw
+mvnw.cmd
 `
 
 // builtinRules parses generatedRules, marking each rule as built in so

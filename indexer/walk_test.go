@@ -139,7 +139,7 @@ func TestWalkGitFileExclude(t *testing.T) {
 	assertStrings(t, "skipped", skipStrings(skipped), []string{"b.secret ignored"})
 }
 
-// Lock files, vector images and source maps are left out as generated at any depth,
+// Lock files, vector images, source maps and build wrappers are left out as generated at any depth,
 // and a user's ignore file can take any of them back.
 func TestWalkSkipsGeneratedFiles(t *testing.T) {
 	root := t.TempDir()
@@ -160,14 +160,17 @@ func TestWalkSkipsGeneratedFiles(t *testing.T) {
 		"icons.svg/render.go":         "package icons\n",
 		"web/dist/app.js.map":         "{\"version\":3}\n",
 		"web/dist/app.css.map":        "{\"version\":3}\n",
+		"jvm/gradlew":                 "#!/bin/sh\n",
+		"jvm/gradlew.bat":             "@rem Gradle startup script\n",
+		"jvm/gradlew.go":              "package jvm\n",
 	})
 	files, skipped := walkOK(t, root, WalkOptions{})
 	assertStrings(t, "files", paths(files), []string{
-		"docs/Cargo.lock.example.txt", "docs/package-lock.json.md", "go.mod", "icons.svg/render.go", "py/.gitignore",
-		"py/icons/menu.svg", "rust/.codeseekignore", "rust/Cargo.lock", "web/app.ts",
+		"docs/Cargo.lock.example.txt", "docs/package-lock.json.md", "go.mod", "icons.svg/render.go", "jvm/gradlew.go",
+		"py/.gitignore", "py/icons/menu.svg", "rust/.codeseekignore", "rust/Cargo.lock", "web/app.ts",
 	})
 	assertStrings(t, "skipped", skipStrings(skipped), []string{
-		"go.sum generated", "py/poetry.lock generated", "web/dist/app.css.map generated", "web/dist/app.js.map generated",
+		"go.sum generated", "jvm/gradlew generated", "jvm/gradlew.bat generated", "py/poetry.lock generated", "web/dist/app.css.map generated", "web/dist/app.js.map generated",
 		"web/logo.svg generated", "web/package-lock.json generated", "web/pnpm-lock.yaml generated",
 	})
 }
