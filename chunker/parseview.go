@@ -48,8 +48,9 @@ const bigErrorLines = 20
 // macro), C++ without the macros its grammar misreads (cppMacrosBlanked), C# with its ref structs in an
 // order the grammar reads (csharpRefStructs) and without its pointer
 // casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
-// interfaces (funInterface) and its newer syntax as the older (rangeUntil,
-// multiDollar), Rust with the items inside its item macros
+// interfaces (funInterface), its newer syntax as the older (rangeUntil,
+// multiDollar) and a constructor on the line after its class's name as
+// the class's parameters (nextLineConstructor), Rust with the items inside its item macros
 // parsed (rustItemMacrosUnwrapped). When a syntax error of a file of
 // C's preprocessor touches a conditional directive, the file is parsed
 // again as the compiler would see it with every conditional's first
@@ -67,7 +68,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		code = csharpPointerCastsBlanked(csharpRefStructs(code))
 	case "kotlin":
 		owned := false
-		for _, re := range []*regexp.Regexp{funInterface(), rangeUntil(), multiDollar()} {
+		for _, re := range []*regexp.Regexp{funInterface(), rangeUntil(), multiDollar(), nextLineConstructor()} {
 			code, owned = blankMatches(re, code, owned)
 		}
 	case "rust":
@@ -378,6 +379,14 @@ func csharpPointerCastsBlanked(src []byte) []byte {
 // method, Kotlin 1.4), which the grammar does not parse; group 1 is the
 // "fun" that, blanked, leaves a plain interface.
 var funInterface = lazyre.New(`\b(fun)\s+interface\b`)
+
+// nextLineConstructor matches a Kotlin class's primary constructor on the
+// line after its name, as ktfmt breaks a long header (`public class
+// TypeSpec` / `private constructor(`): the grammar ends the class at the
+// line's end, and its members become the file's. Group 1 is the
+// constructor's modifiers and keyword that, blanked, leave the
+// parameter list the grammar reads as the class's on any line.
+var nextLineConstructor = lazyre.New(`\bclass[ \t]+\w+(?:<[^\n{(]*>)?[ \t]*\r?\n[ \t]*((?:(?:private|protected|internal|public)[ \t]+|@\w+(?:\([^)\n]*\))?[ \t]+)*constructor)[ \t]*\(`)
 
 // rangeUntil matches Kotlin's open-ended range operator (`s..<r`, Kotlin
 // 1.8), which the grammar does not parse; group 1 is the "<" that,

@@ -395,6 +395,37 @@ public fun after(): Int = 1
 	}
 }
 
+// A primary constructor on the line after its class's name (ktfmt's way
+// of breaking a long header) is the class's: the class had ended at its
+// name and its members were the file's.
+func TestKotlinNextLineConstructor(t *testing.T) {
+	src := []byte(`public class Ledger<T : Any>
+private constructor(
+  builder: Builder,
+  private val owner: String = builder.owner,
+) : Comparable<Ledger<T>> {
+  public fun total(): Int = 0
+
+  public class Builder @Inject
+  internal constructor(internal val owner: String)
+}
+
+public class Entry
+@Inject constructor(private val amount: Int) {
+  fun cents(): Int = amount * 100
+}
+`)
+	got := map[string]string{}
+	for _, s := range Outline("Ledger.kt", src) {
+		got[s.Name] = fmt.Sprintf("%s %s %d-%d", s.Kind, s.Parent, s.StartLine, s.EndLine)
+	}
+	want := map[string]string{"Ledger": "class  1-10", "owner": "property Ledger.Builder 9-9", "total": "method Ledger 6-6",
+		"Builder": "class Ledger 8-9", "Entry": "class  12-15", "amount": "property Entry 13-13", "cents": "method Entry 14-14"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("outline %v, want %v", got, want)
+	}
+}
+
 // Kotlin's open-ended range (`s..<r`, Kotlin 1.8) and multi-dollar
 // strings (`$$"a$b"`, Kotlin 2.2) are newer than the grammar: one in a
 // method of a 3,000-line class (kotlinx.coroutines' BufferedChannel) lost
