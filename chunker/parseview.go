@@ -85,7 +85,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		return tree, err
 	}
 	first, changed := firstBranch(code)
-	if !changed || !errorAtDirective(tree.RootNode(), code, first, lang == "csharp") || lang == "c" && !bigErrorAtDirective(tree.RootNode(), code, first) {
+	if !changed || !errorAtDirective(tree.RootNode(), code, first, lang != "cpp") || lang == "c" && !bigErrorAtDirective(tree.RootNode(), code, first) {
 		return tree, nil
 	}
 	alt, err := pool.parse(first)
@@ -466,9 +466,11 @@ func syntaxErrors(root *sitter.Node) int {
 // errorAtDirective reports whether a syntax error of the tree covers or
 // borders a byte that firstBranch blanked: a directive, or a branch after
 // the first; across white space when spaced (C#'s `#endif` then, on the
-// next line, the `else` the grammar could not pair with its `if`: a
-// second parse of C++'s files so would lose the macros their conditionals
-// define, abseil's ABSL_BTREE_ENABLE_GENERATIONS).
+// next line, the `else` the grammar could not pair with its `if`; C's `}`
+// before the `#ifdef` that would have closed its `else`, whose file is
+// parsed again only for a big error: a second parse of C++'s files so
+// would lose the macros their conditionals define, abseil's
+// ABSL_BTREE_ENABLE_GENERATIONS).
 func errorAtDirective(root *sitter.Node, code, first []byte, spaced bool) bool {
 	found := false
 	eachError(root, func(e *sitter.Node) bool {
@@ -492,10 +494,18 @@ func errorAtDirective(root *sitter.Node, code, first []byte, spaced bool) bool {
 }
 
 // bigErrorAtDirective reports whether an error among the file's items
-// spans bigErrorLines or more and covers a byte firstBranch blanked.
+// spans bigErrorLines or more (or half a smaller file) and covers a byte
+// firstBranch blanked. An item the parser closed at the file's end with a
+// brace it had to invent is one too: a conditional opening `} else {` and
+// another closing it (jq's jv_dump_term) left the function open to the
+// end, the functions after it its statements.
 func bigErrorAtDirective(root *sitter.Node, code, first []byte) bool {
+	big := min(bigErrorLines, int(root.EndPoint().Row)/2)
 	for e := range children(root, false) {
-		if !e.IsError() || int(e.EndPoint().Row-e.StartPoint().Row) < bigErrorLines {
+		if !e.HasError() || int(e.EndPoint().Row-e.StartPoint().Row) < big {
+			continue
+		}
+		if !e.IsError() && !closedByMissing(e, code) {
 			continue
 		}
 		if !bytes.Equal(code[e.StartByte():e.EndByte()], first[e.StartByte():e.EndByte()]) {
@@ -503,6 +513,19 @@ func bigErrorAtDirective(root *sitter.Node, code, first []byte) bool {
 		}
 	}
 	return false
+}
+
+// closedByMissing reports whether n runs to the end of code and its last
+// token is one the parser invented there (a missing `}`): it held
+// whatever came after the error.
+func closedByMissing(n *sitter.Node, code []byte) bool {
+	if len(bytes.TrimRight(code[n.EndByte():], " \t\r\n")) > 0 {
+		return false
+	}
+	for n.ChildCount() > 0 {
+		n = n.Child(int(n.ChildCount()) - 1)
+	}
+	return n.IsMissing() && n.Type() == "}"
 }
 
 // eachError calls visit for each ERROR and missing node of a tree, in

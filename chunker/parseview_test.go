@@ -599,6 +599,30 @@ func TestCFunctionBracesAcrossConditionals(t *testing.T) {
 	}
 }
 
+// An `else` opened in one conditional and closed in another (jq's
+// jv_dump_term) leaves the function open to the file's end, closed by a
+// brace the parser invents, the functions after it its statements: the
+// file is parsed again with each conditional's first branch.
+func TestCElseClosedInAnotherConditional(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("void render(int kind, double v) {\n  switch (kind) {\n  case 1: {\n    if (v != v) {\n      put(\"nan\");\n    } else {\n" +
+		"#ifdef USE_LIT\n      const char *lit = literal(v);\n      if (lit) {\n        put(lit);\n      } else {\n#endif\n        double d = v;\n")
+	for i := 0; i < 22; i++ {
+		fmt.Fprintf(&b, "        d = d * 2 + %d;\n", i)
+	}
+	b.WriteString("      }\n#ifdef USE_LIT\n    }\n#endif\n    break;\n  }\n  case 2:\n    put(\"x\");\n    break;\n  }\n}\n\n")
+	for _, name := range []string{"render_file", "render_string"} {
+		fmt.Fprintf(&b, "void %s(int d) {\n  render(d, 0);\n}\n\n", name)
+	}
+	var got []string
+	for _, s := range Symbols("printer.c", []byte(b.String())) {
+		got = append(got, fmt.Sprintf("%s %s %d-%d", s.Name, s.Parent, s.StartLine, s.EndLine))
+	}
+	if want := "render  1-46, render_file  48-50, render_string  52-54"; strings.Join(got, ", ") != want {
+		t.Errorf("outline %v, want %s", got, want)
+	}
+}
+
 // A block comment inside a continued #define ends the grammar's macro
 // body early: the macro took the next function's header for its name.
 // Such comments are blanked before the parse.
