@@ -106,7 +106,7 @@ var configExts = map[string]bool{
 func Of(p string) Class {
 	var c Class
 	dir, base := path.Split(strings.ToLower(p))
-	inDocs, inLib, inMain := false, false, false
+	inDocs, inLib, inMain, inPkg, srcSeen := false, false, false, false, false
 	prev := ""
 	var pkgTest Class // the test class a monorepo package's name gave (packages/testing)
 	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
@@ -138,6 +138,8 @@ func Of(p string) Class {
 			dc &^= Test
 		}
 		c |= dc
+		inPkg = inPkg || srcSeen
+		srcSeen = srcSeen || d == "src"
 		inLib = inLib || d == "lib"
 		if inDocs && docAssetDirs[d] {
 			// A documentation site's scripts and styles (jazzy's
@@ -150,7 +152,7 @@ func Of(p string) Class {
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
 	switch {
-	case isTestFile(stem, ext, p, inMain) && !(inLib && testingTool(stem)):
+	case isTestFile(stem, ext, p, inMain) && !((inLib || inPkg && ext != ".rs") && testingTool(stem)):
 		c |= Test
 	case strings.HasSuffix(stem, "_bench") || strings.HasSuffix(stem, "_benchmark") || strings.HasPrefix(stem, "bench_") ||
 		strings.HasSuffix(stem, "benchmark") || strings.HasSuffix(stem, "benchmarks"):
@@ -212,7 +214,10 @@ func legalFile(stem, ext string) bool {
 }
 
 // testingTool reports a file named for testing itself (test.ex,
-// testing.py): below lib/, the library's tools for its users' tests.
+// testing.py): below lib/, or in a package below src/ (werkzeug's
+// src/werkzeug/test.py, its test client; jinja's src/jinja2/tests.py,
+// its template tests), the library's tools for its users. A Rust
+// crate's tests.rs is its module of tests wherever it is.
 func testingTool(stem string) bool {
 	return stem == "test" || stem == "tests" || stem == "testing"
 }
