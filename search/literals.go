@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A program's message is often a few fixed words before a value:
 // `errors.New("unknown action: " + spec)`, `fmt.Errorf("invalid listen
@@ -91,6 +94,25 @@ func printedLinesOf(text string) printedLines {
 	}
 	return lines
 }
+
+// errorText is what the error lines a query quotes print, their messages
+// joined, for the lexical lookup of the code printing them
+// (printedHits); "" when it quotes none.
+func (lines printedLines) errorText() string {
+	var msgs []string
+	for _, ls := range lines {
+		for _, l := range ls {
+			if l.whole {
+				msgs = append(msgs, l.text)
+			}
+		}
+	}
+	slices.Sort(msgs) // the map's order is no order
+	return strings.Join(msgs[:min(len(msgs), maxErrorLookups)], "\n")
+}
+
+// maxErrorLookups bounds the error lines looked up by their words alone.
+const maxErrorLookups = 2
 
 // onlyWords reports whether s holds letters and spaces alone.
 func onlyWords(s string) bool {

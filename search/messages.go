@@ -20,12 +20,13 @@ import (
 // messageLine matches a line printing an error or a warning and captures
 // its message: an exception's (`TypeError: …`, `errors.ValidationError:
 // …`), a log's or a compiler's (`error: …`, `ERROR: …`, `error[E0308]:
-// …`, `fatal: …`, `warning: …`, `[WARN] …`), a Go panic's, a Rust
+// …`, `fatal: …`, `warning: …`, `[WARN] …`, with a place between the
+// word and its colon, `jq: error (at <stdin>:1): …`), a Go panic's, a Rust
 // panic's (`panicked at '…'`, or the message on the next line in newer
 // releases, which matches as an error line only if it says so) and a C++
 // exception's as the runtime prints it when nothing catches it (`what():
 // …`).
-var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\])?: |^\s*` + qualifiedType + `: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+)(.{12,})$`)
+var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\]| \([^()\n]{1,60}\))?: |^\s*` + qualifiedType + `: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+)(.{12,})$`)
 
 // quotedMessage matches a run of text a report's prose quotes on one
 // line, in double or typographic quotes or backticks (`I get "Protocol

@@ -41,6 +41,8 @@ func TestMessagesOf(t *testing.T) {
 			runs("logger with name", "net", "already exists")},
 		"requests.exceptions.MissingSchema: Invalid URL 'api.example.com/v1/items': No scheme supplied. Perhaps you meant https://api.example.com?": {
 			runs("invalid url", "no scheme supplied perhaps you meant")}, // a class qualified by its module, whatever its name
+		"$ echo 5 | qq '.[]'\nqq: error (at <stdin>:1): Cannot iterate over number (5)": {
+			runs("cannot iterate over number")}, // a place between the word and its colon
 		"Calls `redisReply` for `reply` from `start` up to, but not including, `end`.": nil,
 		"```python\nprint(\"this will not be formatted at all\")\n```":                 nil,
 		"TypeError: Load failed":                      nil,

@@ -128,7 +128,7 @@ func (r ranker) score(cands []*candidate) {
 		if headings != nil {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
-		if readMessages && cd.lex >= messageFloor {
+		if readMessages && (cd.lex >= messageFloor || cd.printedHit) {
 			base += r.messageLift(cd.chunk.Full().Content)
 		}
 		mult[i] = f.prior * f.older

@@ -80,7 +80,10 @@ type candidate struct {
 	ix    store.Searcher
 	vec   float64 // cosine similarity; -1 until known
 	lex   float64 // BM25, 0 when the chunk is no lexical hit
-	decl  int     // declaration tier (store.Decl) of the queried name, else 0
+	// printedHit is a best hit of the query's error lines' words alone
+	// (printedHits), read for the literal printing them.
+	printedHit bool
+	decl       int // declaration tier (store.Decl) of the queried name, else 0
 	// embedded is the tier of a declaration of a name the phrase mentions.
 	embedded int
 	// mention is how surely the query names the chunk's file, 0..1.
@@ -185,6 +188,9 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 		for _, d := range ch.decl {
 			get(d.Chunk).decl = d.Tier
 		}
+		for _, h := range ch.printed {
+			get(h.Chunk).printedHit = true
+		}
 		for _, decls := range ch.named {
 			if declaringFiles(decls) > maxTypeFiles {
 				continue
@@ -275,6 +281,9 @@ type channels struct {
 	named [][]store.Decl
 	// files are the best files by BM25 over whole files, for a report.
 	files []store.FileHit
+	// printed are the best hits of the words of the error lines the
+	// query quotes, alone (printedHits).
+	printed []store.Hit
 }
 
 // fileSearcher is a Searcher that ranks whole files by BM25 (the embedded
@@ -282,6 +291,15 @@ type channels struct {
 type fileSearcher interface {
 	LexicalFiles(ctx context.Context, k store.Kind, query string, n int, f store.Filter) ([]store.FileHit, error)
 }
+
+// printedHits is how many of the best hits of an error line's words are
+// read for the string literal printing it, beside the best hits of the
+// whole query: its few fixed words (`Cannot index %s with %s`) are
+// common ones, and a program's name and the place before them (`jq:
+// error (at <stdin>:1): …`) had put the chunk printing it below the
+// hundred best of the line. Tests and manuals quoting the message whole
+// come first among its own; the literal printing it was 29th in jq.
+const printedHits = 100
 
 // reportFiles is how many files a report's whole-file ranking lifts.
 const reportFiles = 20
@@ -345,6 +363,9 @@ func ask(ctx context.Context, ix store.Searcher, req Request, q Query, n int) (c
 			ch.files, err = fs.LexicalFiles(ctx, req.Kind, q.lexicalText(req.Kind), reportFiles, req.Filter)
 			return
 		})
+	}
+	if text := q.printed.errorText(); text != "" && req.Mode != Vector && req.Options.on(Messages) && req.Kind == store.Code {
+		run(func() (err error) { ch.printed, err = ix.Lexical(ctx, req.Kind, text, printedHits, req.Filter); return })
 	}
 	if req.Options.on(Declaration) {
 		if q.Kind == Identifier || q.word {
