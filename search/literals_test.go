@@ -1,8 +1,12 @@
 package search
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/codeseek/codeseek/store"
 )
 
 func TestPrintedBy(t *testing.T) {
@@ -44,5 +48,40 @@ func TestShortMessageFindsItsLiteral(t *testing.T) {
 			rival{"options.go", 0.60, 4, "func parsePort(s string) (int, error) {\n\treturn 0, fmt.Errorf(\"invalid listen port: %s\", s)\n}"})
 		r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
 		wantDecides(t, r, cands, Messages, "options.go", "server.go")
+	}
+}
+
+// messageSearcher answers the lexical channel by what is asked: the
+// whole query's words, or an error line's message alone.
+type messageSearcher struct {
+	declaringSearcher
+	whole, message []store.Hit
+}
+
+func (s messageSearcher) Lexical(_ context.Context, _ store.Kind, text string, _ int, _ store.Filter) ([]store.Hit, error) {
+	if strings.Contains(text, "stdin") {
+		return s.whole, nil
+	}
+	return s.message, nil
+}
+
+// The literal printing an error line's message is found by the message's
+// words alone: before it, a program's name and a place (`qq: error (at
+// <stdin>:1): …`) fill the best hits of the whole line with chunks that
+// print other errors.
+func TestErrorLineFindsItsLiteralByTheMessageAlone(t *testing.T) {
+	printer := &store.Chunk{ID: "p", FilePath: "src/index.c", StartLine: 120, EndLine: 140,
+		Content: "  } else {\n    v = invalid_with_msg(fmt(\"Cannot index %s with %s\", kind_name(t), kind_name(k)));\n  }"}
+	s := messageSearcher{declaringSearcher: declaringSearcher{ix: newIx()}}
+	for i := range 150 {
+		s.whole = append(s.whole, store.Hit{Chunk: &store.Chunk{ID: fmt.Sprint(i), FilePath: fmt.Sprintf("src/m%d.c", i), StartLine: 1, EndLine: 9,
+			Content: "if (qq->error) qq_report_error(qq, stdin, 1);"}, Score: 20 - float64(i)/10})
+	}
+	s.whole = append(s.whole, store.Hit{Chunk: printer, Score: 1})
+	s.message = []store.Hit{{Chunk: printer, Score: 9}, {Chunk: s.whole[3].Chunk, Score: 5}}
+	req := Request{Query: `qq: error (at <stdin>:1): Cannot index array with "foo"`, Limit: 10, Mode: Lexical}
+	res, err := Search(context.Background(), []store.Searcher{s}, req)
+	if err != nil || len(res) == 0 || res[0].Chunk.FilePath != "src/index.c" {
+		t.Fatalf("Search: %v, %d results; want src/index.c first", err, len(res))
 	}
 }
