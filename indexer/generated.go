@@ -3,9 +3,11 @@ package indexer
 // generatedRules are the files tools write for machines rather than people:
 // package managers' lock files (hundreds of kilobytes of names, versions
 // and hashes), vector images drawing tools export, bundlers' source
-// maps and the wrapper scripts Gradle and Maven write into a project
+// maps, the wrapper scripts Gradle and Maven write into a project
 // (gradlew, mvnw: shell and batch boilerplate matching any question
-// about a build or a path). Indexed, they cost
+// about a build or a path) and the copies editors, patch and merge tools
+// leave beside a file (`stiface.go.bak`, `.orig`, `.rej`, `~`), which
+// answer for the file they copy, out of date. Indexed, they cost
 // embedding time and surface in results for any query naming a dependency
 // or a colour; GitHub's linguist counts them as generated for the same
 // reason. They are ignore rules in .gitignore syntax that name files
@@ -46,6 +48,10 @@ gradlew
 gradlew.bat
 mvnw
 mvnw.cmd
+*.bak
+*.orig
+*.rej
+*~
 `
 
 // builtinRules parses generatedRules, marking each rule as built in so

@@ -139,7 +139,7 @@ func TestWalkGitFileExclude(t *testing.T) {
 	assertStrings(t, "skipped", skipStrings(skipped), []string{"b.secret ignored"})
 }
 
-// Lock files, vector images, source maps and build wrappers are left out as generated at any depth,
+// Lock files, vector images, source maps, build wrappers and backup copies are left out as generated at any depth,
 // and a user's ignore file can take any of them back.
 func TestWalkSkipsGeneratedFiles(t *testing.T) {
 	root := t.TempDir()
@@ -163,6 +163,8 @@ func TestWalkSkipsGeneratedFiles(t *testing.T) {
 		"jvm/gradlew":                 "#!/bin/sh\n",
 		"jvm/gradlew.bat":             "@rem Gradle startup script\n",
 		"jvm/gradlew.go":              "package jvm\n",
+		"web/app.ts.bak":              "export const a = 0\n",
+		"web/app.ts~":                 "export const a = 0\n",
 	})
 	files, skipped := walkOK(t, root, WalkOptions{})
 	assertStrings(t, "files", paths(files), []string{
@@ -170,7 +172,7 @@ func TestWalkSkipsGeneratedFiles(t *testing.T) {
 		"py/.gitignore", "py/icons/menu.svg", "rust/.codeseekignore", "rust/Cargo.lock", "web/app.ts",
 	})
 	assertStrings(t, "skipped", skipStrings(skipped), []string{
-		"go.sum generated", "jvm/gradlew generated", "jvm/gradlew.bat generated", "py/poetry.lock generated", "web/dist/app.css.map generated", "web/dist/app.js.map generated",
+		"go.sum generated", "jvm/gradlew generated", "jvm/gradlew.bat generated", "py/poetry.lock generated", "web/app.ts.bak generated", "web/app.ts~ generated", "web/dist/app.css.map generated", "web/dist/app.js.map generated",
 		"web/logo.svg generated", "web/package-lock.json generated", "web/pnpm-lock.yaml generated",
 	})
 }
