@@ -24,6 +24,10 @@ const rubyGraphQuery = `
 (assignment left: (constant) @name) @def.const
 (call method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name) !receiver
   (#any-of? @_attr "attr_reader" "attr_writer" "attr_accessor")) @def.property
+; A method's other name: alias new old, alias_method :new, :old.
+(alias name: (_) @name) @def.method
+(call method: (identifier) @_alias arguments: (argument_list . (simple_symbol) @name) !receiver
+  (#eq? @_alias "alias_method")) @def.method
 ; The first assignment to @x declares the instance's variable x, a field
 ; of the class (see instanceMemberKind).
 (assignment left: (instance_variable) @name) @def.member

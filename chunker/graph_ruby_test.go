@@ -194,6 +194,32 @@ end
 	})
 }
 
+// A method's other name is declared where it is given, as the method
+// is, and listed in the outline beside it.
+func TestRubyAliasesDeclareMethods(t *testing.T) {
+	src := `class Shelf
+  def method_options(opts)
+    opts
+  end
+  alias_method :options, :method_options
+  alias opts method_options
+end
+`
+	g := analyzeGraph(t, "shelf.rb", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Shelf.method_options", kind: "method", at: "method_options(opts)"},
+		{qualified: "Shelf.options", kind: "method", at: "alias_method :options"},
+		{qualified: "Shelf.opts", kind: "method", at: "alias opts"},
+	})
+	var got []string
+	for _, s := range Outline("shelf.rb", []byte(src)) {
+		got = append(got, s.Qualified()+" "+s.Kind)
+	}
+	if want := "Shelf class, Shelf.method_options method, Shelf.options method, Shelf.opts method"; strings.Join(got, ", ") != want {
+		t.Errorf("outline %v, want %s", got, want)
+	}
+}
+
 // The comment above a module's first class is the class's doc, and in
 // its chunk, though the grammar leaves it to the module node before the
 // module's body.

@@ -116,9 +116,11 @@ func missedParent(d Def, syms []Symbol, callables map[string]int, added map[stri
 // keywordMethod reports a method the graph declares with its keyword
 // (`def ext`) that Symbols' walk did not reach: inside a block call, a
 // `begin`/`rescue` or an `if` in a class body (Rake's `String#ext`, in
-// `rake_extension("ext") do … end`).
+// `rake_extension("ext") do … end`), or a Ruby method's other name
+// (`alias_method :options, :method_options`, `alias opts options`).
 func keywordMethod(d Def) bool {
-	return d.Kind == "method" && keywordSignature(d.Signature)
+	return d.Kind == "method" && (keywordSignature(d.Signature) ||
+		strings.HasPrefix(d.Signature, "alias ") || strings.HasPrefix(d.Signature, "alias_method "))
 }
 
 // keywordClass reports a class-like declaration the graph makes with its
