@@ -165,7 +165,7 @@ func ParseQuery(text string) Query {
 		q.Types = typeNames(text)
 	}
 	seen := map[string]int{}
-	store.LexTerms(text, func(t []byte) {
+	store.LexTerms(withoutPlatformRaised(text), func(t []byte) {
 		s := string(t)
 		if q.Kind != Identifier && !q.word && stopWords[s] {
 			return

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/codeseek/codeseek/store"
@@ -189,7 +190,12 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 			get(d.Chunk).decl = d.Tier
 		}
 		for _, h := range ch.printed {
-			get(h.Chunk).printedHit = true
+			// Only a chunk printing a line joins the candidates: the
+			// others, hits of a message's few common words, would
+			// change what every candidate's score is measured against.
+			if _, ok := byChunk[identity(h.Chunk)]; ok || q.printed.printedBy(strings.ToLower(h.Chunk.Full().Content)) {
+				get(h.Chunk).printedHit = true
+			}
 		}
 		for _, decls := range ch.named {
 			if declaringFiles(decls) > maxTypeFiles {

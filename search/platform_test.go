@@ -1,0 +1,30 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+// The runtime's exception an error line raises, and the JVM's header, are
+// no words the lexical channel looks for; a project's own exception is.
+func TestPlatformExceptionsAreNoTerms(t *testing.T) {
+	for text, want := range map[string]bool{
+		`Exception in thread "main" java.lang.IllegalStateException: only a mutable property can have a setter`: false,
+		"ValueError: the key must be a non-empty string":                                                        false,
+		"System.InvalidOperationException: Sequence contains no elements":                                       false,
+		"loader.ConfigError: missing section [server]":                                                          true,
+		"The IllegalStateException is thrown when the pool is closed":                                           true, // no error line
+	} {
+		terms := ParseQuery(text).Terms
+		has := slices.ContainsFunc(terms, func(s string) bool {
+			switch s {
+			case "illegalstateexception", "valueerror", "invalidoperationexception", "configerror", "thread":
+				return true
+			}
+			return false
+		})
+		if has != want {
+			t.Errorf("%q: terms %v, want the exception's name among them: %v", text, terms, want)
+		}
+	}
+}
