@@ -56,8 +56,21 @@ func classifyJSAt(c *coder, n *sitter.Node, parent string, depth int) *decl {
 		if in := childOfType(n, "internal_module", "module"); in != nil {
 			return classifyJSAt(c, in, parent, depth+1)
 		}
-		if a := childOfType(n, "assignment_expression"); a != nil && n.Parent() != nil && n.Parent().Type() == "program" {
-			return c.jsAssigned(n, a)
+		if a := childOfType(n, "assignment_expression"); a != nil && n.Parent() != nil {
+			switch {
+			case n.Parent().Type() == "program":
+				return c.jsAssigned(n, a)
+			case jsFunctionBody(n.Parent()):
+				// A factory's API (`self.conflicts = function conflicts(…)`
+				// in `function validation(usage)`, self made `{}` there):
+				// the function's members. A function object given
+				// properties (`expect.getState = …`) stays one piece.
+				if d := c.jsAssigned(n, a); d != nil && d.kind == "function" && c.jsLocalObject(n.Parent(), d.parent) {
+					d.parent = qualify(parent, d.parent)
+					return d
+				}
+				return nil
+			}
 		}
 		if call := childOfType(n, "call_expression"); call != nil {
 			if d := c.jsCallback(n, call); d != nil || parent != "" {
@@ -220,13 +233,47 @@ func patternNames(n *sitter.Node) []*sitter.Node {
 	return nil
 }
 
+// jsFunctionBody reports the block of a function's body, whose own
+// statements (not those of its loops and branches) may define its API.
+func jsFunctionBody(n *sitter.Node) bool {
+	if n.Type() != "statement_block" || n.Parent() == nil {
+		return false
+	}
+	switch n.Parent().Type() {
+	case "function_declaration", "function_expression", "function", "arrow_function", "generator_function_declaration":
+		return true
+	}
+	return false
+}
+
+// jsLocalObject reports whether body declares name as an object literal
+// (`const self = {}`, `let api = {} as Api`).
+func (c *coder) jsLocalObject(body *sitter.Node, name string) bool {
+	for st := range children(body, true) {
+		if st.Type() != "lexical_declaration" && st.Type() != "variable_declaration" {
+			continue
+		}
+		for v := range children(st, true) {
+			if v.Type() != "variable_declarator" || field(v, "name") == nil || c.content(field(v, "name")) != name {
+				continue
+			}
+			val := field(v, "value")
+			for val != nil && (val.Type() == "as_expression" || val.Type() == "satisfies_expression" || val.Type() == "parenthesized_expression") {
+				val = val.NamedChild(0)
+			}
+			return val != nil && val.Type() == "object"
+		}
+	}
+	return false
+}
+
 // jsAssigned is the function a top-level assignment statement declares as
 // a member of a named object: CommonJS's `res.send = function (body) {…}`,
 // `exports.parse = …` and `Foo.prototype.bar = …`, the way much
 // JavaScript defines its API. The object is the parent (an export's none,
 // a prototype's its class); an assignment to anything else (`this.x`,
-// `a[i]`), or inside a function (where the graph's query finds it),
-// declares nothing in the outline.
+// `a[i]`) declares nothing in the outline. Inside a function's body only
+// a function is declared (classifyJSAt).
 func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
 	var names []string
 	var nodes []*sitter.Node

@@ -105,6 +105,33 @@ func TestDeclarationsInsideAFactoryAreItsOwn(t *testing.T) {
 	checkRefs(t, g, src, []wantRef{{"patch", "patch({})", RefCall, "", "createStore"}})
 }
 
+// A factory building its API on an object it makes (`const self = {}`,
+// then `self.check = function check(…)`) declares those functions, the
+// object's in the factory; a function object given properties
+// (`expect.extend = …`) is one piece.
+func TestFactoryObjectMembers(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("export function checker(usage) {\n  const self = {} as Checker\n")
+	for _, f := range []string{"conflicts", "implies", "required"} {
+		fmt.Fprintf(&b, "  self.%s = function %s(argv) {\n%s    return argv\n  }\n", f, f, strings.Repeat("    usage.fail(argv.length + 1)\n", 40))
+	}
+	b.WriteString("  return self\n}\n\nexport function matcher(state) {\n  const expect = (value) => value\n")
+	for _, f := range []string{"extend", "getState", "setState"} {
+		fmt.Fprintf(&b, "  expect.%s = (x) => {\n%s    return x\n  }\n", f, strings.Repeat("    state.n = (state.n || 0) + 1\n", 40))
+	}
+	b.WriteString("  return expect\n}\n")
+	src := b.String()
+	got := map[string]string{}
+	for _, s := range Symbols("checker.ts", []byte(src)) {
+		got[s.Name] = s.Parent + "|" + s.Kind
+	}
+	for name, want := range map[string]string{"conflicts": "checker.self|method", "required": "checker.self|method", "extend": "", "getState": ""} {
+		if got[name] != want {
+			t.Errorf("%s is %q, want %q (parent|kind)", name, got[name], want)
+		}
+	}
+}
+
 // An object literal of functions is listed with its functions under it:
 // `const api = { add() {…} }` and jquery's `jQuery.event = { add:
 // function … }`, whose members the outline left out. A CommonJS export
