@@ -9,6 +9,7 @@
 package chunker
 
 import (
+	"bytes"
 	"errors"
 	"path/filepath"
 	"sort"
@@ -21,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-85+graph-54"
+const Version = "ts-86+graph-54"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -282,9 +283,16 @@ const minifiedAvgLineBytes = 300
 // minified reports whether the file is minified or data-like: lines so
 // long that no declaration structure would help and parsing is wasted.
 // Such files get line windows, which leave out single lines over twice the
-// budget instead of making a giant chunk of them.
+// budget instead of making a giant chunk of them. Blanks do not count: a
+// doc block padded into columns (Carbon's `@property string $name …`,
+// 341 bytes a line, 122 without the padding) is no minified code, and its
+// class had lost every declaration.
 func minified(s *source) bool {
-	return s.n > 0 && len(s.src)/s.n > minifiedAvgLineBytes
+	if s.n == 0 || len(s.src)/s.n <= minifiedAvgLineBytes {
+		return false
+	}
+	blanks := bytes.Count(s.src, []byte{' '}) + bytes.Count(s.src, []byte{'\t'})
+	return (len(s.src)-blanks)/s.n > minifiedAvgLineBytes
 }
 
 // generatedLine matches a line by which a file says a program wrote it:

@@ -242,6 +242,25 @@ func TestOptionsCountTokens(t *testing.T) {
 	}
 }
 
+// A class whose doc block is padded into columns, its average line over
+// the minified bound only by its blanks, is parsed: it had lost every
+// declaration.
+func TestPaddedDocBlockIsNoMinifiedCode(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<?php\nnamespace Chrono;\n\n/**\n")
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&b, " * @property int%s$field%d%sthe field's value\n", strings.Repeat(" ", 150), i, strings.Repeat(" ", 200))
+	}
+	b.WriteString(" */\nclass Moment\n{\n    public function addDays(int $n): static\n    {\n        return $this;\n    }\n}\n")
+	var got []string
+	for _, s := range Symbols("Moment.php", []byte(b.String())) {
+		got = append(got, s.Qualified())
+	}
+	if strings.Join(got, " ") != "Moment Moment.addDays" {
+		t.Errorf("outline %v, want Moment and Moment.addDays", got)
+	}
+}
+
 func TestGeneratedAndMinified(t *testing.T) {
 	line := "var a=" + strings.Repeat("1+", 250_000) + "1;\n"
 	src := []byte(line)
