@@ -1,6 +1,9 @@
 package chunker
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 const javaGraphSrc = `package com.shop.core;
 
@@ -78,5 +81,24 @@ func TestJavaGraph(t *testing.T) {
 		if r.Name == "var" || r.Name == "io" || r.Name == "T" {
 			t.Errorf("%s at %d:%d is no type reference", r.Name, r.Line, r.Col)
 		}
+	}
+}
+
+// An annotation type's elements are its methods, in the graph and the
+// outline.
+func TestJavaAnnotationElements(t *testing.T) {
+	src := "package demo;\n\npublic @interface Retry {\n    int attempts() default 3;\n    String reason();\n}\n"
+	g := analyzeGraph(t, "Retry.java", src)
+	checkDefs(t, g, src, []wantDef{
+		{qualified: "Retry", kind: "interface", at: "@interface Retry"},
+		{qualified: "Retry.attempts", kind: "method", at: "attempts()"},
+		{qualified: "Retry.reason", kind: "method", at: "reason()"},
+	})
+	var got []string
+	for _, s := range Outline("Retry.java", []byte(src)) {
+		got = append(got, s.Qualified()+" "+s.Kind)
+	}
+	if want := "Retry interface, Retry.attempts method, Retry.reason method"; strings.Join(got, ", ") != want {
+		t.Errorf("outline %v, want %s", got, want)
 	}
 }

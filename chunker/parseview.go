@@ -45,7 +45,8 @@ const bigErrorLines = 20
 
 // parseCode parses code of lang. C is parsed without the upper-case
 // macros that stand alone on a line (loneMacros: a struct's member-list
-// macro), C++ without the macros its grammar misreads (cppMacrosBlanked), C# with its ref structs in an
+// macro) or open a declaration (leadMacros, leadMacroVars: json-c's
+// `JSON_EXPORT struct json_object *json_object_get(…)`), C++ without the macros its grammar misreads (cppMacrosBlanked), C# with its ref structs in an
 // order the grammar reads (csharpRefStructs) and without its pointer
 // casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
 // interfaces (funInterface), its newer syntax as the older (rangeUntil,
@@ -61,7 +62,10 @@ const bigErrorLines = 20
 func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error) {
 	switch lang {
 	case "c":
-		code, _ = blankMatches(loneMacros(), macroCommentsBlanked(code), false)
+		var owned bool
+		code, owned = blankMatches(loneMacros(), macroCommentsBlanked(code), false)
+		code, owned = blankMatches(leadMacros(), code, owned)
+		code, _ = blankMatches(leadMacroVars(), code, owned)
 	case "cpp":
 		code = cppMacrosBlanked(macroCommentsBlanked(code))
 	case "csharp":
@@ -402,6 +406,13 @@ var multiDollar = lazyre.New(`(?:^|[^\w$])(\$\$+)"`)
 // type keyword and the type's name ("class ABSL_ATTRIBUTE_OWNER
 // btree_map", "class Q_CORE_EXPORT QString"); group 1 is the macros.
 var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*\s+)+)[A-Za-z_]`)
+
+// leadMacroVars matches the export macros before a C variable of a
+// type named by a typedef (`JSON_EXPORT json_c_shallow_copy_fn
+// json_c_shallow_copy_default;`, which declared a variable named by its
+// type); group 1 is the macros. leadMacros takes those before a keyword
+// or a function.
+var leadMacroVars = lazyre.New(`(?m)^[ \t]*((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)[A-Za-z_]\w*[ \t*]+[A-Za-z_]\w*[ \t]*[;\[=]`)
 
 // leadMacros matches the attribute macros that open a declaration
 // before its specifiers or type ("ABSL_CONST_INIT static", "ABSL_DLL

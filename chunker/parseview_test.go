@@ -638,3 +638,19 @@ func TestCommentInsideAMacro(t *testing.T) {
 		}
 	}
 }
+
+// An export macro before a C declaration is no type: the function or
+// variable after it is declared by its own name, with its doc comment.
+func TestCExportMacros(t *testing.T) {
+	src := "#define SHELF_EXPORT extern\nstruct book;\ntypedef void(book_free_fn)(struct book *b);\n\n" +
+		"/** Take a reference on a book. */\nSHELF_EXPORT struct book *book_get(struct book *b);\n\n" +
+		"/** Default free function. */\nSHELF_EXPORT book_free_fn book_free_default;\n\nSHELF_EXPORT int book_copy(struct book *src);\n"
+	var got []string
+	for _, s := range Symbols("shelf.h", []byte(src)) {
+		got = append(got, fmt.Sprintf("%s %s %d", s.Name, s.Kind, s.StartLine))
+	}
+	want := "SHELF_EXPORT macro 1, book struct 2, book_free_fn type 3, book_get function 5, book_free_default var 8, book_copy function 11"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("outline %v, want %s", got, want)
+	}
+}
