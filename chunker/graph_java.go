@@ -20,7 +20,7 @@ const javaGraphQuery = `
 (enum_declaration name: (identifier) @name) @def.enum
 (record_declaration name: (identifier) @name) @def.record
 (annotation_type_declaration name: (identifier) @name) @def.interface
-(annotation_type_element_declaration name: (identifier) @name) @def.method
+(annotation_type_element_declaration name: (identifier) @name) @def.field
 (method_declaration name: (identifier) @name) @def.method
 (method_declaration type: (_) @declared name: (identifier) @name)
 (constructor_declaration name: (identifier) @name) @def.constructor

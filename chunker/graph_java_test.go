@@ -84,21 +84,21 @@ func TestJavaGraph(t *testing.T) {
 	}
 }
 
-// An annotation type's elements are its methods, in the graph and the
-// outline.
+// An annotation type's elements are its fields, set by name where it is
+// used (`@Retry(attempts = 5)`), in the graph and the outline.
 func TestJavaAnnotationElements(t *testing.T) {
 	src := "package demo;\n\npublic @interface Retry {\n    int attempts() default 3;\n    String reason();\n}\n"
 	g := analyzeGraph(t, "Retry.java", src)
 	checkDefs(t, g, src, []wantDef{
 		{qualified: "Retry", kind: "interface", at: "@interface Retry"},
-		{qualified: "Retry.attempts", kind: "method", at: "attempts()"},
-		{qualified: "Retry.reason", kind: "method", at: "reason()"},
+		{qualified: "Retry.attempts", kind: "field", at: "attempts()"},
+		{qualified: "Retry.reason", kind: "field", at: "reason()"},
 	})
 	var got []string
 	for _, s := range Outline("Retry.java", []byte(src)) {
 		got = append(got, s.Qualified()+" "+s.Kind)
 	}
-	if want := "Retry interface, Retry.attempts method, Retry.reason method"; strings.Join(got, ", ") != want {
+	if want := "Retry interface, Retry.attempts field, Retry.reason field"; strings.Join(got, ", ") != want {
 		t.Errorf("outline %v, want %s", got, want)
 	}
 }
