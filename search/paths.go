@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/internal/lazyre"
 	"github.com/codeseek/codeseek/internal/pathclass"
 	"github.com/codeseek/codeseek/store"
 )
@@ -41,18 +42,35 @@ var testTools = map[string]bool{
 	"tools": true, "toolkit": true, "library": true, "server": true, "driver": true,
 }
 
-// classesNamed returns the classes the query terms ask for.
-func classesNamed(terms []string) pathclass.Class {
+// classesNamed returns the classes the query terms ask for. Words of
+// tests ask for tests only in a request for them (testRequest): in
+// "deleted after the test finishes" or "how are tests run in parallel"
+// a test is what the code is about, and a testing library's own code
+// is all about tests.
+func classesNamed(text string, terms []string) pathclass.Class {
 	var c pathclass.Class
 	for i, t := range terms {
 		cl := classWords[t]
-		if cl == pathclass.Test && i+1 < len(terms) && testTools[terms[i+1]] {
+		if cl == pathclass.Test && (i+1 < len(terms) && testTools[terms[i+1]] || !testRequest().MatchString(text)) {
 			continue
 		}
 		c |= cl
 	}
+	if c&pathclass.Test == 0 && testedWord().MatchString(text) {
+		c |= pathclass.Test
+	}
 	return c
 }
+
+// testRequest matches a query asking for tests: "tests for retry", "test
+// cases of the parser", "unit tests", "the spec that covers …", or a
+// query opening with them ("tests retry uploads").
+var testRequest = lazyre.New(`(?i)\b(?:tests?|specs?|assertions?)\s+(?:for|of|that|which|covering|on|about|in)\b|` +
+	`\b(?:unit|integration|regression|e2e|end-to-end|failing|flaky|snapshot|table-driven)\s+(?:tests?|specs?)\b|` +
+	`\btests?\s+(?:files?|cases?|coverage|fixtures?|helpers?)\b|^\W*(?:tests?|specs?|unittests?|testing)\b`)
+
+// testedWord matches a query asking where something is tested.
+var testedWord = lazyre.New(`(?i)\b(?:tested|untested)\b`)
 
 // markedClasses returns the classes a file's own marks put it in, which
 // its path does not show, and those its marks take it out of: a Lua

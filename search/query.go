@@ -178,7 +178,7 @@ func ParseQuery(text string) Query {
 			q.Terms = append(q.Terms, s)
 		}
 	})
-	q.wants = classesNamed(q.Terms)
+	q.wants = classesNamed(text, q.Terms)
 	lines := strings.Contains(text, "\n")
 	q.report = len(q.Terms) >= longQueryTerms && lines ||
 		len(q.Terms) >= flatReportTerms && !docOpening(strings.Fields(text))

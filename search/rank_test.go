@@ -82,9 +82,15 @@ func TestPriorSparesWhatTheQueryAsksFor(t *testing.T) {
 	if p := prior(pathclass.Test, tests.wants); p != 1 {
 		t.Errorf("a test file is demoted for %q, which asks for tests: %v", tests.Text, p)
 	}
-	for _, text := range []string{"how does the test runner capture output", "testing client for requests without a server"} {
+	for _, text := range []string{"where is the upload retry tested", "unit tests of the upload retry", "test cases for retried uploads"} {
+		if p := prior(pathclass.Test, ParseQuery(text).wants); p != 1 {
+			t.Errorf("a test file is demoted for %q, which asks for tests: %v", text, p)
+		}
+	}
+	for _, text := range []string{"how does the test runner capture output", "testing client for requests without a server",
+		"temporary folder deleted after the test finishes", "how are tests run in parallel", "TypeSpec builders for a compiled class"} {
 		if p := prior(pathclass.Test, ParseQuery(text).wants); p >= 1 {
-			t.Errorf("a test file is not demoted for %q, which asks for a tool tests use: %v", text, p)
+			t.Errorf("a test file is not demoted for %q, which asks for no tests: %v", text, p)
 		}
 	}
 	report := ParseQuery("Uploads that fail with a timeout are never retried: the client gives up " +

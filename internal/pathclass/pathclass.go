@@ -132,9 +132,11 @@ func Of(p string) Class {
 		if strings.HasPrefix(d, "shaded") {
 			dc |= Vendored // a dependency copied in under its own package name (shaded_org_apache_tools_zip)
 		}
-		if inLib {
+		if inLib || inMain {
 			// Below lib/, the library's own code: Plug's lib/plug/
-			// adapters/test/conn.ex is the test adapter it ships.
+			// adapters/test/conn.ex is the test adapter it ships; below
+			// a build's src/main/, a package (kotlinpoet's
+			// metadata/specs/, its TypeSpec builders).
 			dc &^= Test
 		}
 		c |= dc

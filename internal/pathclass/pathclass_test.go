@@ -63,6 +63,8 @@ func TestOf(t *testing.T) {
 		{"lib/plug/adapters/test/conn.ex", 0},
 		{"lib/plug/test.ex", 0},
 		{"src/webkit/test.py", 0},
+		{"interop/meta/src/main/kotlin/com/acme/meta/specs/MetaSpecs.kt", 0},
+		{"interop/meta/src/test/kotlin/com/acme/meta/specs/MetaSpecsTest.kt", Test},
 		{"packages/runner/src/runners/test.ts", 0},
 		{"src/test.py", Test},
 		{"src/test.c", Test},
