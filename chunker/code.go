@@ -534,8 +534,11 @@ func (c *coder) wrapped(ds []*decl, depth int) []*decl {
 	if deeper := c.wrapped(inner, depth+1); len(deeper) > 0 {
 		return deeper
 	}
-	if len(inner) != 1 || !ClassLike(inner[0].kind) {
-		return nil // a namespace of functions, a Rust `mod tests`: named as it is
+	if len(inner) != 1 || !ClassLike(inner[0].kind) || inner[0].name == "" {
+		// A namespace of functions, a Rust `mod tests`, a Ruby module
+		// whose one class is its own singleton (`class << self`): named
+		// as it is.
+		return nil
 	}
 	return inner
 }

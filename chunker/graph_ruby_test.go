@@ -261,3 +261,13 @@ func TestWrappedClassNamesTheChunk(t *testing.T) {
 		}
 	}
 }
+
+// A module whose one class is its own singleton (`class << self`) names
+// its chunk: the singleton has no name to give it.
+func TestSingletonClassNamesNoChunk(t *testing.T) {
+	src := "module Shop\n  # Encodes nested params.\n  module NestedEncoder\n    class << self\n      attr_accessor :sort_params\n    end\n\n    @sort_params = true\n  end\nend\n"
+	chunks := Split("encoder.rb", []byte(src), Options{})
+	if len(chunks) != 1 || chunks[0].Symbol != "NestedEncoder" || chunks[0].SymbolKind != "module" {
+		t.Errorf("chunks %+v, want one named after module NestedEncoder", chunks)
+	}
+}
