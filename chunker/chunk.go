@@ -22,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-88+graph-55"
+const Version = "ts-89+graph-55"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -339,5 +339,22 @@ func IsDoc(path string) bool {
 	if strings.HasPrefix(base, "README.") && Language(path, nil) == "text" {
 		return true // README.SETUP, README.linux: prose, whatever follows the dot
 	}
+	if Language(path, nil) == "html" && inDocsDir(path) {
+		return true // a manual's pages (junit4's doc/faq.html), split at their <h1>…<h6>
+	}
 	return base == "README" || base == "LICENSE" || base == "CHANGELOG" || base == "AUTHORS"
+}
+
+// docsDirs name the directories a project keeps its documentation in.
+var docsDirs = map[string]bool{"doc": true, "docs": true, "documentation": true, "manual": true}
+
+// inDocsDir reports whether path lies below a documentation directory.
+func inDocsDir(path string) bool {
+	dir := filepath.ToSlash(filepath.Dir(path))
+	for _, d := range strings.Split(strings.ToLower(dir), "/") {
+		if docsDirs[d] {
+			return true
+		}
+	}
+	return false
 }

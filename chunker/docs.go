@@ -180,7 +180,7 @@ func findHeadings(s *source, lang string, fm docFront) []heading {
 				continue
 			}
 		}
-		if lang == "markdown" && raw == strings.TrimLeft(raw, " \t") {
+		if lang == "markdown" && raw == strings.TrimLeft(raw, " \t") || lang == "html" {
 			if lvl, title := htmlHeading(t); lvl > 0 {
 				hs = append(hs, heading{line: i, last: i, level: lvl, title: title})
 				continue

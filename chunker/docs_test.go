@@ -142,3 +142,21 @@ func TestMAMLIsDocumentation(t *testing.T) {
 		t.Error("a .aml topic gave no sections")
 	}
 }
+
+// A manual's HTML pages are documentation, split at their headings; a
+// page elsewhere (a web app's template) is code.
+func TestHTMLManualPages(t *testing.T) {
+	if !IsDoc("doc/faq.html") || !IsDoc("site/docs/guide/intro.htm") || IsDoc("web/templates/index.html") {
+		t.Fatalf("IsDoc: doc/faq.html %v, site/docs/guide/intro.htm %v, web/templates/index.html %v",
+			IsDoc("doc/faq.html"), IsDoc("site/docs/guide/intro.htm"), IsDoc("web/templates/index.html"))
+	}
+	src := "<html><body>\n<h1>Shelf manual</h1>\n<p>Shelves hold books.</p>\n" + strings.Repeat("<p>More about shelves and what they hold.</p>\n", 60) +
+		"  <h2 id=\"lend\">Lending <em>books</em></h2>\n<p>A lent book leaves the shelf.</p>\n</body></html>\n"
+	var symbols []string
+	for _, c := range Split("doc/manual.html", []byte(src), Options{}) {
+		symbols = append(symbols, c.Symbol)
+	}
+	if last := symbols[len(symbols)-1]; last != "Shelf manual > Lending books" {
+		t.Errorf("sections %q, want the last under Shelf manual > Lending books", symbols)
+	}
+}

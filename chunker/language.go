@@ -21,7 +21,7 @@ var extLanguages = map[string]string{
 	".pyw": "python", ".rake": "ruby", ".gemspec": "ruby", ".c++": "cpp", ".h++": "cpp", ".ipp": "cpp",
 	".phtml": "php", ".csx": "csharp",
 	".sql": "sql", ".yaml": "yaml", ".yml": "yaml", ".json": "json", ".toml": "toml",
-	".html": "html", ".css": "css", ".xml": "xml", ".proto": "protobuf",
+	".html": "html", ".htm": "html", ".css": "css", ".xml": "xml", ".proto": "protobuf",
 	".tf": "hcl", ".tfvars": "hcl", ".hcl": "hcl", ".nomad": "hcl",
 	".vue": "vue", ".svelte": "svelte", ".dockerfile": "dockerfile", ".containerfile": "dockerfile",
 	".ex": "elixir", ".exs": "elixir", ".zig": "zig", ".hs": "haskell", ".dart": "dart",
