@@ -22,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-89+graph-55"
+const Version = "ts-90+graph-55"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -342,7 +342,15 @@ func IsDoc(path string) bool {
 	if Language(path, nil) == "html" && inDocsDir(path) {
 		return true // a manual's pages (junit4's doc/faq.html), split at their <h1>…<h6>
 	}
-	return base == "README" || base == "LICENSE" || base == "CHANGELOG" || base == "AUTHORS"
+	return base == "README" || base == "LICENSE" || base == "CHANGELOG" || base == "AUTHORS" || proseNames[filepath.Base(path)]
+}
+
+// proseNames are more files a project writes in prose under a name alone,
+// in capitals (tmux's CHANGES, a GNU project's NEWS and INSTALL; an
+// `install` script is code).
+var proseNames = map[string]bool{
+	"CHANGES": true, "NEWS": true, "HISTORY": true, "INSTALL": true, "TODO": true, "CONTRIBUTING": true,
+	"CONTRIBUTORS": true, "COPYING": true, "NOTICE": true,
 }
 
 // docsDirs name the directories a project keeps its documentation in.

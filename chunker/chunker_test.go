@@ -382,6 +382,9 @@ func TestLanguage(t *testing.T) {
 			t.Errorf("Language(%q, %q) = %q, want %q", c.path, c.src, got, c.want)
 		}
 	}
+	if !IsDoc("CHANGES") || !IsDoc("doc/NEWS") || IsDoc("scripts/install") || IsDoc("news") {
+		t.Errorf("CHANGES and NEWS are documentation, an install script or a lower-case name is not")
+	}
 	if !IsDoc("assets/manual/bat.1.in") || !IsDoc("tool.1.prebuilt") || IsDoc("config.h.in") {
 		t.Errorf("a man page's template is documentation, a header's is not")
 	}

@@ -46,7 +46,8 @@ const bigErrorLines = 20
 // parseCode parses code of lang. C is parsed without the upper-case
 // macros that stand alone on a line (loneMacros: a struct's member-list
 // macro) or open a declaration (leadMacros, leadMacroVars: json-c's
-// `JSON_EXPORT struct json_object *json_object_get(…)`), C++ without the macros its grammar misreads (cppMacrosBlanked), C# with its ref structs in an
+// `JSON_EXPORT struct json_object *json_object_get(…)`) and the attribute
+// calls before a function's name (attributeCalls), C++ without the macros its grammar misreads (cppMacrosBlanked), C# with its ref structs in an
 // order the grammar reads (csharpRefStructs) and without its pointer
 // casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
 // interfaces (funInterface), its newer syntax as the older (rangeUntil,
@@ -65,7 +66,8 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		var owned bool
 		code, owned = blankMatches(loneMacros(), macroCommentsBlanked(code), false)
 		code, owned = blankMatches(leadMacros(), code, owned)
-		code, _ = blankMatches(leadMacroVars(), code, owned)
+		code, owned = blankMatches(leadMacroVars(), code, owned)
+		code, _ = blankMatches(attributeCalls(), code, owned)
 	case "cpp":
 		code = cppMacrosBlanked(macroCommentsBlanked(code))
 	case "csharp":
@@ -406,6 +408,15 @@ var multiDollar = lazyre.New(`(?:^|[^\w$])(\$\$+)"`)
 // type keyword and the type's name ("class ABSL_ATTRIBUTE_OWNER
 // btree_map", "class Q_CORE_EXPORT QString"); group 1 is the macros.
 var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*\s+)+)[A-Za-z_]`)
+
+// attributeCalls matches a lower-case macro call between a C function's
+// type and its name (tmux's `void printflike(1, 2) log_debug(const char
+// *, ...);`, the name maybe on the next line), which the grammar took for
+// the function, losing every declaration after it in a header; group 1 is
+// the call. Its arguments are numbers, as a format attribute's are
+// (`__printf(2, 3)`): a function's own parameters before an attribute
+// after them (`f(struct cgroup *c) __releases(&m)`) are no such call.
+var attributeCalls = lazyre.New(`(?m)^[A-Za-z_][\w \t*]*?[ \t*]([a-z_][a-z0-9_]*\([0-9, \t]*\))[ \t]*\n?[ \t]*\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
 
 // leadMacroVars matches the export macros before a C variable of a
 // type named by a typedef (`JSON_EXPORT json_c_shallow_copy_fn

@@ -654,3 +654,19 @@ func TestCExportMacros(t *testing.T) {
 		t.Errorf("outline %v, want %s", got, want)
 	}
 }
+
+// A format attribute written as a call before a C function's name (the
+// name maybe on the next line) is no function: the declarations after it
+// in a header were lost.
+func TestCAttributeCallsBeforeTheName(t *testing.T) {
+	src := "#define printflike(a, b) __attribute__ ((format (printf, a, b)))\n\nvoid\tlog_open(const char *);\n" +
+		"void printflike(1, 2) log_debug(const char *, ...);\nvoid printflike(2, 3)\nlog_at(int, const char *, ...);\n" +
+		"void\tlog_close(void);\n"
+	var got []string
+	for _, s := range Symbols("log.h", []byte(src)) {
+		got = append(got, s.Name)
+	}
+	if want := "printflike log_open log_debug log_at log_close"; strings.Join(got, " ") != want {
+		t.Errorf("outline %v, want %s", got, want)
+	}
+}

@@ -46,6 +46,7 @@ var dirClasses = map[string]Class{
 	"test": Test, "tests": Test, "__tests__": Test, "spec": Test, "specs": Test,
 	"testing": Test, "testdata": Test, "test_data": Test, "test-data": Test, "testutil": Test, "testutils": Test,
 	"test-utils": Test, "test_utils": Test,
+	"regress": Test, "regression": Test, "regressions": Test, // OpenBSD's and tmux's test directory
 	"it": Test, "e2e": Test, "integration_tests": Test, "integration_test": Test, "integration-tests": Test,
 	"integration-test": Test, "unittests": Test, "cypress": Test, "step_definitions": Test,
 	"example": Example, "examples": Example, "_examples": Example, "samples": Example,
