@@ -296,6 +296,13 @@ func (c *coder) jsAssigned(stmt, a *sitter.Node) *decl {
 				parent = ""
 			}
 		}
+		if parent == "module" && c.content(prop) == "exports" && len(names) == 0 {
+			// module.exports = (options) => {…}: the module's function,
+			// no method of a `module` declared nowhere.
+			parent, names, nodes = "", append(names, "module.exports"), append(nodes, left)
+			right = field(right, "right")
+			continue
+		}
 		names, nodes = append(names, c.content(prop)), append(nodes, left)
 		right = field(right, "right")
 	}
@@ -330,7 +337,7 @@ func (c *coder) jsAssignedClass(stmt, class *sitter.Node, member string, memberN
 	body := field(class, "body")
 	d := c.jsDecl(class, "class", c.signature(class, body), body)
 	if d.name == "" {
-		if member == "exports" {
+		if member == "exports" || member == "module.exports" {
 			return nil
 		}
 		d.name, d.names = member, []*sitter.Node{memberNode}

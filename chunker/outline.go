@@ -45,12 +45,12 @@ func Outline(path string, src []byte) []Symbol {
 	// table of errors): the types and the names are looked up by index.
 	var types []int
 	named := map[string][]int{}
-	callables := map[string]int{} // functions and methods by qualified name
+	callables := map[string]int{} // functions, methods and constructors by qualified name
 	for i, s := range syms {
 		if ClassLike(s.Kind) || s.Kind == "type" {
 			types = append(types, i)
 		}
-		if s.Kind == "function" || s.Kind == "method" {
+		if s.Kind == "function" || s.Kind == "method" || s.Kind == "constructor" {
 			callables[s.Qualified()] = i
 		}
 		named[s.Name] = append(named[s.Name], i)
