@@ -85,3 +85,24 @@ func TestErrorLineFindsItsLiteralByTheMessageAlone(t *testing.T) {
 		t.Fatalf("Search: %v, %d results; want src/index.c first", err, len(res))
 	}
 }
+
+// A report with no trace, quoting a line its program printed, names the
+// code printing it with a message's full weight: no frame tells the raise
+// site from a namesake, and the report's own words describe the symptom
+// (a help text's). With a trace, half of it.
+func TestReportWithoutTraceQuotingAPrintedLine(t *testing.T) {
+	report := "Running `shelf deploy --env` prints:\n\nNo value provided for option '--env'\n\n" +
+		"The option has a default of staging in the help, so I expected the default to be used when no value is given."
+	cands := func() []*candidate {
+		return contested(
+			rival{"lib/shelf/help.rb", 0.62, 7, "# Prints the options with their default values and help texts.\ndef print_options(options)\n  options.each { |o| say o.default }\nend"},
+			rival{"lib/shelf/parser/options.rb", 0.45, 5, "def parse_peek(switch, option)\n  raise MalformattedArgumentError, \"No value provided for option '#{switch}'\" if option.nil?\nend"})
+	}
+	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, cands(), Messages, "lib/shelf/parser/options.rb", "lib/shelf/help.rb")
+	traced := ranker{q: ParseQuery(report + "\n\nTraceback:\n  lib/shelf/help.rb:12:in `print_options'\n"), mode: Hybrid, w: DefaultWeights}
+	printer := "raise MalformattedArgumentError, \"No value provided for option '#{switch}'\" if option.nil?"
+	if with, without := traced.messageLift(printer), r.messageLift(printer); traced.q.frames == nil || with >= without {
+		t.Errorf("lift with a trace %.2f (frames %v), without %.2f: want less with one", with, traced.q.frames, without)
+	}
+}

@@ -168,8 +168,11 @@ func (r ranker) messageLift(content string) float64 {
 	lift := 0.0
 	if r.q.printed.printedBy(lower) {
 		lift = r.w.Message * printedShare
-		if r.q.oneLine {
+		switch {
+		case r.q.oneLine:
 			lift = r.w.Mention
+		case len(r.q.frames) == 0 && r.q.frameFunc == "":
+			lift = r.w.Message // no trace to tell the raise site from its namesakes
 		}
 	}
 	if !r.q.verbatim {
