@@ -296,19 +296,3 @@ func TestNamedFunctionExpressions(t *testing.T) {
 		}
 	}
 }
-
-// A function assigned to module.exports is the module's, no method of a
-// `module` declared nowhere; a function declared in a constructor is
-// listed under it, as one declared in a method is.
-func TestModuleExportsAndConstructorFunctions(t *testing.T) {
-	src := "const fs = require('fs')\n\nmodule.exports = (options, iter) => {\n  return fs.open(options.file, 'r', iter)\n}\n\n" +
-		"class Ledger {\n  constructor(options = {}) {\n    function throwIf(target, key) {\n      if (options[key]) throw new Error(target)\n    }\n    throwIf('stream', 'filename')\n  }\n}\n"
-	var got []string
-	for _, s := range Outline("tail.js", []byte(src)) {
-		got = append(got, s.Qualified()+" "+s.Kind)
-	}
-	want := "module.exports function, Ledger class, Ledger.constructor constructor, Ledger.constructor.throwIf function"
-	if strings.Join(got, ", ") != want {
-		t.Errorf("outline %v, want %s", got, want)
-	}
-}

@@ -100,6 +100,17 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// not the type's around the function.
 		{"Api.scala", "trait Api {\n  def makeVisitor(n: Int) = new Visitor {\n    var state: Int = n\n    def visitEnd(): Int = state\n  }\n}\n",
 			"Api trait|Api.makeVisitor method|Api.makeVisitor.state field|Api.makeVisitor.visitEnd function"},
+		// A Ruby method's other name; a Java annotation's elements.
+		{"shelf.rb", "class Shelf\n  def method_options(opts)\n    opts\n  end\n  alias_method :options, :method_options\n  alias opts method_options\nend\n",
+			"Shelf class|Shelf.method_options method|Shelf.options method|Shelf.opts method"},
+		{"Retry.java", "package demo;\n\npublic @interface Retry {\n    int attempts() default 3;\n    String reason();\n}\n",
+			"Retry interface|Retry.attempts field|Retry.reason field"},
+		// A function assigned to module.exports is the module's, no method
+		// of a `module` declared nowhere; a function declared in a
+		// constructor is listed under it, as one declared in a method is.
+		{"tail.js", "const fs = require('fs')\n\nmodule.exports = (options, iter) => {\n  return fs.open(options.file, 'r', iter)\n}\n\n" +
+			"class Ledger {\n  constructor(options = {}) {\n    function throwIf(target, key) {\n      if (options[key]) throw new Error(target)\n    }\n    throwIf('stream', 'filename')\n  }\n}\n",
+			"module.exports function|Ledger class|Ledger.constructor constructor|Ledger.constructor.throwIf function"},
 		{"Outer.php", "<?php\nclass Outer\n{\n    public function wrap($x)\n    {\n        return new class ($x) {\n            private $inner;\n\n            public function handle($request)\n            {\n                return $this->inner;\n            }\n        };\n    }\n}\n",
 			"Outer class|Outer.wrap method|Outer.wrap.inner property|Outer.wrap.handle method"},
 	} {
