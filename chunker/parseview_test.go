@@ -639,34 +639,28 @@ func TestCommentInsideAMacro(t *testing.T) {
 	}
 }
 
-// An export macro before a C declaration is no type: the function or
-// variable after it is declared by its own name, with its doc comment.
-func TestCExportMacros(t *testing.T) {
-	src := "#define SHELF_EXPORT extern\nstruct book;\ntypedef void(book_free_fn)(struct book *b);\n\n" +
-		"/** Take a reference on a book. */\nSHELF_EXPORT struct book *book_get(struct book *b);\n\n" +
-		"/** Default free function. */\nSHELF_EXPORT book_free_fn book_free_default;\n\nSHELF_EXPORT int book_copy(struct book *src);\n"
-	var got []string
-	for _, s := range Symbols("shelf.h", []byte(src)) {
-		got = append(got, fmt.Sprintf("%s %s %d", s.Name, s.Kind, s.StartLine))
-	}
-	want := "SHELF_EXPORT macro 1, book struct 2, book_free_fn type 3, book_get function 5, book_free_default var 8, book_copy function 11"
-	if strings.Join(got, ", ") != want {
-		t.Errorf("outline %v, want %s", got, want)
-	}
-}
-
-// A format attribute written as a call before a C function's name (the
-// name maybe on the next line) is no function: the declarations after it
-// in a header were lost.
-func TestCAttributeCallsBeforeTheName(t *testing.T) {
-	src := "#define printflike(a, b) __attribute__ ((format (printf, a, b)))\n\nvoid\tlog_open(const char *);\n" +
-		"void printflike(1, 2) log_debug(const char *, ...);\nvoid printflike(2, 3)\nlog_at(int, const char *, ...);\n" +
-		"void\tlog_close(void);\n"
-	var got []string
-	for _, s := range Symbols("log.h", []byte(src)) {
-		got = append(got, s.Name)
-	}
-	if want := "printflike log_open log_debug log_at log_close"; strings.Join(got, " ") != want {
-		t.Errorf("outline %v, want %s", got, want)
+// An export macro before a C declaration is no type, and a format
+// attribute written as a call before a function's name (the name maybe on
+// the next line) is no function: the function or variable after it is
+// declared by its own name, with its doc comment; the declarations after
+// one in a header had been lost.
+func TestCMacrosBeforeDeclarations(t *testing.T) {
+	for _, tc := range []struct{ path, src, want string }{
+		{"shelf.h", "#define SHELF_EXPORT extern\nstruct book;\ntypedef void(book_free_fn)(struct book *b);\n\n" +
+			"/** Take a reference on a book. */\nSHELF_EXPORT struct book *book_get(struct book *b);\n\n" +
+			"/** Default free function. */\nSHELF_EXPORT book_free_fn book_free_default;\n\nSHELF_EXPORT int book_copy(struct book *src);\n",
+			"SHELF_EXPORT macro 1, book struct 2, book_free_fn type 3, book_get function 5, book_free_default var 8, book_copy function 11"},
+		{"log.h", "#define printflike(a, b) __attribute__ ((format (printf, a, b)))\n\nvoid\tlog_open(const char *);\n" +
+			"void printflike(1, 2) log_debug(const char *, ...);\nvoid printflike(2, 3)\nlog_at(int, const char *, ...);\n" +
+			"void\tlog_close(void);\n",
+			"printflike macro 1, log_open function 3, log_debug function 4, log_at function 5, log_close function 7"},
+	} {
+		var got []string
+		for _, s := range Symbols(tc.path, []byte(tc.src)) {
+			got = append(got, fmt.Sprintf("%s %s %d", s.Name, s.Kind, s.StartLine))
+		}
+		if strings.Join(got, ", ") != tc.want {
+			t.Errorf("%s: outline %v, want %s", tc.path, got, tc.want)
+		}
 	}
 }
