@@ -52,6 +52,7 @@ var dirClasses = map[string]Class{
 	"example": Example, "examples": Example, "_examples": Example, "samples": Example,
 	"sample": Example, "demo": Example, "demos": Example, "docs_src": Example, "tutorial": Example,
 	"playground": Example, "playgrounds": Example, // a JavaScript monorepo's apps trying the library out
+	".vitepress": Config, ".vuepress": Config, ".docusaurus": Config, // a documentation site's configuration
 	"test-dts": Test, "type-tests": Test, // TypeScript's type tests (pinia's, Vue's)
 	"benchmark": Benchmark, "benchmarks": Benchmark, "bench": Benchmark, "benches": Benchmark, "jmh": Benchmark,
 	"mock": Mock, "mocks": Mock, "fakes": Mock, "fixtures": Mock, "__fixtures__": Mock,
@@ -129,6 +130,9 @@ func Of(p string) Class {
 		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") ||
 			d == "integrationtests" || dotNetTests(d) {
 			dc |= Test // e2e_tests, e2e-playwright, containers-tests, AutoMapper.UnitTests
+		}
+		if examplePart(d) {
+			dc |= Example // playground-file-based, examples-basic, demo-app
 		}
 		if strings.HasPrefix(d, "shaded") {
 			dc |= Vendored // a dependency copied in under its own package name (shaded_org_apache_tools_zip)
@@ -214,6 +218,18 @@ func legalFile(stem, ext string) bool {
 		}
 	}
 	return false
+}
+
+// examplePart reports a directory named for examples by its first or
+// last part, its words joined by `-` or `_` (vue-router's
+// `packages/playground-file-based/`, `examples-basic/`, `demo-app/`).
+func examplePart(d string) bool {
+	i := strings.IndexAny(d, "-_")
+	if i <= 0 {
+		return false
+	}
+	j := strings.LastIndexAny(d, "-_")
+	return dirClasses[d[:i]] == Example || dirClasses[d[j+1:]] == Example
 }
 
 // testingTool reports a file named for testing itself (test.ex,
