@@ -51,8 +51,9 @@ const bigErrorLines = 20
 // order the grammar reads (csharpRefStructs) and without its pointer
 // casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
 // interfaces (funInterface), its newer syntax as the older (rangeUntil,
-// multiDollar) and a constructor on the line after its class's name as
-// the class's parameters (nextLineConstructor), Rust with the items inside its item macros
+// multiDollar), a constructor on the line after its class's name as
+// the class's parameters (nextLineConstructor) and a compound assignment
+// to a call's result as the operation (callAssignment), Rust with the items inside its item macros
 // parsed (rustItemMacrosUnwrapped). When a syntax error of a file of
 // C's preprocessor touches a conditional directive, the file is parsed
 // again as the compiler would see it with every conditional's first
@@ -74,7 +75,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		code = csharpPointerCastsBlanked(csharpRefStructs(code))
 	case "kotlin":
 		owned := false
-		for _, re := range []*regexp.Regexp{funInterface(), rangeUntil(), multiDollar(), nextLineConstructor()} {
+		for _, re := range []*regexp.Regexp{funInterface(), rangeUntil(), multiDollar(), nextLineConstructor(), callAssignment()} {
 			code, owned = blankMatches(re, code, owned)
 		}
 	case "rust":
@@ -393,6 +394,13 @@ var funInterface = lazyre.New(`\b(fun)\s+interface\b`)
 // constructor's modifiers and keyword that, blanked, leave the
 // parameter list the grammar reads as the class's on any line.
 var nextLineConstructor = lazyre.New(`\bclass[ \t]+\w+(?:<[^\n{(]*>)?[ \t]*\r?\n[ \t]*((?:(?:private|protected|internal|public)[ \t]+|@\w+(?:\([^)\n]*\))?[ \t]+)*constructor)[ \t]*\(`)
+
+// callAssignment matches a Kotlin compound assignment to what a call
+// returns (`errors.at(field) += "message"`, a plusAssign operator), which
+// the grammar does not parse: the method around it ended there and its
+// statements became the class's. Group 1 is the `=` that, blanked,
+// leaves the operation alone, an expression the grammar reads.
+var callAssignment = lazyre.New(`\)[ \t]*[-+*/%](=)[^=]`)
 
 // rangeUntil matches Kotlin's open-ended range operator (`s..<r`, Kotlin
 // 1.8), which the grammar does not parse; group 1 is the "<" that,

@@ -664,3 +664,24 @@ func TestCMacrosBeforeDeclarations(t *testing.T) {
 		}
 	}
 }
+
+// A compound assignment to a call's result (`errors.at(field) += "…"`, a
+// plusAssign operator) keeps its method whole: the grammar had ended the
+// method there, and its chunking read a header ending before it began.
+func TestKotlinCompoundAssignmentToACall(t *testing.T) {
+	src := "class Linker {\n  fun validate(fields: List<Field>) {\n    if (strict) {\n      for (f in fields) {\n        errors.at(f) += \"duplicate\"\n      }\n    }\n    val done = true\n    return\n  }\n\n  fun other() {\n  }\n}\n"
+	a, err := Analyze("Linker.kt", []byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range Outline("Linker.kt", []byte(src)) {
+		got = append(got, fmt.Sprintf("%s %d-%d", s.Qualified(), s.StartLine, s.EndLine))
+	}
+	if want := "Linker 1-14, Linker.validate 2-10, Linker.other 12-13"; strings.Join(got, ", ") != want || len(a.Chunks) == 0 {
+		t.Errorf("outline %v, want %s", got, want)
+	}
+	if s := headerText([]byte(src), 40, 20); s != "" {
+		t.Errorf("a header ending before it starts reads %q", s)
+	}
+}

@@ -260,6 +260,10 @@ func codeLineEnd(text []byte) uint32 {
 // offsets: white space collapsed, an opening brace or colon dropped,
 // capped at maxSignature.
 func headerText(src []byte, start, end uint32) string {
+	end = min(end, uint32(len(src)))
+	if end <= start {
+		return "" // a broken parse's body before its header
+	}
 	if end-start > maxSignatureScan {
 		// A header of megabytes (one giant parameter list) is collapsed
 		// only as far as the signature can show.
