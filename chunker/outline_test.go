@@ -100,6 +100,12 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// not the type's around the function.
 		{"Api.scala", "trait Api {\n  def makeVisitor(n: Int) = new Visitor {\n    var state: Int = n\n    def visitEnd(): Int = state\n  }\n}\n",
 			"Api trait|Api.makeVisitor method|Api.makeVisitor.state field|Api.makeVisitor.visitEnd function"},
+		// An enum's last constant alone on its line is no lone macro; an
+		// attribute macro ending in `_` after a prototype in an #else
+		// branch takes no declaration after it.
+		{"level.c", "enum level {\n    LEVEL_LOW,\n    LEVEL_HIGH\n};\n", "level enum|level.LEVEL_LOW constant|level.LEVEL_HIGH constant"},
+		{"death.cc", "#ifdef WIN\nint w() { return 0; }\n#else\nstatic void s(int p) GUARD_NO_INLINE_;\nstatic bool g() { return 1; }\n#endif\n",
+			"w function|s function|g function"},
 		// A Ruby method's other name; a Java annotation's elements.
 		{"shelf.rb", "class Shelf\n  def method_options(opts)\n    opts\n  end\n  alias_method :options, :method_options\n  alias opts method_options\nend\n",
 			"Shelf class|Shelf.method_options method|Shelf.options method|Shelf.opts method"},

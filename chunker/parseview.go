@@ -65,7 +65,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	switch lang {
 	case "c":
 		var owned bool
-		code, owned = blankMatches(loneMacros(), macroCommentsBlanked(code), false)
+		code, owned = loneMacrosBlanked(macroCommentsBlanked(code), false)
 		code, owned = blankMatches(leadMacros(), code, owned)
 		code, owned = blankMatches(leadMacroVars(), code, owned)
 		code, _ = blankMatches(attributeCalls(), code, owned)
@@ -162,7 +162,8 @@ func macroCommentsBlanked(src []byte) []byte {
 // (ctags: 266).
 func cppMacrosBlanked(src []byte) []byte {
 	owned := false
-	for _, re := range []*regexp.Regexp{loneMacros(), typeMacros(), leadMacros(), ctorMacros(), ifMacros(), nullability()} {
+	src, owned = loneMacrosBlanked(src, owned)
+	for _, re := range []*regexp.Regexp{typeMacros(), leadMacros(), ctorMacros(), ifMacros(), nullability()} {
 		src, owned = blankMatches(re, src, owned)
 	}
 	src, owned = callMacrosBlanked(src, owned)
@@ -177,7 +178,7 @@ var nullability = lazyre.New(`\b(absl_nonnull|absl_nullable|absl_nullability_unk
 
 // attributeMacro matches an upper-case macro name with an underscore,
 // and the "(" of its arguments if they follow.
-var attributeMacro = lazyre.New(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b(\s*\()?`)
+var attributeMacro = lazyre.New(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_?\b(\s*\()?`)
 
 // attributeWords mark a macro that expands to an attribute, or to
 // nothing: thread-safety annotations, lifetime and inlining attributes,
@@ -191,7 +192,7 @@ var attributeMacro = lazyre.New(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b(\s*\()?`)
 // three functions "noexcept" and lost two overloads); where a macro of
 // no such word stands, it may be an expression, and stays.
 var attributeWords = []string{"ATTRIBUTE", "LOCKS_EXCLUDED", "LOCKS_REQUIRED", "GUARDED_BY", "LOCK_FUNCTION",
-	"LOCK_RETURNED", "ASSERT_EXCLUSIVE_LOCK", "ASSERT_SHARED_LOCK", "THREAD_SAFETY", "LIFETIME_BOUND", "NOINLINE", "ALWAYS_INLINE", "DEPRECATE", "MUST_USE",
+	"LOCK_RETURNED", "ASSERT_EXCLUSIVE_LOCK", "ASSERT_SHARED_LOCK", "THREAD_SAFETY", "LIFETIME_BOUND", "NOINLINE", "NO_INLINE", "ALWAYS_INLINE", "DEPRECATE", "MUST_USE",
 	"NODISCARD", "CAPABILITY", "ACQUIRED_BEFORE", "ACQUIRED_AFTER", "NONNULL", "NULLABLE", "NOEXCEPT", "OVERRIDE"}
 
 // attributeMacrosBlanked blanks the attribute macros (attributeWords),
@@ -324,6 +325,23 @@ var memberPlace = lazyre.New(`^(?:(?:template\s*<.*>\s*)?(?:class|struct)\b.*\{|
 // loneMacros matches a line holding one upper-case name alone, four
 // characters or more (cppMacrosBlanked); group 1 is the name.
 var loneMacros = lazyre.New(`(?m)^[ \t]*([A-Z_][A-Z0-9_]{3,})[ \t]*\r?$`)
+
+// loneMacrosBlanked blanks the lone upper-case names (loneMacros) but an
+// enum's last constant, after a line ending with its comma (`LEVEL_LOW,`
+// then `LEVEL_HIGH` above the `};`), which had been declared nowhere.
+func loneMacrosBlanked(src []byte, owned bool) ([]byte, bool) {
+	for _, m := range loneMacros().FindAllSubmatchIndex(src, -1) {
+		prev := bytes.TrimRight(src[:m[0]], " \t\r\n")
+		if len(prev) > 0 && prev[len(prev)-1] == ',' {
+			continue
+		}
+		if !owned {
+			src, owned = append([]byte(nil), src...), true
+		}
+		blank(src[m[2]:m[3]])
+	}
+	return src, owned
+}
 
 // refPartial matches C#'s "ref partial" before "struct", which the
 // grammar does not parse (it takes "ref" for the start of a ref type);

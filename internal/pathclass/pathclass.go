@@ -127,9 +127,9 @@ func Of(p string) Class {
 			dc |= Test // Cucumber's step definitions and the servers they start
 		}
 		prev = d
-		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") ||
+		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") || strings.HasSuffix(d, "-test") ||
 			d == "integrationtests" || dotNetTests(d) {
-			dc |= Test // e2e_tests, e2e-playwright, containers-tests, AutoMapper.UnitTests
+			dc |= Test // e2e_tests, e2e-playwright, containers-tests, sbt-test, AutoMapper.UnitTests
 		}
 		if examplePart(d) {
 			dc |= Example // playground-file-based, examples-basic, demo-app

@@ -64,6 +64,7 @@ func TestOf(t *testing.T) {
 		{"lib/plug/test.ex", 0},
 		{"src/webkit/test.py", 0},
 		{"regress/new-session-size.sh", Test},
+		{"sbt-app/src/sbt-test/actions/compile/build.sbt", Test | Config},
 		{"packages/playground-file-based/src/pages/users.vue", Example},
 		{"packages/examples-basic/main.ts", Example},
 		{"packages/demo-app/app.ts", Example},
