@@ -1,8 +1,9 @@
 package search
 
 import (
-	"slices"
 	"strings"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
 )
 
 // A program's message is often a few fixed words before a value:
@@ -35,8 +36,12 @@ const (
 const literalKey = 8
 
 // printedLines are the lines a query quotes as printed, by their first
-// literalKey bytes.
-type printedLines map[string][]printedLine
+// literalKey bytes and by their first word (templateMatch).
+type printedLines struct {
+	lines  []printedLine
+	byKey  map[string][]int
+	byWord map[string][]int
+}
 
 // printedLine is a line a query may quote as printed, lower-cased.
 type printedLine struct {
@@ -56,26 +61,28 @@ type printedLine struct {
 // program printed. A fenced block's lines are a snippet's code, whose
 // string literals are the snippet's own (`print("This won't be
 // formatted")`); an error line in one still counts.
-func printedLinesOf(text string) printedLines {
-	lines := printedLines{}
-	n := 0
+func printedLinesOf(text string) *printedLines {
+	pl := &printedLines{byKey: map[string][]int{}, byWord: map[string][]int{}}
 	add := func(s string, whole bool) {
 		s = strings.ToLower(strings.TrimSpace(s))
 		if len(s) > maxLiteralBytes {
 			s = s[:maxLiteralBytes]
 		}
-		if len(s) < minLiteralBytes || !letterByte(s[0]) || n >= maxLiteralLines || !whole && onlyWords(s) {
+		if len(s) < minLiteralBytes || !letterByte(s[0]) || len(pl.lines) >= maxLiteralLines || !whole && onlyWords(s) {
 			return // a line of words alone has no value a literal formats in
 		}
 		k := s[:literalKey]
-		for i, x := range lines[k] {
-			if x.text == s {
-				lines[k][i].whole = x.whole || whole
+		for _, i := range pl.byKey[k] {
+			if pl.lines[i].text == s {
+				pl.lines[i].whole = pl.lines[i].whole || whole
 				return
 			}
 		}
-		lines[k] = append(lines[k], printedLine{s, whole})
-		n++
+		pl.byKey[k] = append(pl.byKey[k], len(pl.lines))
+		if w := firstWord(s); w != "" {
+			pl.byWord[w] = append(pl.byWord[w], len(pl.lines))
+		}
+		pl.lines = append(pl.lines, printedLine{s, whole})
 	}
 	outsideFences(text, func(prose string) string {
 		for _, line := range strings.Split(prose, "\n") {
@@ -89,25 +96,41 @@ func printedLinesOf(text string) printedLines {
 	for _, m := range messageLine().FindAllStringSubmatch(text, maxMessageLines) {
 		add(m[1], true)
 	}
-	if n == 0 {
+	if len(pl.lines) == 0 {
 		return nil
 	}
-	return lines
+	return pl
 }
+
+// firstWord is the run of letters s opens with, if a space or a
+// placeholder ends it.
+func firstWord(s string) string {
+	n := 0
+	for n < len(s) && letterByte(s[n]) {
+		n++
+	}
+	if n < minWordBytes || n == len(s) || s[n] != ' ' && !valueStart(s[n]) {
+		return ""
+	}
+	return s[:n]
+}
+
+// minWordBytes is the shortest first word a template is looked up by.
+const minWordBytes = 2
 
 // errorText is what the error lines a query quotes print, their messages
 // joined, for the lexical lookup of the code printing them
 // (printedHits); "" when it quotes none.
-func (lines printedLines) errorText() string {
+func (pl *printedLines) errorText() string {
+	if pl == nil {
+		return ""
+	}
 	var msgs []string
-	for _, ls := range lines {
-		for _, l := range ls {
-			if l.whole {
-				msgs = append(msgs, l.text)
-			}
+	for _, l := range pl.lines {
+		if l.whole {
+			msgs = append(msgs, l.text)
 		}
 	}
-	slices.Sort(msgs) // the map's order is no order
 	return strings.Join(msgs[:min(len(msgs), maxErrorLookups)], "\n")
 }
 
@@ -129,20 +152,85 @@ func letterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= '
 
 // printedBy reports whether lower, a chunk's text in lower case, holds a
 // string literal that prints one of the lines: it opens with the line's
-// words and ends, or formats in a value, where the line goes on.
-func (lines printedLines) printedBy(lower string) bool {
+// words and ends, or formats in a value, where the line goes on; or its
+// fixed parts are the line's between the values it formats in
+// (templateMatch).
+func (pl *printedLines) printedBy(lower string) bool {
+	if pl == nil {
+		return false
+	}
 	for i := 0; i+1+literalKey <= len(lower); i++ {
 		if !quoteByte(lower[i]) {
 			continue
 		}
 		lit := lower[i+1:]
-		for _, line := range lines[lit[:literalKey]] {
-			if printsLine(lit, line) {
+		for _, j := range pl.byKey[lit[:literalKey]] {
+			if printsLine(lit, pl.lines[j]) {
 				return true
+			}
+		}
+		if w := firstWord(lit); w != "" {
+			for _, j := range pl.byWord[w] {
+				if templateMatch(lit, lower[i], pl.lines[j].text) {
+					return true
+				}
 			}
 		}
 	}
 	return false
+}
+
+// templateMatch reports whether lit, the text after a literal's opening
+// quote, is a template of line: its fixed parts, between the values it
+// formats in (`f"Both {pkg_dir} and {py_file} exist"`), are the line's in
+// order, the first opening it and the last ending it, a value between
+// each two, and they hold minLiteralBytes and minLiteralWords together,
+// though each alone is as short as "and".
+func templateMatch(lit string, quote byte, line string) bool {
+	end := strings.IndexByte(lit, quote)
+	if end < 0 || end > maxLiteralBytes {
+		return false
+	}
+	parts := templateParts(lit[:end])
+	if len(parts) < 2 {
+		return false // no value formatted in: the opening rule's
+	}
+	fixed, words := 0, 0
+	at := 0
+	for k, p := range parts {
+		fixed, words = fixed+len(p), words+len(strings.Fields(p))
+		switch {
+		case k == 0:
+			if !strings.HasPrefix(line, p) {
+				return false
+			}
+			at = len(p)
+		case k == len(parts)-1:
+			// The last part ends the line, or the line ends in the
+			// value the template ends with.
+			if len(line)-len(p) <= at || !strings.HasSuffix(line, p) {
+				return false
+			}
+			at = len(line)
+		default:
+			i := strings.Index(line[at:], p)
+			if i <= 0 || p == "" {
+				return false
+			}
+			at += i + len(p)
+		}
+	}
+	return at == len(line) && fixed >= minLiteralBytes && words >= minLiteralWords
+}
+
+// templatePlaceholder matches what a format string formats a value in
+// with: `{name}`, `{}`, `${…}`, `#{…}`, `%s`, `%-8.2f`.
+var templatePlaceholder = lazyre.New(`[$#]?\{[^{}\n]*\}|%[-+ #0-9.]*[a-z]`)
+
+// templateParts returns a format string's fixed parts around its
+// placeholders.
+func templateParts(format string) []string {
+	return templatePlaceholder().Split(format, -1)
 }
 
 // printsLine reports whether lit, the text after a literal's opening

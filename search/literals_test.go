@@ -106,3 +106,28 @@ func TestReportWithoutTraceQuotingAPrintedLine(t *testing.T) {
 		t.Errorf("lift with a trace %.2f (frames %v), without %.2f: want less with one", with, traced.q.frames, without)
 	}
 }
+
+// A format string's fixed parts, each as short as "and", print a line
+// when they are its own in order between the values formatted in.
+func TestTemplateMatch(t *testing.T) {
+	for _, c := range []struct {
+		lit, line string
+		want      bool
+	}{
+		{`both {pkg_dir} and {py_file} exist" )`, "both /home/me/proj/foo and /home/me/proj/foo.py exist", true},
+		{`cannot index %s with %s (%s)"`, `cannot index array with "foo"`, false}, // the line stops inside the template
+		{`cannot index %s with %s"`, `cannot index array with "foo"`, true},
+		{`both {a} and {b} exist"`, "both a and b exist now", false}, // the line goes on
+		{`both {a} and {b} exist"`, "both and exist", false},         // no values
+		{`no {a} in {b}"`, "no shelf in the library", false},         // too few fixed bytes
+		{`both {a} and {b} exist"`, "both sides and more exist", true},
+	} {
+		if got := templateMatch(c.lit, '"', c.line); got != c.want {
+			t.Errorf("templateMatch(%q, %q) = %v, want %v", c.lit, c.line, got, c.want)
+		}
+	}
+	lines := printedLinesOf("Both /home/me/proj/foo and /home/me/proj/foo.py exist")
+	if !lines.printedBy(`raise modulebuilderror(f"both {pkg_dir} and {py_file} exist")`) {
+		t.Errorf("the f-string printing the line is not found")
+	}
+}

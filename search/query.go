@@ -119,7 +119,7 @@ type Query struct {
 	messages []message
 	// printed are the lines the text may quote as a program printed
 	// them (printedLinesOf).
-	printed printedLines
+	printed *printedLines
 	// oneLine is a query of one line: a message in it was pasted alone.
 	oneLine bool
 	// verbatim is a query that is one message alone, every word of it
