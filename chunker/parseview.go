@@ -46,8 +46,10 @@ const bigErrorLines = 20
 // parseCode parses code of lang. C is parsed without the upper-case
 // macros that stand alone on a line (loneMacros: a struct's member-list
 // macro) or open a declaration (leadMacros, leadMacroVars: json-c's
-// `JSON_EXPORT struct json_object *json_object_get(…)`) and the attribute
-// calls before a function's name (attributeCalls), C++ without the macros its grammar misreads (cppMacrosBlanked), C# with its ref structs in an
+// `JSON_EXPORT struct json_object *json_object_get(…)`) or follow its
+// storage class (storageMacros), the attribute calls before a function's
+// name (attributeCalls) and calling conventions in a function pointer's
+// declarator (callingConventions), C++ without the macros its grammar misreads (cppMacrosBlanked), C# with its ref structs in an
 // order the grammar reads (csharpRefStructs) and without its pointer
 // casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
 // interfaces (funInterface), its newer syntax as the older (rangeUntil,
@@ -68,6 +70,8 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		code, owned = loneMacrosBlanked(macroCommentsBlanked(code), false)
 		code, owned = blankMatches(leadMacros(), code, owned)
 		code, owned = blankMatches(leadMacroVars(), code, owned)
+		code, owned = blankMatches(storageMacros(), code, owned)
+		code, owned = blankMatches(callingConventions(), code, owned)
 		code, _ = blankMatches(attributeCalls(), code, owned)
 	case "cpp":
 		code = cppMacrosBlanked(macroCommentsBlanked(code))
@@ -443,6 +447,17 @@ var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0
 // (`__printf(2, 3)`): a function's own parameters before an attribute
 // after them (`f(struct cgroup *c) __releases(&m)`) are no such call.
 var attributeCalls = lazyre.New(`(?m)^[A-Za-z_][\w \t*]*?[ \t*]([a-z_][a-z0-9_]*\([0-9, \t]*\))[ \t]*\n?[ \t]*\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
+
+// storageMacros matches the macros between a C declaration's storage
+// class and its type (jansson's `static JSON_INLINE json_t
+// *json_incref(…)`, which declared a variable named `enum` for `static
+// MY_INLINE enum code get_code(…)`); group 1 is the macros.
+var storageMacros = lazyre.New(`(?m)^[ \t]*(?:(?:static|extern|inline)[ \t]+)+((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)[A-Za-z_]`)
+
+// callingConventions matches a calling convention's macro inside a
+// function pointer's declarator (`typedef BOOL(WINAPI *gen_random_fn)(…)`,
+// which named the type after its last parameter); group 1 is the macro.
+var callingConventions = lazyre.New(`\([ \t]*(WINAPI|CALLBACK|APIENTRY|NTAPI|WSAAPI|CDECL|STDCALL|__stdcall|__cdecl|__fastcall)[ \t]*\*`)
 
 // leadMacroVars matches the export macros before a C variable of a
 // type named by a typedef (`JSON_EXPORT json_c_shallow_copy_fn

@@ -639,11 +639,12 @@ func TestCommentInsideAMacro(t *testing.T) {
 	}
 }
 
-// An export macro before a C declaration is no type, and a format
-// attribute written as a call before a function's name (the name maybe on
-// the next line) is no function: the function or variable after it is
-// declared by its own name, with its doc comment; the declarations after
-// one in a header had been lost.
+// An export macro before a C declaration or after its storage class is
+// no type, a calling convention in a function pointer's declarator no
+// name, and a format attribute written as a call before a function's name
+// (the name maybe on the next line) no function: what follows is declared
+// by its own name, with its doc comment; the declarations after one in a
+// header had been lost.
 func TestCMacrosBeforeDeclarations(t *testing.T) {
 	for _, tc := range []struct{ path, src, want string }{
 		{"shelf.h", "#define SHELF_EXPORT extern\nstruct book;\ntypedef void(book_free_fn)(struct book *b);\n\n" +
@@ -654,6 +655,9 @@ func TestCMacrosBeforeDeclarations(t *testing.T) {
 			"void printflike(1, 2) log_debug(const char *, ...);\nvoid printflike(2, 3)\nlog_at(int, const char *, ...);\n" +
 			"void\tlog_close(void);\n",
 			"printflike macro 1, log_open function 3, log_debug function 4, log_at function 5, log_close function 7"},
+		{"code.h", "enum code { CODE_A, CODE_B };\n\nstatic SHELF_INLINE enum code get_code(int x) {\n    return (enum code)x;\n}\n\n" +
+			"typedef BOOL(WINAPI *gen_random_fn)(HANDLE prov, DWORD len, BYTE *buffer);\n",
+			"code enum 1, get_code function 3, gen_random_fn type 7"},
 	} {
 		var got []string
 		for _, s := range Symbols(tc.path, []byte(tc.src)) {
