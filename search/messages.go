@@ -1,6 +1,7 @@
 package search
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -38,8 +39,9 @@ var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rro
 var quotedMessage = lazyre.New("(?:^|[\\s(:])\"([^\"\\s][^\"\\n]{18,}[^\"\\s])\"|\u201c([^\u201d\\n]{20,})\u201d|(?:^|[\\s(:])`([^`\\s][^`\\n]{18,}[^`\\s])`")
 
 // exceptionType is the name of an exception's class as an error line
-// prints it, qualified or not (ValueError, errors.ValidationError).
-const exceptionType = `[A-Za-z_][\w.]*(?:Error|Exception|Warning|Failure)`
+// prints it, qualified or not (ValueError, errors.ValidationError, PHP's
+// Dotenv\Exception\InvalidEncodingException).
+const exceptionType = `[A-Za-z_][\w.\\]*(?:Error|Exception|Warning|Failure)`
 
 // qualifiedType is an exception's class named by its module as a trace's
 // last line prints it, whatever its name says (`requests.exceptions.
@@ -63,6 +65,19 @@ func raisedTypes(text string) func(string) bool {
 		types[lastName(m[1]+m[2])] = true
 	}
 	return func(name string) bool { return types[name] }
+}
+
+// raisedFile reports a file named as an exception type the query's error
+// lines print (`InvalidEncodingException.php` for `Dotenv\Exception\
+// InvalidEncodingException: Illegal character encoding …`): the class's
+// declaration, often empty, is no more the answer than its name is; the
+// code raising it is.
+func (q Query) raisedFile(p string) bool {
+	if q.raised == nil {
+		return false
+	}
+	base := path.Base(p)
+	return q.raised(strings.TrimSuffix(base, path.Ext(base)))
 }
 
 // Bounds on what a query's messages cost: the lines read and the

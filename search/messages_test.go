@@ -43,6 +43,8 @@ func TestMessagesOf(t *testing.T) {
 			runs("invalid url", "no scheme supplied perhaps you meant")}, // a class qualified by its module, whatever its name
 		"$ echo 5 | qq '.[]'\nqq: error (at <stdin>:1): Cannot iterate over number (5)": {
 			runs("cannot iterate over number")}, // a place between the word and its colon
+		"Shelf\\Exception\\InvalidEncodingException: Illegal character encoding [cp1252] specified.": {
+			runs("illegal character encoding", "specified")}, // PHP's namespaced class
 		"Calls `redisReply` for `reply` from `start` up to, but not including, `end`.": nil,
 		"```python\nprint(\"this will not be formatted at all\")\n```":                 nil,
 		"TypeError: Load failed":                      nil,

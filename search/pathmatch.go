@@ -177,7 +177,7 @@ func (m pathMatcher) wordsOf(p string) pathWordSet {
 // (Infallible+Zip+arity.swift) rank level with it.
 func (m pathMatcher) named(p string) float64 {
 	w := m.wordsOf(p)
-	if len(w.stem) == 0 || len(m.words) == 0 || m.holders != nil && !m.holders[p] {
+	if len(w.stem) == 0 || len(m.words) == 0 || m.holders != nil && !m.holders[p] || m.q.raisedFile(p) {
 		return 0
 	}
 	best := 0.0

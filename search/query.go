@@ -115,6 +115,9 @@ type Query struct {
 	// counts as a named file. frameOwner is the type the frame names it
 	// a method of (Time), or "".
 	frameFunc, frameOwner string
+	// raised tells the exception types the text's error lines print:
+	// no names of the query (raisedTypes), nor the files named so.
+	raised func(string) bool
 	// messages are the error messages the text quotes (messagesOf).
 	messages []message
 	// printed are the lines the text may quote as a program printed
@@ -208,7 +211,8 @@ func ParseQuery(text string) Query {
 	if q.Kind != Identifier {
 		q.printed, q.oneLine = printedLinesOf(raw), !lines
 	}
-	q.Names = slices.DeleteFunc(q.Names, raisedTypes(raw))
+	q.raised = raisedTypes(raw)
+	q.Names = slices.DeleteFunc(q.Names, q.raised)
 	return q
 }
 

@@ -73,6 +73,21 @@ func TestParseQueryKinds(t *testing.T) {
 	}
 }
 
+// A file named as the exception an error line raises is no file the
+// query names: its class is declared there, the message raised elsewhere.
+func TestRaisedExceptionNamesNoFile(t *testing.T) {
+	q := ParseQuery("Loading the file throws:\n\n    Shelf\\Exception\\InvalidEncodingException: Illegal character encoding [cp1252] specified.\n\nWhere is the encoding checked?")
+	if !q.raisedFile("src/Exception/InvalidEncodingException.php") || q.raisedFile("src/Util/Str.php") {
+		t.Errorf("raisedFile: the exception's file %v, another %v", q.raisedFile("src/Exception/InvalidEncodingException.php"), q.raisedFile("src/Util/Str.php"))
+	}
+	ix := newIx()
+	cands := []*candidate{cand(ix, "src/Exception/InvalidEncodingException.php", 1, 0.5, 5), cand(ix, "src/Util/Str.php", 1, 0.5, 5)}
+	m := newPathMatcher(q, cands)
+	if m.named("src/Exception/InvalidEncodingException.php") != 0 {
+		t.Errorf("the exception's file is named by the query")
+	}
+}
+
 func TestPriorSparesWhatTheQueryAsksFor(t *testing.T) {
 	plain := ParseQuery("retry failed uploads")
 	tests := ParseQuery("tests for retry of failed uploads")
