@@ -5,7 +5,8 @@ import (
 	"sync"
 )
 
-// builtinMemberNames are, per dynamically typed language, the methods of
+// builtinMemberNames are, per dynamically typed language (and per language
+// inferring its types), the methods of
 // its own strings, lists, maps, sets and promises. The graph records a
 // member use by name, and where nothing states the receiver's type
 // (parts.append(x), names.join(", "), list.push(x)) such a use is almost
@@ -29,6 +30,12 @@ var builtinMemberNames = map[string]string{
 	"ruby": "push join split strip lstrip rstrip gsub sub downcase upcase start_with? end_with? include? key? " +
 		"flatten compact uniq empty? freeze dup nil? is_a? respond_to? send",
 	"lua": "sub gsub find match gmatch format rep byte lower upper len reverse",
+	// Scala and Kotlin infer most receivers' types, so a use names no
+	// type: these are their collections', options' and strings' own.
+	"scala": "getOrElse foreach flatMap foldLeft foldRight mkString headOption lastOption toList toSeq toVector toMap toSet " +
+		"nonEmpty isDefined zipWithIndex stripPrefix stripSuffix stripMargin",
+	"kotlin": "let also takeIf takeUnless forEach mapNotNull filterNotNull orEmpty isNullOrEmpty isNullOrBlank joinToString " +
+		"firstOrNull lastOrNull getOrElse getOrPut toMutableList toMutableMap trimIndent trimMargin removePrefix removeSuffix",
 }
 
 // builtinMembers is builtinMemberNames as sets, with TypeScript's the

@@ -94,6 +94,20 @@ func TestCodeMapLeavesBuiltinMethodsToTheirTypes(t *testing.T) {
 	}
 }
 
+// Scala infers its receivers' types: an option's getOrElse is the
+// option's, not the one class declaring a method of that name.
+func TestCodeMapLeavesScalaBuiltinsToTheirTypes(t *testing.T) {
+	ix := testIndex(t, map[string]string{
+		"Cache.scala": "package shelf\n\nclass Cache {\n  def getOrElse(key: String, d: Int): Int = d\n  def drain(): Unit = ()\n}\n",
+		"A.scala":     "package shelf\n\nobject A {\n  def run(c: Cache, o: Option[Int]): Int = {\n    c.drain()\n    o.getOrElse(1) + o.getOrElse(2)\n  }\n}\n",
+		"B.scala":     "package shelf\n\nobject B {\n  def go(c: Cache, o: Option[Int]): Int = {\n    c.drain()\n    o.getOrElse(3)\n  }\n}\n",
+	})
+	refs, _ := mapSymbols(CodeMap(ix, "", nil), "Cache.scala")
+	if refs["Cache.getOrElse"] != 0 || refs["Cache.drain"] != 2 {
+		t.Errorf("Cache.getOrElse %d references, Cache.drain %d: want none and 2", refs["Cache.getOrElse"], refs["Cache.drain"])
+	}
+}
+
 // A project's own code heads its map even when the files set aside (here
 // a vendored copy of the standard library's type stubs, as mypy ships
 // typeshed) are what every module imports.
