@@ -51,6 +51,9 @@ var goFrameValues = lazyre.New(`(?m)\((?:0x[0-9a-fA-F]+|[{}, ]|\.\.\.)+\)$| \+0x
 // is nothing else is returned whole, so that no query becomes empty.
 func QueryText(text string) string {
 	out := withoutEnvironment(text)
+	if strings.Contains(out, "> ") {
+		out = buildProgress().ReplaceAllString(out, "")
+	}
 	if strings.Contains(out, "0x") {
 		out = memoryAddress().ReplaceAllString(out, "")
 		out = goFrameValues().ReplaceAllStringFunc(out, func(v string) string {
@@ -72,6 +75,13 @@ func QueryText(text string) string {
 	}
 	return out
 }
+
+// buildProgress matches the lines a build tool prints as it goes, which
+// a pasted log carries around its error: Gradle's `> Task
+// :app:generateMainProtos FAILED` and `> Configure project :app`, whose
+// task name led wire's report to the plugin declaring it rather than to
+// the code printing the error below it.
+var buildProgress = lazyre.New(`(?m)^[ \t]*> (?:Task|Configure project) :[\w:.-]*(?: [A-Z-]+)?[ \t]*\r?$`)
 
 // outsideFences applies edit to the text between fenced code blocks,
 // leaving the blocks (a report's HTML or JSX code) as they are.

@@ -217,3 +217,20 @@ func TestQueryTextDropsGoFrameValues(t *testing.T) {
 	}
 	keepsAsIs(t, "QueryText", QueryText, "why is the mask 0x1f in lookup(0x1f)?")
 }
+
+// A build tool's progress lines around a pasted error name its tasks,
+// not the code printing the error.
+func TestQueryTextDropsBuildProgress(t *testing.T) {
+	log := "Running the build fails:\n\n> Configure project :app\n> Task :app:generateMainProtos FAILED\n" +
+		"imports form a cycle:\n  shelf.proto:\n    import \"books.proto\";\n"
+	got := QueryText(log)
+	for _, gone := range []string{"generateMainProtos", "Configure project"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("QueryText kept %q:\n%s", gone, got)
+		}
+	}
+	if !strings.Contains(got, "imports form a cycle:") {
+		t.Errorf("QueryText dropped the error:\n%s", got)
+	}
+	keepsAsIs(t, "QueryText", QueryText, "> Task is what Gradle calls a unit of work")
+}
