@@ -91,7 +91,7 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 			continue
 		}
 		v := line[m[g]:m[g+1]]
-		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || entropy(v) < quotedMinEntropy {
+		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || joinedWords(v) || entropy(v) < quotedMinEntropy {
 			return Finding{}, false
 		}
 		return Finding{Rule: "assigned-secret", Start: m[g], End: m[g+1]}, true
@@ -144,6 +144,43 @@ func namedLike(v []byte) bool {
 	return entropy(v) < namedMaxEntropy &&
 		slices.ContainsFunc(assignKeywords, func(k string) bool { return bytes.Contains(lower, []byte(k)) })
 }
+
+// joinedWords reports a value of letters alone, most of them in words
+// (a capital, then three lower-case letters or more): identifiers run
+// together, as Go's stringer writes its name tables (`_tokenType_name =
+// "tokenInvalidtokenCommatokenColon…"`), where a generated secret mixes
+// in digits and drawn letters.
+func joinedWords(v []byte) bool {
+	if len(v) < minJoinedBytes {
+		return false
+	}
+	inWords := 0
+	for i := 0; i < len(v); {
+		c := v[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+		j := i
+		if 'A' <= c && c <= 'Z' {
+			j++
+		}
+		k := j
+		for k < len(v) && 'a' <= v[k] && v[k] <= 'z' {
+			k++
+		}
+		if k-j >= 3 {
+			inWords += k - i
+			i = k
+			continue
+		}
+		i = max(k, i+1)
+	}
+	return inWords*10 >= len(v)*9
+}
+
+// minJoinedBytes is the shortest value joinedWords judges: a short one
+// may be a word-like password.
+const minJoinedBytes = 32
 
 // placeholder reports template references, interpolations and format
 // verbs that stand in for a secret supplied elsewhere (${DB_PASSWORD},

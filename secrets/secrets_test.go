@@ -55,7 +55,8 @@ func TestScanFindsSecrets(t *testing.T) {
 		{"assigned-secret", `db_password = '` + dbPassword + `'`, dbPassword},
 		{"assigned-secret", `  password: ` + dbPassword + "  # prod\n", dbPassword},
 		{"assigned-secret", `"apiKey": "` + awsSecret + `",`, awsSecret},
-		{"assigned-secret", `password = "` + dbPassword + `'` + dbPassword + `"`, dbPassword + `'` + dbPassword}, // a quote of another kind is the secret's
+		{"assigned-secret", `password = "` + dbPassword + `'` + dbPassword + `"`, dbPassword + `'` + dbPassword},           // a quote of another kind is the secret's
+		{"assigned-secret", `api_secret = "xKqPzLmWvTrBnHcDyJgFsQaWeRtYuIoPlKjH"`, "xKqPzLmWvTrBnHcDyJgFsQaWeRtYuIoPlKjH"}, // letters drawn, not words
 		{"github-token", `token := "` + githubToken + `"`, githubToken},
 		{"slack-token", "SLACK=" + slackToken, slackToken},
 		{"stripe-key", `Stripe.api_key = "` + stripeKey + `"`, stripeKey},
@@ -102,6 +103,7 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`api_token = "#{ENV.fetch('PREFIX')}-#{SecureRandom.uuid}"`,
 		`return f"config.secret_key = '{secrets.token_hex(64)}'"`,
 		`let credentials = "\(basic.username):\(basic.password)"`,
+		`const _tokenType_name = "tokenInvalidtokenCommatokenColontokenEqualstokenKeywordtokenNumber"`, // a stringer's name table
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
