@@ -265,8 +265,10 @@ func mainSourceSet(parent, d string) bool {
 // (javapoet's MethodSpec.java is no Spock specification).
 func isTestFile(stem, ext, p string, inMain bool) bool {
 	switch {
-	case strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_spec"):
+	case strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_"):
 		return true
+	case strings.HasSuffix(stem, "_spec") && ext != ".go":
+		return true // RSpec's, busted's; Go's tests are _test.go alone (hcl's expand_spec.go is code)
 	case strings.HasSuffix(stem, ".test") || strings.HasSuffix(stem, ".spec") || strings.HasSuffix(stem, "_tests"):
 		return true
 	case stem == "test" || stem == "tests" || stem == "conftest" || stem == "test_helper" || stem == "spec_helper":
