@@ -480,7 +480,9 @@ func (c *coder) groupSpan(us []unit) span {
 		imports = imports || u.imports
 	}
 	ds = withoutNamespaces(ds)
-	if len(us) == 1 && !us[0].opened {
+	if u, ok := onlyDeclaring(us); ok && !u.opened {
+		// The units declaring nothing beside it (a `# frozen_string_literal`
+		// comment, imports) name nothing.
 		if inner := c.wrapped(ds, 0); len(inner) > 0 {
 			ds = inner
 		}
@@ -516,6 +518,19 @@ func (c *coder) groupSpan(us []unit) span {
 		s.sig = ds[0].sig
 	}
 	return s
+}
+
+// onlyDeclaring returns the one unit of us that declares something, if
+// one alone does.
+func onlyDeclaring(us []unit) (unit, bool) {
+	var found unit
+	n := 0
+	for _, u := range us {
+		if len(u.ds) > 0 {
+			found, n = u, n+1
+		}
+	}
+	return found, n == 1
 }
 
 // wrapped returns the class inside a chunk's one declaration when that

@@ -255,6 +255,16 @@ func TestWrappedClassNamesTheChunk(t *testing.T) {
 	}
 }
 
+// A magic comment above the modules wrapping a class names nothing: the
+// chunk is the class's, as without it.
+func TestMagicCommentAboveWrappedClass(t *testing.T) {
+	src := "# frozen_string_literal: true\n\nmodule Shop\n  class Shelf\n    class Index\n      def add(name)\n        name\n      end\n    end\n  end\nend\n"
+	chunks := Split("index.rb", []byte(src), Options{})
+	if len(chunks) != 1 || chunks[0].Symbol != "Shelf" || chunks[0].SymbolKind != "class" {
+		t.Errorf("chunks %+v, want one named after class Shelf", chunks)
+	}
+}
+
 // A module whose one class is its own singleton (`class << self`) names
 // its chunk: the singleton has no name to give it.
 func TestSingletonClassNamesNoChunk(t *testing.T) {
