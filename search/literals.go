@@ -176,9 +176,45 @@ func (pl *printedLines) printedBy(lower string) bool {
 				}
 			}
 		}
+		if lit[0] == ' ' && pl.printsBetween(lit, lower[i]) {
+			return true
+		}
 	}
 	return false
 }
+
+// printsBetween reports whether lit, a literal opening with a space, is
+// the middle of an error line's message, values on both sides: the
+// fixed words a concatenation puts between two (`edit.comparator + "
+// does not match existing comparator " + name`).
+func (pl *printedLines) printsBetween(lit string, quote byte) bool {
+	end := strings.IndexByte(lit, quote)
+	if end < 0 || end > maxLiteralBytes {
+		return false
+	}
+	mid := lit[:end]
+	trimmed := strings.TrimSpace(mid)
+	if len(trimmed) < minLiteralBytes || len(strings.Fields(trimmed)) < minBetweenWords || !onlyWords(trimmed) {
+		return false
+	}
+	for _, l := range pl.lines {
+		if !l.whole {
+			continue
+		}
+		if i := strings.Index(l.text, mid); i > 0 && (i+len(mid) < len(l.text) || mid[len(mid)-1] != ' ') {
+			return true
+		}
+		// The value after it printed empty, or left out of the report.
+		if tail := strings.TrimRight(mid, " "); strings.HasSuffix(l.text, tail) && len(l.text) > len(tail) {
+			return true
+		}
+	}
+	return false
+}
+
+// minBetweenWords is the fewest words of a message's middle that tell it
+// from a phrase: more than an opening's, which the line's start anchors.
+const minBetweenWords = 4
 
 // templateMatch reports whether lit, the text after a literal's opening
 // quote, is a template of line: its fixed parts, between the values it

@@ -131,3 +131,19 @@ func TestTemplateMatch(t *testing.T) {
 		t.Errorf("the f-string printing the line is not found")
 	}
 }
+
+// The fixed words a concatenation puts between two values print an error
+// line's middle, the value after them maybe left out of the report.
+func TestLiteralBetweenValues(t *testing.T) {
+	lines := printedLinesOf("Error: mycmp does not match existing comparator oldcmp\nError: KeyCmp2 is not a valid shelf number for")
+	for content, want := range map[string]bool{
+		`s = Status::InvalidArgument(edit.comparator_ + " does not match existing comparator " + name);`: true,
+		`log(" does not match ")`:                                         false, // too few words
+		`msg = name + " does not match existing record " + other`:         false,
+		`throw new Error(id + " is not a valid shelf number for " + lib)`: true,
+	} {
+		if got := lines.printedBy(strings.ToLower(content)); got != want {
+			t.Errorf("printedBy(%q) = %v, want %v", content, got, want)
+		}
+	}
+}
