@@ -48,6 +48,8 @@ const cGraphQuery = `
 (preproc_function_def name: (identifier) @name) @def.macro
 (field_declaration declarator: (field_identifier) @name) @def.field
 (field_declaration declarator: (pointer_declarator declarator: (field_identifier) @name)) @def.field
+(field_declaration declarator: (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))) @def.field
+(field_declaration declarator: (pointer_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name)))) @def.field
 (field_declaration declarator: (array_declarator declarator: (field_identifier) @name)) @def.field
 (field_declaration declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))) @def.field
 (field_declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name))))) @def.field

@@ -106,6 +106,9 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		{"level.c", "enum level {\n    LEVEL_LOW,\n    LEVEL_HIGH\n};\n", "level enum|level.LEVEL_LOW constant|level.LEVEL_HIGH constant"},
 		{"death.cc", "#ifdef WIN\nint w() { return 0; }\n#else\nstatic void s(int p) GUARD_NO_INLINE_;\nstatic bool g() { return 1; }\n#endif\n",
 			"w function|s function|g function"},
+		// A field declared as a pointer to pointers.
+		{"cache.cc", "class Table {\n private:\n  Handle* single_;\n  Handle** list_;\n  int* const* grid_;\n};\n",
+			"Table class|Table.single_ field|Table.list_ field|Table.grid_ field"},
 		// A Ruby method's other name; a Java annotation's elements.
 		{"shelf.rb", "class Shelf\n  def method_options(opts)\n    opts\n  end\n  alias_method :options, :method_options\n  alias opts method_options\nend\n",
 			"Shelf class|Shelf.method_options method|Shelf.options method|Shelf.opts method"},
