@@ -606,17 +606,18 @@ func (x *exScan) container(k, limit int, kw, parent string) (*decl, int) {
 	alias, next := x.aliasAt(k+1, true)
 	at := x.toks[next-1].start // the name is the alias's last word
 	if kw == "defimpl" {
-		target := parent
 		if next+2 < limit && x.punct(next, ',') && x.toks[next+1].kind == exKey &&
 			x.text(x.toks[next+1]) == "for:" && x.isAlias(next+2) {
-			var end int
-			target, end = x.aliasAt(next+2, true)
-			at = x.toks[end-1].start
+			// Named by the type it is for under its protocol
+			// (`MyApp.Money` under `String.Chars`): the module Elixir
+			// makes, String.Chars.MyApp.Money, is no child of a MyApp.
+			target, _ := x.aliasAt(next+2, true)
+			return &decl{name: target, kind: exContainers[kw], parent: alias, sig: x.signature(k, limit)}, x.toks[next+2].start
 		}
-		if target == "" {
+		if parent == "" {
 			return nil, 0
 		}
-		alias, parent = alias+"."+target, ""
+		alias, parent = alias+"."+parent, "" // inside the type's own module
 	}
 	p, name := splitAlias(parent, alias)
 	return &decl{name: name, kind: exContainers[kw], parent: p, sig: x.signature(k, limit)}, at

@@ -96,6 +96,11 @@ function String.Chars.MyApp.Accounts.User.to_string 43-43
 		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
 	}
 	syms := Symbols("lib/accounts.ex", []byte(elixirAccounts))
+	for _, s := range syms {
+		if s.Kind == "impl" && (s.Name != "MyApp.Accounts.User" || s.Parent != "String.Chars") {
+			t.Errorf("impl %s under %s, want MyApp.Accounts.User under its protocol String.Chars", s.Name, s.Parent)
+		}
+	}
 	if syms[0].Doc != "The Accounts context: users, sessions and tokens." {
 		t.Errorf("module doc %q, want the @moduledoc's text", syms[0].Doc)
 	}
