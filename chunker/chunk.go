@@ -369,10 +369,11 @@ func IsDoc(path string) bool {
 		return true
 	}
 	base := strings.ToUpper(filepath.Base(path))
-	if strings.HasPrefix(base, "README.") && Language(path, nil) == "text" {
+	lang := Language(path, nil)
+	if strings.HasPrefix(base, "README.") && lang == "text" {
 		return true // README.SETUP, README.linux: prose, whatever follows the dot
 	}
-	if Language(path, nil) == "html" && inDocsDir(path) {
+	if lang == "html" && inDocsDir(path) {
 		return true // a manual's pages (junit4's doc/faq.html), split at their <h1>…<h6>
 	}
 	return base == "README" || base == "LICENSE" || base == "CHANGELOG" || base == "AUTHORS" || proseNames[filepath.Base(path)]

@@ -47,20 +47,21 @@ const bigErrorLines = 20
 // macros that stand alone on a line (loneMacros: a struct's member-list
 // macro) or open a declaration (leadMacros, leadMacroVars: json-c's
 // `JSON_EXPORT struct json_object *json_object_get(…)`) or follow its
-// storage class (storageMacros), the attribute calls before a function's
-// name (attributeCalls) and calling conventions in a function pointer's
-// declarator (callingConventions), C++ without the macros its grammar misreads (cppMacrosBlanked), C# with its ref structs in an
+// storage class (storageMacros), the attribute calls before a
+// function's name (attributeCalls) and calling conventions in a function
+// pointer's declarator (callingConventions); C++ without the macros its
+// grammar misreads (cppMacrosBlanked); C# with its ref structs in an
 // order the grammar reads (csharpRefStructs) and without its pointer
-// casts (csharpPointerCastsBlanked), Kotlin's fun interfaces as
+// casts (csharpPointerCastsBlanked); Kotlin with its fun interfaces as
 // interfaces (funInterface), its newer syntax as the older (rangeUntil,
-// multiDollar), a constructor on the line after its class's name as
-// the class's parameters (nextLineConstructor) and a compound assignment
-// to a call's result as the operation (callAssignment), Rust with the items inside its item macros
-// parsed (rustItemMacrosUnwrapped). When a syntax error of a file of
-// C's preprocessor touches a conditional directive, the file is parsed
-// again as the compiler would see it with every conditional's first
-// branch taken (firstBranch), as ctags reads such files, and the tree
-// with fewer errors is kept. The offsets are the same in all of them, so
+// multiDollar), a constructor on the line after its class's name as the
+// class's parameters (nextLineConstructor) and a compound assignment to
+// a call's result as the operation (callAssignment); Rust with the items
+// inside its item macros parsed (rustItemMacrosUnwrapped). When a syntax
+// error of a file of C's preprocessor touches a conditional directive,
+// the file is parsed again as the compiler would see it with every
+// conditional's first branch taken (firstBranch), as ctags reads such
+// files, and the tree with fewer errors is kept. The offsets are the same in all of them, so
 // any of the trees describes the file. Errors elsewhere cost no second
 // parse.
 func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error) {
@@ -68,11 +69,9 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "c":
 		var owned bool
 		code, owned = loneMacrosBlanked(macroCommentsBlanked(code), false)
-		code, owned = blankMatches(leadMacros(), code, owned)
-		code, owned = blankMatches(leadMacroVars(), code, owned)
-		code, owned = blankMatches(storageMacros(), code, owned)
-		code, owned = blankMatches(callingConventions(), code, owned)
-		code, _ = blankMatches(attributeCalls(), code, owned)
+		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls()} {
+			code, owned = blankMatches(re, code, owned)
+		}
 	case "cpp":
 		code = cppMacrosBlanked(macroCommentsBlanked(code))
 	case "csharp":
