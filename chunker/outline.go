@@ -27,10 +27,9 @@ var moduleVars = set("python")
 // the named functions it declares inside functions and methods, in file
 // order.
 func Outline(path string, src []byte) []Symbol {
+	// A file whose every declaration is inside a block Symbols' walk does
+	// not enter (Ruby's `begin … rescue LoadError`) has none of its own.
 	syms := Symbols(path, src)
-	if len(syms) == 0 {
-		return syms
-	}
 	g := GraphOf(path, src)
 	if g == nil {
 		return syms
@@ -67,6 +66,7 @@ func Outline(path string, src []byte) []Symbol {
 			syms = append(syms, sym)
 			if ClassLike(d.Kind) {
 				added[qualify(d.Parent, d.Name)] = sym.Qualified()
+				types = append(types, len(syms)-1) // its fields follow
 			} else if d.Kind == "function" || d.Kind == "method" {
 				callables[qualify(d.Parent, d.Name)] = len(syms) - 1 // its own nested functions follow
 			}
@@ -95,22 +95,44 @@ func Outline(path string, src []byte) []Symbol {
 // graph declares only the module's (topVars), at the top level inside a
 // conditional (Python's `if TYPE_CHECKING:` class, its
 // `try:`/`except ImportError:` fallback, `if sys.platform == "win32":
-// preferred_clock = …`), or a function or class inside a function, or a
-// method of such a class. ok is false for anything else.
+// preferred_clock = …`, Ruby's modules in a `begin` block), or a function
+// or class inside a function, or a method or class inside such a class.
+// ok is false for anything else.
 func missedParent(d Def, syms []Symbol, callables map[string]int, added map[string]string, topVars bool) (string, bool) {
 	declared := nestedFunction(d) || keywordClass(d)
 	// A member of an anonymous class a function makes (Scala's, Java's
 	// `new Visitor { var state … }`, PHP's `new class { … }`) is the
 	// function's, not the type's around it.
 	member := d.Kind == "method" || d.Kind == "field" || d.Kind == "property"
-	if at, ok := callables[d.Parent]; ok && (declared || member) {
+	if at, ok := callableOf(callables, d.Parent); ok && (declared || member) {
 		return syms[at].Qualified(), true
 	}
+	if q, ok := added[d.Parent]; ok && (d.Kind == "method" || keywordClass(d)) {
+		return q, true // a member of a class added, or a class inside it
+	}
 	if d.Kind == "method" {
-		q, ok := added[d.Parent]
-		return q, ok
+		return "", false
 	}
 	return "", (declared || topVars && d.Kind == "var") && d.Parent == ""
+}
+
+// callableOf looks up the function or method the graph names parent in
+// callables, by the symbols' qualified names: as it is, or without the
+// namespaces leading it that Symbols leaves out of a qualified
+// definition's parent (C++'s `Status DB::Recover` inside `namespace
+// leveldb` is DB.Recover there, leveldb.DB.Recover in the graph). Two
+// names at least are kept, so that a namesake elsewhere is not taken.
+func callableOf(callables map[string]int, parent string) (int, bool) {
+	for {
+		if at, ok := callables[parent]; ok {
+			return at, true
+		}
+		dot := strings.IndexByte(parent, '.')
+		if dot < 0 || !strings.Contains(parent[dot+1:], ".") {
+			return 0, false
+		}
+		parent = parent[dot+1:]
+	}
 }
 
 // keywordMethod reports a method the graph declares with its keyword

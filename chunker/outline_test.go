@@ -106,6 +106,13 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		{"level.c", "enum level {\n    LEVEL_LOW,\n    LEVEL_HIGH\n};\n", "level enum|level.LEVEL_LOW constant|level.LEVEL_HIGH constant"},
 		{"death.cc", "#ifdef WIN\nint w() { return 0; }\n#else\nstatic void s(int p) GUARD_NO_INLINE_;\nstatic bool g() { return 1; }\n#endif\n",
 			"w function|s function|g function"},
+		// A class a C++ method declares is listed under it, in a namespace
+		// or not.
+		{"recover.cc", "namespace store {\nStatus DB::Recover(int n) {\n  struct Reporter : public Base {\n    Env* env;\n    void Corrupt(int b) override { env->Log(b); }\n  };\n  Status s = Open(n);\n  if (!s.ok()) {\n    Ignore(&s);\n    return s;\n  }\n  return Status();\n}\n}\n",
+			"store namespace|DB.Recover method|DB.Recover.Reporter struct|DB.Recover.Reporter.env field|DB.Recover.Reporter.Corrupt method"},
+		// Modules and classes inside a `begin` block, with their methods.
+		{"adapter.rb", "begin\n  require \"job\"\n\n  module Queue\n    module Jobs\n      class Wrapper\n        def perform(data)\n          data\n        end\n      end\n    end\n  end\nrescue LoadError\nend\n",
+			"Queue module|Queue.Jobs module|Queue.Jobs.Wrapper class|Queue.Jobs.Wrapper.perform method"},
 		// A field declared as a pointer to pointers.
 		{"cache.cc", "class Table {\n private:\n  Handle* single_;\n  Handle** list_;\n  int* const* grid_;\n};\n",
 			"Table class|Table.single_ field|Table.list_ field|Table.grid_ field"},
