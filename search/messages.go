@@ -26,8 +26,16 @@ import (
 // panic's (`panicked at '…'`, or the message on the next line in newer
 // releases, which matches as an error line only if it says so) and a C++
 // exception's as the runtime prints it when nothing catches it (`what():
-// …`).
-var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\]| \([^()\n]{1,60}\))?: |^\s*` + qualifiedType + `: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+)(.{12,})$`)
+// …`), and a status's (statusCode).
+var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\]| \([^()\n]{1,60}\))?: |^\s*` + qualifiedType + `: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+|(?:^|\s)` + statusCode + `: )(.{12,})$`)
+
+// statusCode is the code a status library prints before its message
+// where no exception is raised (leveldb's and RocksDB's `Status::
+// ToString`, `Invalid argument: …`, `Corruption: …`; abseil's and gRPC's
+// `INVALID_ARGUMENT: …`): the codes those libraries share, as each
+// spells them, which a report's prose seldom opens a line with.
+const statusCode = `(?:Invalid argument|Not found|Not supported|Corruption|IO error|Already exists|Permission denied|Out of range|Failed precondition|Resource exhausted|Deadline exceeded|Unimplemented|Data loss|` +
+	`INVALID_ARGUMENT|NOT_FOUND|ALREADY_EXISTS|PERMISSION_DENIED|OUT_OF_RANGE|FAILED_PRECONDITION|RESOURCE_EXHAUSTED|DEADLINE_EXCEEDED|UNIMPLEMENTED|UNAVAILABLE|DATA_LOSS|INTERNAL|ABORTED|UNAUTHENTICATED)`
 
 // quotedMessage matches a run of text a report's prose quotes on one
 // line, in double or typographic quotes or backticks (`I get "Protocol

@@ -45,6 +45,8 @@ func TestMessagesOf(t *testing.T) {
 			runs("cannot iterate over number")}, // a place between the word and its colon
 		"Shelf\\Exception\\InvalidEncodingException: Illegal character encoding [cp1252] specified.": {
 			runs("illegal character encoding", "specified")}, // PHP's namespaced class
+		"DB::Open returns\n    Invalid argument: acme.Cmp2 does not match existing comparator: mycmp": {
+			runs("does not match existing comparator", "mycmp")}, // a status's code
 		"Calls `redisReply` for `reply` from `start` up to, but not including, `end`.": nil,
 		"```python\nprint(\"this will not be formatted at all\")\n```":                 nil,
 		"TypeError: Load failed":                      nil,
