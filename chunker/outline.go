@@ -183,7 +183,9 @@ func keywordSignature(sig string) bool {
 // splitGroups replaces each symbol naming several declarations, which
 // Symbols names by the first few ("Red, Green, Blue, Cyan, …"), with the
 // graph's declarations of those names inside its lines, each with its
-// own lines, signature and doc, so that none is hidden behind the "…".
+// own lines, signature and doc, so that none is hidden behind the "…":
+// a group of types (Go's `type ( … )`) with each type's kind, members
+// and methods.
 func splitGroups(syms []Symbol, g *Graph) []Symbol {
 	var out []Symbol
 	for i, s := range syms {
@@ -194,10 +196,18 @@ func splitGroups(syms []Symbol, g *Graph) []Symbol {
 			continue
 		}
 		var names []Symbol
+		types := map[string]bool{} // the group's types, by qualified name
 		for _, d := range g.Defs {
-			if d.Kind == s.Kind && d.Parent == s.Parent && d.Line >= s.StartLine && d.Line <= s.EndLine {
+			if d.Line < s.StartLine || d.Line > s.EndLine {
+				continue
+			}
+			grouped := d.Parent == s.Parent && (d.Kind == s.Kind || s.Kind == "type" && ClassLike(d.Kind))
+			if grouped || types[d.Parent] {
 				names = append(names, Symbol{Name: d.Name, Kind: d.Kind, Parent: d.Parent,
 					Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+			}
+			if grouped && s.Kind == "type" {
+				types[qualify(d.Parent, d.Name)] = true
 			}
 		}
 		if len(names) == 0 {

@@ -37,6 +37,9 @@ func TestOutlineListsDataMembers(t *testing.T) {
 		{"colors.go", "package demo\n\nconst (\n\tRed = iota\n\tGreen\n\tBlue\n\tCyan\n\tMagenta\n)\n\nvar X, Y int\n",
 			[]string{"const Red <>", "const Green <>", "const Blue <>", "const Cyan <>", "const Magenta <>", "var X <>", "var Y <>"}},
 		{"pair.js", "const a = 1, b = 2;\n", []string{"const a <>", "const b <>"}},
+		// A group of types: each with its kind, fields and methods.
+		{"kinds.go", "package demo\n\ntype (\n\tJob struct {\n\t\tid int\n\t}\n\n\tRunner interface {\n\t\tRun() error\n\t}\n\n\tLevel int\n)\n",
+			[]string{"struct Job <>", "field id <Job>", "interface Runner <>", "method Run <Runner>", "type Level <>"}},
 	}
 	for _, tc := range cases {
 		var got []string
