@@ -27,9 +27,14 @@ var tokenRules = []rule{
 		id:       "private-key",
 		keywords: []string{"PRIVATE KEY"},
 		// A whole block, or a block cut short: the header and every
-		// following line that carries base64 key material.
+		// following line that carries base64 key material. A block holds
+		// key material, headers and, in code, the quotes and pluses of a
+		// string split over lines, never a brace, a parenthesis or a `$`:
+		// code that writes a block around a value (`-----BEGIN PRIVATE
+		// KEY-----\n${encode(der)}\n-----END …`) holds none, and no block
+		// reaches past it to the next one's end.
 		re: lazyre.New(`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----` +
-			`(?:[\s\S]{64,}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[^\n]*(?:\n[^\n]*[A-Za-z0-9+/=]{40,}[^\n]*)+)`),
+			`(?:[^{}()$;<>]{64,}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[^\n]*(?:\n[^\n]*[A-Za-z0-9+/=]{40,}[^\n]*)+)`),
 	},
 	{
 		id:       "aws-access-key",

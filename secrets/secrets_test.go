@@ -53,6 +53,7 @@ func TestScanFindsSecrets(t *testing.T) {
 		{"assigned-secret", `awsSecretAccessKey := "` + awsSecret + `"`, awsSecret},
 		{"assigned-secret", "AWS_SECRET_ACCESS_KEY=" + awsSecret + "\n", awsSecret},
 		{"assigned-secret", `db_password = '` + dbPassword + `'`, dbPassword},
+		{"assigned-secret", strings.Repeat("// \u212a (a Kelvin sign, whose lower case is shorter)\n", 8) + `db_password = '` + dbPassword + `'`, dbPassword},
 		{"assigned-secret", `  password: ` + dbPassword + "  # prod\n", dbPassword},
 		{"assigned-secret", `"apiKey": "` + awsSecret + `",`, awsSecret},
 		{"assigned-secret", `password = "` + dbPassword + `'` + dbPassword + `"`, dbPassword + `'` + dbPassword},           // a quote of another kind is the secret's
@@ -90,6 +91,11 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`secret: "{{ .Values.secret }}"`,
 		`url := "postgres://user:password@localhost/db"`,
 		`const pemType = "-----BEGIN RSA PRIVATE KEY-----"`,
+		// Code writing a block around a value, and the code after it up to
+		// the next block's end.
+		"const pem = `-----BEGIN PRIVATE KEY-----\\n${encodeBase64(exported)}\\n-----END PRIVATE KEY-----`\n" +
+			"function total(lines) {\n  let sum = 0\n  for (const l of lines) {\n    sum += l.price * l.qty\n  }\n  return sum\n}\n" +
+			"const wrap = (k) => `-----BEGIN PRIVATE KEY-----\\n${k}\\n-----END PRIVATE KEY-----`\n",
 		`"token_uri": "https://oauth2.googleapis.com/token",`,
 		`apiKey := fmt.Sprintf("%s-%s", prefix, id)`,
 		`func (t *Token) Secret() string { return t.secret }`,
