@@ -69,9 +69,10 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "c":
 		var owned bool
 		code, owned = loneMacrosBlanked(macroCommentsBlanked(code), false)
-		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls()} {
+		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros()} {
 			code, owned = blankMatches(re, code, owned)
 		}
+		code, owned = typeNameMacrosBlanked(code, owned)
 	case "cpp":
 		code = cppMacrosBlanked(macroCommentsBlanked(code))
 	case "csharp":
@@ -446,6 +447,40 @@ var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0
 // (`__printf(2, 3)`): a function's own parameters before an attribute
 // after them (`f(struct cgroup *c) __releases(&m)`) are no such call.
 var attributeCalls = lazyre.New(`(?m)^[A-Za-z_][\w \t*]*?[ \t*]([a-z_][a-z0-9_]*\([0-9, \t]*\))[ \t]*\n?[ \t]*\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
+
+// leadWordMacros matches an upper-case word opening a C declaration
+// before a keyword of its specifiers or type (zlib's `ZEXTERN int ZEXPORT
+// deflate(…)`, which declared a variable named int, `ZEXTERN const char
+// *`): no type is written so (a type's const follows it: `BYTE const*`),
+// and an export macro may have no underscore, where leadMacros needs one
+// to tell a macro from a type in other places; group 1 is the macro.
+var leadWordMacros = lazyre.New(`(?m)^[ \t]*([A-Z][A-Z0-9]{2,})[ \t]+(?:const[ \t]+)?(?:static|extern|inline|void|bool|int|char|unsigned|signed|long|short|float|double|struct|enum|union)\b`)
+
+// typeNameMacro matches an upper-case word between a C function's type
+// and its name (zlib's `int ZEXPORT deflate(`, `gzFile ZEXPORT gzopen(`,
+// `const char * ZEXPORT zError(`), where no type can stand, so a macro
+// does; group 1 is the word before it, group 2 the macro.
+var typeNameMacro = lazyre.New(`(?m)^[ \t]*(?:(?:static|extern|inline|const|volatile|unsigned|signed|struct|enum|union)[ \t]+)*([A-Za-z_]\w*)[ \t]*(?:\*[ \t]*)*([A-Z][A-Z0-9_]*)[ \t]+\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
+
+// notTypes are the words before an upper-case word that make it a type
+// (`static FILE *open_log(`, `struct NODE make(`) or a statement's.
+var notTypes = set("static", "extern", "inline", "const", "volatile", "struct", "enum", "union", "typedef",
+	"return", "else", "case", "goto", "sizeof", "do")
+
+// typeNameMacrosBlanked blanks the macros typeNameMacro finds, as
+// blankMatches does. owned says code may be written.
+func typeNameMacrosBlanked(code []byte, owned bool) ([]byte, bool) {
+	for _, m := range typeNameMacro().FindAllSubmatchIndex(code, -1) {
+		if notTypes[string(code[m[2]:m[3]])] {
+			continue
+		}
+		if !owned {
+			code, owned = append([]byte(nil), code...), true
+		}
+		blank(code[m[4]:m[5]])
+	}
+	return code, owned
+}
 
 // storageMacros matches the macros between a C declaration's storage
 // class and its type (jansson's `static JSON_INLINE json_t

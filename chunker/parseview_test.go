@@ -658,6 +658,11 @@ func TestCMacrosBeforeDeclarations(t *testing.T) {
 		{"code.h", "enum code { CODE_A, CODE_B };\n\nstatic SHELF_INLINE enum code get_code(int x) {\n    return (enum code)x;\n}\n\n" +
 			"typedef BOOL(WINAPI *gen_random_fn)(HANDLE prov, DWORD len, BYTE *buffer);\n",
 			"code enum 1, get_code function 3, gen_random_fn type 7"},
+		// Export macros with no underscore, before the type and between
+		// it and the name; a type's own const after it stays.
+		{"zshelf.h", "#define ZEXTERN extern\n#define ZEXPORT\n\nZEXTERN int ZEXPORT shelf_open(const char *path, int flags);\n" +
+			"ZEXTERN const char * ZEXPORT shelf_version(void);\nstatic FILE *shelf_log(int level);\n\ntypedef struct {\n    BYTE const* next;\n} window_t;\n",
+			"ZEXTERN macro 1, ZEXPORT macro 2, shelf_open function 4, shelf_version function 5, shelf_log function 6, window_t type 8"},
 	} {
 		var got []string
 		for _, s := range Symbols(tc.path, []byte(tc.src)) {
