@@ -51,3 +51,49 @@ func TestBuiltBundleYieldsToItsSource(t *testing.T) {
 	r := ranker{q: ParseQuery("add two numbers"), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands, PathPrior, "src/add.ts", "lib/add.js")
 }
+
+// apiIndex is a store whose files declare the given functions, each
+// looked up by name across the files.
+type apiIndex struct{ declIndex }
+
+func (a apiIndex) DefinitionsOf(name string) []store.FileDef {
+	var out []store.FileDef
+	for p, defs := range a.defs {
+		for _, d := range defs {
+			if d.Name == name {
+				out = append(out, store.FileDef{GraphFile: store.GraphFile{Path: p}, Def: d})
+			}
+		}
+	}
+	return out
+}
+
+func (a apiIndex) Memo(_ any, build func() any) any { return build() }
+
+// A library's API header, whose prototypes its source files define under
+// other names than the header's, yields to them as a header with its
+// source beside it does; a header of macros, or of prototypes defined
+// nowhere the index holds, does not.
+func TestAPIHeaderYieldsToTheSourcesDefiningIt(t *testing.T) {
+	proto := func(name string) chunker.Def {
+		return chunker.Def{Name: name, Kind: "function", Signature: "ZEXPORT " + name + "(z_stream *strm);"}
+	}
+	body := func(name string) chunker.Def {
+		return chunker.Def{Name: name, Kind: "function", Signature: "int ZEXPORT " + name + "(z_stream *strm)"}
+	}
+	ix := apiIndex{declIndex{defs: map[string][]chunker.Def{
+		"zshelf.h":  {proto("shelf_open"), proto("shelf_read"), proto("shelf_close")},
+		"open.c":    {body("shelf_open")},
+		"read.c":    {body("shelf_read"), body("shelf_close")},
+		"plugin.h":  {proto("plugin_load"), proto("plugin_run"), proto("plugin_free")},
+		"macros.h":  {{Name: "SHELF_MAX", Kind: "macro", Signature: "#define SHELF_MAX 8"}},
+		"twice.h":   {proto("twice_a"), proto("twice_b"), proto("twice_c")},
+		"twice2.h":  {proto("twice_a"), proto("twice_b"), proto("twice_c")},
+		"shelf.cpp": {body("unrelated")},
+	}}}
+	for p, want := range map[string]bool{"zshelf.h": true, "plugin.h": false, "macros.h": false, "twice.h": false, "read.c": false} {
+		if got := implementedElsewhere(ix, p); got != want {
+			t.Errorf("implementedElsewhere(%s) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -107,7 +107,7 @@ func (r ranker) score(cands []*candidate) {
 			if r.opt.on(Versions) && oldVersion(p) {
 				f.older = 0.5
 			}
-			if r.opt.on(Headers) && (r.q.Kind == Question || r.q.report) && !r.docs && hasSource(cd.ix, p) {
+			if r.opt.on(Headers) && (r.q.Kind == Question || r.q.report) && !r.docs && (hasSource(cd.ix, p) || implementedElsewhere(cd.ix, p)) {
 				f.older *= r.w.Header
 			}
 			if r.opt.on(Variants) && variant(p) {
