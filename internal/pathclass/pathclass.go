@@ -147,7 +147,7 @@ func Of(p string) Class {
 		c |= dc
 		inPkg = inPkg || srcSeen
 		srcSeen = srcSeen || d == "src"
-		inLib = inLib || d == "lib"
+		inLib = inLib || d == "lib" || d == "lua" // a Neovim plugin's modules are below lua/
 		if inDocs && docAssetDirs[d] {
 			// A documentation site's scripts and styles (jazzy's
 			// docs/js/typeahead.jquery.js, Sphinx's _static/): a
@@ -159,7 +159,7 @@ func Of(p string) Class {
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
 	switch {
-	case isTestFile(stem, ext, p, inMain) && !((inLib || inPkg && ext != ".rs") && testingTool(stem)):
+	case isTestFile(stem, ext, p, inMain) && !((inLib || inPkg && ext != ".rs") && testingTool(stem)) && !(inLib && libraryTestTool(stem, ext)):
 		c |= Test
 	case strings.HasSuffix(stem, "_bench") || strings.HasSuffix(stem, "_benchmark") || strings.HasPrefix(stem, "bench_") ||
 		strings.HasSuffix(stem, "benchmark") || strings.HasSuffix(stem, "benchmarks"):
@@ -239,6 +239,14 @@ func examplePart(d string) bool {
 // crate's tests.rs is its module of tests wherever it is.
 func testingTool(stem string) bool {
 	return stem == "test" || stem == "tests" || stem == "testing"
+}
+
+// libraryTestTool reports a file below lib/ named test_… that is the
+// library's tool for testing, not a test (plenary's lua/plenary/
+// test_harness.lua, its test runner): only Python's test runners
+// collect every test_ file as a test wherever it is.
+func libraryTestTool(stem, ext string) bool {
+	return strings.HasPrefix(stem, "test_") && ext != ".py"
 }
 
 // dotNetTests reports a .NET test project's directory, named after the
