@@ -57,9 +57,14 @@ func frameDepths(text string, offsets [][]int) []float64 {
 	depth := make([]float64, len(offsets))
 	var frames []int
 	ipython := false // a Python frame as IPython or pytest prints it: innermost last
+	var spawns []int
 	for i, o := range offsets {
 		depth[i] = -1
 		after := text[o[1]:min(len(text), o[1]+12)]
+		if spawnedAt(text, o[0]) {
+			spawns = append(spawns, i)
+			continue
+		}
 		if frameLineNumber().MatchString(after) {
 			frames = append(frames, i)
 			ipython = ipython || pythonFrameEnd().MatchString(after)
@@ -82,7 +87,22 @@ func frameDepths(text string, offsets [][]int) []float64 {
 			depth[i] = d
 		}
 	}
+	for _, i := range spawns {
+		depth[i] = 0
+	}
 	return depth
+}
+
+// spawnedAt reports a path at offset off that says where a Go goroutine
+// was started (`created by pkg.(*T).resizePool` and its file on the next
+// line): no frame on the failure's way, but the outermost's caller.
+func spawnedAt(text string, off int) bool {
+	start := strings.LastIndexByte(text[:off], '\n')
+	if start < 0 {
+		return false
+	}
+	prev := strings.LastIndexByte(text[:start], '\n') + 1
+	return strings.HasPrefix(strings.TrimSpace(text[prev:start]), "created by ")
 }
 
 // splitTraces groups frames (indexes into offsets, in order) by the trace

@@ -133,6 +133,24 @@ func TestTwoFramesUnderAHeader(t *testing.T) {
 	}
 }
 
+// Where a Go panic's goroutine was started is no frame on the failure's
+// way: its file counts as the outermost frame's and gives no line, and
+// the frames above it keep their depths (the panic's fully).
+func TestGoroutineCreatorIsNoFrame(t *testing.T) {
+	text := "panic: runtime error: invalid memory address or nil pointer dereference\n\ngoroutine 88 [running]:\n" +
+		"example.com/shelf.(*Queue).scan(0xc0001a4000)\n\t/src/shelf/queue.go:671 +0x1aa\n" +
+		"example.com/shelf.(*Pool).worker(0xc000150000)\n\t/src/shelf/pool.go:660 +0x125\n" +
+		"created by example.com/shelf.(*Pool).resize\n\t/src/shelf/resize.go:632 +0x1a5\n"
+	w := weightsOf(text)
+	if w["src/shelf/queue.go"] != 1 || w["src/shelf/resize.go"] != outerFrameWeight || w["src/shelf/pool.go"] != outerFrameWeight {
+		t.Errorf("queue.go (the panic) counts %v, pool.go (its caller) %v, resize.go (the goroutine's creator) %v: want 1, %v, %v",
+			w["src/shelf/queue.go"], w["src/shelf/pool.go"], w["src/shelf/resize.go"], outerFrameWeight, outerFrameWeight)
+	}
+	if _, _, frames := scanMentions(text); len(frames["src/shelf/resize.go"]) != 0 {
+		t.Errorf("the creator's line is read as a frame: %v", frames["src/shelf/resize.go"])
+	}
+}
+
 // A deep recursion names more files than a query keeps; the ones kept are
 // the innermost, where it failed.
 func TestLongTraceKeepsInnerFrames(t *testing.T) {

@@ -57,7 +57,7 @@ func scanMentions(text string) (paths [][]string, weights []float64, frames map[
 		if !knownFile(m) {
 			continue
 		}
-		if n := frameLineAt(text, o[1]); n > 0 {
+		if n := frameLineAt(text, o[1]); n > 0 && !spawnedAt(text, o[0]) {
 			if frames == nil {
 				frames = map[string][]frame{}
 			}
