@@ -47,6 +47,7 @@ var dirClasses = map[string]Class{
 	"testing": Test, "testdata": Test, "test_data": Test, "test-data": Test, "testutil": Test, "testutils": Test,
 	"test-utils": Test, "test_utils": Test,
 	"regress": Test, "regression": Test, "regressions": Test, // OpenBSD's and tmux's test directory
+	"t":  Test, // Perl's, and Test::Nginx's (OpenResty's t/*.t)
 	"it": Test, "e2e": Test, "integration_tests": Test, "integration_test": Test, "integration-tests": Test,
 	"integration-test": Test, "unittests": Test, "cypress": Test, "step_definitions": Test,
 	"example": Example, "examples": Example, "_examples": Example, "samples": Example,
@@ -188,7 +189,8 @@ func Of(p string) Class {
 		// `charset = utf-8` second among the code.
 		c |= Config
 	}
-	if strings.HasSuffix(base, ".d.ts") || strings.HasSuffix(base, ".d.cts") || strings.HasSuffix(base, ".d.mts") || ext == ".pyi" {
+	if strings.HasSuffix(base, ".d.ts") || strings.HasSuffix(base, ".d.cts") || strings.HasSuffix(base, ".d.mts") || ext == ".pyi" ||
+		ext == ".rbs" || ext == ".rbi" { // Ruby's signatures (RBS's, Sorbet's)
 		c |= TypeStub
 	}
 	if chunker.BarrelName(p) {
@@ -283,6 +285,8 @@ func isTestFile(stem, ext, p string, inMain bool) bool {
 		return true
 	case stem == "testutil" || stem == "testutils" || stem == "test_util" || stem == "test_utils" || stem == "test_helpers":
 		return true // helpers only tests use (ripgrep's testutil.rs)
+	case ext == ".t":
+		return true // Perl's tests, and Test::Nginx's
 	case ext == ".feature" || strings.HasSuffix(stem, ".steps"):
 		return true // Gherkin scenarios and their steps (login.steps.ts)
 	case strings.HasSuffix(stem, ".test-d") || strings.HasSuffix(stem, ".spec-d"):

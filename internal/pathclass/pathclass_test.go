@@ -63,6 +63,10 @@ func TestOf(t *testing.T) {
 		{"lib/plug/adapters/test/conn.ex", 0},
 		{"lib/plug/test.ex", 0},
 		{"lua/shelf/test_harness.lua", 0}, // a Neovim plugin's test runner
+		{"t/pipe.t", Test},
+		{"pipe.t", Test},
+		{"sig/shelf.rbs", TypeStub},
+		{"rbi/shelf.rbi", TypeStub},
 		{"lib/shelf/test_harness.rb", 0},
 		{"lib/shelf/test_rows.py", Test},
 		{"tests/test_harness.lua", Test},
