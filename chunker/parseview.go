@@ -68,13 +68,13 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	switch lang {
 	case "c":
 		var owned bool
-		code, owned = loneMacrosBlanked(macroCommentsBlanked(code), false)
+		code, owned = loneMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)), false)
 		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros()} {
 			code, owned = blankMatches(re, code, owned)
 		}
 		code, owned = typeNameMacrosBlanked(code, owned)
 	case "cpp":
-		code = cppMacrosBlanked(macroCommentsBlanked(code))
+		code = cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)))
 	case "csharp":
 		code = csharpPointerCastsBlanked(csharpRefStructs(code))
 	case "kotlin":
@@ -148,6 +148,28 @@ func macroCommentsBlanked(src []byte) []byte {
 			}
 		}
 		i = end
+	}
+	return out
+}
+
+// emptyDefine matches a #define with no body but blanks after its name
+// or parameters (`#define log_a(tbl)   `, a comment blanked there by
+// macroCommentsBlanked); group 1 is the last blank.
+var emptyDefine = lazyre.New(`(?m)^[ \t]*#[ \t]*define[ \t]+\w+(?:\([^)\n]*\))?[ \t]*?([ \t])\r?$`)
+
+// emptyDefinesFilled returns C or C++ source whose #defines with no body
+// but blanks end in a body of one character, the last blank written as 0:
+// the grammar reads a blank at such a line's end as the start of a body
+// and takes the next line for it (the next #define, or a prototype, was
+// declared nowhere; uthash.h lost 18 declarations after one).
+func emptyDefinesFilled(src []byte) []byte {
+	found := emptyDefine().FindAllSubmatchIndex(src, -1)
+	if len(found) == 0 {
+		return src
+	}
+	out := append([]byte(nil), src...)
+	for _, m := range found {
+		out[m[2]] = '0'
 	}
 	return out
 }

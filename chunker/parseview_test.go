@@ -658,6 +658,12 @@ func TestCMacrosBeforeDeclarations(t *testing.T) {
 		{"code.h", "enum code { CODE_A, CODE_B };\n\nstatic SHELF_INLINE enum code get_code(int x) {\n    return (enum code)x;\n}\n\n" +
 			"typedef BOOL(WINAPI *gen_random_fn)(HANDLE prov, DWORD len, BYTE *buffer);\n",
 			"code enum 1, get_code function 3, gen_random_fn type 7"},
+		// A #define with no body but blanks, or a comment, after its
+		// parameters: the next line is no body of it.
+		{"hooks.h", "#ifndef log_a\n#define log_a(tbl)   /* may log a */\n#endif\n#ifndef log_b\n#define log_b(tbl)\n#endif\n#define SPEED   \nint speed(void);\n",
+			"log_a macro 2, log_b macro 5, SPEED macro 7, speed function 8"},
+		{"hooks.hpp", "#define log_a(tbl)   /* may log a */\n#define log_b(tbl)\nint speed(void);\n",
+			"log_a macro 1, log_b macro 2, speed function 3"},
 		// Export macros with no underscore, before the type and between
 		// it and the name; a type's own const after it stays.
 		{"zshelf.h", "#define ZEXTERN extern\n#define ZEXPORT\n\nZEXTERN int ZEXPORT shelf_open(const char *path, int flags);\n" +
