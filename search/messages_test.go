@@ -98,6 +98,20 @@ func TestReportFindsTheCodePrintingItsMessage(t *testing.T) {
 	wantDecides(t, r, cands, Messages, "src/builder/debug_asserts.rs", "src/builder/arg.rs")
 }
 
+// A report with no trace: the chunk printing its error line comes before
+// the declaration of a function its snippet calls, which the channels
+// favour and the report's names lift.
+func TestUntracedReportFindsTheCodePrintingItsMessage(t *testing.T) {
+	cands := contested(
+		rival{"src/GadgetFactory.kt", 0.62, 6, "class GadgetFactory {\n  fun newGadget(name: String): Gadget = RealGadget(name)\n}"},
+		rival{"src/RealGadget.kt", 0.5, 4, `check(started.compareAndSet(false, true)) { "Gadget can only be started once" }`})
+	cands[0].embedded = 3 // a top-level declaration the report names
+	text := "Starting a gadget twice throws:\n\njava.lang.IllegalStateException: Gadget can only be started once\n\n" +
+		"val g = GadgetFactory().newGadget(\"a\")\ng.start()\ng.start()\n"
+	r := ranker{q: ParseQuery(text), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, cands, Messages, "src/RealGadget.kt", "src/GadgetFactory.kt")
+}
+
 // The exception type an error line prints is no name the report asks
 // for: the class is declared apart from the code raising it, which
 // names it too.

@@ -162,21 +162,28 @@ func (r ranker) score(cands []*candidate) {
 // messageLift is what a chunk gains for holding the query's messages. A
 // query that is a message pasted alone names the chunk holding it, as a
 // named file is named, by the share of its words held; a line one of
-// the chunk's string literals prints names it whole.
+// the chunk's string literals prints names it whole. A report with no
+// trace counts its messages more (untracedShare): nothing else in it
+// tells the code on the failure's way.
 func (r ranker) messageLift(content string) float64 {
 	lower := strings.ToLower(content)
+	w := r.w.Message
+	untraced := len(r.q.frames) == 0 && r.q.frameFunc == ""
+	if untraced {
+		w *= untracedShare
+	}
 	lift := 0.0
 	if r.q.printed.printedBy(lower) {
-		lift = r.w.Message * printedShare
+		lift = w * printedShare
 		switch {
 		case r.q.oneLine:
 			lift = r.w.Mention
-		case len(r.q.frames) == 0 && r.q.frameFunc == "":
-			lift = r.w.Message // no trace to tell the raise site from its namesakes
+		case untraced:
+			lift = w // no trace to tell the raise site from its namesakes
 		}
 	}
 	if !r.q.verbatim {
-		return max(lift, r.w.Message*messageMatch(r.q.messages, lower))
+		return max(lift, w*messageMatch(r.q.messages, lower))
 	}
 	n := messageWords(r.q.messages, lower)
 	if n < minRunWords {
@@ -184,6 +191,13 @@ func (r ranker) messageLift(content string) float64 {
 	}
 	return max(lift, r.w.Mention*float64(n)/float64(r.q.messages[0].words()))
 }
+
+// untracedShare multiplies the message lift of a report holding no
+// trace: a chunk printing its line gains more than the declaration lift
+// of a name its snippet calls (DeclReport), which had put
+// `WidgetFactory.newWidget` above the `check` printing "Widget can only
+// be started once".
+const untracedShare = 2
 
 // printedShare is how much of a report's message lift a chunk printing
 // one of its lines gains, however few its words: as much as six words of
