@@ -84,23 +84,41 @@ func printedLinesOf(text string) *printedLines {
 		}
 		pl.lines = append(pl.lines, printedLine{s, whole})
 	}
+	// A message wrapped by its callers (`token signature is invalid:
+	// signing method RS256 is invalid`, Go's `%w`) is printed by the
+	// innermost's code from a colon on.
+	addWrapped := func(s string, whole bool) {
+		add(s, whole)
+		for n := 0; n < maxWraps; n++ {
+			i := strings.Index(s, ": ")
+			if i < 0 {
+				return
+			}
+			s = s[i+2:]
+			add(s, whole)
+		}
+	}
 	outsideFences(text, func(prose string) string {
 		for _, line := range strings.Split(prose, "\n") {
-			add(line, false)
+			addWrapped(line, false)
 		}
 		for _, m := range quotedMessage().FindAllStringSubmatch(prose, maxMessageLines) {
-			add(m[1]+m[2]+m[3], false)
+			addWrapped(m[1]+m[2]+m[3], false)
 		}
 		return prose
 	})
 	for _, m := range messageLine().FindAllStringSubmatch(text, maxMessageLines) {
-		add(m[1], true)
+		addWrapped(m[1], true)
 	}
 	if len(pl.lines) == 0 {
 		return nil
 	}
 	return pl
 }
+
+// maxWraps is how many callers' prefixes a wrapped message is read
+// without.
+const maxWraps = 3
 
 // firstWord is the run of letters s opens with, if a space or a
 // placeholder ends it.

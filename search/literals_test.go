@@ -147,3 +147,20 @@ func TestLiteralBetweenValues(t *testing.T) {
 		}
 	}
 }
+
+// A message its callers wrapped (`outer: inner`) is printed by the
+// innermost's template from a colon on, as well as by each wrapper's.
+func TestWrappedMessageFindsTheInnermostTemplate(t *testing.T) {
+	lines := printedLinesOf("We get `shelf signature is invalid: shelving method RS256 is invalid` on rotation.\n\n" +
+		"Error: load failed: open config: no such shelf named \"x\"")
+	for content, want := range map[string]bool{
+		`return fmt.Errorf("shelving method %v is invalid", alg)`:  true,
+		`return fmt.Errorf("shelf signature is invalid: %w", err)`: true,
+		`return fmt.Errorf("no such shelf named %q", name)`:        true,
+		`return fmt.Errorf("shelving method is unknown")`:          false,
+	} {
+		if got := lines.printedBy(strings.ToLower(content)); got != want {
+			t.Errorf("printedBy(%q) = %v, want %v", content, got, want)
+		}
+	}
+}
