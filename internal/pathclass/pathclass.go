@@ -135,6 +135,9 @@ func Of(p string) Class {
 		if examplePart(d) {
 			dc |= Example // playground-file-based, examples-basic, demo-app
 		}
+		if d == "external" && srcSeen {
+			dc &^= Vendored // a module of the package's own (uuid's src/external/, its serde support)
+		}
 		if strings.HasPrefix(d, "shaded") {
 			dc |= Vendored // a dependency copied in under its own package name (shaded_org_apache_tools_zip)
 		}

@@ -64,6 +64,8 @@ func TestOf(t *testing.T) {
 		{"lib/plug/test.ex", 0},
 		{"lua/shelf/test_harness.lua", 0}, // a Neovim plugin's test runner
 		{"t/pipe.t", Test},
+		{"src/external/serde_support.rs", 0},
+		{"external/googletest/src/gtest.cc", Vendored},
 		{"pipe.t", Test},
 		{"sig/shelf.rbs", TypeStub},
 		{"rbi/shelf.rbi", TypeStub},
