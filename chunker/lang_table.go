@@ -393,6 +393,11 @@ func init() {
 			"indexer_declaration":             {kind: "property"},
 			"event_declaration":               {kind: "property"},
 		}, custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+			if n.Type() == "operator_declaration" || n.Type() == "conversion_operator_declaration" {
+				// No name but the operator's, as a call site writes it
+				// (`operator +`, `implicit operator Money`).
+				return &decl{name: csharpOperatorName(c, n), kind: "method", sig: c.signature(n, field(n, "body")), node: n}, true
+			}
 			if n.Type() != "indexer_declaration" {
 				return nil, false
 			}
@@ -898,3 +903,24 @@ func luaSignature(c *coder, n *sitter.Node) string {
 // declarations as the file does: "#ifdef CONFIG_SYSFS" around two
 // functions left both unnamed, in the outline and in the chunks.
 var conditionals = set("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef")
+
+// csharpOperatorName names a C# operator by its symbol (`operator +`,
+// `operator ==`) and a conversion by its kind and target type (`implicit
+// operator Money`).
+func csharpOperatorName(c *coder, n *sitter.Node) string {
+	var words []string
+	after := false // past the operator keyword
+	for ch := range children(n, false) {
+		switch t := ch.Type(); {
+		case t == "implicit" || t == "explicit":
+			words = append(words, t)
+		case t == "operator":
+			words, after = append(words, t), true
+		case after && n.Type() == "operator_declaration" && !ch.IsNamed():
+			return strings.Join(append(words, c.content(ch)), " ")
+		case after && n.Type() == "conversion_operator_declaration" && ch == field(n, "type"):
+			return strings.Join(append(words, c.content(ch)), " ")
+		}
+	}
+	return strings.Join(words, " ")
+}

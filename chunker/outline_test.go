@@ -116,6 +116,9 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// Modules and classes inside a `begin` block, with their methods.
 		{"adapter.rb", "begin\n  require \"job\"\n\n  module Queue\n    module Jobs\n      class Wrapper\n        def perform(data)\n          data\n        end\n      end\n    end\n  end\nrescue LoadError\nend\n",
 			"Queue module|Queue.Jobs module|Queue.Jobs.Wrapper class|Queue.Jobs.Wrapper.perform method"},
+		// C#'s operators and conversions, named as their uses write them.
+		{"Coins.cs", "public readonly struct Coins\n{\n    public static implicit operator Coins(decimal v) => new(v);\n    public static Coins operator +(Coins a, Coins b) => a;\n    public static bool operator ==(Coins a, Coins b) => true;\n}\n",
+			"Coins struct|Coins.implicit operator Coins method|Coins.operator + method|Coins.operator == method"},
 		// A field declared as a pointer to pointers.
 		{"cache.cc", "class Table {\n private:\n  Handle* single_;\n  Handle** list_;\n  int* const* grid_;\n};\n",
 			"Table class|Table.single_ field|Table.list_ field|Table.grid_ field"},
