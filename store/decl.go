@@ -82,7 +82,35 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 			vw.lex.postings(terms[v], check)
 		}
 	}
+	if k == Code && len(out) == 0 {
+		out = ix.graphDeclaring(name, out)
+	}
 	return out
+}
+
+// graphDeclaring adds to found the chunks holding a top-level declaration
+// of name that the files' symbol graphs make and no line of text showed:
+// a name in a group (Go's `var ( … )`, whose lines bear no keyword) past
+// the few the chunk is named after. It is asked only when the text showed
+// none, as decoding the graphs of a common name's files costs.
+func (ix *Index) graphDeclaring(name string, found []Decl) []Decl {
+	for _, d := range ix.DefinitionsOf(name) {
+		if d.Def.Parent != "" || slices.ContainsFunc(found, func(f Decl) bool { return spans(f.Chunk, d.Path, d.Def.Line) }) {
+			continue
+		}
+		for _, c := range ix.ChunksOf(d.Path) {
+			if spans(c, d.Path, d.Def.Line) {
+				found = append(found, Decl{Chunk: c, Tier: classTier(c, 3)})
+				break
+			}
+		}
+	}
+	return found
+}
+
+// spans reports whether c is a chunk of path holding line.
+func spans(c *Chunk, path string, line int) bool {
+	return c.FilePath == path && c.StartLine <= line && line <= c.EndLine
 }
 
 // declTier scans the lines of c that contain name for a declaration of it
@@ -128,11 +156,18 @@ func declTier(c *Chunk, name string) int {
 	if best == 0 {
 		return 0
 	}
+	return classTier(c, best)
+}
+
+// classTier is the tier of a declaration of tier best in chunk c, by the
+// class of its file: 1 in a test, one less in a vendored copy, which
+// yields to the project's own.
+func classTier(c *Chunk, best int) int {
 	switch class := pathclass.Of(c.FilePath); {
 	case class&pathclass.Test != 0, c.SymbolKind == "test":
-		best = 1
+		return 1
 	case class&pathclass.Vendored != 0:
-		best = max(1, best-1) // a vendored copy yields to the project's own
+		return max(1, best-1)
 	}
 	return best
 }

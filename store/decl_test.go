@@ -1,6 +1,11 @@
 package store
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"github.com/codeseek/codeseek/chunker"
+)
 
 func TestLineDeclTier(t *testing.T) {
 	for _, tc := range []struct {
@@ -255,5 +260,36 @@ func TestZigImportsDeclareNothing(t *testing.T) {
 	}
 	if got := declTier(&Chunk{FilePath: "src/main.zig", Content: "pub const Config = struct {\n    a: u8,\n};\n"}, "Config"); got == 0 {
 		t.Error("a struct: no tier")
+	}
+}
+
+// A name declared in a group whose lines bear no keyword (Go's `var (
+// … )`), past the names the chunk is named after, is found by its file's
+// symbol graph; a chunk using it declares nothing.
+func TestDeclaringFindsGroupedNamesByTheGraph(t *testing.T) {
+	s, _ := Open(t.TempDir())
+	group := "var (\n\tTimeFieldName = \"t\"\n\tLevelFieldName = \"l\"\n\tMessageFieldName = \"m\"\n\tErrorFieldName = \"e\"\n\tSkipFrameCount = 2\n)"
+	u := Update{Meta: Meta{ID: "r", Dimension: testDim}, Changed: []FileState{{Path: "globals.go"}, {Path: "caller.go"}}, Chunks: []Chunk{
+		{ID: "g", FilePath: "globals.go", StartLine: 1, EndLine: 7, Symbol: "TimeFieldName, LevelFieldName, MessageFieldName, ErrorFieldName, …",
+			SymbolKind: "var", Content: group, Vector: []float32{1, 0, 0}},
+		{ID: "c", FilePath: "caller.go", StartLine: 1, EndLine: 3, Symbol: "Caller", SymbolKind: "function",
+			Content: "func Caller() int {\n\treturn SkipFrameCount + 1\n}", Vector: []float32{1, 0, 0}},
+	}}
+	u = withGraphs(u, map[string]*chunker.Graph{"globals.go": {Package: "p", Defs: []chunker.Def{
+		{Name: "SkipFrameCount", Kind: "var", Line: 6, Col: 2, StartLine: 6, EndLine: 6, Signature: "SkipFrameCount = 2"}}}})
+	if err := s.Commit(nil, u); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := s.Load("r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	decls := ix.Declaring(Code, "SkipFrameCount")
+	if len(decls) != 1 || decls[0].Chunk.FilePath != "globals.go" || decls[0].Tier != 3 {
+		var got []string
+		for _, d := range decls {
+			got = append(got, fmt.Sprintf("%s tier %d", d.Chunk.FilePath, d.Tier))
+		}
+		t.Errorf("Declaring(SkipFrameCount) = %v, want globals.go tier 3", got)
 	}
 }
