@@ -100,9 +100,13 @@ func TestReportWithoutTraceQuotingAPrintedLine(t *testing.T) {
 	}
 	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, cands(), Messages, "lib/shelf/parser/options.rb", "lib/shelf/help.rb")
+	// A trace whose frames are at none of the candidates (the reporter's
+	// own program's) is as none.
+	own := ranker{q: ParseQuery(report + "\n\nTraceback:\n  app/deploy.rb:12:in `run'\n  app/main.rb:3:in `main'\n"), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, own, cands(), Messages, "lib/shelf/parser/options.rb", "lib/shelf/help.rb")
 	traced := ranker{q: ParseQuery(report + "\n\nTraceback:\n  lib/shelf/help.rb:12:in `print_options'\n"), mode: Hybrid, w: DefaultWeights}
 	printer := "raise MalformattedArgumentError, \"No value provided for option '#{switch}'\" if option.nil?"
-	if with, without := traced.messageLift(printer), r.messageLift(printer); traced.q.frames == nil || with >= without {
+	if with, without := traced.messageLift(printer, true), r.messageLift(printer, false); traced.q.frames == nil || with >= without {
 		t.Errorf("lift with a trace %.2f (frames %v), without %.2f: want less with one", with, traced.q.frames, without)
 	}
 }

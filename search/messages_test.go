@@ -47,6 +47,10 @@ func TestMessagesOf(t *testing.T) {
 			runs("illegal character encoding", "specified")}, // PHP's namespaced class
 		"DB::Open returns\n    Invalid argument: acme.Cmp2 does not match existing comparator: mycmp": {
 			runs("does not match existing comparator", "mycmp")}, // a status's code
+		"thread 'main' panicked at src/main.rs:14:41:\ncalled `Result::unwrap()` on an `Err` value: the shelf file \"x\" was not found": {
+			runs("the shelf file", "x", "was not found")}, // Rust's unwrap of an error
+		"Running it crashes with\n\n** (Mix) The :shelf option must be a float between zero and one": {
+			runs("the", "option must be a float between zero and one")}, // an Elixir exception ending a program
 		"Calls `redisReply` for `reply` from `start` up to, but not including, `end`.": nil,
 		"```python\nprint(\"this will not be formatted at all\")\n```":                 nil,
 		"TypeError: Load failed":                      nil,

@@ -31,9 +31,11 @@ RuntimeException IllegalStateException IllegalArgumentException NullPointerExcep
 ArgumentException ArgumentNullException ArgumentOutOfRangeException InvalidOperationException NotSupportedException NotImplementedException NullReferenceException FormatException KeyNotFoundException IndexOutOfRangeException InvalidCastException ObjectDisposedException
 `)
 
-// jvmHeader matches the line opening the JVM prints before an uncaught
-// exception's name.
-var jvmHeader = lazyre.New(`Exception in thread "[^"\n]*"`)
+// runtimeHeader matches what a runtime prints around an uncaught error
+// whatever it is: the JVM's line before the exception's name, Rust's
+// panic and its unwrap of an error (whose words, Result, unwrap, Err,
+// value, are in every chunk handling one).
+var runtimeHeader = lazyre.New("Exception in thread \"[^\"\\n]*\"|thread '[^'\\n]*' panicked at|called `(?:Result|Option)::(?:unwrap|expect|unwrap_err|expect_err)\\(\\)` on an? `(?:Err|Ok|None)` value")
 
 // platformRaised reports an error line's exception type the runtime
 // declares.
@@ -42,8 +44,8 @@ func platformRaised(name string) bool {
 }
 
 // withoutPlatformRaised returns text with the runtime's exception types
-// its error lines raise, and the JVM's header, blanked for the lexical
-// channel's words.
+// its error lines raise, and its headers (runtimeHeader), blanked for
+// the lexical channel's words.
 func withoutPlatformRaised(text string) string {
 	if !strings.Contains(text, ": ") {
 		return text
@@ -56,7 +58,7 @@ func withoutPlatformRaised(text string) string {
 			}
 		}
 	}
-	for _, m := range jvmHeader().FindAllStringIndex(text, maxMessageLines) {
+	for _, m := range runtimeHeader().FindAllStringIndex(text, maxMessageLines) {
 		blankBytes(b[m[0]:m[1]])
 	}
 	return string(b)

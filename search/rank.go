@@ -50,6 +50,10 @@ func (r ranker) score(cands []*candidate) {
 	// The same blend on fixed scales (cosine, saturated BM25): what a
 	// score means from one query to the next.
 	absolute := channelBlend{vec: clamp01, lex: saturate, alpha: blend.alpha}
+	// A trace whose frames are at none of the candidates (the reporter's
+	// own program, `panicked at src/settings.rs:41`) tells nothing of the
+	// code on the failure's way.
+	traced := r.q.frameFunc != "" || slices.ContainsFunc(cands, func(cd *candidate) bool { return cd.atFrame > 0 })
 	oldVersion := r.olderVersions(cands)
 	variant := variantsOf(r.q, cands)
 	// What a path says is the same for every chunk of a file: work it
@@ -129,7 +133,7 @@ func (r ranker) score(cands []*candidate) {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
 		if readMessages && (cd.lex >= messageFloor || cd.printedHit) {
-			base += r.messageLift(cd.chunk.Full().Content)
+			base += r.messageLift(cd.chunk.Full().Content, traced)
 		}
 		mult[i] = f.prior * f.older
 		if r.opt.on(PathPrior) && !r.docs && licenceHeader(cd.chunk) {
@@ -163,12 +167,13 @@ func (r ranker) score(cands []*candidate) {
 // query that is a message pasted alone names the chunk holding it, as a
 // named file is named, by the share of its words held; a line one of
 // the chunk's string literals prints names it whole. A report with no
-// trace counts its messages more (untracedShare): nothing else in it
-// tells the code on the failure's way.
-func (r ranker) messageLift(content string) float64 {
+// trace at the candidates (traced false) counts its messages more
+// (untracedShare): nothing else in it tells the code on the failure's
+// way.
+func (r ranker) messageLift(content string, traced bool) float64 {
 	lower := strings.ToLower(content)
 	w := r.w.Message
-	untraced := len(r.q.frames) == 0 && r.q.frameFunc == ""
+	untraced := !traced
 	if untraced {
 		w *= untracedShare
 	}
