@@ -22,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-102+graph-58"
+const Version = "ts-103+graph-59"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -210,7 +210,7 @@ func splitCode(s *source, lang string, budget int, withGraph bool) ([]span, *Gra
 	defer tree.Close()
 	c := newCoder(s, spec, budget)
 	if withGraph && g == nil {
-		c.memo, c.containers = map[unitsKey][]unit{}, map[containerKey]*sitter.Node{}
+		c.memo, c.containers = map[unitsKey][]unit{}, map[containerKey]container{}
 	}
 	spans := c.chunkTree(tree.RootNode())
 	if withGraph && g == nil {

@@ -91,7 +91,7 @@ type coder struct {
 	// that the symbol graph's walk over the declarations reuses what
 	// chunking found instead of classifying every item again.
 	memo       map[unitsKey][]unit
-	containers map[containerKey]*sitter.Node
+	containers map[containerKey]container
 	// functionScopes are the parents that are functions wrapping
 	// declarations (wrapperParent): a function inside one is no method.
 	functionScopes map[string]bool
@@ -108,6 +108,13 @@ func (c *coder) openFunction(parent string) {
 
 // containerKey names a unit by its main node and lines, all that
 // findContainer looks at.
+// container is a node findContainer found, with the class whose body it
+// is, when the search went into one (a Python class under `if c:`).
+type container struct {
+	node  *sitter.Node
+	owner *decl
+}
+
 type containerKey struct {
 	main *sitter.Node
 	a, b int
@@ -619,8 +626,20 @@ func (c *coder) big(u unit) {
 		// A wrapper full of declarations (a JavaScript IIFE or UMD bundle,
 		// a module-pattern function, a C #ifdef block) is split at those
 		// declarations like a namespace.
-		if body := c.findContainer(u); body != nil {
+		if found := c.findContainer(u); found.node != nil {
+			body := found.node
 			d := &decl{transparent: true, node: body, body: body}
+			if len(u.ds) == 0 && found.owner != nil {
+				// A class inside a block (Python's `if has_inotify:`
+				// class): split as a class, its members its own.
+				cp := *found.owner
+				cp.body = body
+				u.ds = []*decl{&cp}
+				if c.splitClass(u, &cp) {
+					return
+				}
+				u.ds = nil
+			}
 			if len(u.ds) == 1 {
 				cp := *u.ds[0]
 				d = &cp
@@ -651,21 +670,21 @@ const containerMinDecls = 3
 // class-like for a node holding several function or class declarations,
 // following the child that spans most of the lines. It returns nil when
 // there is none.
-func (c *coder) findContainer(u unit) *sitter.Node {
+func (c *coder) findContainer(u unit) container {
 	x := c.mainNode(u)
 	if x == nil {
-		return nil
+		return container{}
 	}
 	key := containerKey{x, u.a, u.b}
 	if found, ok := c.containers[key]; ok {
 		return found
 	}
 	fn := len(u.ds) == 1 && (u.ds[0].kind == "function" || u.ds[0].kind == "method")
-	var found *sitter.Node
+	var found container
 	if c.spec.moduleBody != nil && len(u.ds) == 0 {
-		found = c.spec.moduleBody(c, x)
+		found.node = c.spec.moduleBody(c, x)
 	}
-	if found == nil {
+	if found.node == nil {
 		found = c.searchContainer(x, u.b-u.a+1, fn)
 	}
 	if c.containers != nil && !c.exhausted() {
@@ -676,10 +695,11 @@ func (c *coder) findContainer(u unit) *sitter.Node {
 
 // searchContainer is findContainer's search from x, the main node of a
 // unit of the given number of lines; fn tells a function's unit.
-func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) *sitter.Node {
+func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) container {
+	var owner *decl // the class the search went into last
 	for depth := 0; depth < 12 && x != nil; depth++ {
 		if !c.spend(int(x.NamedChildCount())) {
-			return nil
+			return container{}
 		}
 		decls := 0
 		var best *sitter.Node
@@ -696,20 +716,26 @@ func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) *sitter.Node
 			}
 		}
 		if decls >= containerMinDecls || c.branches(x) >= 2 {
-			return x
+			return container{x, owner}
 		}
 		if fn && depth > 0 && bestDecl != nil && ClassLike(bestDecl.kind) && 2*bestLines >= lines {
 			// A class that fills a function (a test's fake transport) is
 			// the function's member, and its methods are its own: the
 			// function is split around the class, not inside it.
-			return x
+			return container{node: x}
 		}
 		if best == nil || 2*bestLines < lines {
-			return nil
+			return container{}
+		}
+		if bestDecl != nil && ClassLike(bestDecl.kind) && !fn {
+			owner = bestDecl
+			owner.a, owner.b = c.rows(best)
+		} else if bestDecl != nil {
+			owner = nil // a function's body is no class's
 		}
 		x = best
 	}
-	return nil
+	return container{}
 }
 
 // declCount counts the function and class declarations among n's named

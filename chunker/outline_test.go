@@ -116,6 +116,10 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// Modules and classes inside a `begin` block, with their methods.
 		{"adapter.rb", "begin\n  require \"job\"\n\n  module Queue\n    module Jobs\n      class Wrapper\n        def perform(data)\n          data\n        end\n      end\n    end\n  end\nrescue LoadError\nend\n",
 			"Queue module|Queue.Jobs module|Queue.Jobs.Wrapper class|Queue.Jobs.Wrapper.perform method"},
+		// A class of three methods or more inside a block, with its
+		// methods its own.
+		{"watch.py", "import os\n\nif os.name == \"nt\":\n    class Watcher(Base):\n        def start(self):\n            return 1\n\n        def stop(self):\n            return 2\n\n        def poll(self):\n            return 3\n",
+			"Watcher class|Watcher.start method|Watcher.stop method|Watcher.poll method"},
 		// C#'s operators and conversions, named as their uses write them.
 		{"Coins.cs", "public readonly struct Coins\n{\n    public static implicit operator Coins(decimal v) => new(v);\n    public static Coins operator +(Coins a, Coins b) => a;\n    public static bool operator ==(Coins a, Coins b) => true;\n}\n",
 			"Coins struct|Coins.implicit operator Coins method|Coins.operator + method|Coins.operator == method"},

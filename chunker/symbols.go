@@ -92,15 +92,22 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 				(mayHold == nil || mayHold(uint32(c.start[u.a]), uint32(c.start[u.b+1]))) {
 				// Declarations inside a wrapper, found the way Split
 				// finds them.
-				if body := c.findContainer(u); body != nil {
+				if found := c.findContainer(u); found.node != nil {
 					p := parent
-					if len(u.ds) == 1 {
+					switch {
+					case len(u.ds) == 1:
 						visit(u.ds[0], parent)
 						if p = u.ds[0].wrapperParent(); p != parent {
 							c.openFunction(p)
 						}
+					case found.owner != nil:
+						// A class inside a block, with its members.
+						owner := *found.owner
+						owner.parent = parent
+						visit(&owner, parent)
+						p = owner.membersParent()
 					}
-					walk(body, p, depth+1)
+					walk(found.node, p, depth+1)
 					continue
 				}
 			}
