@@ -231,3 +231,20 @@ func TestMessageReads(t *testing.T) {
 		}
 	}
 }
+
+// A report's title is its first line of prose: past an address, and past
+// a statement of code the report pastes first, so that the line quoting
+// the message is stressed wherever it stands.
+func TestTitleIsTheFirstLineOfProse(t *testing.T) {
+	for text, want := range map[string]string{
+		"Crash on start\n\nValueError: bad shelf":                                       "Crash on start",
+		"https://example.com/issues/12\nTitle: Shelf fails to load\nbody":               "Shelf fails to load",
+		"$shelf->load('SELECT * FROM books', ['id' => 5]);\nNamed parameter is unbound": "Named parameter is unbound",
+		"$ shelf load --all\nError: no shelf named all":                                 "Error: no shelf named all",
+		"shelf.load(books) {\nNo book bound\n":                                          "No book bound",
+	} {
+		if got := titleOf(text); got != want {
+			t.Errorf("titleOf(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

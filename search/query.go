@@ -236,16 +236,25 @@ func (q *Query) stressTitle(text string, seen map[string]int) {
 
 // titleOf returns a report's title: its first line that says something
 // of its own, past an address on a line by itself (the issue's link
-// pasted before it) and without a label ("Title: …").
+// pasted before it) and a statement of code (the call a report pastes
+// first, `$conn->executeQuery(…);`), and without a label ("Title: …").
 func titleOf(text string) string {
 	for _, ln := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(ln)
-		if t == "" || bareLink().MatchString(t) {
+		if t == "" || bareLink().MatchString(t) || statementLine(t) {
 			continue
 		}
 		return titleLabel().ReplaceAllString(t, "")
 	}
 	return ""
+}
+
+// statementLine reports a line of code as no prose ends or opens one: a
+// statement's semicolon or a block's brace at its end, a shell's or a
+// REPL's prompt, a variable's sigil at its start.
+func statementLine(t string) bool {
+	return strings.HasSuffix(t, ";") || strings.HasSuffix(t, "{") ||
+		strings.HasPrefix(t, "$") || strings.HasPrefix(t, ">>> ") || strings.HasPrefix(t, "iex> ")
 }
 
 // bareLink is a line that is only an address.
