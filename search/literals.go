@@ -193,6 +193,14 @@ func (pl *printedLines) printedBy(lower string) bool {
 					return true
 				}
 			}
+		} else if lit[0] == '{' || lit[0] == '%' || lit[0] == '$' {
+			// A template opening with a value (`$"{name} option cannot
+			// be combined …"`) is tried on every line: they are few.
+			for _, l := range pl.lines {
+				if templateMatch(lit, lower[i], l.text) {
+					return true
+				}
+			}
 		}
 		if lit[0] == ' ' && pl.printsBetween(lit, lower[i]) {
 			return true
@@ -245,7 +253,9 @@ func templateMatch(lit string, quote byte, line string) bool {
 	if end < 0 || end > maxLiteralBytes {
 		return false
 	}
-	parts := templateParts(lit[:end])
+	// A sentence's full stop the report left out ends no part.
+	parts := templateParts(strings.TrimRight(lit[:end], ".!"))
+	line = strings.TrimRight(line, ".!")
 	if len(parts) < 2 {
 		return false // no value formatted in: the opening rule's
 	}

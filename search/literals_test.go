@@ -125,6 +125,8 @@ func TestTemplateMatch(t *testing.T) {
 		{`both {a} and {b} exist"`, "both and exist", false},         // no values
 		{`no {a} in {b}"`, "no shelf in the library", false},         // too few fixed bytes
 		{`both {a} and {b} exist"`, "both sides and more exist", true},
+		{`{name} option cannot be combined with other arguments."`, "the --help option cannot be combined with other arguments", true}, // its full stop left out
+		{`{name} option cannot be combined with other arguments"`, "the --help option cannot be combined with other arguments.", true},
 	} {
 		if got := templateMatch(c.lit, '"', c.line); got != c.want {
 			t.Errorf("templateMatch(%q, %q) = %v, want %v", c.lit, c.line, got, c.want)
@@ -133,6 +135,11 @@ func TestTemplateMatch(t *testing.T) {
 	lines := printedLinesOf("Both /home/me/proj/foo and /home/me/proj/foo.py exist")
 	if !lines.printedBy(`raise modulebuilderror(f"both {pkg_dir} and {py_file} exist")`) {
 		t.Errorf("the f-string printing the line is not found")
+	}
+	// A template opening with a value, its full stop left out.
+	lines = printedLinesOf("Error: the --help option cannot be combined with other arguments")
+	if !lines.printedBy(`result.adderror($"{result.name} option cannot be combined with other arguments.");`) {
+		t.Errorf("the interpolated string printing the line is not found")
 	}
 }
 
