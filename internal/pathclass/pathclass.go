@@ -103,6 +103,9 @@ var configExts = map[string]bool{
 	".toml": true, ".yaml": true, ".yml": true, ".json": true, ".xml": true, ".ini": true, ".cfg": true,
 	".lock": true, ".properties": true, ".gradle": true, ".csproj": true, ".sln": true, ".plist": true,
 	".dotsettings": true, // ReSharper's XML settings
+	// Message catalogs, one per language, each repeating every message
+	// the code prints (.NET's XLIFF, gettext's, Apple's).
+	".xlf": true, ".xliff": true, ".po": true, ".pot": true, ".strings": true,
 }
 
 // Of returns the classes of a repository-relative, /-separated path.

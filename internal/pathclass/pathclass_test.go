@@ -64,6 +64,8 @@ func TestOf(t *testing.T) {
 		{"lib/plug/test.ex", 0},
 		{"lua/shelf/test_harness.lua", 0}, // a Neovim plugin's test runner
 		{"t/pipe.t", Test},
+		{"src/Shelf/xlf/Resources.de.xlf", Config}, // a message catalog
+		{"priv/gettext/de/LC_MESSAGES/default.po", Config},
 		{"src/external/serde_support.rs", 0},
 		{"external/googletest/src/gtest.cc", Vendored},
 		{"pipe.t", Test},
