@@ -141,9 +141,11 @@ var (
 	// variable, where a generated secret mixes its digits in.
 	camelName = lazyre.New(`^[A-Za-z$][a-z$]*(?:[A-Z][a-z]+)*[0-9]{0,3}$`)
 	// charClass is a pattern's character class of ranges (`[a-zA-Z0-9-!#…]`,
-	// a token's grammar in MediaType.kt): a regular expression, where a
+	// a token's grammar in MediaType.kt), or another of a regular
+	// expression's constructs (a group's `(?=`, a negated class, `\s`, a
+	// possessive `*+`: phpdoc-parser's lexer tokens): a pattern, where a
 	// secret's characters are drawn from such a class, not written as one.
-	charClass = lazyre.New(`\[\^?(?:[^\]]*(?:a-z|A-Z|0-9))`)
+	charClass = lazyre.New(`\[\^?(?:[^\]]*(?:a-z|A-Z|0-9))|\(\?[=!:<]|\[\^|\\[sdwx]|[*+?]\+`)
 	// interpolation is an expression a string formats in: a name or a
 	// call in braces, after Ruby's # or not (an f-string's), or in
 	// Swift's \( ).

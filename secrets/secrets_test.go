@@ -91,6 +91,8 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`secret: "{{ .Values.secret }}"`,
 		`url := "postgres://user:password@localhost/db"`,
 		`const pemType = "-----BEGIN RSA PRIVATE KEY-----"`,
+		`self::TOKEN_OPEN_PHPDOC => '/\\*\\*(?=\\s)\\x20?+',`, // a lexer's patterns
+		`self::TOKEN_DOUBLE_QUOTED_STRING => '"(?:""|[^"])*+"',`,
 		// Code writing a block around a value, and the code after it up to
 		// the next block's end.
 		"const pem = `-----BEGIN PRIVATE KEY-----\\n${encodeBase64(exported)}\\n-----END PRIVATE KEY-----`\n" +
