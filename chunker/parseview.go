@@ -69,7 +69,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "c":
 		var owned bool
 		code, owned = loneMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)), false)
-		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros()} {
+		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros(), typedefMacros()} {
 			code, owned = blankMatches(re, code, owned)
 		}
 		code, owned = typeNameMacrosBlanked(code, owned)
@@ -503,6 +503,14 @@ func typeNameMacrosBlanked(code []byte, owned bool) ([]byte, bool) {
 	}
 	return code, owned
 }
+
+// typedefMacros matches an attribute macro's call opening a typedef
+// (htop's `typedef ATTR_FORMAT(printf, 2, 3) int (*OutputFunc)(…)`,
+// which declared a type named int), a type and a declarator after it;
+// group 1 is the call. A macro making the type (`typedef
+// TAILQ_HEAD(clients_s, client) clients_t;`) is followed by the name
+// alone.
+var typedefMacros = lazyre.New(`(?m)^[ \t]*typedef[ \t]+([A-Z][A-Z0-9_]*\([^()\n]*\))[ \t]+[A-Za-z_]\w*[ \t]*[*(]`)
 
 // storageMacros matches the macros between a C declaration's storage
 // class and its type (jansson's `static JSON_INLINE json_t

@@ -658,6 +658,9 @@ func TestCMacrosBeforeDeclarations(t *testing.T) {
 		{"code.h", "enum code { CODE_A, CODE_B };\n\nstatic SHELF_INLINE enum code get_code(int x) {\n    return (enum code)x;\n}\n\n" +
 			"typedef BOOL(WINAPI *gen_random_fn)(HANDLE prov, DWORD len, BYTE *buffer);\n",
 			"code enum 1, get_code function 3, gen_random_fn type 7"},
+		// An attribute macro's call opening a typedef.
+		{"out.h", "typedef SHELF_FORMAT(printf, 2, 3) int (*shelf_out_fn)(void *, const char *, ...);\ntypedef int (*shelf_in_fn)(void *);\ntypedef LIST_HEAD(books_s, book) books_t;\n",
+			"shelf_out_fn type 1, shelf_in_fn type 2, books_t type 3"},
 		// A #define with no body but blanks, or a comment, after its
 		// parameters: the next line is no body of it.
 		{"hooks.h", "#ifndef log_a\n#define log_a(tbl)   /* may log a */\n#endif\n#ifndef log_b\n#define log_b(tbl)\n#endif\n#define SPEED   \nint speed(void);\n",
