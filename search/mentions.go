@@ -156,6 +156,12 @@ func (names fileNames) resolve(ms [][]string, weights []float64) map[string]floa
 		}
 		if n := installedPath(m); n > 0 {
 			at = exactPaths(at, n) // gin@v1.9.1/context.go is context.go, not binding/context.go
+		} else if entryName(m[len(m)-1]) && len(m) > 1 && best < 3 {
+			// The entry point of the reporter's own program (`panicked at
+			// src/main.rs:18:46`) is no file the repository keeps deeper
+			// (test_suite/no_std/src/main.rs): only its own path, whole,
+			// or one a directory of its own names.
+			at = slices.DeleteFunc(at, func(f string) bool { return strings.Count(f, "/")+1 != best })
 		}
 		if !resolved(m, best, len(at)) {
 			continue
@@ -218,6 +224,18 @@ func resolved(m []string, best, namesakes int) bool {
 		return best >= n
 	}
 	return best > 1 || len(m) == 1
+}
+
+// entryName reports a file name every program or package has (main.rs,
+// lib.rs, mod.rs, main.go, __init__.py, index.js): a path ending in one
+// tells which only by its directories.
+func entryName(base string) bool {
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	switch stem {
+	case "main", "lib", "mod", "index", "__init__", "__main__":
+		return true
+	}
+	return false
 }
 
 // installedRoots are the directories Python installs packages into.

@@ -37,7 +37,7 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 	for _, p := range []string{"tornado/web.py", "demos/web.py", "mypy/plugin.py", "mypy/plugins/plugin.py",
 		"a/util.py", "b/util.py", "c/util.py", "d/util.py", "mypy/checkmember.py", "pkg/handlers.py",
 		"xarray/core/common.py", "lib/sqlalchemy/orm/query.py", "six.py", "context.go", "binding/context.go",
-		"response.go", "middleware/response.go"} {
+		"response.go", "middleware/response.go", "test_suite/no_std/src/main.rs", "crates/shelf/src/lib.rs"} {
 		base := p[strings.LastIndexByte(p, '/')+1:]
 		names[base] = append(names[base], p)
 	}
@@ -70,6 +70,10 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 		"\tgithub.com/labstack/echo/v5/middleware/response.go:12 +0x1c5": {"middleware/response.go": 1},
 		// a user's directory named v2 is no module's version
 		"/home/u/v2/response.go": {},
+		// the reporter's own program's entry point, and a crate's named by
+		// its directory
+		"thread 'main' panicked at src/main.rs:18:46:":    {},
+		"at /home/u/shelf/src/lib.rs:12:5 in shelf::open": {"crates/shelf/src/lib.rs": 1},
 	}
 	for text, want := range installed {
 		if got := names.resolve(mentions(text)); !reflect.DeepEqual(got, want) {
