@@ -89,6 +89,7 @@ var configFiles = map[string]bool{
 	"pyproject.toml": true, "setup.cfg": true, "requirements.txt": true, "composer.json": true,
 	"tsconfig.json": true, "makefile": true, "cmakelists.txt": true, "build.sbt": true, "package.swift": true,
 	"dockerfile": true, "podfile": true, "deno.json": true, "rockspec": true,
+	"configure.ac": true, "configure.in": true, "makefile.am": true, "meson.build": true, // autotools', meson's
 }
 
 // docDirs hold a project's documentation, and docAssetDirs, below one,
@@ -143,6 +144,9 @@ func Of(p string) Class {
 		}
 		if strings.HasPrefix(d, "shaded") {
 			dc |= Vendored // a dependency copied in under its own package name (shaded_org_apache_tools_zip)
+		}
+		if inPkg && d == "testing" {
+			dc &^= Test // a package's tools for its users' tests (quart's src/quart/testing/, its test client)
 		}
 		if inLib || inMain {
 			// Below lib/, the library's own code: Plug's lib/plug/

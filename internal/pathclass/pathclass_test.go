@@ -64,6 +64,10 @@ func TestOf(t *testing.T) {
 		{"lib/plug/test.ex", 0},
 		{"lua/shelf/test_harness.lua", 0}, // a Neovim plugin's test runner
 		{"t/pipe.t", Test},
+		{"src/shelf/testing/client.py", 0}, // a package's test client
+		{"src/shelf/tests/test_client.py", Test},
+		{"src/testing/client.py", Test},
+		{"configure.ac", Config},
 		{"src/Shelf/xlf/Resources.de.xlf", Config}, // a message catalog
 		{"priv/gettext/de/LC_MESSAGES/default.po", Config},
 		{"src/external/serde_support.rs", 0},
