@@ -63,12 +63,14 @@ type printedLine struct {
 // formatted")`); an error line in one still counts.
 func printedLinesOf(text string) *printedLines {
 	pl := &printedLines{byKey: map[string][]int{}, byWord: map[string][]int{}}
+	// An error line's message may open with its library's tag in
+	// brackets (`[unstorage] Cannot stringify value!`), as its literal does.
 	add := func(s string, whole bool) {
 		s = strings.ToLower(strings.TrimSpace(s))
 		if len(s) > maxLiteralBytes {
 			s = s[:maxLiteralBytes]
 		}
-		if len(s) < minLiteralBytes || !letterByte(s[0]) || len(pl.lines) >= maxLiteralLines || !whole && onlyWords(s) {
+		if len(s) < minLiteralBytes || !letterByte(s[0]) && !(whole && s[0] == '[') || len(pl.lines) >= maxLiteralLines || !whole && onlyWords(s) {
 			return // a line of words alone has no value a literal formats in
 		}
 		k := s[:literalKey]

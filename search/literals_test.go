@@ -175,3 +175,12 @@ func TestWrappedMessageFindsTheInnermostTemplate(t *testing.T) {
 		}
 	}
 }
+
+// An error line's message opening with its library's tag in brackets is
+// printed by the literal holding both.
+func TestTaggedMessageFindsItsLiteral(t *testing.T) {
+	lines := printedLinesOf("Error: [shelf] Cannot stringify value!\n    at stringify (dist/index.mjs:12:9)")
+	if !lines.printedBy(strings.ToLower(`throw new Error("[shelf] Cannot stringify value!");`)) {
+		t.Errorf("the literal printing the tagged message is not found")
+	}
+}
