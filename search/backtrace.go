@@ -9,8 +9,8 @@ import (
 
 // A backtrace of a program built without debug information names its
 // frames' functions without their files: gdb's and lldb's `#1 0x… in
-// sdscatlen (s=0x0, …)`, a Rust release build's `2: hyper::common::time::
-// Time::sleep`. The innermost frame outside the language's runtime is where
+// sdscatlen (s=0x0, …)`, glibc's `htop(Action_kill+0x88)[0x…]`, a Rust
+// release build's `2: hyper::common::time::Time::sleep`. The innermost frame outside the language's runtime is where
 // it failed (a backtrace prints it first), which says more than the
 // callers every command passes through, and whose body calls it too: the
 // files declaring that function count as the trace's named files
@@ -30,6 +30,12 @@ var debuggerFrame = lazyre.New(`(?m)^\s*(?:frame )?#\d+\s+(?:(?:0x[0-9a-fA-F]+\s
 // function's path alone on the line; group 1 is the path.
 var rustFrame = lazyre.New(`(?m)^[ \t]*\d+:[ \t]+(?:0x[0-9a-fA-F]+[ \t]+-[ \t]+)?([A-Za-z_<][^\n]*::[^\n]*?)[ \t]*$`)
 
+// glibcFrame matches a frame as glibc's backtrace_symbols prints it,
+// `htop(Process_rowSendSignal+0x12)[0x5626c1a31e02]`: group 1 the binary,
+// group 2 the function (none in `htop(+0x2c1a4)`, a static function's).
+// The address after it is not read: QueryText drops such noise.
+var glibcFrame = lazyre.New(`(?m)^\s*([^\s()]+)\(([A-Za-z_]\w*)\+0x[0-9a-fA-F]+\)`)
+
 // maxDebuggerFrames bounds the frames read from one query for its
 // innermost one.
 const maxDebuggerFrames = 32
@@ -48,6 +54,11 @@ func backtraceFunc(text string) (fn, owner string) {
 		}
 		if !strings.HasPrefix(m[1], "__") {
 			return m[1], ""
+		}
+	}
+	for _, m := range glibcFrame().FindAllStringSubmatch(text, maxDebuggerFrames) {
+		if !strings.Contains(m[1], ".so") && !strings.HasPrefix(m[2], "__") {
+			return m[2], "" // a shared library's frame is the C library's
 		}
 	}
 	frames := rustFrame().FindAllStringSubmatch(text, maxDebuggerFrames)

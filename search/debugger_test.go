@@ -53,6 +53,17 @@ func TestBacktraceFunctionNamesItsFile(t *testing.T) {
 	}
 }
 
+// glibc's backtrace_symbols names a frame's function in the binary's
+// parentheses; the C library's frames, and a static function's, none.
+func TestGlibcBacktraceNamesItsFunction(t *testing.T) {
+	q := ParseQuery("A signal 11 (Segmentation fault) was received.\n\nBacktrace information:\n" +
+		"shelf(+0x2c1a4)[0x5626c1a2c1a4]\n/lib/x86_64-linux-gnu/libc.so.6(raise+0x42)[0x7f2b1c442520]\n" +
+		"shelf(Shelf_sendSignal+0x12)[0x5626c1a31e02]\nshelf(Action_kill+0x88)[0x5626c1a25a18]\n")
+	if q.frameFunc != "Shelf_sendSignal" {
+		t.Errorf("frame function %q, want Shelf_sendSignal", q.frameFunc)
+	}
+}
+
 // A numbered line that is no frame names no function.
 func TestNumberedLinesAreNoFrames(t *testing.T) {
 	for _, text := range []string{"Changes:\n#12 fix (the crash on close)\n#13 docs (typos)\n", "#0  main () at main.c:5\n"} {
