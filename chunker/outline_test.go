@@ -120,6 +120,10 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// methods its own.
 		{"watch.py", "import os\n\nif os.name == \"nt\":\n    class Watcher(Base):\n        def start(self):\n            return 1\n\n        def stop(self):\n            return 2\n\n        def poll(self):\n            return 3\n",
 			"Watcher class|Watcher.start method|Watcher.stop method|Watcher.poll method"},
+		// An assignment to what a C# call returns by reference keeps its
+		// method, and the methods after it.
+		{"Writer.cs", "class Writer {\n  void Null() {\n    GetSpan(1) = Codes.Null;\n  }\n  void Flush() {}\n}\n",
+			"Writer class|Writer.Null method|Writer.Flush method"},
 		// C#'s operators and conversions, named as their uses write them.
 		{"Coins.cs", "public readonly struct Coins\n{\n    public static implicit operator Coins(decimal v) => new(v);\n    public static Coins operator +(Coins a, Coins b) => a;\n    public static bool operator ==(Coins a, Coins b) => true;\n}\n",
 			"Coins struct|Coins.implicit operator Coins method|Coins.operator + method|Coins.operator == method"},

@@ -76,7 +76,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "cpp":
 		code = cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)))
 	case "csharp":
-		code = csharpPointerCastsBlanked(csharpRefStructs(code))
+		code, _ = blankMatches(csharpCallAssignment(), csharpPointerCastsBlanked(csharpRefStructs(code)), false)
 	case "kotlin":
 		owned := false
 		for _, re := range []*regexp.Regexp{funInterface(), rangeUntil(), multiDollar(), nextLineConstructor(), callAssignment()} {
@@ -438,6 +438,13 @@ var funInterface = lazyre.New(`\b(fun)\s+interface\b`)
 // constructor's modifiers and keyword that, blanked, leave the
 // parameter list the grammar reads as the class's on any line.
 var nextLineConstructor = lazyre.New(`\bclass[ \t]+\w+(?:<[^\n{(]*>)?[ \t]*\r?\n[ \t]*((?:(?:private|protected|internal|public)[ \t]+|@\w+(?:\([^)\n]*\))?[ \t]+)*constructor)[ \t]*\(`)
+
+// csharpCallAssignment matches an assignment to what a call returns by
+// reference (`GetSpanReference(1) = MemoryPackCode.NullObject;`), which
+// the grammar read as a field, the method around it ending there and the
+// type's outline with it (MemoryPackWriter.cs lost 30 methods); group 1
+// is the call's arguments, which, blanked, leave an assignment to a name.
+var csharpCallAssignment = lazyre.New(`(?m)^[ \t]*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(\([^()\n;]*\))[ \t]*=[ \t]*[A-Za-z_(]`)
 
 // callAssignment matches a Kotlin compound assignment to what a call
 // returns (`errors.at(field) += "message"`, a plusAssign operator), which
