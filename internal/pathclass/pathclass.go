@@ -128,6 +128,9 @@ func Of(p string) Class {
 		if prev == "packages" {
 			pkgTest = dc & Test
 		}
+		if prev == "packages" && nugetPackage(d) {
+			dc |= Vendored // a restored NuGet package (Packages/System.Collections.Immutable.6.0.0/lib/…)
+		}
 		if prev == "features" && (d == "steps" || d == "support") {
 			dc |= Test // Cucumber's step definitions and the servers they start
 		}
@@ -230,6 +233,17 @@ func legalFile(stem, ext string) bool {
 		}
 	}
 	return false
+}
+
+// nugetPackage reports a directory named as NuGet restores a package,
+// its id and its version (`system.collections.immutable.6.0.0`), lower
+// case: a monorepo's packages/ holds its own, named without a version.
+func nugetPackage(d string) bool {
+	i := strings.IndexFunc(d, func(r rune) bool { return r >= '0' && r <= '9' })
+	if i < 2 || d[i-1] != '.' {
+		return false
+	}
+	return strings.Count(d[i:], ".") >= 2 && strings.Trim(d[i:], "0123456789.-abcdefghijklmnopqrstuvwxyz") == ""
 }
 
 // examplePart reports a directory named for examples by its first or

@@ -71,6 +71,9 @@ func TestOf(t *testing.T) {
 		{"src/Shelf/xlf/Resources.de.xlf", Config}, // a message catalog
 		{"priv/gettext/de/LC_MESSAGES/default.po", Config},
 		{"src/external/serde_support.rs", 0},
+		{"src/Shelf.Unity/Assets/Packages/System.Collections.Immutable.6.0.0/lib/netstandard2.0/System.Collections.Immutable.dll.cs", Vendored},
+		{"packages/shelf-core/src/store.ts", 0}, // a monorepo's own package
+		{"packages/vue3.2/src/store.ts", 0},
 		{"external/googletest/src/gtest.cc", Vendored},
 		{"pipe.t", Test},
 		{"sig/shelf.rbs", TypeStub},
