@@ -27,7 +27,7 @@ const phpGraphQuery = `
 (method_declaration name: (name) @name return_type: (_) @declared)
 (property_declaration (property_element (variable_name (name) @name))) @def.property
 (property_declaration type: (_) @declared (property_element (variable_name (name) @name)))
-(const_declaration (const_element (name) @name)) @def.const
+(const_declaration (const_element . (name) @name)) @def.const
 (enum_case name: (name) @name) @def.constant
 (interface_declaration body: (declaration_list (method_declaration name: (name) @abstract)))
 (method_declaration (abstract_modifier) name: (name) @abstract)

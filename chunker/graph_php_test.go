@@ -12,7 +12,7 @@ use App\Contracts\{Store, Logger as Log};
 class Cart extends Base implements \Countable, Store
 {
     use Traits\Loggable;
-    const LIMIT = 10;
+    const LIMIT = 10, MODE = DEFAULT_MODE;
     protected ?Store $store;
 
     /** Adds an item. */
@@ -42,10 +42,14 @@ func TestPHPGraph(t *testing.T) {
 	checkDefs(t, g, src, []wantDef{
 		{qualified: "Cart", kind: "class", at: "class Cart", doc: "A cart of items."},
 		{qualified: "Cart.LIMIT", kind: "const", at: "LIMIT = 10"},
+		{qualified: "Cart.MODE", kind: "const", at: "MODE = DEFAULT"},
 		{qualified: "Cart.store", kind: "property", at: "$store;", typ: "t:Store"},
 		{qualified: "Cart.add", kind: "method", at: "function add", typ: "t:Item", doc: "Adds an item."},
 		{qualified: "Shape.area", kind: "method", at: "area()", typ: "t:float", flags: DefAbstract},
 	})
+	if d := findDef(g, "Cart.DEFAULT_MODE"); d != nil {
+		t.Errorf("a constant's value, DEFAULT_MODE, is declared at line %d", d.Line)
+	}
 	checkRefs(t, g, src, []wantRef{
 		{"Logger", "Logger as", RefImport, "n:App.Contracts", ""},
 		{"Base", "extends Base", RefInherit, "", "Cart"},
