@@ -75,6 +75,9 @@ func Outline(path string, src []byte) []Symbol {
 		if !memberKinds[d.Kind] && !keywordMethod(d) || d.Parent == "" {
 			continue // a top-level constant is no member
 		}
+		if _, local := callableOf(callables, d.Parent); local && (d.Kind == "var" || d.Kind == "const") {
+			continue // a function's own static (Rust's `static CACHE` in a method), none of the type around it
+		}
 		holder := holderOf(syms, types, d.Parent, d.Line)
 		if holder < 0 {
 			continue

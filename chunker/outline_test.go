@@ -124,6 +124,9 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// method, and the methods after it.
 		{"Writer.cs", "class Writer {\n  void Null() {\n    GetSpan(1) = Codes.Null;\n  }\n  void Flush() {}\n}\n",
 			"Writer class|Writer.Null method|Writer.Flush method"},
+		// A static a method declares is its own, no member of the type.
+		{"cache.rs", "struct S;\n\nimpl S {\n    fn get() -> &'static u32 {\n        static CACHE: u32 = 7;\n        &CACHE\n    }\n}\n",
+			"S struct|S impl|S.get method"},
 		// C#'s operators and conversions, named as their uses write them.
 		{"Coins.cs", "public readonly struct Coins\n{\n    public static implicit operator Coins(decimal v) => new(v);\n    public static Coins operator +(Coins a, Coins b) => a;\n    public static bool operator ==(Coins a, Coins b) => true;\n}\n",
 			"Coins struct|Coins.implicit operator Coins method|Coins.operator + method|Coins.operator == method"},
