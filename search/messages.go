@@ -27,10 +27,11 @@ import (
 // releases, which matches as an error line only if it says so) and a C++
 // exception's as the runtime prints it when nothing catches it (`what():
 // …`), a Rust unwrap's of an error (`called `Result::unwrap()` on an
-// `Err` value: …`), an Elixir exception's as it ends a program (`**
+// `Err` value: …`) and a procedural macro's panic as rustc reports it
+// (`= help: message: …`), an Elixir exception's as it ends a program (`**
 // (Mix) The :fuzzy_threshold option must be …`), and a status's
 // (statusCode).
-var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\]| \([^()\n]{1,60}\))?: |^\s*` + qualifiedType + `: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+|on an ` + "`Err`" + ` value: |^\*\* \([\w.]+\) |(?:^|\s)` + statusCode + `: )(.{12,})$`)
+var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\]| \([^()\n]{1,60}\))?: |^\s*` + qualifiedType + `: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+|on an ` + "`Err`" + ` value: |= help: message: |^\*\* \([\w.]+\) |(?:^|\s)` + statusCode + `: )(.{12,})$`)
 
 // statusCode is the code a status library prints before its message
 // where no exception is raised (leveldb's and RocksDB's `Status::

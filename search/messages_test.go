@@ -49,6 +49,8 @@ func TestMessagesOf(t *testing.T) {
 			runs("does not match existing comparator", "mycmp")}, // a status's code
 		"thread 'main' panicked at src/main.rs:14:41:\ncalled `Result::unwrap()` on an `Err` value: the shelf file \"x\" was not found": {
 			runs("the shelf file", "x", "was not found")}, // Rust's unwrap of an error
+		"error: proc-macro derive panicked\n   = help: message: Shelf does not support const generics yet": {
+			runs("shelf does not support const generics yet"), runs("proc macro derive panicked")}, // a macro's panic under rustc's generic line
 		"Running it crashes with\n\n** (Mix) The :shelf option must be a float between zero and one": {
 			runs("the", "option must be a float between zero and one")}, // an Elixir exception ending a program
 		"Calls `redisReply` for `reply` from `start` up to, but not including, `end`.": nil,
