@@ -106,8 +106,6 @@ func (c *coder) openFunction(parent string) {
 	c.functionScopes[parent] = true
 }
 
-// containerKey names a unit by its main node and lines, all that
-// findContainer looks at.
 // container is a node findContainer found, with the class whose body it
 // is, when the search went into one (a Python class under `if c:`).
 type container struct {
@@ -115,6 +113,8 @@ type container struct {
 	owner *decl
 }
 
+// containerKey names a unit by its main node and lines, all that
+// findContainer looks at.
 type containerKey struct {
 	main *sitter.Node
 	a, b int
@@ -668,7 +668,7 @@ const containerMinDecls = 3
 
 // findContainer looks inside an oversized unit that is not itself a
 // class-like for a node holding several function or class declarations,
-// following the child that spans most of the lines. It returns nil when
+// following the child that spans most of the lines. Its node is nil when
 // there is none.
 func (c *coder) findContainer(u unit) container {
 	x := c.mainNode(u)

@@ -72,7 +72,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros(), typedefMacros()} {
 			code, owned = blankMatches(re, code, owned)
 		}
-		code, owned = typeNameMacrosBlanked(code, owned)
+		code, _ = typeNameMacrosBlanked(code, owned)
 	case "cpp":
 		code = cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)))
 	case "csharp":
@@ -356,17 +356,10 @@ var loneMacros = lazyre.New(`(?m)^[ \t]*([A-Z_][A-Z0-9_]{3,})[ \t]*\r?$`)
 // enum's last constant, after a line ending with its comma (`LEVEL_LOW,`
 // then `LEVEL_HIGH` above the `};`), which had been declared nowhere.
 func loneMacrosBlanked(src []byte, owned bool) ([]byte, bool) {
-	for _, m := range loneMacros().FindAllSubmatchIndex(src, -1) {
+	return blankMatchesWhere(loneMacros(), 1, src, owned, func(src []byte, m []int) bool {
 		prev := bytes.TrimRight(src[:m[0]], " \t\r\n")
-		if len(prev) > 0 && prev[len(prev)-1] == ',' {
-			continue
-		}
-		if !owned {
-			src, owned = append([]byte(nil), src...), true
-		}
-		blank(src[m[2]:m[3]])
-	}
-	return src, owned
+		return len(prev) > 0 && prev[len(prev)-1] == ','
+	})
 }
 
 // refPartial matches C#'s "ref partial" before "struct", which the
@@ -499,16 +492,9 @@ var notTypes = set("static", "extern", "inline", "const", "volatile", "struct", 
 // typeNameMacrosBlanked blanks the macros typeNameMacro finds, as
 // blankMatches does. owned says code may be written.
 func typeNameMacrosBlanked(code []byte, owned bool) ([]byte, bool) {
-	for _, m := range typeNameMacro().FindAllSubmatchIndex(code, -1) {
-		if notTypes[string(code[m[2]:m[3]])] {
-			continue
-		}
-		if !owned {
-			code, owned = append([]byte(nil), code...), true
-		}
-		blank(code[m[4]:m[5]])
-	}
-	return code, owned
+	return blankMatchesWhere(typeNameMacro(), 2, code, owned, func(src []byte, m []int) bool {
+		return notTypes[string(src[m[2]:m[3]])]
+	})
 }
 
 // typedefMacros matches an attribute macro's call opening a typedef
@@ -567,17 +553,23 @@ var ifMacros = lazyre.New(`\bif[ \t]+([A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]*\(`)
 // is a copy that may be written; the result is one, unless nothing
 // matched.
 func blankMatches(re *regexp.Regexp, src []byte, owned bool) ([]byte, bool) {
-	found := re.FindAllSubmatchIndex(src, -1)
-	if len(found) == 0 {
-		return src, owned
+	return blankMatchesWhere(re, 1, src, owned, nil)
+}
+
+// blankMatchesWhere blanks group g of the matches of re in src that skip,
+// when not nil, does not pass over (it sees src and the match's indexes),
+// as blankMatches does.
+func blankMatchesWhere(re *regexp.Regexp, g int, src []byte, owned bool, skip func(src []byte, m []int) bool) ([]byte, bool) {
+	for _, m := range re.FindAllSubmatchIndex(src, -1) {
+		if skip != nil && skip(src, m) {
+			continue
+		}
+		if !owned {
+			src, owned = append([]byte(nil), src...), true
+		}
+		blank(src[m[2*g]:m[2*g+1]])
 	}
-	if !owned {
-		src = append([]byte(nil), src...)
-	}
-	for _, m := range found {
-		blank(src[m[2]:m[3]])
-	}
-	return src, true
+	return src, owned
 }
 
 // blank writes spaces over b but for its line ends, so that what the

@@ -173,8 +173,7 @@ func (r ranker) score(cands []*candidate) {
 func (r ranker) messageLift(content string, traced bool) float64 {
 	lower := strings.ToLower(content)
 	w := r.w.Message
-	untraced := !traced
-	if untraced {
+	if !traced {
 		w *= untracedShare
 	}
 	lift := 0.0
@@ -183,7 +182,7 @@ func (r ranker) messageLift(content string, traced bool) float64 {
 		switch {
 		case r.q.oneLine:
 			lift = r.w.Mention
-		case untraced:
+		case !traced:
 			lift = w // no trace to tell the raise site from its namesakes
 		}
 	}

@@ -83,17 +83,18 @@ func (ix *Index) Declaring(k Kind, name string) []Decl {
 		}
 	}
 	if k == Code && len(out) == 0 {
-		out = ix.graphDeclaring(name, out)
+		out = ix.graphDeclaring(name)
 	}
 	return out
 }
 
-// graphDeclaring adds to found the chunks holding a top-level declaration
-// of name that the files' symbol graphs make and no line of text showed:
-// a name in a group (Go's `var ( … )`, whose lines bear no keyword) past
-// the few the chunk is named after. It is asked only when the text showed
-// none, as decoding the graphs of a common name's files costs.
-func (ix *Index) graphDeclaring(name string, found []Decl) []Decl {
+// graphDeclaring returns the chunks holding a top-level declaration of
+// name that the files' symbol graphs make, each once: a name in a group
+// (Go's `var ( … )`, whose lines bear no keyword) past the few the chunk
+// is named after. It is asked only when no line of text showed one, as
+// decoding the graphs of a common name's files costs.
+func (ix *Index) graphDeclaring(name string) []Decl {
+	var found []Decl
 	for _, d := range ix.DefinitionsOf(name) {
 		if d.Def.Parent != "" || slices.ContainsFunc(found, func(f Decl) bool { return spans(f.Chunk, d.Path, d.Def.Line) }) {
 			continue
