@@ -63,11 +63,24 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		mark(cd)
 		copies.add(cd, sp)
 	}
+	// A chunk next to a shown result widens it, the page full or not, and
+	// one held back for its file's share too: the lines between a
+	// function's head and the line a question matched belong to that one
+	// answer. Results that come to touch stay apart: joining them moves
+	// the later one's lines ahead of the files between (tokens to the
+	// answer: recall within 1k tokens 0.895 against 0.882).
+	joined := func(cd *candidate) bool {
+		sp := touching(perPath[cd.fileKey()], cd.chunk)
+		if sp == nil {
+			return false
+		}
+		sp.merge(cd.chunk)
+		mark(cd)
+		return true
+	}
 	for _, cd := range ranked {
 		mine := perPath[cd.fileKey()]
-		if sp := touching(mine, cd.chunk); sp != nil {
-			sp.merge(cd.chunk)
-			mark(cd)
+		if joined(cd) {
 			continue
 		}
 		if copied(cd) || len(out) == limit || seen(cd) {
@@ -80,15 +93,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		take(cd)
 	}
 	for _, cd := range overflow {
-		if len(out) == limit {
-			break
-		}
-		if sp := touching(perPath[cd.fileKey()], cd.chunk); sp != nil {
-			sp.merge(cd.chunk)
-			mark(cd)
-			continue
-		}
-		if !seen(cd) && !copied(cd) {
+		if !joined(cd) && len(out) < limit && !seen(cd) && !copied(cd) {
 			take(cd)
 		}
 	}

@@ -65,3 +65,29 @@ func TestCopiesAreNamedNotRepeated(t *testing.T) {
 		t.Errorf("the same text in another repository is not a copy: %v", res[1].Chunk.FilePath)
 	}
 }
+
+// A piece of a function held back for its file's share still joins the
+// shown result next to it when the page has filled meanwhile: the
+// answer's lines are not cut out of a result that shows their neighbour.
+func TestHeldBackPieceJoinsItsResult(t *testing.T) {
+	ix := newIx()
+	piece := func(p string, start int) *candidate {
+		cd := cand(ix, p, start, 0, 0)
+		cd.chunk.Content = strings.Repeat("line\n", 9) + "line"
+		return cd
+	}
+	ranked := []*candidate{
+		piece("split.ts", 1),
+		piece("other.ts", 1),
+		piece("split.ts", 21), // over split.ts's share
+		piece("split.ts", 11), // joins the first piece
+		piece("third.ts", 1),  // fills the page
+	}
+	var got []string
+	for _, r := range assemble(ranked, 3, 1) {
+		got = append(got, fmt.Sprintf("%s:%d-%d", r.Chunk.FilePath, r.Start, r.End))
+	}
+	if s := strings.Join(got, " "); s != "split.ts:1-30 other.ts:1-10 third.ts:1-10" {
+		t.Errorf("results %s, want the piece held back merged into split.ts's result", s)
+	}
+}
