@@ -359,6 +359,14 @@ func init() {
 			"static_item":             {kind: "var"},
 			"type_item":               {kind: "type"},
 			"macro_definition":        {kind: "macro"},
+		}, custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+			if n.Type() != "function_item" || !rustTest(c, n) {
+				return nil, false
+			}
+			// `#[test] fn rewind_resets_eta()`: a test beside the code
+			// it tests, ranked as a test file's function is.
+			name, names := c.named(field(n, "name"))
+			return &decl{name: name, names: names, kind: "test", sig: c.signature(n, field(n, "body")), node: n}, true
 		}, name: func(c *coder, n *sitter.Node) *sitter.Node {
 			if n.Type() != "impl_item" {
 				return nil
@@ -923,4 +931,26 @@ func csharpOperatorName(c *coder, n *sitter.Node) string {
 		}
 	}
 	return strings.Join(words, " ")
+}
+
+// rustTest reports whether an attribute above the function n marks it as
+// a test or benchmark: `#[test]`, `#[tokio::test]`, `#[rstest]`,
+// `#[test_case(…)]`, `#[bench]`.
+func rustTest(c *coder, n *sitter.Node) bool {
+	for a := n.PrevNamedSibling(); a != nil && (a.Type() == "attribute_item" || a.Type() == "line_comment"); a = a.PrevNamedSibling() {
+		if a.Type() != "attribute_item" {
+			continue
+		}
+		path := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(c.content(a), "#["), "]"))
+		if i := strings.IndexAny(path, "( ="); i >= 0 {
+			path = path[:i]
+		}
+		if i := strings.LastIndex(path, "::"); i >= 0 {
+			path = path[i+2:]
+		}
+		if path == "test" || path == "bench" || path == "rstest" || strings.HasPrefix(path, "test_") {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,54 @@
+package chunker
+
+import (
+	"strings"
+	"testing"
+)
+
+const rustInlineTests = `pub fn eta(done: u64, rate: u64) -> u64 {
+    done / rate
+}
+
+#[cfg(test)]
+fn fixture() -> u64 {
+    7
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn helper() -> u64 {
+        3
+    }
+
+    #[test]
+    fn eta_divides() {
+        assert_eq!(eta(6, helper()), 2);
+    }
+
+    #[tokio::test]
+    // awaits nothing yet
+    async fn eta_async() {
+        assert_eq!(eta(4, 2), 2);
+    }
+
+    #[test_case(8, 4)]
+    fn eta_cases(a: u64, b: u64) {
+        assert_eq!(eta(a, b), 2);
+    }
+}
+`
+
+// A Rust test sits beside the code it tests; marked by its attribute, it
+// is a test (ranked as a test file's function is), and the helpers and
+// functions around it, `#[cfg(test)]` ones too, stay functions.
+func TestRustTestFunctionsAreTests(t *testing.T) {
+	got := outlineOf("src/eta.rs", rustInlineTests)
+	for _, want := range []string{"function eta 1-3", "function fixture 5-8", "function helper 14-16", "test eta_divides 18-21",
+		"test eta_async 23-27", "test eta_cases 29-32"} {
+		if !strings.Contains(got, want+"\n") {
+			t.Errorf("outline lacks %q:\n%s", want, got)
+		}
+	}
+}
