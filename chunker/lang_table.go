@@ -337,7 +337,10 @@ func init() {
 			"method_declaration":              {kind: "method"},
 			"constructor_declaration":         {kind: "constructor"},
 			"compact_constructor_declaration": {kind: "constructor"},
-		}, bodyTypes: []string{"enum_body_declarations"}}).classify,
+		}}).classify,
+		// An enum's constructors and methods follow its constants in a
+		// node of their own, as members of the enum.
+		passthrough: set("enum_body_declarations"),
 	}
 
 	specs["rust"] = &langSpec{
