@@ -9,7 +9,8 @@ import (
 
 // A backtrace of a program built without debug information names its
 // frames' functions without their files: gdb's and lldb's `#1 0x… in
-// sdscatlen (s=0x0, …)`, glibc's `htop(Action_kill+0x88)[0x…]`, a Rust
+// sdscatlen (s=0x0, …)`, glibc's `htop(Action_kill+0x88)[0x…]`, a .NET
+// release build's `at Autofac.Core.Disposer.DisposeAsync()`, a Rust
 // release build's `2: hyper::common::time::Time::sleep`. The innermost frame outside the language's runtime is where
 // it failed (a backtrace prints it first), which says more than the
 // callers every command passes through, and whose body calls it too: the
@@ -36,6 +37,24 @@ var rustFrame = lazyre.New(`(?m)^[ \t]*\d+:[ \t]+(?:0x[0-9a-fA-F]+[ \t]+-[ \t]+)
 // The address after it is not read: QueryText drops such noise.
 var glibcFrame = lazyre.New(`(?m)^\s*([^\s()]+)\(([A-Za-z_]\w*)\+0x[0-9a-fA-F]+\)`)
 
+// managedFrame matches a .NET or JVM frame printed without its file (a
+// release build without symbols, Java's `Unknown Source`): `at
+// Autofac.Core.Disposer.DisposeAsync(Boolean disposing)` alone on its
+// line, its parentheses holding typed parameters (`Type name, …`), none
+// or `Unknown Source`, not a file (`Buffer.kt`, `Stocker.java:41`) nor
+// followed by one (` in path:line 41`); group 1 is the type's path,
+// group 2 the method.
+var managedFrame = lazyre.New(`(?m)^[ \t]*at[ \t]+((?:[\w$+` + "`" + `]+\.)+)([\w$]+)\((?:|Unknown Source|` + managedParam + `(?:, ?` + managedParam + `)*)\)[ \t]*\r?$`)
+
+// managedParam is a parameter as .NET prints it in a frame: its type and
+// its name (Action`1 next, String[] args, ref Int32 count).
+const managedParam = `[^()\n:/\\, ]+(?: [^()\n:/\\, ]+)+`
+
+// managedRuntime are the namespaces of the runtimes' and their standard
+// libraries' frames, which a trace passes through around the code that
+// failed.
+var managedRuntime = []string{"System.", "Microsoft.", "java.", "javax.", "jdk.", "sun.", "kotlin.", "kotlinx.", "scala.", "android.", "dalvik.", "com.android."}
+
 // maxDebuggerFrames bounds the frames read from one query for its
 // innermost one.
 const maxDebuggerFrames = 32
@@ -61,17 +80,37 @@ func backtraceFunc(text string) (fn, owner string) {
 			return m[2], "" // a shared library's frame is the C library's
 		}
 	}
+	for _, m := range managedFrame().FindAllStringSubmatch(text, maxDebuggerFrames) {
+		if !hasAnyPrefix(m[1], managedRuntime) && !entryPoint(m[2]) {
+			typ := strings.TrimSuffix(m[1], ".")
+			typ = typ[strings.LastIndexAny(typ, ".+")+1:]
+			if i := strings.IndexByte(typ, '`'); i > 0 {
+				typ = typ[:i] // AccessorCache`1, a generic type's arity
+			}
+			return m[2], typ
+		}
+	}
 	frames := rustFrame().FindAllStringSubmatch(text, maxDebuggerFrames)
 	if len(frames) < 2 && !strings.Contains(text, "stack backtrace:") {
 		return "", "" // one line `1: a::b` is a list's, not a trace's
 	}
 	for _, m := range frames {
-		if !hasAnyPrefix(m[1], rustRuntime) {
-			return rustFunc(m[1])
+		if hasAnyPrefix(m[1], rustRuntime) {
+			continue
+		}
+		if fn, owner := rustFunc(m[1]); !entryPoint(fn) {
+			return fn, owner
 		}
 	}
 	return "", ""
 }
+
+// entryPoint reports whether a qualified frame's function is a program's
+// entry point (`myapp::main`, `MyApp.Program.Main`): the reporter's own
+// program, which every run passes through, rather than the library a
+// report is about (whose build script's `main` it had named). A C frame
+// says no program, and a crash in main (`#0 main () at main.c:5`) stays.
+func entryPoint(fn string) bool { return fn == "main" || fn == "Main" }
 
 // rustFunc returns the function a Rust frame's path names and the type
 // it is a method of: `Conn<I,B,T>::poll_read_body` is poll_read_body of

@@ -46,11 +46,12 @@ var memoryAddress = lazyre.New(`\b0x[0-9a-fA-F]{10,}\b`)
 var goFrameValues = lazyre.New(`(?m)\((?:0x[0-9a-fA-F]+|[{}, ]|\.\.\.)+\)$| \+0x[0-9a-fA-F]+$`)
 
 // QueryText returns what of a query's text describes the code: the text
-// without memory addresses, a Go frame's values, environment listings, HTML comments, checklist items, and,
+// with frames' compiler-written methods read as their source methods
+// (withSourceMethods), without memory addresses, a Go frame's values, environment listings, HTML comments, checklist items, and,
 // outside fenced code, images and HTML markup. A text that
 // is nothing else is returned whole, so that no query becomes empty.
 func QueryText(text string) string {
-	out := withoutEnvironment(text)
+	out := withSourceMethods(withoutEnvironment(text))
 	if strings.Contains(out, "> ") {
 		out = buildProgress().ReplaceAllString(out, "")
 	}

@@ -117,3 +117,48 @@ func TestRustBacktraceFunc(t *testing.T) {
 		t.Errorf("mentions: Time's %v, Sleep's %v; want 1 and 0", timer.mention, other.mention)
 	}
 }
+
+// A .NET or JVM frame printed without its file names its method as a
+// debugger's does: the innermost outside the runtime's namespaces and
+// the reporter's entry point, of the type before it; a frame with its
+// file is a stack trace's, read by its path.
+func TestManagedFramesWithoutFiles(t *testing.T) {
+	for text, want := range map[string][2]string{
+		"Shelf.Core.ShelfException: An exception was thrown while stocking Shop.Item.\n" +
+			"   at System.Linq.Enumerable.First(IEnumerable`1 source)\n" +
+			"   at Shelf.Core.Stocking.Stocker.PlaceOnShelf(StockRequest request, Action`1 next)\n" +
+			"   at Shelf.Core.Pipeline.Step.Run(StockRequest request)\n" +
+			"   at Shop.Program.Main(String[] args)\n": {"PlaceOnShelf", "Stocker"},
+		"   at Shelf.Core.Stocking.Stocker+Slot.Fill()\n":                    {"Fill", "Slot"},
+		"   at Shop.Program.Main(String[] args)\n":                           {"", ""},
+		"\tat org.shelf.Stocker.place(Unknown Source)\n":                     {"place", "Stocker"},
+		"\tat org.shelf.Stocker.place(Stocker.java:41)\n":                    {"", ""},
+		"   at Shelf.Stocker.Place() in /src/Shelf/Stocker.cs:line 41\n":     {"", ""},
+		"stack backtrace:\n   0: rust_begin_unwind\n   3: shop::main\n":      {"", ""},
+		"stack backtrace:\n   2: shelf::stock::place\n   3: shop::main\n":    {"place", ""},
+		"Steps: call it at Shelf.Stocker.Place(x) and see the error below\n": {"", ""},
+	} {
+		fn, owner := backtraceFunc(withSourceMethods(text))
+		if got := [2]string{fn, owner}; got != want {
+			t.Errorf("backtraceFunc(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// The methods a compiler writes for lambdas, async methods and local
+// functions are read as the source methods holding them.
+func TestCompilerWrittenMethodsReadAsTheirSource(t *testing.T) {
+	for text, want := range map[string]string{
+		"at Shelf.Stocker.<>c__DisplayClass14_0.<PlaceOnShelf>b__0(Request r)": "at Shelf.Stocker.PlaceOnShelf(Request r)",
+		"at Shelf.Stocker.<>c.<PlaceOnShelf>b__3_0(Request r)":                 "at Shelf.Stocker.PlaceOnShelf(Request r)",
+		"at Shelf.Disposer.<DisposeAsync>d__9.MoveNext()":                      "at Shelf.Disposer.DisposeAsync()",
+		"at Shelf.Stocker.<Fill>g__Count|5_0(Int32 n)":                         "at Shelf.Stocker.Fill(Int32 n)",
+		"at org.shelf.Stocker.lambda$place$0(Stocker.java:41)":                 "at org.shelf.Stocker.place(Stocker.java:41)",
+		"at org.shelf.Stocker.place$lambda$2(Stocker.kt:12)":                   "at org.shelf.Stocker.place(Stocker.kt:12)",
+		"a __init__ method and a lambda expression":                            "a __init__ method and a lambda expression",
+	} {
+		if got := withSourceMethods(text); got != want {
+			t.Errorf("withSourceMethods(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
