@@ -122,14 +122,15 @@ func printedLinesOf(text string) *printedLines {
 // without.
 const maxWraps = 3
 
-// firstWord is the run of letters s opens with, if a space or a
-// placeholder ends it.
+// firstWord is the run of letters s opens with, if a space, a
+// placeholder or a colon ends it (a program's name before its message,
+// `zstd: %s already exists`).
 func firstWord(s string) string {
 	n := 0
 	for n < len(s) && letterByte(s[n]) {
 		n++
 	}
-	if n < minWordBytes || n == len(s) || s[n] != ' ' && !valueStart(s[n]) {
+	if n < minWordBytes || n == len(s) || s[n] != ' ' && s[n] != ':' && !valueStart(s[n]) {
 		return ""
 	}
 	return s[:n]
@@ -255,8 +256,9 @@ func templateMatch(lit string, quote byte, line string) bool {
 	if end < 0 || end > maxLiteralBytes {
 		return false
 	}
-	// A sentence's full stop the report left out ends no part.
-	parts := templateParts(strings.TrimRight(lit[:end], ".!"))
+	// A sentence's full stop the report left out ends no part, nor does
+	// the line break a printf format ends with (`%s exists\n`).
+	parts := templateParts(strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(lit[:end], `\n`), `\r`), ".!"))
 	line = strings.TrimRight(line, ".!")
 	if len(parts) < 2 {
 		return false // no value formatted in: the opening rule's

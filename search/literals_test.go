@@ -184,3 +184,18 @@ func TestTaggedMessageFindsItsLiteral(t *testing.T) {
 		t.Errorf("the literal printing the tagged message is not found")
 	}
 }
+
+// A printf format ending in its line break, after the program's name and
+// a colon, prints the line with the value formatted in.
+func TestPrintfFormatWithProgramName(t *testing.T) {
+	lines := printedLinesOf("shelf: out.box already exists; not overwritten")
+	for content, want := range map[string]bool{
+		`fprintf(stderr, "shelf: %s already exists; not overwritten\n", dst);`: true,
+		`fprintf(stderr, "shelf: %s already exists\n", dst);`:                  false,
+		`strcat(out, ".box");`: false,
+	} {
+		if got := lines.printedBy(strings.ToLower(content)); got != want {
+			t.Errorf("printedBy(%q) = %v, want %v", content, got, want)
+		}
+	}
+}
