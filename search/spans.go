@@ -126,7 +126,19 @@ func reported(cd, top *candidate) float64 {
 }
 
 func newSpan(cd *candidate) *span {
-	return &span{best: cd, start: cd.chunk.StartLine, end: cd.chunk.EndLine, lines: strings.Split(cd.chunk.Full().Content, "\n")}
+	return &span{best: cd, start: cd.chunk.StartLine, end: cd.chunk.EndLine, lines: chunkLines(cd.chunk)}
+}
+
+// chunkLines returns c's lines as they are in the file: a CRLF file's
+// each with its "\r", the chunk's last too (its content ends before the
+// line break), so that chunks merged into one span keep the file's bytes.
+func chunkLines(c *store.Chunk) []string {
+	content := c.Full().Content
+	lines := strings.Split(content, "\n")
+	if last := len(lines) - 1; strings.Contains(content, "\r\n") && !strings.HasSuffix(lines[last], "\r") {
+		lines[last] += "\r"
+	}
+	return lines
 }
 
 // touching returns the span c overlaps or directly follows or precedes.
@@ -143,7 +155,7 @@ func touching(spans []*span, c *store.Chunk) *span {
 func (sp *span) merge(c *store.Chunk) {
 	start, end := min(sp.start, c.StartLine), max(sp.end, c.EndLine)
 	lines := make([]string, end-start+1)
-	cl := strings.Split(c.Full().Content, "\n")
+	cl := chunkLines(c)
 	for i := range cl {
 		if ln := c.StartLine + i; ln <= end {
 			lines[ln-start] = cl[i]
@@ -157,7 +169,8 @@ func (sp *span) merge(c *store.Chunk) {
 	sp.start, sp.end, sp.lines = start, end, lines
 }
 
-// trim drops blank lines at both ends of the span.
+// trim drops blank lines at both ends of the span, and the last line's
+// break.
 func (sp *span) trim() {
 	for len(sp.lines) > 1 && strings.TrimSpace(sp.lines[0]) == "" {
 		sp.lines = sp.lines[1:]
@@ -167,4 +180,6 @@ func (sp *span) trim() {
 		sp.lines = sp.lines[:len(sp.lines)-1]
 		sp.end--
 	}
+	last := len(sp.lines) - 1
+	sp.lines[last] = strings.TrimSuffix(sp.lines[last], "\r") // the span ends before its line break
 }

@@ -91,3 +91,15 @@ func TestHeldBackPieceJoinsItsResult(t *testing.T) {
 		t.Errorf("results %s, want the piece held back merged into split.ts's result", s)
 	}
 }
+
+// Chunks of a CRLF file merged into one result keep the file's line
+// breaks where they meet.
+func TestMergedCRLFChunksKeepTheirLineBreaks(t *testing.T) {
+	a := &candidate{chunk: &store.Chunk{StartLine: 1, EndLine: 2, Content: "class Shelf\r\n{"}}
+	sp := newSpan(a)
+	sp.merge(&store.Chunk{StartLine: 3, EndLine: 4, Content: "    int Count;\r\n}"})
+	sp.trim()
+	if got := strings.Join(sp.lines, "\n"); got != "class Shelf\r\n{\r\n    int Count;\r\n}" {
+		t.Errorf("merged content %q, want the file's CRLF bytes", got)
+	}
+}
