@@ -52,3 +52,26 @@ func TestRustTestFunctionsAreTests(t *testing.T) {
 		}
 	}
 }
+
+// An impl is named for the type it implements for, past a reference and
+// its generics, as the graph and ctags scope its methods.
+func TestRustImplNames(t *testing.T) {
+	src := `pub trait Shelve {
+    fn shelve(&self) -> u8;
+}
+
+impl<T: Clone> Shelve for &T {
+    fn shelve(&self) -> u8 { 1 }
+}
+
+impl<'a> Shelve for &'a mut Crate<'a, u8> {
+    fn shelve(&self) -> u8 { 3 }
+}
+`
+	got := outlineOf("src/shelve.rs", src)
+	for _, want := range []string{"impl T 5-7", "method T.shelve 6-6", "impl Crate 9-11", "method Crate.shelve 10-10"} {
+		if !strings.Contains(got, want+"\n") {
+			t.Errorf("outline lacks %q:\n%s", want, got)
+		}
+	}
+}

@@ -374,11 +374,10 @@ func init() {
 			if n.Type() != "impl_item" {
 				return nil
 			}
-			t := field(n, "type")
-			if t != nil && t.Type() == "generic_type" {
-				t = field(t, "type")
-			}
-			return t
+			// The type past a reference and its generics, as the graph
+			// and ctags scope the methods (`impl Kind for &'a str`: str;
+			// a blanket `impl<T> Kind for T`: T).
+			return rustTypeName(field(n, "type"))
 		}}).classify,
 	}
 
@@ -956,4 +955,13 @@ func rustTest(c *coder, n *sitter.Node) bool {
 		}
 	}
 	return false
+}
+
+// rustTypeName returns the name node of a Rust type as an impl names it:
+// `Conn` of `Conn<I, B>`, `T` of `&mut T`.
+func rustTypeName(t *sitter.Node) *sitter.Node {
+	for t != nil && (t.Type() == "reference_type" || t.Type() == "generic_type") {
+		t = field(t, "type")
+	}
+	return t
 }
