@@ -18,6 +18,12 @@ var memberKinds = set("field", "property", "constant", "const", "var", "type")
 // JavaScript's declares a callback's locals so.
 var moduleVars = set("python")
 
+// localTypes are the languages whose function declares types of its own
+// only for its locals (C's `const union { unsigned u; … } one`): their
+// members are no members of the function, as an anonymous class's in
+// Java or Scala are.
+var localTypes = set("c", "cpp")
+
 // Outline is the outline get_symbols gives: Symbols, with a declaration
 // of several names (Go's const block, "const a = 1, b = 2") listed name by
 // name, plus the data members the file's symbol graph declares inside its
@@ -59,6 +65,9 @@ func Outline(path string, src []byte) []Symbol {
 	for _, d := range g.Defs {
 		if listedAt(syms, named[d.Name], d.Line) {
 			continue
+		}
+		if at, local := callableOf(callables, d.Parent); local && d.Kind == "field" && localTypes[lang] && syms[at].StartLine <= d.Line && d.Line <= syms[at].EndLine {
+			continue // a member of a C function's local union (`const union { unsigned u; … } one`), a local's
 		}
 		if parent, ok := missedParent(d, syms, callables, added, topVars); ok {
 			sym := Symbol{Name: d.Name, Kind: d.Kind, Parent: parent,

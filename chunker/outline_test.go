@@ -32,6 +32,10 @@ func TestOutlineListsDataMembers(t *testing.T) {
 			[]string{"namespace N <>", "class Job <>", "method Run <Job>", "enum E <>", "field Id <Job>", "constant A <E>"}},
 		{"pt.c", "typedef struct {\n    int x;\n} pt;\n",
 			[]string{"type pt <>", "field x <pt>"}},
+		// A function's local union is its local's type: no members of its
+		// own, nor of a struct named as the function.
+		{"endian.c", "struct order { int big; };\n\nunsigned order(void)\n{\n    const union { unsigned u; unsigned char c[4]; } one = { 1 };\n    return one.c[0];\n}\n",
+			[]string{"struct order <>", "field big <order>", "function order <>"}},
 		// A declaration of several names is listed name by name, past the
 		// four a chunk's symbol names.
 		{"colors.go", "package demo\n\nconst (\n\tRed = iota\n\tGreen\n\tBlue\n\tCyan\n\tMagenta\n)\n\nvar X, Y int\n",
