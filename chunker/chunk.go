@@ -22,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-109+graph-62"
+const Version = "ts-110+graph-62"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -388,16 +388,29 @@ func IsDoc(path string) bool {
 	if lang == "html" && inDocsDir(path) {
 		return true // a manual's pages (junit4's doc/faq.html), split at their <h1>…<h6>
 	}
-	return base == "README" || base == "LICENSE" || base == "CHANGELOG" || base == "AUTHORS" || proseNames[filepath.Base(path)]
+	return lang == "text" && proseName(filepath.Base(path))
 }
 
-// proseNames are more files a project writes in prose under a name alone,
-// in capitals (tmux's CHANGES, a GNU project's NEWS and INSTALL; an
-// `install` script is code).
-var proseNames = map[string]bool{
-	"CHANGES": true, "NEWS": true, "HISTORY": true, "INSTALL": true, "TODO": true, "CONTRIBUTING": true,
-	"CONTRIBUTORS": true, "COPYING": true, "NOTICE": true,
+// proseName reports whether a file's name is one a project writes prose
+// under: a name alone, in capitals (README, tmux's CHANGES, a GNU
+// project's NEWS, INSTALL and THANKS, LICENSE-MIT; an `install` script is
+// code), but the build files named so (Bazel's BUILD).
+func proseName(base string) bool {
+	letters := 0
+	for _, r := range base {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			letters++
+		case r >= '0' && r <= '9' || r == '-' || r == '_':
+		default:
+			return false
+		}
+	}
+	return letters >= 3 && !capitalBuildFiles[base]
 }
+
+// capitalBuildFiles are build files named in capitals: code, not prose.
+var capitalBuildFiles = map[string]bool{"BUILD": true, "BUCK": true, "WORKSPACE": true, "PKGBUILD": true, "APKBUILD": true}
 
 // docsDirs name the directories a project keeps its documentation in.
 var docsDirs = map[string]bool{"doc": true, "docs": true, "documentation": true, "manual": true}

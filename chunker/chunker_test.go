@@ -395,6 +395,12 @@ func TestLanguage(t *testing.T) {
 	if !IsDoc("CHANGES") || !IsDoc("doc/NEWS") || IsDoc("scripts/install") || IsDoc("news") {
 		t.Errorf("CHANGES and NEWS are documentation, an install script or a lower-case name is not")
 	}
+	for p, want := range map[string]bool{"docs/INFO": true, "THANKS": true, "LICENSE-MIT": true, "RELEASE-NOTES": true,
+		"BUILD": false, "third_party/WORKSPACE": false, "GO": false, "CMakeLists.txt": false} {
+		if IsDoc(p) != want {
+			t.Errorf("IsDoc(%q) = %v, want %v: a name in capitals is prose, but a build file's", p, !want, want)
+		}
+	}
 	if !IsDoc("assets/manual/bat.1.in") || !IsDoc("tool.1.prebuilt") || IsDoc("config.h.in") {
 		t.Errorf("a man page's template is documentation, a header's is not")
 	}
