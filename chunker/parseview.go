@@ -51,8 +51,9 @@ const bigErrorLines = 20
 // function's name (attributeCalls) and calling conventions in a function
 // pointer's declarator (callingConventions); C++ without the macros its
 // grammar misreads (cppMacrosBlanked); C# with its ref structs in an
-// order the grammar reads (csharpRefStructs) and without its pointer
-// casts (csharpPointerCastsBlanked); Kotlin with its fun interfaces as
+// order the grammar reads (csharpRefStructs), without its pointer casts
+// (csharpPointerCastsBlanked) and the dereferences opening a parenthesis
+// (csharpParenDeref); Kotlin with its fun interfaces as
 // interfaces (funInterface), its newer syntax as the older (rangeUntil,
 // multiDollar), a constructor on the line after its class's name as the
 // class's parameters (nextLineConstructor) and a compound assignment to
@@ -76,7 +77,9 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "cpp":
 		code = cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)))
 	case "csharp":
-		code, _ = blankMatches(csharpCallAssignment(), csharpPointerCastsBlanked(csharpRefStructs(code)), false)
+		var owned bool
+		code, owned = blankMatches(csharpCallAssignment(), csharpPointerCastsBlanked(csharpRefStructs(code)), false)
+		code, _ = blankMatches(csharpParenDeref(), code, owned)
 	case "kotlin":
 		owned := false
 		for _, re := range []*regexp.Regexp{funInterface(), rangeUntil(), multiDollar(), nextLineConstructor(), callAssignment()} {
@@ -438,6 +441,12 @@ var nextLineConstructor = lazyre.New(`\bclass[ \t]+\w+(?:<[^\n{(]*>)?[ \t]*\r?\n
 // type's outline with it (MemoryPackWriter.cs lost 30 methods); group 1
 // is the call's arguments, which, blanked, leave an assignment to a name.
 var csharpCallAssignment = lazyre.New(`(?m)^[ \t]*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(\([^()\n;]*\))[ \t]*=[ \t]*[A-Za-z_(]`)
+
+// csharpParenDeref matches a dereference of a parenthesized expression
+// opening a parenthesis (`if (*(p - 1) == 13)`), which the grammar fails
+// the whole file at (MimeKit's MimeParser.cs lost 31 methods); group 1 is
+// the `*` that, blanked, leaves the expression, at the same offsets.
+var csharpParenDeref = lazyre.New(`\(\s*(\*+)\s*\(`)
 
 // callAssignment matches a Kotlin compound assignment to what a call
 // returns (`errors.at(field) += "message"`, a plusAssign operator), which

@@ -285,6 +285,17 @@ func TestCSharpPointerCasts(t *testing.T) {
 	}
 }
 
+// A dereference of a parenthesized expression opening a condition fails
+// the grammar's whole file; read without its `*`, the methods around and
+// after it are the class's.
+func TestCSharpDereferenceInCondition(t *testing.T) {
+	src := []byte("class Shelf {\n\tunsafe bool Back (byte* p)\n\t{\n\t\tif (*(p - 1) == 13) { }\n\t\treturn true;\n\t}\n\n\tvoid After ()\n\t{\n\t}\n}\n")
+	kinds, parents := outline("Shelf.cs", src)
+	if kinds["Shelf"] != "class" || parents["Back"] != "Shelf" || parents["After"] != "Shelf" {
+		t.Errorf("kinds %v, parents %v: want class Shelf holding Back and After", kinds, parents)
+	}
+}
+
 // A type inside a conditional is a declaration of the namespace around it,
 // with its members, as in C and C++.
 func TestCSharpTypeInsideConditional(t *testing.T) {
