@@ -50,7 +50,8 @@ const bigErrorLines = 20
 // storage class (storageMacros), the attribute calls before a
 // function's name (attributeCalls) and calling conventions in a function
 // pointer's declarator (callingConventions); C++ without the macros its
-// grammar misreads (cppMacrosBlanked); C# with its ref structs in an
+// grammar misreads (cppMacrosBlanked); both without the labels a
+// conditional holds alone (labelBeforeDirective); C# with its ref structs in an
 // order the grammar reads (csharpRefStructs), without its pointer casts
 // (csharpPointerCastsBlanked) and the dereferences opening a parenthesis
 // (csharpParenDeref); Kotlin with its fun interfaces as
@@ -73,9 +74,10 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros(), typedefMacros()} {
 			code, owned = blankMatches(re, code, owned)
 		}
-		code, _ = typeNameMacrosBlanked(code, owned)
+		code, owned = typeNameMacrosBlanked(code, owned)
+		code, _ = blankMatchesWhere(labelBeforeDirective(), 1, code, owned, accessLabel)
 	case "cpp":
-		code = cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)))
+		code, _ = blankMatchesWhere(labelBeforeDirective(), 1, cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code))), false, accessLabel)
 	case "csharp":
 		var owned bool
 		code, owned = blankMatches(csharpCallAssignment(), csharpPointerCastsBlanked(csharpRefStructs(code)), false)
@@ -441,6 +443,23 @@ var nextLineConstructor = lazyre.New(`\bclass[ \t]+\w+(?:<[^\n{(]*>)?[ \t]*\r?\n
 // type's outline with it (MemoryPackWriter.cs lost 30 methods); group 1
 // is the call's arguments, which, blanked, leave an assignment to a name.
 var csharpCallAssignment = lazyre.New(`(?m)^[ \t]*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(\([^()\n;]*\))[ \t]*=[ \t]*[A-Za-z_(]`)
+
+// labelBeforeDirective matches a label a conditional holds alone (lz4's
+// `#if LZ4_FAST_DEC_LOOP` / `safe_literal_copy:` / `#endif`): the grammar
+// wants a statement after it, and failed the function around it, whose
+// locals became the file's variables. Group 1 is the label that, blanked,
+// leaves the conditional empty.
+var labelBeforeDirective = lazyre.New(`(?m)^[ \t]*([A-Za-z_]\w*[ \t]*:)[ \t]*\r?\n[ \t]*#[ \t]*(?:endif|else|elif)\b`)
+
+// accessLabel tells a C++ access label (`public:`) among labelBeforeDirective's
+// matches: a class's members' access, no statement's label.
+func accessLabel(src []byte, m []int) bool {
+	switch strings.TrimRight(string(src[m[2]:m[3]]), " \t:") {
+	case "public", "private", "protected", "signals", "slots":
+		return true
+	}
+	return false
+}
 
 // csharpParenDeref matches a dereference of a parenthesized expression
 // opening a parenthesis (`if (*(p - 1) == 13)`), which the grammar fails

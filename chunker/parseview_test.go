@@ -714,3 +714,19 @@ func TestKotlinCompoundAssignmentToACall(t *testing.T) {
 		t.Errorf("a header ending before it starts reads %q", s)
 	}
 }
+
+// A label a conditional holds alone is blanked for the parse, a C++
+// access label is not, nor a label with a statement after it.
+func TestLabelBeforeDirective(t *testing.T) {
+	for in, want := range map[string]string{
+		"#if FAST\n    safe_copy:\n#endif\n":       "#if FAST\n              \n#endif\n",
+		"#ifdef QT\npublic:\n#else\n":              "#ifdef QT\npublic:\n#else\n",
+		"#if FAST\n    done: ip++;\n#endif\n":      "#if FAST\n    done: ip++;\n#endif\n",
+		"#if FAST\n    done:\n    ip++;\n#endif\n": "#if FAST\n    done:\n    ip++;\n#endif\n",
+	} {
+		got, _ := blankMatchesWhere(labelBeforeDirective(), 1, []byte(in), false, accessLabel)
+		if string(got) != want {
+			t.Errorf("%q blanked as %q, want %q", in, got, want)
+		}
+	}
+}
