@@ -90,3 +90,33 @@ func TestReportNamedDeclarationYieldsToClearEvidence(t *testing.T) {
 	r.w.DeclReport = r.w.DeclEmbedded
 	wantFirst(t, r, cands, "orm/api.py", "at a phrase's weight the named declaration should win (the test's premise)")
 }
+
+// A qualified name asks for the member of its type: the type's chunk
+// naming the member (a small class, one chunk named for the class alone)
+// before a namesake in another type, and a namesake of its own type over
+// the others; without a declaration of the type, every declaration.
+func TestQualifiedNameFindsItsTypesMember(t *testing.T) {
+	alpha := &store.Chunk{ID: "a", FilePath: "Alpha.cs", StartLine: 1, Symbol: "AlphaShelf", SymbolKind: "class",
+		Content: "public class AlphaShelf {\n\tpublic override object Stock(string text) { return text; }\n}"}
+	beta := &store.Chunk{ID: "b", FilePath: "Beta.cs", StartLine: 8, Symbol: "BetaShelf.Stock", SymbolKind: "method", Content: "public override object Stock(string text) { throw null; }"}
+	betaType := &store.Chunk{ID: "bt", FilePath: "Beta.cs", StartLine: 1, Symbol: "BetaShelf", SymbolKind: "class", Content: "public class BetaShelf {"}
+	s := declaringSearcher{ix: newIx(), decls: map[string][]store.Decl{
+		"Stock":      {{Chunk: beta, Tier: 2}},
+		"AlphaShelf": {{Chunk: alpha, Tier: 3}},
+		"BetaShelf":  {{Chunk: betaType, Tier: 3}},
+	}}
+	for text, want := range map[string]string{"AlphaShelf.Stock": "Alpha.cs", "Demo.BetaShelf.Stock": "Beta.cs", "GammaShelf.Stock": "Beta.cs", "Stock": "Beta.cs"} {
+		q := ParseQuery(text)
+		decls, err := ownedDeclarations(context.Background(), s, Request{}, q.Name, qualifierOf(q.Text, q.Name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range decls {
+			got = append(got, d.Chunk.FilePath)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s: declarations in %v, want %s", text, got, want)
+		}
+	}
+}

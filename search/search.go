@@ -375,11 +375,18 @@ func ask(ctx context.Context, ix store.Searcher, req Request, q Query, n int) (c
 	}
 	if req.Options.on(Declaration) {
 		if q.Kind == Identifier || q.word {
-			run(func() (err error) { ch.decl, err = ix.Declaring(ctx, req.Kind, q.Name, req.Filter); return })
+			run(func() (err error) {
+				ch.decl, err = ownedDeclarations(ctx, ix, req, q.Name, qualifierOf(q.Text, q.Name))
+				return
+			})
 		} else {
 			ch.named = make([][]store.Decl, min(len(q.Names), q.namedLookups()))
 			for i := range ch.named {
-				run(func() (err error) { ch.named[i], err = ix.Declaring(ctx, req.Kind, q.Names[i], req.Filter); return })
+				owner := ""
+				if i == 0 && q.frameFunc != "" {
+					owner = q.frameOwner // Names[0]: the backtrace's function, of its type
+				}
+				run(func() (err error) { ch.named[i], err = ownedDeclarations(ctx, ix, req, q.Names[i], owner); return })
 			}
 		}
 	}
