@@ -105,7 +105,7 @@ func printedLinesOf(text string) *printedLines {
 			addWrapped(line, false)
 		}
 		for _, m := range quotedMessage().FindAllStringSubmatch(prose, maxMessageLines) {
-			addWrapped(m[1]+m[2]+m[3], false)
+			addWrapped(quoted(m), false)
 		}
 		return prose
 	})

@@ -42,13 +42,20 @@ const statusCode = `(?:Invalid argument|Not found|Not supported|Corruption|IO er
 	`INVALID_ARGUMENT|NOT_FOUND|ALREADY_EXISTS|PERMISSION_DENIED|OUT_OF_RANGE|FAILED_PRECONDITION|RESOURCE_EXHAUSTED|DEADLINE_EXCEEDED|UNIMPLEMENTED|UNAVAILABLE|DATA_LOSS|INTERNAL|ABORTED|UNAUTHENTICATED)`
 
 // quotedMessage matches a run of text a report's prose quotes on one
-// line, in double or typographic quotes or backticks (`I get "Protocol
-// error, got reply type byte"`): a message the reporter copied, when it
-// holds a run of plain words, since code in quotes seldom does. A quote
-// opens after a space and its text starts and ends with no space, so the
-// prose between two quoted names (`array` from `start` up to, but not
-// including, `end`) is not read as one.
-var quotedMessage = lazyre.New("(?:^|[\\s(:])\"([^\"\\s][^\"\\n]{18,}[^\"\\s])\"|\u201c([^\u201d\\n]{20,})\u201d|(?:^|[\\s(:])`([^`\\s][^`\\n]{18,}[^`\\s])`")
+// line, in double, single or typographic quotes or backticks (`I get
+// "Protocol error, got reply type byte"`, `we see 'failed to receive
+// whole snapshot'`): a message the reporter copied, when it holds a run
+// of plain words, since code in quotes seldom does. A quote opens after
+// a space and its text starts and ends with no space, so the prose
+// between two quoted names (`array` from `start` up to, but not
+// including, `end`) is not read as one; a single quote closes before
+// no letter, so a word's apostrophe (isn't) neither opens nor closes one.
+// The group that matched is the text.
+var quotedMessage = lazyre.New("(?:^|[\\s(:])\"([^\"\\s][^\"\\n]{18,}[^\"\\s])\"|\u201c([^\u201d\\n]{20,})\u201d|(?:^|[\\s(:])`([^`\\s][^`\\n]{18,}[^`\\s])`|" +
+	"(?:^|[\\s(:])'([^'\\s][^'\\n]{18,}[^'\\s])'(?:[^\\pL\\d]|$)|\u2018([^\u2019\\n]{20,})\u2019")
+
+// quoted returns the text a quotedMessage match quotes.
+func quoted(m []string) string { return strings.Join(m[1:], "") }
 
 // exceptionType is the name of an exception's class as an error line
 // prints it, qualified or not (ValueError, errors.ValidationError, PHP's
@@ -161,7 +168,7 @@ func messagesOf(text string) []message {
 	// snippet's `print("This won't be formatted")`), not what it printed.
 	outsideFences(text, func(prose string) string {
 		for _, m := range quotedMessage().FindAllStringSubmatch(prose, maxMessageLines) {
-			add(m[1] + m[2] + m[3])
+			add(quoted(m))
 		}
 		return prose
 	})

@@ -250,3 +250,24 @@ func TestTitleIsTheFirstLineOfProse(t *testing.T) {
 		}
 	}
 }
+
+// Prose quotes a message in single quotes too; a word's apostrophe opens
+// and closes none.
+func TestSingleQuotedMessages(t *testing.T) {
+	for text, want := range map[string]string{
+		"When a follower restores we see 'failed to receive whole snapshot' and the sink isn't cancelled.": "failed to receive whole snapshot",
+		"It says \u2018count missing for create list\u2019 on every call.":                                 "count missing for create list",
+		"The shelf's handler isn't called and the stocker doesn't retry after a failure of it.":            "",
+		"Set 'retries' to 3 and 'timeout' to 5, then it fails.":                                            "",
+	} {
+		var got []string
+		for _, m := range messagesOf(text) {
+			for _, run := range m {
+				got = append(got, strings.Join(run, " "))
+			}
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("messagesOf(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
