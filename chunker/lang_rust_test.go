@@ -75,3 +75,32 @@ impl<'a> Shelve for &'a mut Crate<'a, u8> {
 		}
 	}
 }
+
+// A function nested in another, unsafe, const or extern too, and in a
+// test, is listed under it.
+func TestRustNestedFunctions(t *testing.T) {
+	src := `pub fn outer(x: u32) -> u32 {
+    #[inline]
+    unsafe fn doubled(y: u32) -> u32 {
+        y * 2
+    }
+    unsafe { doubled(x) }
+}
+
+#[test]
+fn shelves_double() {
+    const unsafe fn check() -> bool {
+        true
+    }
+    assert!(unsafe { check() });
+}
+`
+	var got []string
+	for _, s := range Outline("src/outer.rs", []byte(src)) {
+		got = append(got, s.Kind+" "+s.Qualified())
+	}
+	want := "function outer|function outer.doubled|test shelves_double|function shelves_double.check"
+	if strings.Join(got, "|") != want {
+		t.Errorf("outline %q, want %q", strings.Join(got, "|"), want)
+	}
+}

@@ -50,12 +50,12 @@ func Outline(path string, src []byte) []Symbol {
 	// table of errors): the types and the names are looked up by index.
 	var types []int
 	named := map[string][]int{}
-	callables := map[string]int{} // functions, methods and constructors by qualified name
+	callables := map[string]int{} // functions, methods, constructors and tests by qualified name
 	for i, s := range syms {
 		if ClassLike(s.Kind) || s.Kind == "type" {
 			types = append(types, i)
 		}
-		if s.Kind == "function" || s.Kind == "method" || s.Kind == "constructor" {
+		if s.Kind == "function" || s.Kind == "method" || s.Kind == "constructor" || s.Kind == "test" {
 			callables[s.Qualified()] = i
 		}
 		named[s.Name] = append(named[s.Name], i)
@@ -181,9 +181,17 @@ func nestedFunction(d Def) bool {
 }
 
 // keywordSignature reports a signature that opens with a function's
-// keyword (`def`, `function`, `fn`, `func`, `fun`, `sub`), async or not.
+// keyword (`def`, `function`, `fn`, `func`, `fun`, `sub`), past its
+// modifiers (async, Rust's `unsafe`, `const`, `extern "C"`, Kotlin's
+// `private inline`).
 func keywordSignature(sig string) bool {
-	sig = strings.TrimPrefix(sig, "async ")
+	for {
+		word, rest, ok := strings.Cut(sig, " ")
+		if !ok || !functionModifiers[word] && !strings.HasPrefix(word, `"`) && !strings.HasPrefix(word, "pub(") {
+			break
+		}
+		sig = rest
+	}
 	for _, k := range []string{"def ", "function ", "function* ", "fn ", "func ", "fun ", "sub "} {
 		if strings.HasPrefix(sig, k) {
 			return true
@@ -191,6 +199,10 @@ func keywordSignature(sig string) bool {
 	}
 	return false
 }
+
+// functionModifiers are the words a nested function's signature may open
+// with before its keyword.
+var functionModifiers = set("async", "unsafe", "const", "extern", "pub", "private", "internal", "inline", "suspend", "tailrec")
 
 // splitGroups replaces each symbol naming several declarations, which
 // Symbols names by the first few ("Red, Green, Blue, Cyan, …"), with the
