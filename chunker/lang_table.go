@@ -161,9 +161,14 @@ func cName(c *coder, n *sitter.Node) (string, []*sitter.Node) {
 // parser reads it without knowing the macro API: a function declarator
 // whose declarator is a function declarator (a function returning a
 // function, which C does not have) with one parameter of a bare type,
-// the name. Nil for any other declaration.
+// the name; the function may return a pointer (`const char
+// *PREFIX(name)(…)`, expat's macro of a name). Nil for any other
+// declaration.
 func cParenthesizedName(n *sitter.Node) *sitter.Node {
 	outer := field(n, "declarator")
+	for outer != nil && outer.Type() == "pointer_declarator" {
+		outer = field(outer, "declarator")
+	}
 	if outer == nil || outer.Type() != "function_declarator" {
 		return nil
 	}

@@ -508,9 +508,10 @@ var leadWordMacros = lazyre.New(`(?m)^[ \t]*([A-Z][A-Z0-9]{2,})[ \t]+(?:const[ \
 
 // typeNameMacro matches an upper-case word between a C function's type
 // and its name (zlib's `int ZEXPORT deflate(`, `gzFile ZEXPORT gzopen(`,
-// `const char * ZEXPORT zError(`), where no type can stand, so a macro
-// does; group 1 is the word before it, group 2 the macro.
-var typeNameMacro = lazyre.New(`(?m)^[ \t]*(?:(?:static|extern|inline|const|volatile|unsigned|signed|struct|enum|union)[ \t]+)*([A-Za-z_]\w*)[ \t]*(?:\*[ \t]*)*([A-Z][A-Z0-9_]*)[ \t]+\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
+// `const char * ZEXPORT zError(`, expat's `static int PTRFASTCALL` above
+// `PREFIX(charRefNumber)(`), where no type can stand, so a macro does;
+// group 1 is the word before it, group 2 the macro.
+var typeNameMacro = lazyre.New(`(?m)^[ \t]*(?:(?:static|extern|inline|const|volatile|unsigned|signed|struct|enum|union)[ \t]+)*([A-Za-z_]\w*)[ \t]*(?:\*[ \t]*)*([A-Z][A-Z0-9_]*)(?:[ \t]+|[ \t]*\r?\n[ \t]*)\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
 
 // notTypes are the words before an upper-case word that make it a type
 // (`static FILE *open_log(`, `struct NODE make(`) or a statement's.

@@ -730,3 +730,15 @@ func TestLabelBeforeDirective(t *testing.T) {
 		}
 	}
 }
+
+// A calling convention's macro ending the line above a function's name,
+// however long, is no variable, and a macro of the name (`PREFIX(name)`)
+// names the function, a pointer's return type or not.
+func TestCMacroAboveMacroNamedFunction(t *testing.T) {
+	src := []byte("static int SHELFFASTCALL\nPREFIX(first)(const char *ptr) {\n  return 0;\n}\n\n" +
+		"static const char *SHELFFASTCALL\nPREFIX(second)(const char *ptr) {\n  return ptr;\n}\n")
+	kinds, _ := outline("shelf.c", src)
+	if kinds["first"] != "function" || kinds["second"] != "function" || kinds["SHELFFASTCALL"] != "" || kinds["PREFIX"] != "" {
+		t.Errorf("kinds %v: want functions first and second alone", kinds)
+	}
+}
