@@ -232,6 +232,9 @@ func declaredAt(line string, pos int, name string, member bool) bool {
 		// function whose type stands on the line before); after "=",
 		// "(", "new" or "return" it is used.
 		c := prev[len(prev)-1]
+		if c == '?' && len(prev) > 1 && (isIdentByte(prev[len(prev)-2]) || strings.IndexByte(">]", prev[len(prev)-2]) >= 0) {
+			c = prev[len(prev)-2] // a nullable type (C#'s `object?`, Kotlin's `String?`), not a conditional's `?`
+		}
 		fields := strings.Fields(prev)
 		last := fields[len(fields)-1]
 		if !(isIdentByte(c) || strings.IndexByte("*&>]", c) >= 0 || wrappedType(prev)) || usingWords[last] || namespaceWords[last] {

@@ -189,6 +189,9 @@ func TestDeclTierFromTheChunkersNames(t *testing.T) {
 		{"util.c", "buffer_free", "function", "static void\nbuffer_free(struct buffer *b)\n{\n\tfree(b->data);\n}", "buffer_free", 3},
 		{"Pair.java", "Pair.getLeft, Pair.getRight", "method", "    public L getLeft() {\n        return left;\n    }", "getLeft", 2},
 		{"mutex.cc", "Mutex.Lock", "method", "void Mutex::Lock() {\n  LockSlow();\n}", "Lock", 2},
+		// A nullable return type, not a conditional's "?".
+		{"Shelf.cs", "Shelf.Stock, Shelf.Unstock", "method", "\tpublic virtual object? Stock(string? text)\n\t{\n\t\treturn text;\n\t}", "Stock", 2},
+		{"Shelf.cs", "Shelf.Pick", "method", "\tpublic object Pick() => full ? Stock(text) : null;", "Stock", 0},
 		{"Merge.kt", "flatMapConcat", "function", "public fun <T, R> Flow<T>.flatMapConcat(transform: suspend (T) -> Flow<R>): Flow<R> =", "flatMapConcat", 3},
 		{"netutil.py", "bind_sockets", "function", "    if not socket.has_ipv6:\n        sockets = bind_sockets(port)\n    return sockets", "bind_sockets", 0},
 		{"gen.py", "WaitIterator", "class", "    Use it as::\n\n      async for result in gen.WaitIterator(f1, f2):\n", "WaitIterator", 0},
