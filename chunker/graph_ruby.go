@@ -15,7 +15,8 @@ func init() {
 // classes are parents of what they hold ("class A::B" in "module M" is
 // M.A.B); included and extended modules are inherited.
 const rubyGraphQuery = `
-; Declarations, with the ones the outline leaves out: attributes,
+; Declarations, with the ones the outline leaves out: attributes (and
+; Rails' module and class attributes, mattr_accessor, class_attribute),
 ; constants and methods of classes nested in methods.
 (class name: [(constant) (scope_resolution)] @name) @def.class
 (module name: [(constant) (scope_resolution)] @name) @def.module
@@ -23,7 +24,9 @@ const rubyGraphQuery = `
 (singleton_method name: (_) @name) @def.method
 (assignment left: (constant) @name) @def.const
 (call method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name) !receiver
-  (#any-of? @_attr "attr_reader" "attr_writer" "attr_accessor")) @def.property
+  (#any-of? @_attr "attr_reader" "attr_writer" "attr_accessor"
+    "mattr_reader" "mattr_writer" "mattr_accessor" "cattr_reader" "cattr_writer" "cattr_accessor"
+    "thread_mattr_reader" "thread_mattr_writer" "thread_mattr_accessor" "thread_cattr_accessor" "class_attribute")) @def.property
 ; A method's other name: alias new old, alias_method :new, :old.
 (alias name: (_) @name) @def.method
 (call method: (identifier) @_alias arguments: (argument_list . (simple_symbol) @name) !receiver

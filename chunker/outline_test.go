@@ -24,6 +24,9 @@ func TestOutlineListsDataMembers(t *testing.T) {
 		// do (chunks are named without it, as Symbols names them).
 		{"job.rb", "module Demo\n  class Job\n    attr_reader :id\n    def run; end\n  end\nend\n",
 			[]string{"module Demo <>", "class Job <Demo>", "property id <Demo.Job>", "method run <Demo.Job>"}},
+		// Rails' module and class attributes are its properties too.
+		{"shelf.rb", "module Shelf\n  mattr_accessor :cache_lookups\n  class Box\n    class_attribute :capacity\n  end\nend\n",
+			[]string{"module Shelf <>", "property cache_lookups <Shelf>", "class Box <Shelf>", "property capacity <Shelf.Box>"}},
 		// A computed property is a declaration already: listed once.
 		{"job.swift", "class Job {\n    let id: Int\n    var twice: Int { return id * 2 }\n    func run() {}\n}\n",
 			[]string{"class Job <>", "property id <Job>", "property twice <Job>", "method run <Job>"}},
