@@ -105,7 +105,7 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 			continue
 		}
 		v := line[m[g]:m[g+1]]
-		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || joinedWords(v) || entropy(v) < quotedMinEntropy {
+		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || joinedWords(v) || routePath().Match(v) || entropy(v) < quotedMinEntropy {
 			return Finding{}, false
 		}
 		return Finding{Rule: "assigned-secret", Start: m[g], End: m[g+1]}, true
@@ -146,6 +146,13 @@ var (
 	// possessive `*+`: phpdoc-parser's lexer tokens): a pattern, where a
 	// secret's characters are drawn from such a class, not written as one.
 	charClass = lazyre.New(`\[\^?(?:[^\]]*(?:a-z|A-Z|0-9))|\(\?[=!:<]|\[\^|\\[sdwx]|[*+?]\+`)
+	// routePath is a path a server routes or a client requests
+	// (`/api/typed/user/:userId/post/firstPost`, nitro's typed routes
+	// under an `internalApiKey`), after an address with no credentials
+	// and no query or not, each of its segments a word, a parameter or
+	// a short number: a place, not a secret, which a webhook's address
+	// holds in a segment of random characters.
+	routePath = lazyre.New(`^(?:[a-z][a-z0-9+.-]*://[\w.-]+(?::\d+)?)?(?:/(?:[:@]?[A-Za-z_][A-Za-z_.-]*\d{0,3}|\{[\w.]*\}|\[[\w.]*\]|\*{1,2}|\d{1,4}|v\d+)?)+$`)
 	// interpolation is an expression a string formats in: a name or a
 	// call in braces, after Ruby's # or not (an f-string's), or in
 	// Swift's \( ).

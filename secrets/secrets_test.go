@@ -64,6 +64,7 @@ func TestScanFindsSecrets(t *testing.T) {
 		{"gcp-api-key", `key: "` + gcpKey + `"`, gcpKey},
 		{"jwt", `Authorization: ` + jwt, jwt},
 		{"url-password", `dsn := "postgres://app:` + dbPassword + `@db.internal:5432/app"`, dbPassword},
+		{"assigned-secret", `api_key = "/` + awsSecret + `"`, awsSecret}, // a path of a random segment is no route
 	}
 	for _, c := range cases {
 		found := Scan([]byte(c.text))
@@ -112,6 +113,8 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`return f"config.secret_key = '{secrets.token_hex(64)}'"`,
 		`let credentials = "\(basic.username):\(basic.password)"`,
 		`const _tokenType_name = "tokenInvalidtokenCommatokenColontokenEqualstokenKeywordtokenNumber"`, // a stringer's name table
+		`  internalApiKey: "/api/typed/user/:userId/post/firstPost" as const,`,                         // a route
+		`auth_token_url = "https://login.example.org/oauth2/v2.0/token"`,
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
