@@ -50,8 +50,10 @@ const bigErrorLines = 20
 // storage class (storageMacros), the attribute calls before a
 // function's name (attributeCalls) and calling conventions in a function
 // pointer's declarator (callingConventions); C++ without the macros its
-// grammar misreads (cppMacrosBlanked); both without the labels a
-// conditional holds alone (labelBeforeDirective); C# with its ref structs in an
+// grammar misreads (cppMacrosBlanked); both with each conditional whose
+// branches open the same brace read as its first branch
+// (braceSplitBranches) and without the labels a conditional holds alone
+// (labelBeforeDirective); C# with its ref structs in an
 // order the grammar reads (csharpRefStructs), without its pointer casts
 // (csharpPointerCastsBlanked) and the dereferences opening a parenthesis
 // (csharpParenDeref); Kotlin with its fun interfaces as
@@ -70,14 +72,17 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	switch lang {
 	case "c":
 		var owned bool
-		code, owned = loneMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)), false)
+		code, owned = braceSplitBranches(code, false)
+		code, owned = loneMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)), owned)
 		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros(), typedefMacros()} {
 			code, owned = blankMatches(re, code, owned)
 		}
 		code, owned = typeNameMacrosBlanked(code, owned)
 		code, _ = blankMatchesWhere(labelBeforeDirective(), 1, code, owned, accessLabel)
 	case "cpp":
-		code, _ = blankMatchesWhere(labelBeforeDirective(), 1, cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code))), false, accessLabel)
+		var owned bool
+		code, owned = braceSplitBranches(code, false)
+		code, _ = blankMatchesWhere(labelBeforeDirective(), 1, cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code))), owned, accessLabel)
 	case "csharp":
 		var owned bool
 		code, owned = blankMatches(csharpCallAssignment(), csharpPointerCastsBlanked(csharpRefStructs(code)), false)

@@ -742,3 +742,47 @@ func TestCMacroAboveMacroNamedFunction(t *testing.T) {
 		t.Errorf("kinds %v: want functions first and second alone", kinds)
 	}
 }
+
+// A conditional whose branches each open the same brace is read as its
+// first branch: the function around it ends where it does, and the ones
+// after it are the file's; a conditional balanced in each branch keeps
+// both, so that the declarations of its #else stay.
+func TestBraceSplitBranches(t *testing.T) {
+	src := []byte(`static int preparse(const char *p, int n, int *out)
+{
+    for (int i = 0; i < n; i++) {
+        switch (p[i]) {
+        case 'N':
+#ifdef LARGE_FLAGS
+            if (parse_u64(p, i, out) != 0) {
+#else
+            if (parse_u32(p, i, out) != 0) {
+#endif
+                return -1;
+            }
+            break;
+        }
+    }
+    return 0;
+}
+
+#ifdef SHELF_WIDE
+typedef long shelf_t;
+#else
+typedef int shelf_t;
+struct narrow { int x; };
+#endif
+
+void process_get(const char *key)
+{
+    (void)key;
+}
+`)
+	kinds, parents := outline("proto.c", src)
+	if kinds["preparse"] != "function" || kinds["process_get"] != "function" || parents["process_get"] != "" || kinds["narrow"] != "struct" {
+		t.Errorf("kinds %v, parents %v: want functions preparse and process_get at the top level, and the #else's struct narrow", kinds, parents)
+	}
+	if kinds["i"] != "" {
+		t.Errorf("kinds %v: a local of preparse is listed", kinds)
+	}
+}
