@@ -18,10 +18,9 @@ package chunker
 // owned says src may be written.
 func braceSplitBranches(src []byte, owned bool) ([]byte, bool) {
 	type group struct {
-		at       []int // offsets of the #if and of each #elif and #else
-		deltas   []int // brace depth change of each branch so far
-		nested   bool  // a conditional inside one of its branches
-		branchAt int   // where the current branch's text starts
+		at     []int // offsets of the #if and of each #elif and #else
+		deltas []int // brace depth change of each branch so far
+		nested bool  // a conditional inside one of its branches
 	}
 	var stack []*group
 	var found [][2]int // spans to blank: a group's #if line, and its later branches to its #endif's end
@@ -36,7 +35,7 @@ func braceSplitBranches(src []byte, owned bool) ([]byte, bool) {
 				if len(stack) > 0 {
 					stack[len(stack)-1].nested = true
 				}
-				stack = append(stack, &group{at: []int{i}, branchAt: end + 1})
+				stack = append(stack, &group{at: []int{i}})
 				depth = 0
 			case "else", "elif", "elifdef", "elifndef":
 				if len(stack) > 0 {
