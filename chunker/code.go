@@ -507,12 +507,8 @@ func (c *coder) groupSpan(us []unit) span {
 		var names []string
 		s.kind, s.parent = ds[0].kind, ds[0].parent
 		for _, d := range ds {
-			switch q := d.qualified(); {
-			case slices.Contains(names, q), blankName(d.name):
-			case len(names) < maxMergedNames:
+			if q := d.qualified(); !slices.Contains(names, q) && !blankName(d.name) {
 				names = append(names, q)
-			case len(names) == maxMergedNames:
-				names = append(names, "…")
 			}
 			if d.kind != s.kind {
 				s.kind = "mixed"
@@ -521,10 +517,36 @@ func (c *coder) groupSpan(us []unit) span {
 				s.parent = ""
 			}
 		}
-		s.symbol = strings.Join(names, ", ")
+		s.symbol = strings.Join(mergedNames(names, ds), ", ")
 		s.sig = ds[0].sig
 	}
 	return s
+}
+
+// mergedNames returns the names a merged chunk's symbol lists, of the
+// distinct names its declarations ds declare in file order: all of them,
+// or, past maxMergedNames, its functions and types first, then "…". A
+// block of macros and variables above a small function (a tool's
+// #include and #define lines) would otherwise hide the function's name.
+func mergedNames(names []string, ds []*decl) []string {
+	if len(names) <= maxMergedNames {
+		return names
+	}
+	primary := map[string]bool{}
+	for _, d := range ds {
+		if ClassLike(d.kind) || d.kind == "function" || d.kind == "method" || d.kind == "type" {
+			primary[d.qualified()] = true
+		}
+	}
+	out := make([]string, 0, maxMergedNames+1)
+	for _, first := range []bool{true, false} {
+		for _, n := range names {
+			if primary[n] == first && len(out) < maxMergedNames {
+				out = append(out, n)
+			}
+		}
+	}
+	return append(out, "…")
 }
 
 // onlyDeclaring returns the one unit of us that declares something, if

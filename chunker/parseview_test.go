@@ -786,3 +786,18 @@ void process_get(const char *key)
 		t.Errorf("kinds %v: a local of preparse is listed", kinds)
 	}
 }
+
+// A merged chunk's symbol names its functions before the macros above
+// them when it cannot name all: a tool's #define block above its one
+// function hid the function.
+func TestMergedChunkNamesItsFunctionsFirst(t *testing.T) {
+	var b strings.Builder
+	for i := range 6 {
+		fmt.Fprintf(&b, "#define SHELF_%d %d\n", i, i)
+	}
+	b.WriteString("\nstatic void report_shelf(const char *name)\n{\n  (void)name;\n}\n")
+	chunks := Split("tool.c", []byte(b.String()), Options{})
+	if len(chunks) != 1 || !strings.HasPrefix(chunks[0].Symbol, "report_shelf, SHELF_0") || !strings.HasSuffix(chunks[0].Symbol, "…") {
+		t.Errorf("chunks %+v: want one, named report_shelf first", chunks)
+	}
+}
