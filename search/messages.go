@@ -73,17 +73,23 @@ const qualifiedType = `(?:[a-z_][a-z0-9_]*\.)+[A-Z][A-Za-z0-9_]*`
 // name, qualified or not.
 var raisedType = lazyre.New(`(?m)(?:(?:^|[\s(])(` + exceptionType + `)|^\s*(` + qualifiedType + `)): \S`)
 
-// raisedTypes returns a test of the names that text's error lines print
-// as their exception's type. A report quoting a message asks where it is
-// raised, and the exception's class, declared apart (errors.py,
+// raisedSet holds the names that a text's error lines print as their
+// exception's type. A report quoting a message asks where it is raised,
+// and the exception's class, declared apart (errors.py,
 // TooManyRedirectsException.php), is no answer a name should lift: the
 // code raising it names it too.
-func raisedTypes(text string) func(string) bool {
-	types := map[string]bool{}
+type raisedSet map[string]bool
+
+// has reports whether name is one of the set's.
+func (s raisedSet) has(name string) bool { return s[name] }
+
+// raisedTypes returns the exception types text's error lines print.
+func raisedTypes(text string) raisedSet {
+	types := raisedSet{}
 	for _, m := range raisedType().FindAllStringSubmatch(text, maxMessageLines) {
 		types[lastName(m[1]+m[2])] = true
 	}
-	return func(name string) bool { return types[name] }
+	return types
 }
 
 // raisedFile reports a file named as an exception type the query's error
@@ -92,11 +98,8 @@ func raisedTypes(text string) func(string) bool {
 // declaration, often empty, is no more the answer than its name is; the
 // code raising it is.
 func (q Query) raisedFile(p string) bool {
-	if q.raised == nil {
-		return false
-	}
 	base := path.Base(p)
-	return q.raised(strings.TrimSuffix(base, path.Ext(base)))
+	return q.raised.has(strings.TrimSuffix(base, path.Ext(base)))
 }
 
 // Bounds on what a query's messages cost: the lines read and the

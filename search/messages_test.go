@@ -271,3 +271,45 @@ func TestSingleQuotedMessages(t *testing.T) {
 		}
 	}
 }
+
+// The code throwing an exception the report raises gains the message
+// lift of the exception's class, which holds the message: the class
+// alone had the lift, the throw site none. An exception of no candidate's
+// declaring (a ValueError) lifts nothing.
+func TestThrowSiteSharesItsExceptionsMessage(t *testing.T) {
+	report := "Calling Spin() on a plain object fails:\n\nShelf.NotAWidgetException: Widget extension methods can only be called on objects created using Widget.Create.\n   at Shelf.Core.WidgetResolver.ResolveFor(Object widget)\n"
+	ix := newIx()
+	class := cand(ix, "Ex/NotAWidgetException.cs", 1, 0.40, 9)
+	class.chunk.Symbol, class.chunk.SymbolKind = "NotAWidgetException", "class"
+	class.chunk.Content = "public class NotAWidgetException : WidgetException\n{\n    private const string Explanation =\n        \"Widget extension methods can only be called \" +\n        \"on objects created using Widget.Create.\";\n\n    public NotAWidgetException() : base(Explanation) { }\n}"
+	thrower := cand(ix, "Core/WidgetResolver.cs", 1, 0.30, 3)
+	thrower.chunk.Symbol, thrower.chunk.SymbolKind = "WidgetResolver", "class"
+	thrower.chunk.Content = "public class WidgetResolver\n{\n    public IWidgetRouter ResolveFor(object widget) => widget switch\n    {\n        IWidgetRouterProvider p => p.GetRouter(),\n        _ => throw new NotAWidgetException()\n    };\n}"
+	near := cand(ix, "Core/WidgetExtensions.cs", 1, 0.36, 3)
+	near.chunk.Content = "public static class WidgetExtensions\n{\n    public static void Spin(this object o) => Resolver.ResolveFor(o).Spin();\n}"
+	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
+	cands := []*candidate{class, thrower, near}
+	r.score(cands)
+	if thrower.score <= near.score {
+		t.Errorf("the throw site scores %.3f, the extension %.3f (class %.3f): want the throw site above", thrower.score, near.score, class.score)
+	}
+	r.opt.Off |= Messages
+	r.score(cands)
+	if thrower.score > near.score {
+		t.Errorf("without messages the throw site scores %.3f above the extension's %.3f: the test shows nothing", thrower.score, near.score)
+	}
+}
+
+// The code returning a sentinel error gains the lift of the declaration
+// holding its message: Go's var block of errors had the lift alone.
+func TestSentinelUseSharesItsMessage(t *testing.T) {
+	ix := newIx()
+	decl := cand(ix, "errs/errors.go", 1, 0.30, 6)
+	decl.chunk.Content = "var (\n\t// ErrShelfFull is returned when the shelf grows past its size.\n\tErrShelfFull = errors.New(\"shelf capacity exceeded\")\n)"
+	use := cand(ix, "shelf.go", 1, 0.35, 3)
+	use.chunk.Content = "func (s *Shelf) Put(item []byte) error {\n\tif s.used+len(item) > s.size {\n\t\treturn errs.ErrShelfFull\n\t}\n\treturn nil\n}"
+	near := cand(ix, "stock.go", 1, 0.42, 3)
+	near.chunk.Content = "func (s *Stock) Put(item []byte) error {\n\ts.items = append(s.items, item)\n\treturn nil\n}"
+	r := ranker{q: ParseQuery("Writes fail after a while with:\n\nerror: shelf capacity exceeded\n\nWhy does Put start failing?"), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, []*candidate{decl, use, near}, Messages, "shelf.go", "stock.go")
+}

@@ -117,7 +117,7 @@ type Query struct {
 	frameFunc, frameOwner string
 	// raised tells the exception types the text's error lines print:
 	// no names of the query (raisedTypes), nor the files named so.
-	raised func(string) bool
+	raised raisedSet
 	// messages are the error messages the text quotes (messagesOf).
 	messages []message
 	// printed are the lines the text may quote as a program printed
@@ -212,7 +212,7 @@ func ParseQuery(text string) Query {
 		q.printed, q.oneLine = printedLinesOf(raw), !lines
 	}
 	q.raised = raisedTypes(raw)
-	q.Names = slices.DeleteFunc(q.Names, q.raised)
+	q.Names = slices.DeleteFunc(q.Names, q.raised.has)
 	return q
 }
 

@@ -54,6 +54,10 @@ func (r ranker) score(cands []*candidate) {
 	// own program, `panicked at src/settings.rs:41`) tells nothing of the
 	// code on the failure's way.
 	traced := r.q.frameFunc != "" || slices.ContainsFunc(cands, func(cd *candidate) bool { return cd.atFrame > 0 })
+	var raisers *raiseSites
+	if readMessages {
+		raisers = r.raiseSitesOf(cands, messageFloor)
+	}
 	oldVersion := r.olderVersions(cands)
 	variant := variantsOf(r.q, cands)
 	// What a path says is the same for every chunk of a file: work it
@@ -133,7 +137,11 @@ func (r ranker) score(cands []*candidate) {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
 		if readMessages && (cd.lex >= messageFloor || cd.printedHit) {
-			base += r.messageLift(cd.chunk.Full().Content, traced)
+			lift := r.messageLift(cd.chunk.Full().Content, traced)
+			base += lift
+			if raisers != nil {
+				raisers.declaring(cd, lift)
+			}
 		}
 		mult[i] = f.prior * f.older
 		if r.opt.on(PathPrior) && !r.docs && licenceHeader(cd.chunk) {
@@ -147,6 +155,9 @@ func (r ranker) score(cands []*candidate) {
 			lift += f.mentioned
 		}
 		cd.score = (base+lift)*mult[i] + r.declBoost(cd)
+	}
+	if raisers != nil {
+		raisers.lift(cands, mult)
 	}
 	if reported {
 		liftBest(cands, func(cd *candidate, i int) float64 { return facts[cd.chunk.FilePath].once * mult[i] })

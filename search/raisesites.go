@@ -1,0 +1,176 @@
+package search
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/codeseek/codeseek/internal/lazyre"
+	"github.com/codeseek/codeseek/store"
+)
+
+// A report quoting an exception's message (`NotAWidgetException: Widget
+// extension methods … can only be called on objects created using …`)
+// finds the message where it is written, often in the exception's class,
+// whose constructor holds it. The fix is where the exception is thrown,
+// which names the class and holds no message. So the code constructing
+// a type the report raises (`throw new NotAWidgetException()`, `raise
+// ConfigError(…)`) gains the message lift of that type's declaration,
+// when the type is the repository's own (a candidate declares it; not a
+// ValueError) and few files construct it. A sentinel value holding the
+// message (Go's `ErrQuotaExceeded = errors.New("storage quota
+// exceeded")`, declared among the package's errors) is the same: the
+// code returning it gains the lift of its declaration.
+
+// raiseSites are the candidates constructing the types a query raises,
+// and the message lifts of those types' declarations.
+type raiseSites struct {
+	decl  map[*candidate]string // the candidates declaring a raised type, by its name
+	sites map[*candidate]string // the candidates constructing one
+	lifts map[string]float64    // the best message lift of a declaration of each
+}
+
+// maxRaiseFiles is the most files that may construct a raised type for
+// each to gain its declaration's lift: an exception thrown everywhere
+// tells no place.
+const maxRaiseFiles = 3
+
+// raiseSitesOf finds the candidates declaring and constructing the
+// query's raised types among the lexical hits (the type's name is a
+// query term), and its sentinels (sentinelSites), or nil when there are
+// none.
+func (r ranker) raiseSitesOf(cands []*candidate, floor float64) *raiseSites {
+	names := make([]string, 0, len(r.q.raised))
+	for n := range r.q.raised {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	rs := &raiseSites{decl: map[*candidate]string{}, sites: map[*candidate]string{}, lifts: map[string]float64{}}
+	for _, name := range names {
+		constructs := regexp.MustCompile(`(?:\bnew|\braise|\bthrow)\s+(?:[\w$]+[.\\])*` + regexp.QuoteMeta(name) + `\b`)
+		declared := false
+		files := map[string]bool{}
+		var sites []*candidate
+		for _, cd := range cands {
+			if cd.lex <= 0 {
+				continue
+			}
+			text := cd.chunk.Full().Content
+			switch {
+			case !strings.Contains(text, name):
+			case store.DeclTier(cd.chunk, name) > 0:
+				rs.decl[cd], declared = name, true
+			case constructs.MatchString(text):
+				sites = append(sites, cd)
+				files[cd.fileKey()] = true
+			}
+		}
+		if !declared || len(files) == 0 || len(files) > maxRaiseFiles {
+			continue
+		}
+		for _, cd := range sites {
+			rs.sites[cd] = name
+		}
+	}
+	r.sentinelSites(cands, floor, rs)
+	if len(rs.sites) == 0 {
+		return nil
+	}
+	return rs
+}
+
+// sentinelAssignment matches a line assigning a value to a name (Go's
+// `ErrQuotaExceeded = errors.New(`, `var ErrX = …`, a constant's `X =
+// "…"`); group 1 is the name.
+var sentinelAssignment = lazyre.New(`^\s*(?:(?:var|const|static|final|public|private|readonly)\s+)*([A-Za-z_]\w*)(?:\s+[\w.*\[\]]+)?\s*:?=[^=]`)
+
+// sentinelSites adds to rs the sentinel values a candidate read for the
+// query's messages (its lexical score at floor or above, or a hit of the
+// printed lines) declares on the line quoting one, and the candidates
+// using them.
+func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites) {
+	var quoted []string // what the query quotes as printed, lower case
+	for _, m := range r.q.messages {
+		if len(m) > 0 {
+			quoted = append(quoted, strings.Join(m[0][:min(len(m[0]), minRunWords)], " "))
+		}
+	}
+	if r.q.printed != nil {
+		for _, l := range r.q.printed.lines {
+			if l.whole {
+				quoted = append(quoted, l.text)
+			}
+		}
+	}
+	if len(quoted) == 0 {
+		return
+	}
+	for _, cd := range cands {
+		if cd.lex < floor && !cd.printedHit || rs.decl[cd] != "" {
+			continue
+		}
+		text := cd.chunk.Full().Content
+		lower := strings.ToLower(text)
+		at := -1
+		for _, q := range quoted {
+			if at = strings.Index(lower, q); at >= 0 {
+				break
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		line := text[strings.LastIndexByte(text[:at], '\n')+1 : at]
+		if m := sentinelAssignment().FindStringSubmatch(line); m != nil && len(m[1]) >= minSentinelBytes {
+			rs.decl[cd] = m[1]
+		}
+	}
+	declared := map[string]bool{}
+	for _, name := range rs.decl {
+		declared[name] = true
+	}
+	for name := range declared {
+		if r.q.raised.has(name) {
+			continue // a raised type's sites are found as constructions
+		}
+		use := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
+		files := map[string]bool{}
+		var sites []*candidate
+		for _, cd := range cands {
+			if rs.decl[cd] == name {
+				continue
+			}
+			if text := cd.chunk.Full().Content; strings.Contains(text, name) && use.MatchString(text) {
+				sites = append(sites, cd)
+				files[cd.fileKey()] = true
+			}
+		}
+		if len(files) == 0 || len(files) > maxRaiseFiles {
+			continue
+		}
+		for _, cd := range sites {
+			rs.sites[cd] = name
+		}
+	}
+}
+
+// minSentinelBytes is the shortest name taken for a sentinel: a message
+// assigned to `s` or `msg` is a local's, used by no other code.
+const minSentinelBytes = 5
+
+// declaring records the message lift of cd, if it declares a raised type.
+func (rs *raiseSites) declaring(cd *candidate, lift float64) {
+	if name, ok := rs.decl[cd]; ok {
+		rs.lifts[name] = max(rs.lifts[name], lift)
+	}
+}
+
+// lift adds to each candidate constructing a raised type the message
+// lift of the type's declaration, as its path facts multiply it.
+func (rs *raiseSites) lift(cands []*candidate, mult []float64) {
+	for i, cd := range cands {
+		if name, ok := rs.sites[cd]; ok {
+			cd.score += rs.lifts[name] * mult[i]
+		}
+	}
+}
