@@ -635,6 +635,23 @@ func (d *decl) wrapperParent() string {
 	return d.parent
 }
 
+// containerParent is the parent of the declarations in container, the
+// wrapper d holds: an object literal's members are the variable's
+// (`export const handlers = { open() {…}, message() {…} }`: handlers.open,
+// as the symbol graph names them), however many, but a CommonJS module's
+// exports object's (`module.exports = { get message() … }`), which are
+// the module's own; any other wrapper's are as wrapperParent says.
+func (d *decl) containerParent(container *sitter.Node) string {
+	if objectLiteral(container) && d.name != "module.exports" && d.name != "exports" {
+		return d.qualified()
+	}
+	return d.wrapperParent()
+}
+
+// objectLiteral reports a JavaScript or TypeScript object literal, whose
+// functions are its methods, not functions of a scope.
+func objectLiteral(n *sitter.Node) bool { return n != nil && n.Type() == "object" }
+
 // big chunks a unit over the budget. Containers nested deeper than
 // maxSplitDepth are packed like any statement.
 func (c *coder) big(u unit) {
@@ -665,8 +682,8 @@ func (c *coder) big(u unit) {
 			if len(u.ds) == 1 {
 				cp := *u.ds[0]
 				d = &cp
-				d.transparent, d.body = d.wrapperParent() == d.parent, body
-				if !d.transparent {
+				d.transparent, d.body = d.containerParent(body) == d.parent, body
+				if !d.transparent && !objectLiteral(body) {
 					c.openFunction(d.qualified())
 				}
 			}

@@ -44,6 +44,12 @@ func TestOutlineListsDataMembers(t *testing.T) {
 		{"colors.go", "package demo\n\nconst (\n\tRed = iota\n\tGreen\n\tBlue\n\tCyan\n\tMagenta\n)\n\nvar X, Y int\n",
 			[]string{"const Red <>", "const Green <>", "const Blue <>", "const Cyan <>", "const Magenta <>", "var X <>", "var Y <>"}},
 		{"pair.js", "const a = 1, b = 2;\n", []string{"const a <>", "const b <>"}},
+		// An object literal's methods are the variable's however many, a
+		// CommonJS exports object's the module's.
+		{"ws.ts", "export const handlers = {\n\topen() {\n\t\treturn 1\n\t},\n\tmessage() {\n\t\treturn 2\n\t},\n\tclose() {\n\t\treturn 3\n\t}\n}\n",
+			[]string{"const handlers <>", "method open <handlers>", "method message <handlers>", "method close <handlers>"}},
+		{"response.js", "module.exports = {\n\tget status() {\n\t\treturn 1\n\t},\n\tget message() {\n\t\treturn 2\n\t},\n\tget body() {\n\t\treturn 3\n\t}\n}\n",
+			[]string{"var module.exports <>", "method status <>", "method message <>", "method body <>"}},
 		// A group of types: each with its kind, fields and methods.
 		{"kinds.go", "package demo\n\ntype (\n\tJob struct {\n\t\tid int\n\t}\n\n\tRunner interface {\n\t\tRun() error\n\t}\n\n\tLevel int\n)\n",
 			[]string{"struct Job <>", "field id <Job>", "interface Runner <>", "method Run <Runner>", "type Level <>"}},
