@@ -56,6 +56,7 @@ func qualifierOf(text, name string) string {
 	return ""
 }
 
+// containsChunk reports whether one of decls is in chunk c.
 func containsChunk(decls []store.Decl, c *store.Chunk) bool {
 	for _, d := range decls {
 		if d.Chunk.ID == c.ID && d.Chunk.FilePath == c.FilePath && d.Chunk.StartLine == c.StartLine {

@@ -22,17 +22,17 @@ import (
 // exceeded")`, declared among the package's errors) is the same: the
 // code returning it gains the lift of its declaration.
 
-// raiseSites are the candidates constructing the types a query raises,
-// and the message lifts of those types' declarations.
+// raiseSites are the candidates raising what a query raises (throwing a
+// type, returning a sentinel), and the message lifts of its declarations.
 type raiseSites struct {
-	decl  map[*candidate]string // the candidates declaring a raised type, by its name
-	sites map[*candidate]string // the candidates constructing one
-	lifts map[string]float64    // the best message lift of a declaration of each
+	decl  map[*candidate]string // the candidates declaring a raised type or a sentinel, by its name
+	sites map[*candidate]string // the candidates constructing the type or using the sentinel
+	lifts map[string]float64    // the best message lift of a declaration of each name
 }
 
-// maxRaiseFiles is the most files that may construct a raised type for
-// each to gain its declaration's lift: an exception thrown everywhere
-// tells no place.
+// maxRaiseFiles is the most files that may construct a raised type (or
+// use a sentinel) for each to gain its declaration's lift: an exception
+// thrown everywhere tells no place.
 const maxRaiseFiles = 3
 
 // raiseSitesOf finds the candidates declaring and constructing the
