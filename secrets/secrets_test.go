@@ -115,6 +115,8 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`const _tokenType_name = "tokenInvalidtokenCommatokenColontokenEqualstokenKeywordtokenNumber"`, // a stringer's name table
 		`  internalApiKey: "/api/typed/user/:userId/post/firstPost" as const,`,                         // a route
 		`auth_token_url = "https://login.example.org/oauth2/v2.0/token"`,
+		`const body = { username: 'alice', password: '12345678' }`, // a test's stand-in
+		`db_password = "00000000"`,
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
