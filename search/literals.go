@@ -313,8 +313,11 @@ func printsLine(lit string, pl printedLine) bool {
 	}
 	switch {
 	case n == len(line):
-		if !pl.whole || n < len(lit) && letterByte(lit[n]) {
-			return false // no value printed, or the literal goes on with the word
+		if n < len(lit) && letterByte(lit[n]) {
+			return false // the literal goes on with the word
+		}
+		if !pl.whole && !(n < len(lit) && quoteByte(lit[n]) && len(strings.Fields(line)) >= minWholeLineWords) {
+			return false // no value printed, and too short a line to be a message whole
 		}
 	case n == len(lit) || !valueStart(lit[n]):
 		return false // the literal prints other words
@@ -324,6 +327,12 @@ func printsLine(lit string, pl printedLine) bool {
 	held := line[:n]
 	return len(held) >= minLiteralBytes && len(strings.Fields(held)) >= minLiteralWords
 }
+
+// minWholeLineWords is the fewest words of a line that a literal holding
+// exactly it prints, no value formatted in: `msg has more translations
+// than num_plurals of catalog`, where a line of three (`alacritty msg
+// config`) is as likely a command quoted in a help text.
+const minWholeLineWords = 5
 
 // valueAfter reports whether the line, where a literal ends or formats
 // in a value at n, has one there: after a colon or another mark that

@@ -199,3 +199,17 @@ func TestPrintfFormatWithProgramName(t *testing.T) {
 		}
 	}
 }
+
+// A literal holding exactly a line of five words or more prints it, no
+// value formatted in; a shorter line so quoted is as likely a command.
+func TestLiteralPrintingALineWhole(t *testing.T) {
+	for line, want := range map[string]bool{
+		"shelf has more boxes than max_boxes of rack": true,
+		"shelfctl msg config":                         false,
+	} {
+		lit := `self.warn("` + line + `")`
+		if got := printedLinesOf(line).printedBy(strings.ToLower(lit)); got != want {
+			t.Errorf("printedBy(%q) for %q = %v, want %v", lit, line, got, want)
+		}
+	}
+}
