@@ -22,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-116+graph-63"
+const Version = "ts-117+graph-63"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -385,8 +385,8 @@ func IsDoc(path string) bool {
 	if strings.HasPrefix(base, "README.") && lang == "text" {
 		return true // README.SETUP, README.linux: prose, whatever follows the dot
 	}
-	if lang == "html" && inDocsDir(path) {
-		return true // a manual's pages (junit4's doc/faq.html), split at their <h1>…<h6>
+	if (lang == "html" || lang == "xml") && inDocsDir(path) {
+		return true // a manual's pages (junit4's doc/faq.html, jemalloc's DocBook doc/jemalloc.xml.in)
 	}
 	return lang == "text" && proseName(filepath.Base(path))
 }
@@ -394,8 +394,12 @@ func IsDoc(path string) bool {
 // proseName reports whether a file's name is one a project writes prose
 // under: a name alone, in capitals (README, tmux's CHANGES, a GNU
 // project's NEWS, INSTALL and THANKS, LICENSE-MIT; an `install` script is
-// code), but the build files named so (Bazel's BUILD).
+// code), but the build files named so (Bazel's BUILD), or a capitalised
+// one of the usual such names (ChangeLog, Changes, Authors).
 func proseName(base string) bool {
+	if base != "" && base[0] >= 'A' && base[0] <= 'Z' && capitalisedProse[strings.ToLower(base)] {
+		return true
+	}
 	letters := 0
 	for _, r := range base {
 		switch {
@@ -408,6 +412,10 @@ func proseName(base string) bool {
 	}
 	return letters >= 3 && !capitalBuildFiles[base]
 }
+
+// capitalisedProse are the names, lower-cased, a project writes prose
+// under in any case but all lower (jemalloc's ChangeLog, Perl's Changes).
+var capitalisedProse = set("changelog", "changes", "news", "history", "authors", "contributors", "thanks", "readme", "license", "licence", "copying", "notice", "todo")
 
 // capitalBuildFiles are build files named in capitals: code, not prose.
 var capitalBuildFiles = map[string]bool{"BUILD": true, "BUCK": true, "WORKSPACE": true, "PKGBUILD": true, "APKBUILD": true}

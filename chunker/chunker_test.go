@@ -396,6 +396,7 @@ func TestLanguage(t *testing.T) {
 		t.Errorf("CHANGES and NEWS are documentation, an install script or a lower-case name is not")
 	}
 	for p, want := range map[string]bool{"docs/INFO": true, "THANKS": true, "LICENSE-MIT": true, "RELEASE-NOTES": true,
+		"ChangeLog": true, "Changes": true, "changes": false, "Makefile": false, "doc/shelf.xml.in": true, "src/shelf.xml": false,
 		"BUILD": false, "third_party/WORKSPACE": false, "GO": false, "CMakeLists.txt": false} {
 		if IsDoc(p) != want {
 			t.Errorf("IsDoc(%q) = %v, want %v: a name in capitals is prose, but a build file's", p, !want, want)
