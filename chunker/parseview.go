@@ -52,8 +52,9 @@ const bigErrorLines = 20
 // pointer's declarator (callingConventions); C++ without the macros its
 // grammar misreads (cppMacrosBlanked); both with each conditional whose
 // branches open the same brace read as its first branch
-// (braceSplitBranches) and without the labels a conditional holds alone
-// (labelBeforeDirective); C# with its ref structs in an
+// (braceSplitBranches), without the #define, #undef and #include lines
+// inside an initializer list (initializerDirectivesBlanked) and without the labels
+// a conditional holds alone (labelBeforeDirective); C# with its ref structs in an
 // order the grammar reads (csharpRefStructs), without its pointer casts
 // (csharpPointerCastsBlanked) and the dereferences opening a parenthesis
 // (csharpParenDeref); Kotlin with its fun interfaces as
@@ -73,6 +74,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "c":
 		var owned bool
 		code, owned = braceSplitBranches(code, false)
+		code, owned = initializerDirectivesBlanked(code, owned)
 		code, owned = loneMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)), owned)
 		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros(), typedefMacros()} {
 			code, owned = blankMatches(re, code, owned)
@@ -82,6 +84,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "cpp":
 		var owned bool
 		code, owned = braceSplitBranches(code, false)
+		code, owned = initializerDirectivesBlanked(code, owned)
 		code, _ = blankMatchesWhere(labelBeforeDirective(), 1, cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code))), owned, accessLabel)
 	case "csharp":
 		var owned bool

@@ -801,3 +801,14 @@ func TestMergedChunkNamesItsFunctionsFirst(t *testing.T) {
 		t.Errorf("chunks %+v: want one, named report_shelf first", chunks)
 	}
 }
+
+// A directive inside an initializer list is read apart from it, as the
+// compiler reads it: the function after the list is the file's, not a
+// macro's that took the rest of the file.
+func TestDirectiveInsideInitializer(t *testing.T) {
+	src := []byte("static const struct shelf_node shelves[] = {\n#define OP(m) {NAME(#m), CHILD(named, x_##m)},\n    SHELF_OPS\n#undef OP\n#include \"shelf_types.h\"\n    {NULL, NULL}};\n\nstatic int\nsecond_shelf(int y) {\n\treturn y * 2;\n}\n")
+	kinds, parents := outline("ctl.c", src)
+	if kinds["shelves"] != "var" || kinds["second_shelf"] != "function" || parents["second_shelf"] != "" || kinds["OP"] == "function" {
+		t.Errorf("kinds %v, parents %v: want var shelves and function second_shelf at the top level", kinds, parents)
+	}
+}
