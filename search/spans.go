@@ -78,7 +78,11 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		mark(cd)
 		return true
 	}
-	for _, cd := range ranked {
+	used := map[*candidate]bool{}
+	for i, cd := range ranked {
+		if used[cd] {
+			continue
+		}
 		mine := perPath[cd.fileKey()]
 		if joined(cd) {
 			continue
@@ -88,6 +92,15 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 		}
 		if len(mine) >= perFile {
 			overflow = append(overflow, cd)
+			continue
+		}
+		if code := codeInstead(ranked[i+1:], cd); code != nil && !used[code] {
+			// A file's imports chunk at its place shows the file's best
+			// code: the imports name what the file uses, which matched,
+			// and answer nothing an agent reads them for.
+			used[code] = true
+			take(code)
+			joined(cd)
 			continue
 		}
 		take(cd)
@@ -104,6 +117,21 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 			Score: reported(sp.best, out[0].best), Copies: sp.copies}
 	}
 	return results
+}
+
+// codeInstead returns, for an imports chunk, the best-ranked chunk of
+// its file among later that is not one, or nil.
+func codeInstead(later []*candidate, cd *candidate) *candidate {
+	if cd.chunk.SymbolKind != "imports" {
+		return nil
+	}
+	key := cd.fileKey()
+	for _, o := range later {
+		if o.fileKey() == key && o.chunk.SymbolKind != "imports" {
+			return o
+		}
+	}
+	return nil
 }
 
 // sectionKey names the documentation section a chunk is a piece of (its

@@ -103,3 +103,29 @@ func TestMergedCRLFChunksKeepTheirLineBreaks(t *testing.T) {
 		t.Errorf("merged content %q, want the file's CRLF bytes", got)
 	}
 }
+
+// A file's imports chunk ranked first of its file shows the file's best
+// code at its place; an imports chunk of a file with no other candidate
+// stays.
+func TestImportsChunkShowsTheFilesCode(t *testing.T) {
+	ix := newIx()
+	chunk := func(p string, start int, kind string) *candidate {
+		cd := cand(ix, p, start, 0, 0)
+		cd.chunk.SymbolKind = kind
+		cd.chunk.Content = strings.Repeat("line\n", 9) + "line"
+		return cd
+	}
+	ranked := []*candidate{
+		chunk("driver.php", 1, "imports"),
+		chunk("selector.php", 21, "method"),
+		chunk("driver.php", 33, "method"),
+		chunk("only.php", 1, "imports"),
+	}
+	var got []string
+	for _, r := range assemble(ranked, 3, 1) {
+		got = append(got, fmt.Sprintf("%s:%d-%d", r.Chunk.FilePath, r.Start, r.End))
+	}
+	if s := strings.Join(got, " "); s != "driver.php:33-42 selector.php:21-30 only.php:1-10" {
+		t.Errorf("results %s, want driver.php's method first, only.php's imports kept", s)
+	}
+}
