@@ -149,10 +149,11 @@ var (
 	// routePath is a path a server routes or a client requests
 	// (`/api/typed/user/:userId/post/firstPost`, nitro's typed routes
 	// under an `internalApiKey`), after an address with no credentials
-	// and no query or not, each of its segments a word, a parameter or
-	// a short number: a place, not a secret, which a webhook's address
-	// holds in a segment of random characters.
-	routePath = lazyre.New(`^(?:[a-z][a-z0-9+.-]*://[\w.-]+(?::\d+)?)?(?:/(?:[:@]?[A-Za-z_][A-Za-z_.-]*\d{0,3}|\{[\w.]*\}|\[[\w.]*\]|\*{1,2}|\d{1,4}|v\d+)?)+$`)
+	// and no query or not, each of its segments a word in lower case or
+	// camelCase, a parameter or a short number: a place, not a secret,
+	// whose segments (a webhook's, a base64 key's) mix their cases at
+	// random.
+	routePath = lazyre.New(`^(?:[a-z][a-z0-9+.-]*://[\w.-]+(?::\d+)?)?(?:/(?:[:@]?[a-z][a-z_.-]*(?:[A-Z][a-z]+)*\d{0,3}|\{[\w.]*\}|\[[\w.]*\]|\*{1,2}|\d{1,4}|v\d+)?)+$`)
 	// interpolation is an expression a string formats in: a name or a
 	// call in braces, after Ruby's # or not (an f-string's), or in
 	// Swift's \( ).

@@ -64,7 +64,8 @@ func TestScanFindsSecrets(t *testing.T) {
 		{"gcp-api-key", `key: "` + gcpKey + `"`, gcpKey},
 		{"jwt", `Authorization: ` + jwt, jwt},
 		{"url-password", `dsn := "postgres://app:` + dbPassword + `@db.internal:5432/app"`, dbPassword},
-		{"assigned-secret", `api_key = "/` + awsSecret + `"`, awsSecret}, // a path of a random segment is no route
+		{"assigned-secret", `api_key = "/` + awsSecret + `"`, awsSecret},                                             // a path of a random segment is no route
+		{"assigned-secret", `aws_secret = "/KqMDENGbPxRfiCY/wJalrXUtnFEMIkey"`, "/KqMDENGbPxRfiCY/wJalrXUtnFEMIkey"}, // base64's slashes, letters of mixed case
 	}
 	for _, c := range cases {
 		found := Scan([]byte(c.text))
