@@ -7,7 +7,9 @@ package indexer
 // (gradlew, mvnw: shell and batch boilerplate matching any question
 // about a build or a path) and the copies editors, patch and merge tools
 // leave beside a file (`stiface.go.bak`, `.orig`, `.rej`, `~`), which
-// answer for the file they copy, out of date. Indexed, they cost
+// answer for the file they copy, out of date, and the `.meta` sidecar
+// Unity writes beside every asset and script (a GUID and importer
+// settings, which answered class-name questions with `Channel.cs.meta`). Indexed, they cost
 // embedding time and surface in results for any query naming a dependency
 // or a colour; GitHub's linguist counts them as generated for the same
 // reason. They are ignore rules in .gitignore syntax that name files
@@ -52,6 +54,7 @@ mvnw.cmd
 *.orig
 *.rej
 *~
+*.meta
 `
 
 // builtinRules parses generatedRules, marking each rule as built in so

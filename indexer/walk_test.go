@@ -139,7 +139,7 @@ func TestWalkGitFileExclude(t *testing.T) {
 	assertStrings(t, "skipped", skipStrings(skipped), []string{"b.secret ignored"})
 }
 
-// Lock files, vector images, source maps, build wrappers and backup copies are left out as generated at any depth,
+// Lock files, vector images, source maps, build wrappers, backup copies and Unity's .meta sidecars are left out as generated at any depth,
 // and a user's ignore file can take any of them back.
 func TestWalkSkipsGeneratedFiles(t *testing.T) {
 	root := t.TempDir()
@@ -165,6 +165,7 @@ func TestWalkSkipsGeneratedFiles(t *testing.T) {
 		"jvm/gradlew.go":              "package jvm\n",
 		"web/app.ts.bak":              "export const a = 0\n",
 		"web/app.ts~":                 "export const a = 0\n",
+		"unity/Channel.cs.meta":       "fileFormatVersion: 2\nguid: 5ceb3107bbdd1f14eb39091273798360\n",
 	})
 	files, skipped := walkOK(t, root, WalkOptions{})
 	assertStrings(t, "files", paths(files), []string{
@@ -172,7 +173,7 @@ func TestWalkSkipsGeneratedFiles(t *testing.T) {
 		"py/.gitignore", "py/icons/menu.svg", "rust/.codeseekignore", "rust/Cargo.lock", "web/app.ts",
 	})
 	assertStrings(t, "skipped", skipStrings(skipped), []string{
-		"go.sum generated", "jvm/gradlew generated", "jvm/gradlew.bat generated", "py/poetry.lock generated", "web/app.ts.bak generated", "web/app.ts~ generated", "web/dist/app.css.map generated", "web/dist/app.js.map generated",
+		"go.sum generated", "jvm/gradlew generated", "jvm/gradlew.bat generated", "py/poetry.lock generated", "unity/Channel.cs.meta generated", "web/app.ts.bak generated", "web/app.ts~ generated", "web/dist/app.css.map generated", "web/dist/app.js.map generated",
 		"web/logo.svg generated", "web/package-lock.json generated", "web/pnpm-lock.yaml generated",
 	})
 }
