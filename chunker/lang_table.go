@@ -408,6 +408,12 @@ func init() {
 			"indexer_declaration":             {kind: "property"},
 			"event_declaration":               {kind: "property"},
 		}, custom: func(c *coder, n *sitter.Node, parent string) (*decl, bool) {
+			if n.Type() == "destructor_declaration" {
+				// `~Holder()`: the finalizer, named as written, so that
+				// neither the class nor its constructor is taken for it.
+				name, _ := c.named(field(n, "name"))
+				return &decl{name: "~" + name, kind: "method", sig: c.signature(n, field(n, "body")), node: n}, true
+			}
 			if n.Type() == "operator_declaration" || n.Type() == "conversion_operator_declaration" {
 				// No name but the operator's, as a call site writes it
 				// (`operator +`, `implicit operator Money`).
