@@ -86,11 +86,45 @@ func frameDepths(text string, offsets [][]int) []float64 {
 			}
 			depth[i] = d
 		}
+		checksPassThrough(text, offsets, trace, depth)
 	}
 	for _, i := range spawns {
 		depth[i] = 0
 	}
 	return depth
+}
+
+// checkHelper matches the name of a function that only checks what its
+// caller passed and throws the message the caller gave it, by the names
+// precondition libraries give them (Guava's `checkArgument`,
+// `checkNotNull`, `checkState`, Java's and Kotlin's `requireNonNull`,
+// `requireNotNull`, .NET's `ThrowIfNull`, JUnit's `assertTrue`, bare
+// `check`, `require`, `ensure`); a checker's `check_call_expr` is code.
+var checkHelper = lazyre.New(`^(?:check|require|ensure|assert|precondition|check(?:Argument|NotNull|NonNull|State|Index|ElementIndex|PositionIndex|Positive|NotEmpty)|require(?:NonNull|NotNull|Positive)|[Tt]hrowIf\w+|[Tt]hrow_if_\w+|assert[A-Z]\w*)$`)
+
+// checksPassThrough moves each frame of a trace in a check helper one
+// place outward, below its caller: the caller passed what failed the
+// check, and the message it gave is its own (feign's trace through
+// Util.checkArgument had put the helper's file above the code quoting
+// "URI parameter %s was null").
+func checksPassThrough(text string, offsets [][]int, trace []int, depth []float64) {
+	for _, i := range trace {
+		fn := frameFuncAt(text, offsets[i][0], offsets[i][1])
+		if fn == "" || !checkHelper().MatchString(fn) {
+			continue
+		}
+		// The caller is the frame a step outward, whichever way the
+		// trace is printed.
+		outer := -1
+		for _, j := range trace {
+			if depth[j] < depth[i] && (outer < 0 || depth[j] > depth[outer]) {
+				outer = j
+			}
+		}
+		if outer >= 0 {
+			depth[i], depth[outer] = depth[outer], depth[i]
+		}
+	}
 }
 
 // spawnedAt reports a path at offset off that says where a Go goroutine

@@ -222,3 +222,26 @@ func TestInnermostFrameLeadsItsFile(t *testing.T) {
 		t.Errorf("routes.rb's chunks in order %v, want the frames innermost first %v", got, want)
 	}
 }
+
+// A frame in a check helper (`Util.checkArgument`) is its caller's: in a
+// trace it moves a place outward, below the caller, and alone it counts
+// as an outer frame's file, at no line.
+func TestCheckHelperFramesPassThrough(t *testing.T) {
+	trace := "java.lang.IllegalArgumentException: shelf 0 was null\n" +
+		"\tat shelf.Util.checkArgument(Util.java:105)\n" +
+		"\tat shelf.Resolver.resolve(Resolver.java:12)\n" +
+		"\tat shelf.Client.send(Client.java:40)\n"
+	w := weightsOf(trace)
+	if w["Resolver.java"] != 1 || w["Util.java"] >= w["Resolver.java"] {
+		t.Errorf("weights %v: want Resolver.java innermost, Util.java below it", w)
+	}
+	lone := "Calling it with null gives\n\njava.lang.IllegalArgumentException: shelf 0 was null\n\tat shelf.Util.checkArgument(Util.java:105)\n"
+	paths, weights, frames := scanMentions(lone)
+	if len(paths) != 1 || weights[0] != outerFrameWeight || len(frames["Util.java"]) != 0 {
+		t.Errorf("lone check frame: paths %v, weights %v, frames %v; want Util.java at %v, no frame", paths, weights, frames, outerFrameWeight)
+	}
+	plain := "Calling it gives\n\njava.lang.IllegalArgumentException: shelf 0 was null\n\tat shelf.Resolver.resolve(Resolver.java:12)\n"
+	if _, weights, frames := scanMentions(plain); weights[0] != 1 || len(frames["Resolver.java"]) != 1 {
+		t.Errorf("lone frame: weights %v, frames %v; want a named file at its line", weights, frames)
+	}
+}

@@ -57,13 +57,20 @@ func scanMentions(text string) (paths [][]string, weights []float64, frames map[
 		if !knownFile(m) {
 			continue
 		}
+		w := frameWeight(depths[i])
 		if n := frameLineAt(text, o[1]); n > 0 && !spawnedAt(text, o[0]) {
 			if frames == nil {
 				frames = map[string][]frame{}
 			}
-			frames[m] = append(frames[m], frame{line: n, fn: frameFuncAt(text, o[0], o[1]), depth: depths[i]})
+			if fn := frameFuncAt(text, o[0], o[1]); depths[i] < 0 && fn != "" && checkHelper().MatchString(fn) {
+				// A lone frame in a check helper: the message is its
+				// caller's, and so is the fault; the file counts as an
+				// outer frame's, at no line.
+				w = outerFrameWeight
+			} else {
+				frames[m] = append(frames[m], frame{line: n, fn: fn, depth: depths[i]})
+			}
 		}
-		w := frameWeight(depths[i])
 		if j, ok := at[m]; ok {
 			weights[j] = max(weights[j], w)
 			continue
