@@ -639,10 +639,11 @@ func (d *decl) wrapperParent() string {
 // wrapper d holds: an object literal's members are the variable's
 // (`export const handlers = { open() {…}, message() {…} }`: handlers.open,
 // as the symbol graph names them), however many, but a CommonJS module's
-// exports object's (`module.exports = { get message() … }`), which are
-// the module's own; any other wrapper's are as wrapperParent says.
-func (d *decl) containerParent(container *sitter.Node) string {
-	if objectLiteral(container) && d.name != "module.exports" && d.name != "exports" {
+// exports object's (`module.exports = { get message() … }`, koa's `const
+// proto = module.exports = { … }`), which are the module's own; any other
+// wrapper's are as wrapperParent says.
+func (c *coder) containerParent(d *decl, container *sitter.Node) string {
+	if objectLiteral(container) && d.name != "module.exports" && d.name != "exports" && !c.exportsObject(container) {
 		return d.qualified()
 	}
 	return d.wrapperParent()
@@ -682,7 +683,7 @@ func (c *coder) big(u unit) {
 			if len(u.ds) == 1 {
 				cp := *u.ds[0]
 				d = &cp
-				d.transparent, d.body = d.containerParent(body) == d.parent, body
+				d.transparent, d.body = c.containerParent(d, body) == d.parent, body
 				if !d.transparent && !objectLiteral(body) {
 					c.openFunction(d.qualified())
 				}

@@ -97,7 +97,7 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 					switch {
 					case len(u.ds) == 1:
 						visit(u.ds[0], parent)
-						if p = u.ds[0].containerParent(found.node); p != parent && !objectLiteral(found.node) {
+						if p = c.containerParent(u.ds[0], found.node); p != parent && !objectLiteral(found.node) {
 							c.openFunction(p)
 						}
 					case found.owner != nil:

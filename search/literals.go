@@ -54,6 +54,9 @@ type printedLine struct {
 	// quotes or on a line of its own (`alacritty msg config`) is as
 	// likely a command or a name as what a program printed.
 	whole bool
+	// alone is the whole query, a message pasted by itself, which a
+	// literal holding exactly it prints (minWholeLineWords).
+	alone bool
 }
 
 // printedLinesOf returns the lines of text outside fenced blocks, what
@@ -65,6 +68,7 @@ func printedLinesOf(text string) *printedLines {
 	pl := &printedLines{byKey: map[string][]int{}, byWord: map[string][]int{}}
 	// An error line's message may open with its library's tag in
 	// brackets (`[unstorage] Cannot stringify value!`), as its literal does.
+	only := strings.ToLower(strings.TrimSpace(text)) // the query, if a line holds all of it
 	add := func(s string, whole bool) {
 		s = strings.ToLower(strings.TrimSpace(s))
 		if len(s) > maxLiteralBytes {
@@ -84,7 +88,7 @@ func printedLinesOf(text string) *printedLines {
 		if w := firstWord(s); w != "" {
 			pl.byWord[w] = append(pl.byWord[w], len(pl.lines))
 		}
-		pl.lines = append(pl.lines, printedLine{s, whole})
+		pl.lines = append(pl.lines, printedLine{text: s, whole: whole, alone: s == only})
 	}
 	// A message wrapped by its callers (`token signature is invalid:
 	// signing method RS256 is invalid`, Go's `%w`) is printed by the
@@ -316,7 +320,7 @@ func printsLine(lit string, pl printedLine) bool {
 		if n < len(lit) && letterByte(lit[n]) {
 			return false // the literal goes on with the word
 		}
-		if !pl.whole && !(n < len(lit) && quoteByte(lit[n]) && len(strings.Fields(line)) >= minWholeLineWords) {
+		if !pl.whole && !(pl.alone && n < len(lit) && quoteByte(lit[n]) && len(strings.Fields(line)) >= minWholeLineWords) {
 			return false // no value printed, and too short a line to be a message whole
 		}
 	case n == len(lit) || !valueStart(lit[n]):
@@ -328,8 +332,10 @@ func printsLine(lit string, pl printedLine) bool {
 	return len(held) >= minLiteralBytes && len(strings.Fields(held)) >= minLiteralWords
 }
 
-// minWholeLineWords is the fewest words of a line that a literal holding
-// exactly it prints, no value formatted in: `msg has more translations
+// minWholeLineWords is the fewest words of a query's only line that a
+// literal holding exactly it prints, no value formatted in (in a report
+// a quoted message is matched by its runs of words, messageMatch, and the
+// class holding an error's text is seldom the fix): `msg has more translations
 // than num_plurals of catalog`, where a line of three (`alacritty msg
 // config`) is as likely a command quoted in a help text.
 const minWholeLineWords = 5
