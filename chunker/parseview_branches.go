@@ -25,10 +25,9 @@ func braceSplitBranches(src []byte, owned bool) ([]byte, bool) {
 	var stack []*group
 	var found [][2]int // spans to blank: a group's #if line, and its later branches to its #endif's end
 	depth := 0         // braces of the current branch's text, counted as read
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case c == '#' && atLineStart(src, i):
+	scanC(src, func(i int) int {
+		switch src[i] {
+		case '#':
 			end := directiveEnd(src, i)
 			switch word := directiveWord(src, i); word {
 			case "if", "ifdef", "ifndef":
@@ -61,25 +60,14 @@ func braceSplitBranches(src []byte, owned bool) ([]byte, bool) {
 					stack[len(stack)-1].nested = true
 				}
 			}
-			i = end
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			i += 2
-			for i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/') {
-				i++
-			}
-			i++
-		case c == '"' || c == '\'':
-			i = skipCString(src, i)
-		case c == '{':
+			return end
+		case '{':
 			depth++
-		case c == '}':
+		case '}':
 			depth--
 		}
-	}
+		return i
+	})
 	for _, s := range found {
 		if !owned {
 			src, owned = append([]byte(nil), src...), true
@@ -101,4 +89,29 @@ func splitBraces(deltas []int) bool {
 		}
 	}
 	return true
+}
+
+// scanC calls visit at each directive's `#` at a line's start and at each
+// brace of C or C++ src, past comments and string and character literals,
+// which hold braces and `#` of no account; visit returns the offset the
+// scan goes on after (a directive's last byte, or i).
+func scanC(src []byte, visit func(i int) int) {
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '#' && atLineStart(src, i), c == '{', c == '}':
+			i = visit(i)
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			i += 2
+			for i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/') {
+				i++
+			}
+			i++
+		case c == '"' || c == '\'':
+			i = skipCString(src, i)
+		}
+	}
 }

@@ -15,9 +15,9 @@ package chunker
 func initializerDirectivesBlanked(src []byte, owned bool) ([]byte, bool) {
 	var open []bool // for each unclosed brace, whether it opens an initializer
 	inInit := func() bool { return len(open) > 0 && open[len(open)-1] }
-	for i := 0; i < len(src); i++ {
-		switch c := src[i]; {
-		case c == '#' && atLineStart(src, i):
+	scanC(src, func(i int) int {
+		switch src[i] {
+		case '#':
 			end := directiveEnd(src, i)
 			if w := directiveWord(src, i); (w == "define" || w == "undef" || w == "include") && inInit() {
 				if !owned {
@@ -25,27 +25,16 @@ func initializerDirectivesBlanked(src []byte, owned bool) ([]byte, bool) {
 				}
 				blank(src[i : end+1])
 			}
-			i = end
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			i += 2
-			for i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/') {
-				i++
-			}
-			i++
-		case c == '"' || c == '\'':
-			i = skipCString(src, i)
-		case c == '{':
+			return end
+		case '{':
 			open = append(open, inInit() || initializerBrace(src, i))
-		case c == '}':
+		case '}':
 			if len(open) > 0 {
 				open = open[:len(open)-1]
 			}
 		}
-	}
+		return i
+	})
 	return src, owned
 }
 
