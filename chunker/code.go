@@ -525,16 +525,19 @@ func (c *coder) groupSpan(us []unit) span {
 
 // mergedNames returns the names a merged chunk's symbol lists, of the
 // distinct names its declarations ds declare in file order: all of them,
-// or, past maxMergedNames, its functions and types first, then "…". A
-// block of macros and variables above a small function (a tool's
-// #include and #define lines) would otherwise hide the function's name.
+// or, past maxMergedNames, its functions and types first (definitions,
+// not prototypes), then "…". A block of macros and variables above a
+// small function (a tool's #include and #define lines) would otherwise
+// hide the function's name.
 func mergedNames(names []string, ds []*decl) []string {
 	if len(names) <= maxMergedNames {
 		return names
 	}
 	primary := map[string]bool{}
 	for _, d := range ds {
-		if ClassLike(d.kind) || d.kind == "function" || d.kind == "method" || d.kind == "type" {
+		// A C prototype (its signature ends with the ";" that tells it
+		// from the definition) announces a function defined elsewhere.
+		if (ClassLike(d.kind) || d.kind == "function" || d.kind == "method" || d.kind == "type") && !strings.HasSuffix(d.sig, ";") {
 			primary[d.qualified()] = true
 		}
 	}

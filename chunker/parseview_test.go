@@ -812,3 +812,17 @@ func TestDirectiveInsideInitializer(t *testing.T) {
 		t.Errorf("kinds %v, parents %v: want var shelves and function second_shelf at the top level", kinds, parents)
 	}
 }
+
+// A merged chunk's symbol names a function defined in it before the
+// prototypes announcing others.
+func TestMergedChunkNamesDefinitionsBeforePrototypes(t *testing.T) {
+	var b strings.Builder
+	for i := range 5 {
+		fmt.Fprintf(&b, "static bool shelf_decay_%d(int n);\n", i)
+	}
+	b.WriteString("\nstatic int shelf_count = 0;\n\nstatic void shelf_report(const char *name)\n{\n  (void)name;\n}\n")
+	chunks := Split("arena.c", []byte(b.String()), Options{})
+	if len(chunks) != 1 || !strings.HasPrefix(chunks[0].Symbol, "shelf_report, shelf_decay_0") {
+		t.Errorf("chunks %+v: want one, named shelf_report first", chunks)
+	}
+}
