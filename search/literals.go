@@ -66,9 +66,9 @@ type printedLine struct {
 // formatted")`); an error line in one still counts.
 func printedLinesOf(text string) *printedLines {
 	pl := &printedLines{byKey: map[string][]int{}, byWord: map[string][]int{}}
+	only := strings.ToLower(strings.TrimSpace(text)) // the query, if a line holds all of it
 	// An error line's message may open with its library's tag in
 	// brackets (`[unstorage] Cannot stringify value!`), as its literal does.
-	only := strings.ToLower(strings.TrimSpace(text)) // the query, if a line holds all of it
 	add := func(s string, whole bool) {
 		s = strings.ToLower(strings.TrimSpace(s))
 		if len(s) > maxLiteralBytes {

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"regexp"
 	"strings"
 
 	"github.com/codeseek/codeseek/chunker"
@@ -29,9 +28,8 @@ func ownedDeclarations(ctx context.Context, ix store.Searcher, req Request, name
 	if err != nil {
 		return nil, err
 	}
-	member := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
 	for _, d := range types {
-		if chunker.ClassLike(d.Chunk.SymbolKind) && !containsChunk(owned, d.Chunk) && member.MatchString(d.Chunk.Full().Content) {
+		if chunker.ClassLike(d.Chunk.SymbolKind) && !containsChunk(owned, d.Chunk) && containsIdent(d.Chunk.Full().Content, name) {
 			owned = append(owned, store.Decl{Chunk: d.Chunk, Tier: min(d.Tier, 2)})
 		}
 	}

@@ -86,14 +86,19 @@ func compound(name string) bool {
 // in any case, as a whole word: not VitestProject in
 // VitestProjectResolver, which names something else.
 func containsWord(s, lower string) bool {
-	s = strings.ToLower(s)
+	return containsIdent(strings.ToLower(s), lower)
+}
+
+// containsIdent reports whether s holds name as a whole identifier, no
+// identifier byte beside it.
+func containsIdent(s, name string) bool {
 	for from := 0; ; {
-		i := strings.Index(s[from:], lower)
+		i := strings.Index(s[from:], name)
 		if i < 0 {
 			return false
 		}
 		i += from
-		if !identByte(s, i-1) && !identByte(s, i+len(lower)) {
+		if !identByte(s, i-1) && !identByte(s, i+len(name)) {
 			return true
 		}
 		from = i + 1

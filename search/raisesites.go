@@ -49,7 +49,6 @@ func (r ranker) raiseSitesOf(cands []*candidate, floor float64) *raiseSites {
 	for _, name := range names {
 		constructs := regexp.MustCompile(`(?:\bnew|\braise|\bthrow)\s+(?:[\w$]+[.\\])*` + regexp.QuoteMeta(name) + `\b`)
 		declared := false
-		files := map[string]bool{}
 		var sites []*candidate
 		for _, cd := range cands {
 			if cd.lex <= 0 {
@@ -62,14 +61,10 @@ func (r ranker) raiseSitesOf(cands []*candidate, floor float64) *raiseSites {
 				rs.decl[cd], declared = name, true
 			case constructs.MatchString(text):
 				sites = append(sites, cd)
-				files[cd.fileKey()] = true
 			}
 		}
-		if !declared || len(files) == 0 || len(files) > maxRaiseFiles {
-			continue
-		}
-		for _, cd := range sites {
-			rs.sites[cd] = name
+		if declared {
+			rs.mark(name, sites)
 		}
 	}
 	r.sentinelSites(cands, floor, rs)
@@ -133,24 +128,28 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 		if r.q.raised.has(name) {
 			continue // a raised type's sites are found as constructions
 		}
-		use := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
-		files := map[string]bool{}
 		var sites []*candidate
 		for _, cd := range cands {
-			if rs.decl[cd] == name {
-				continue
-			}
-			if text := cd.chunk.Full().Content; strings.Contains(text, name) && use.MatchString(text) {
+			if rs.decl[cd] != name && containsIdent(cd.chunk.Full().Content, name) {
 				sites = append(sites, cd)
-				files[cd.fileKey()] = true
 			}
 		}
-		if len(files) == 0 || len(files) > maxRaiseFiles {
-			continue
-		}
-		for _, cd := range sites {
-			rs.sites[cd] = name
-		}
+		rs.mark(name, sites)
+	}
+}
+
+// mark records sites as raising name, when they are in one file to
+// maxRaiseFiles.
+func (rs *raiseSites) mark(name string, sites []*candidate) {
+	files := map[string]bool{}
+	for _, cd := range sites {
+		files[cd.fileKey()] = true
+	}
+	if len(files) == 0 || len(files) > maxRaiseFiles {
+		return
+	}
+	for _, cd := range sites {
+		rs.sites[cd] = name
 	}
 }
 
