@@ -68,9 +68,13 @@ func (d *decl) qualified() string {
 // unit is a run of whole lines holding one top-level or member item: a
 // declaration with its doc comment, or loose code and comments.
 type unit struct {
-	a, b    int
-	nodes   []*sitter.Node
-	ds      []*decl
+	a, b  int
+	nodes []*sitter.Node
+	ds    []*decl
+	// inner are the declarations in the branches of a branching
+	// statement: they name the unit's chunk, but the unit is no
+	// declaration of its own.
+	inner   []*decl
 	imports bool
 	header  bool // the head of a split class: only loose members join it
 	// opened marks the head lines of a container already split into its
@@ -263,6 +267,9 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 			u.imports = c.spec.isImport(c, ch)
 		}
 		d := c.spec.decl(c, ch, parent)
+		if d == nil && c.spec.branching[ch.Type()] {
+			u.inner = c.branchDecls(ch, parent, 0)
+		}
 		if d != nil && d.from > a {
 			out, u = c.detachLead(out, u, d.from, flushPending)
 			a = u.a
@@ -305,6 +312,34 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 	}
 	return out
 }
+
+// branchDecls returns the functions and classes in the branches of a
+// branching statement n, through its blocks and clauses and the
+// branching statements nested in them. Variables are left out: a branch
+// assigns a fallback (`yaml = None`) or a script's locals (`if __name__
+// == "__main__": args = …`) more often than it declares a name.
+func (c *coder) branchDecls(n *sitter.Node, parent string, depth int) []*decl {
+	if depth >= maxBranchDepth || !c.spend(int(n.NamedChildCount())) {
+		return nil
+	}
+	var out []*decl
+	for ch := range children(n, true) {
+		if d := c.spec.decl(c, ch, parent); d != nil {
+			if d.kind != "var" && d.kind != "const" {
+				d.a, d.b = c.rows(ch)
+				out = append(out, d)
+			}
+			continue
+		}
+		if t := ch.Type(); t == "block" || strings.HasSuffix(t, "_clause") || c.spec.branching[t] {
+			out = append(out, c.branchDecls(ch, parent, depth+1)...)
+		}
+	}
+	return out
+}
+
+// maxBranchDepth bounds the blocks and clauses branchDecls goes through.
+const maxBranchDepth = 8
 
 // stealDoc handles grammars (Kotlin) that put a comment directly above a
 // declaration inside the previous node: when the previous unit ends with a
@@ -483,7 +518,7 @@ func (c *coder) groupSpan(us []unit) span {
 	var ds []*decl
 	imports := false
 	for _, u := range us {
-		ds = append(ds, u.ds...)
+		ds = append(append(ds, u.ds...), u.inner...)
 		imports = imports || u.imports
 	}
 	ds = withoutNamespaces(ds)
@@ -702,7 +737,29 @@ func (c *coder) big(u unit) {
 	} else if len(u.ds) > 1 {
 		m = c.groupSpan([]unit{u}).meta
 	}
+	first := len(c.out)
 	c.pack([]atom{{a: u.a, b: u.b, nodes: u.nodes}}, m)
+	if len(u.ds) == 0 {
+		c.nameByInner(first, u.inner)
+	}
+}
+
+// nameByInner names each piece c.out[first:] of a branching statement
+// after the declarations of its branches that the piece overlaps: the
+// statement as a whole declares nothing.
+func (c *coder) nameByInner(first int, inner []*decl) {
+	for i := first; i < len(c.out) && len(inner) > 0; i++ {
+		s := &c.out[i]
+		var ds []*decl
+		for _, d := range inner {
+			if d.a <= s.b && d.b >= s.a {
+				ds = append(ds, d)
+			}
+		}
+		if len(ds) > 0 {
+			s.meta = c.groupSpan([]unit{{a: s.a, b: s.b, inner: ds}}).meta
+		}
+	}
 }
 
 // containerMinDecls is how many function or class declarations make a

@@ -8,6 +8,7 @@ func init() {
 		noCommentDocs: true,
 		imports:       set("import_statement", "import_from_statement", "future_import_statement"),
 		classify:      classifyPython,
+		branching:     set("if_statement", "try_statement", "with_statement"),
 	}
 }
 

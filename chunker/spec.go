@@ -41,6 +41,11 @@ type langSpec struct {
 	// `define([…], function (…) {…})`), whose statements are the
 	// module's top level however few declarations it holds, or nil.
 	moduleBody func(c *coder, n *sitter.Node) *sitter.Node
+	// branching are statements whose branches declare at the statement's
+	// own level (Python's `if sys.version_info >= …: def …`, `try: …
+	// except ImportError: def …`, `with suppress(ImportError): …`): their
+	// declarations name the unit holding them.
+	branching map[string]bool
 }
 
 func (s *langSpec) attach(n *sitter.Node) bool {

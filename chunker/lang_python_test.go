@@ -1,0 +1,60 @@
+package chunker
+
+import (
+	"strings"
+	"testing"
+)
+
+// A compatibility module declares its functions in the branches of a
+// version check or an optional import; its chunk is named for them, not
+// for the import above them.
+func TestPythonBranchDeclarationsNameTheChunk(t *testing.T) {
+	src := `import sys
+
+if sys.version_info >= (3, 11):
+    def parse_toml(text):
+        return tomllib.loads(text)
+else:
+    def parse_toml(text):
+        return tomli.loads(text)
+
+try:
+    import orjson
+except ImportError:
+    orjson = None
+
+    with suppress(ImportError):
+        def fast_dumps(value):
+            return json.dumps(value)
+`
+	chunks := Split("compat.py", []byte(src), Options{})
+	if len(chunks) != 1 {
+		t.Fatalf("want one chunk, got %d", len(chunks))
+	}
+	if c := chunks[0]; c.Symbol != "parse_toml, fast_dumps" || c.SymbolKind != "function" {
+		t.Errorf("chunk named %q (%s), want the branches' functions and no fallback variable", c.Symbol, c.SymbolKind)
+	}
+}
+
+// A branch too big for one chunk is split into pieces, each named for
+// the functions it holds.
+func TestPythonBranchPiecesAreNamed(t *testing.T) {
+	var body strings.Builder
+	for i := range 40 {
+		body.WriteString("        value = transform(value, " + strings.Repeat("x", i%7+1) + ")\n")
+	}
+	src := "if sys.platform == \"win32\":\n    def read_registry(key):\n" + body.String() +
+		"        return value\n\n    def proxy_bypass(host):\n" + body.String() + "        return host\n"
+	chunks := Split("platform.py", []byte(src), Options{MaxTokens: 300})
+	if len(chunks) < 2 {
+		t.Fatalf("want the branch split, got %d chunk(s)", len(chunks))
+	}
+	for _, c := range chunks {
+		if c.Symbol == "" || c.SymbolKind != "function" {
+			t.Errorf("lines %d-%d named %q (%s), want the functions they hold", c.StartLine, c.EndLine, c.Symbol, c.SymbolKind)
+		}
+	}
+	if last := chunks[len(chunks)-1]; !strings.Contains(last.Symbol, "proxy_bypass") {
+		t.Errorf("last piece named %q, want proxy_bypass", last.Symbol)
+	}
+}
