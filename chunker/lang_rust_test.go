@@ -53,6 +53,19 @@ func TestRustTestFunctionsAreTests(t *testing.T) {
 	}
 }
 
+// A module compiled for tests alone is a test too, however its cfg says
+// so; a module compiled for a feature is not.
+func TestRustTestModulesAreTests(t *testing.T) {
+	src := "#[cfg(test)]\nmod tests {\n    fn a() {}\n}\n\n#[cfg(all(test, feature = \"tls\"))]\nmod tls_tests {\n    fn b() {}\n}\n\n" +
+		"#[cfg(feature = \"tls\")]\nmod tls {\n    fn c() {}\n}\n"
+	got := outlineOf("src/conn.rs", src)
+	for _, want := range []string{"test tests 1-4", "test tls_tests 6-9", "module tls 11-14"} {
+		if !strings.Contains(got, want+"\n") {
+			t.Errorf("outline lacks %q:\n%s", want, got)
+		}
+	}
+}
+
 // An impl is named for the type it implements for, past a reference and
 // its generics, as the graph and ctags scope its methods.
 func TestRustImplNames(t *testing.T) {

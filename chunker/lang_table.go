@@ -354,7 +354,7 @@ func init() {
 		isAttachment: unwrappedMacro,
 		docPrefixes:  []string{"///", "/**"},
 		imports:      set("use_declaration", "extern_crate_declaration"),
-		classify: (&tableSpec{rules: map[string]rule{
+		classify: rustTestModules((&tableSpec{rules: map[string]rule{
 			"function_item":           {kind: "function"},
 			"function_signature_item": {kind: "function"},
 			"struct_item":             {kind: "struct"},
@@ -383,7 +383,7 @@ func init() {
 			// and ctags scope the methods (`impl Kind for &'a str`: str;
 			// a blanket `impl<T> Kind for T`: T).
 			return rustTypeName(field(n, "type"))
-		}}).classify,
+		}}).classify),
 	}
 
 	specs["csharp"] = &langSpec{
@@ -950,18 +950,43 @@ func csharpOperatorName(c *coder, n *sitter.Node) string {
 // a test or benchmark: `#[test]`, `#[tokio::test]`, `#[rstest]`,
 // `#[test_case(…)]`, `#[bench]`.
 func rustTest(c *coder, n *sitter.Node) bool {
-	for a := n.PrevNamedSibling(); a != nil && (a.Type() == "attribute_item" || a.Type() == "line_comment"); a = a.PrevNamedSibling() {
-		if a.Type() != "attribute_item" {
-			continue
-		}
-		path := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(c.content(a), "#["), "]"))
+	return rustAttributed(c, n, func(attr string) bool {
+		path := attr
 		if i := strings.IndexAny(path, "( ="); i >= 0 {
 			path = path[:i]
 		}
 		if i := strings.LastIndex(path, "::"); i >= 0 {
 			path = path[i+2:]
 		}
-		if path == "test" || path == "bench" || path == "rstest" || strings.HasPrefix(path, "test_") {
+		return path == "test" || path == "bench" || path == "rstest" || strings.HasPrefix(path, "test_")
+	})
+}
+
+// rustTestModules makes the modules compiled only for tests
+// (`#[cfg(test)] mod tests { … }`) of kind test: tests beside the code,
+// ranked as a test file's are.
+func rustTestModules(classify func(c *coder, n *sitter.Node, parent string) *decl) func(c *coder, n *sitter.Node, parent string) *decl {
+	return func(c *coder, n *sitter.Node, parent string) *decl {
+		d := classify(c, n, parent)
+		if d != nil && d.kind == "module" && rustAttributed(c, n, cfgTest) {
+			d.kind = "test"
+		}
+		return d
+	}
+}
+
+// cfgTest reports an attribute that compiles its item for tests alone:
+// `cfg(test)`, `cfg(all(test, feature = "x"))`.
+func cfgTest(attr string) bool {
+	attr = strings.ReplaceAll(attr, " ", "")
+	return strings.HasPrefix(attr, "cfg(test)") || strings.HasPrefix(attr, "cfg(all(test,")
+}
+
+// rustAttributed reports whether one of the attributes above the item n
+// (their text inside `#[…]`) satisfies is.
+func rustAttributed(c *coder, n *sitter.Node, is func(attr string) bool) bool {
+	for a := n.PrevNamedSibling(); a != nil && (a.Type() == "attribute_item" || a.Type() == "line_comment"); a = a.PrevNamedSibling() {
+		if a.Type() == "attribute_item" && is(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(c.content(a), "#["), "]"))) {
 			return true
 		}
 	}
