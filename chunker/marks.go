@@ -61,7 +61,8 @@ func FileMarks(lang string, src []byte) Marks {
 	switch {
 	case lang == "lua" && luaMeta(src):
 		return MarkStub
-	case (lang == "javascript" || lang == "typescript" || lang == "css") && mapsSource(src), generated(src):
+	case (lang == "javascript" || lang == "typescript" || lang == "css") && mapsSource(src), generated(src),
+		(lang == "javascript" || lang == "typescript") && bundled(src):
 		return MarkBuilt
 	case lang == "text" && apiDump(src):
 		return MarkBuilt
@@ -80,6 +81,32 @@ func mapsSource(src []byte) bool {
 // maxSourceMapLine bounds the tail read for a source map's line (an
 // inline map is a data URL of any length, and is no less a bundle's).
 const maxSourceMapLine = 4096
+
+// moduleMarker matches the comment esbuild writes above each module it
+// bundles, the module's path (`// js/phoenix_live_view/view.ts`,
+// `// node_modules/morphdom/dist/morphdom-esm.js`).
+var moduleMarker = lazyre.New(`^[ \t]*// (?:[\w@.-]+/)+[\w.-]+\.(?:[cm]?[jt]sx?|vue|svelte|json)\r?$`)
+
+// minModuleMarkers is how many module markers make a file a bundle: a
+// hand-written file may name a path or two in comments of its own (none
+// of 6,388 JavaScript and TypeScript files of the QA repositories has
+// three; esbuild's bundles have one per module).
+const minModuleMarkers = 3
+
+// bundled reports a bundler's output that does not name its source map
+// (an IIFE build beside the ESM build that does): modules marked by
+// their paths.
+func bundled(src []byte) bool {
+	n := 0
+	for line := range bytes.Lines(src) {
+		if t := bytes.TrimLeft(line, " \t"); bytes.HasPrefix(t, []byte("// ")) && moduleMarker().Match(bytes.TrimRight(line, "\n")) {
+			if n++; n >= minModuleMarkers {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // apiDumpLine matches the first line of a JVM library's public API as
 // Kotlin's binary-compatibility validator dumps it (`api/*.api`): a class

@@ -17,6 +17,9 @@ func TestFileMarks(t *testing.T) {
 		{"lib/api/lib.klib.api", "// Klib ABI Dump\n// Targets: [iosArm64]\n", MarkBuilt},
 		{"notes.txt", "public final class Pool is what callers see.\n", 0},
 		{"notes.txt", "Public class a/b paths are dumped.\n", 0},
+		{"priv/static/widget.js", "var Widget = (() => {\n  // js/widget/dom.ts\n  var a = 1;\n  // js/widget/view.ts\n  var b = 2;\n" +
+			"  // node_modules/morphdom/dist/morphdom-esm.js\n  var c = 3;\n  return a;\n})();\n", MarkBuilt},
+		{"src/widget.ts", "// src/widget.ts\nimport { a } from './dom';\n// see lib/view.ts\n// and docs/view.md\nexport const b = a;\n", 0},
 	} {
 		if got := FileMarks(Language(c.path, []byte(c.src)), []byte(c.src)); got != c.want {
 			t.Errorf("%s %q: marks %v, want %v", c.path, c.src, got, c.want)
