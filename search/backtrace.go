@@ -43,8 +43,9 @@ var glibcFrame = lazyre.New(`(?m)^\s*([^\s()]+)\(([A-Za-z_]\w*)\+0x[0-9a-fA-F]+\
 // line, its parentheses holding typed parameters (`Type name, …`), none
 // or `Unknown Source`, not a file (`Buffer.kt`, `Stocker.java:41`) nor
 // followed by one (` in path:line 41`); group 1 is the type's path,
-// group 2 the method.
-var managedFrame = lazyre.New(`(?m)^[ \t]*at[ \t]+((?:[\w$+` + "`" + `]+\.)+)([\w$]+)\((?:|Unknown Source|` + managedParam + `(?:, ?` + managedParam + `)*)\)[ \t]*\r?$`)
+// group 2 the method, past which .NET prints a generic method's type
+// parameters (`RunCore[T](Processor`1 processor, T value)`).
+var managedFrame = lazyre.New(`(?m)^[ \t]*at[ \t]+((?:[\w$+` + "`" + `]+\.)+)([\w$]+)(?:\[[\w, ]+\])?\((?:|Unknown Source|` + managedParam + `(?:, ?` + managedParam + `)*)\)[ \t]*\r?$`)
 
 // managedParam is a parameter as .NET prints it in a frame: its type and
 // its name (Action`1 next, String[] args, ref Int32 count).

@@ -129,14 +129,16 @@ func TestManagedFramesWithoutFiles(t *testing.T) {
 			"   at Shelf.Core.Stocking.Stocker.PlaceOnShelf(StockRequest request, Action`1 next)\n" +
 			"   at Shelf.Core.Pipeline.Step.Run(StockRequest request)\n" +
 			"   at Shop.Program.Main(String[] args)\n": {"PlaceOnShelf", "Stocker"},
-		"   at Shelf.Core.Stocking.Stocker+Slot.Fill()\n":                    {"Fill", "Slot"},
-		"   at Shop.Program.Main(String[] args)\n":                           {"", ""},
-		"\tat org.shelf.Stocker.place(Unknown Source)\n":                     {"place", "Stocker"},
-		"\tat org.shelf.Stocker.place(Stocker.java:41)\n":                    {"", ""},
-		"   at Shelf.Stocker.Place() in /src/Shelf/Stocker.cs:line 41\n":     {"", ""},
-		"stack backtrace:\n   0: rust_begin_unwind\n   3: shop::main\n":      {"", ""},
-		"stack backtrace:\n   2: shelf::stock::place\n   3: shop::main\n":    {"place", ""},
-		"Steps: call it at Shelf.Stocker.Place(x) and see the error below\n": {"", ""},
+		"   at Shelf.Core.Stocking.Stocker+Slot.Fill()\n":                                                          {"Fill", "Slot"},
+		"   at Shelf.Engine.RunCore[T](Processor`1 processor, T value)\n   at Shelf.Facade.Compute(Int32 value)\n": {"RunCore", "Engine"},
+		"   at Shelf.Cache.Put[TKey, TValue](TKey key, TValue value)\n":                                            {"Put", "Cache"},
+		"   at Shop.Program.Main(String[] args)\n":                                                                 {"", ""},
+		"\tat org.shelf.Stocker.place(Unknown Source)\n":                                                           {"place", "Stocker"},
+		"\tat org.shelf.Stocker.place(Stocker.java:41)\n":                                                          {"", ""},
+		"   at Shelf.Stocker.Place() in /src/Shelf/Stocker.cs:line 41\n":                                           {"", ""},
+		"stack backtrace:\n   0: rust_begin_unwind\n   3: shop::main\n":                                            {"", ""},
+		"stack backtrace:\n   2: shelf::stock::place\n   3: shop::main\n":                                          {"place", ""},
+		"Steps: call it at Shelf.Stocker.Place(x) and see the error below\n":                                       {"", ""},
 	} {
 		fn, owner := backtraceFunc(withSourceMethods(text))
 		if got := [2]string{fn, owner}; got != want {
