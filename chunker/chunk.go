@@ -22,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-123+graph-63"
+const Version = "ts-124+graph-63"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -359,7 +359,10 @@ var preamble = lazyre.New(`^(?:<\?php\b.*|declare\s*\([^)]*\)\s*;|(?:package|nam
 
 // docLanguages maps documentation extensions to language names.
 var docLanguages = map[string]string{
-	".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
+	".md": "markdown", ".markdown": "markdown", ".mdx": "markdown", ".mkd": "markdown", ".mdown": "markdown",
+	// Markdown under names of its own: ExDoc's cheatsheets, Livebook's
+	// notebooks, Quarto's and R Markdown's documents.
+	".cheatmd": "markdown", ".livemd": "markdown", ".qmd": "markdown", ".rmd": "markdown",
 	".rst": "restructuredtext", ".adoc": "asciidoc", ".asciidoc": "asciidoc", ".rdoc": "rdoc",
 	".txt": "text",
 	// Sandcastle's MAML topics (.NET's conceptual docs, Newtonsoft.Json's

@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,6 +87,20 @@ func TestDocHeadingNotAlone(t *testing.T) {
 		if body := strings.TrimSpace(strings.TrimLeft(c.Content, "#")); !strings.Contains(body, "\n") && strings.HasPrefix(c.Content, "#") {
 			t.Errorf("lines %d-%d: a heading alone in a chunk: %q", c.StartLine, c.EndLine, c.Content)
 		}
+	}
+}
+
+// Markdown under the names its tools give it is documentation, in
+// sections by its headings.
+func TestMarkdownVariantsAreDocumentation(t *testing.T) {
+	for _, p := range []string{"guides/cheatsheets/html-attrs.cheatmd", "guides/forms.livemd", "docs/intro.qmd", "vignettes/usage.Rmd"} {
+		if !IsDoc(p) || Language(p, nil) != "markdown" {
+			t.Errorf("%s: doc %v, language %q; want Markdown documentation", p, IsDoc(p), Language(p, nil))
+		}
+	}
+	got := docChunks("guides/forms.cheatmd", "# Forms\n\nForms hold inputs.\n\n## Debounce\n\nDelay events.\n", 400)
+	if want := []string{"1-3 Forms", "5-7 Forms > Debounce"}; !slices.Equal(got, want) {
+		t.Errorf("sections %q, want %q", got, want)
 	}
 }
 
