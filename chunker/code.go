@@ -418,6 +418,7 @@ func (c *coder) addUnit(out []unit, u unit) []unit {
 			}
 			p.nodes = append(p.nodes, u.nodes...)
 			p.ds = append(p.ds, u.ds...)
+			p.inner = append(p.inner, u.inner...)
 			p.imports = p.imports || u.imports
 			return out
 		}
