@@ -21,7 +21,8 @@ import (
 // messageLine matches a line printing an error or a warning and captures
 // its message: an exception's (`TypeError: …`, `errors.ValidationError:
 // …`), a log's or a compiler's (`error: …`, `ERROR: …`, `error[E0308]:
-// …`, `fatal: …`, `warning: …`, `[WARN] …`, with a place between the
+// …`, `fatal: …`, `warning: …`, `[WARN] …` and syslog's levels to
+// `[notice]` as nginx writes them, with a place between the
 // word and its colon, `jq: error (at <stdin>:1): …`), a Go panic's, a Rust
 // panic's (`panicked at '…'`, or the message on the next line in newer
 // releases, which matches as an error line only if it says so) and a C++
@@ -31,7 +32,7 @@ import (
 // (`= help: message: …`), an Elixir exception's as it ends a program (`**
 // (Mix) The :fuzzy_threshold option must be …`), and a status's
 // (statusCode).
-var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\]| \([^()\n]{1,60}\))?: |^\s*` + qualifiedType + `: |\[(?:ERROR|FATAL|WARN|WARNING|CRITICAL|error|fatal|warn|warning)\] |panicked at '?|what\(\):\s+|on an ` + "`Err`" + ` value: |= help: message: |^\*\* \([\w.]+\) |(?:^|\s)` + statusCode + `: )(.{12,})$`)
+var messageLine = lazyre.New(`(?m)(?:(?:^|[\s(])(?:` + exceptionType + `|[Ee]rror|ERROR|[Ff]atal|FATAL|panic|[Ww]arning|WARNING)(?:\[[\w-]+\]| \([^()\n]{1,60}\))?: |^\s*` + qualifiedType + `: |\[(?i:emerg|alert|crit|critical|err|error|fatal|warn|warning|notice)\] |panicked at '?|what\(\):\s+|on an ` + "`Err`" + ` value: |= help: message: |^\*\* \([\w.]+\) |(?:^|\s)` + statusCode + `: )(.{12,})$`)
 
 // statusCode is the code a status library prints before its message
 // where no exception is raised (leveldb's and RocksDB's `Status::

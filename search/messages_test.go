@@ -31,6 +31,10 @@ func TestMessagesOf(t *testing.T) {
 			runs("the script uvicorn is installed in", "which is not on path")}, // a path is a value
 		"[WARN] skipping the cache because the lock file is stale": {
 			runs("skipping the cache because the lock file is stale")},
+		"2024/05/01 10:00:00 [emerg] 1234#0: could not build shelf_hash, you should increase shelf_hash_size: 64": {
+			runs("could not build", "you should increase")}, // syslog's levels as nginx writes them
+		"[Crit] the shelf pool ran out of free slots": {
+			runs("the shelf pool ran out of free slots")},
 		"Every call fails with \"Protocol error, got a bad reply type byte\" after a reconnect.": {
 			runs("protocol error got a bad reply type byte")},
 		"ValueError: \"the on_conflict option must be one of\"": {
