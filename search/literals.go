@@ -54,8 +54,9 @@ type printedLine struct {
 	// quotes or on a line of its own (`alacritty msg config`) is as
 	// likely a command or a name as what a program printed.
 	whole bool
-	// alone is the whole query, a message pasted by itself, which a
-	// literal holding exactly it prints (minWholeLineWords).
+	// alone is the whole query or a paragraph of one line, a message
+	// pasted by itself, which a literal holding exactly it prints
+	// (minWholeLineWords).
 	alone bool
 }
 
@@ -69,7 +70,7 @@ func printedLinesOf(text string) *printedLines {
 	only := strings.ToLower(strings.TrimSpace(text)) // the query, if a line holds all of it
 	// An error line's message may open with its library's tag in
 	// brackets (`[unstorage] Cannot stringify value!`), as its literal does.
-	add := func(s string, whole bool) {
+	add := func(s string, whole, alone bool) {
 		s = strings.ToLower(strings.TrimSpace(s))
 		if len(s) > maxLiteralBytes {
 			s = s[:maxLiteralBytes]
@@ -88,38 +89,48 @@ func printedLinesOf(text string) *printedLines {
 		if w := firstWord(s); w != "" {
 			pl.byWord[w] = append(pl.byWord[w], len(pl.lines))
 		}
-		pl.lines = append(pl.lines, printedLine{text: s, whole: whole, alone: s == only})
+		pl.lines = append(pl.lines, printedLine{text: s, whole: whole, alone: alone || s == only})
 	}
 	// A message wrapped by its callers (`token signature is invalid:
 	// signing method RS256 is invalid`, Go's `%w`) is printed by the
 	// innermost's code from a colon on.
-	addWrapped := func(s string, whole bool) {
-		add(s, whole)
+	addWrapped := func(s string, whole, alone bool) {
+		add(s, whole, alone)
 		for n := 0; n < maxWraps; n++ {
 			i := strings.Index(s, ": ")
 			if i < 0 {
 				return
 			}
 			s = s[i+2:]
-			add(s, whole)
+			add(s, whole, false)
 		}
 	}
 	outsideFences(text, func(prose string) string {
-		for _, line := range strings.Split(prose, "\n") {
-			addWrapped(line, false)
+		lines := strings.Split(prose, "\n")
+		for i, line := range lines {
+			addWrapped(line, false, paragraphLine(lines, i))
 		}
 		for _, m := range quotedMessage().FindAllStringSubmatch(prose, maxMessageLines) {
-			addWrapped(quoted(m), false)
+			addWrapped(quoted(m), false, false)
 		}
 		return prose
 	})
 	for _, m := range messageLine().FindAllStringSubmatch(text, maxMessageLines) {
-		addWrapped(m[1], true)
+		addWrapped(m[1], true, false)
 	}
 	if len(pl.lines) == 0 {
 		return nil
 	}
 	return pl
+}
+
+// paragraphLine reports whether lines[i] is a paragraph of its own, a
+// blank line or the text's edge on either side: a line a reporter pasted
+// between the sentences around it (`Requests fail with` / `PROXY
+// protocol v1 line is too long` / `when the client …`).
+func paragraphLine(lines []string, i int) bool {
+	blank := func(j int) bool { return j < 0 || j >= len(lines) || strings.TrimSpace(lines[j]) == "" }
+	return blank(i-1) && blank(i+1) && !blank(i)
 }
 
 // maxWraps is how many callers' prefixes a wrapped message is read

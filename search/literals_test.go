@@ -34,6 +34,23 @@ func TestPrintedBy(t *testing.T) {
 	}
 }
 
+// A line a report pastes as a paragraph of its own is printed by a
+// literal holding exactly it, no value formatted in; a line of prose
+// among others, or a shorter one, is not.
+func TestParagraphLineIsPrintedByItsLiteral(t *testing.T) {
+	raiser := `raise ConnectionError, "PROXY protocol v1 line is too long"`
+	for text, want := range map[string]bool{
+		"Requests fail with\n\nPROXY protocol v1 line is too long\n\nwhen the client address is long.": true,
+		"PROXY protocol v1 line is too long\n\nwhen the client address is long.":                       true,
+		"Requests fail with\nPROXY protocol v1 line is too long\nwhen the client address is long.":     false,
+		"Requests fail with\n\nProtocol v1 line\n\nwhen the client address is long.":                   false,
+	} {
+		if got := printedLinesOf(text).printedBy(strings.ToLower(raiser)); got != want {
+			t.Errorf("%q: printed by the literal %v, want %v", text, got, want)
+		}
+	}
+}
+
 // A message of a few fixed words before a value, pasted alone or in a
 // report, finds the chunk whose string literal opens with them before
 // a chunk sharing more of the query's words: pasted alone, as a named
