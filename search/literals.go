@@ -199,7 +199,10 @@ func (pl *printedLines) printedBy(lower string) bool {
 		if !quoteByte(lower[i]) {
 			continue
 		}
-		lit := lower[i+1:]
+		lit := withoutMarkup(lower[i+1:])
+		if len(lit) < literalKey {
+			continue
+		}
 		for _, j := range pl.byKey[lit[:literalKey]] {
 			if printsLine(lit, pl.lines[j]) {
 				return true
@@ -225,6 +228,21 @@ func (pl *printedLines) printedBy(lower string) bool {
 		}
 	}
 	return false
+}
+
+// consoleMarkup matches what a literal may open with that the terminal
+// does not print: a console library's style tag (Symfony's `<error>`,
+// `<fg=red;options=bold>`) or an escape sequence as the source writes it
+// (`\033[31m`, `\x1b[1;33m`, `\e[0m`, `\u001b[2m`).
+var consoleMarkup = lazyre.New(`^(?:<[a-z][a-z=;,-]{0,30}>|\\(?:033|x1b|e|u001b)\[[0-9;]*m)+`)
+
+// withoutMarkup returns the text of a literal (lower-cased, from after
+// its opening quote) past the console markup it opens with.
+func withoutMarkup(lit string) string {
+	if lit == "" || lit[0] != '<' && lit[0] != '\\' {
+		return lit
+	}
+	return lit[len(consoleMarkup().FindString(lit)):]
 }
 
 // printsBetween reports whether lit, a literal opening with a space, is
@@ -275,6 +293,9 @@ func templateMatch(lit string, quote byte, line string) bool {
 	// the line break a printf format ends with (`%s exists\n`).
 	parts := templateParts(strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(lit[:end], `\n`), `\r`), ".!"))
 	line = strings.TrimRight(line, ".!")
+	if concatenated(lit[end+1:]) {
+		parts = append(parts, "") // `'… error code ' . $exitCode`: it ends in a value
+	}
 	if len(parts) < 2 {
 		return false // no value formatted in: the opening rule's
 	}
@@ -304,6 +325,18 @@ func templateMatch(lit string, quote byte, line string) bool {
 		}
 	}
 	return at == len(line) && fixed >= minLiteralBytes && words >= minLiteralWords
+}
+
+// concatenated reports whether the code after a literal's closing quote
+// appends a value to it: `+` (Java, JavaScript, Python), `. $x` (PHP),
+// `..` (Lua), `<<` (C++ streams, Ruby); not a method called on it
+// (`.format(`, `.to_string()`).
+func concatenated(after string) bool {
+	after = strings.TrimLeft(after, " \t")
+	if rest, ok := strings.CutPrefix(after, "."); ok {
+		return rest != "" && (rest[0] == ' ' || rest[0] == '$' || rest[0] == '.')
+	}
+	return strings.HasPrefix(after, "+") || strings.HasPrefix(after, "<<")
 }
 
 // templatePlaceholder matches what a format string formats a value in

@@ -51,6 +51,23 @@ func TestParagraphLineIsPrintedByItsLiteral(t *testing.T) {
 	}
 }
 
+// A literal's console markup is not printed, and a value concatenated
+// after it ends the line it prints; a method called on it appends none.
+func TestLiteralMarkupAndConcatenation(t *testing.T) {
+	lines := printedLinesOf("Composer prints\n\nScript @php artisan shelf:stock handling the post-install event returned with error code 1\n\nand goes on.")
+	for content, want := range map[string]bool{
+		`$io->writeError(sprintf('<error>Script %s handling the %s event returned with error code '.$exitCode.'</error>', $c, $e));`: true,
+		`$io->writeError(sprintf('<fg=red;options=bold>Script %s handling the %s event returned with error code ' . $exitCode));`:    true,
+		`print("\033[31mScript %s handling the %s event returned with error code " + str(code))`:                                     true,
+		`msg = "Script {} handling the {} event returned with error code ".format(a, b)`:                                             false, // the line's last value unprinted
+		`$io->writeError(sprintf('<error>Script %s handling the %s event returned with error code</error>', $c, $e));`:               false,
+	} {
+		if got := lines.printedBy(strings.ToLower(content)); got != want {
+			t.Errorf("printedBy(%q) = %v, want %v", content, got, want)
+		}
+	}
+}
+
 // A message of a few fixed words before a value, pasted alone or in a
 // report, finds the chunk whose string literal opens with them before
 // a chunk sharing more of the query's words: pasted alone, as a named
