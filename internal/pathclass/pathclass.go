@@ -294,6 +294,20 @@ func mainSourceSet(parent, d string) bool {
 	return parent == "src" && d == "main"
 }
 
+// testExtension reports an extension only tests and their expected
+// outputs have: `.test` (SQLite's and LLVM's), `.phpt` (PHP's), Jest's
+// `.snap`, `.golden`, and a format's own test cases (caddy's
+// `.caddyfiletest`), a name of four letters or more before "test" (not
+// `.latest`).
+func testExtension(ext string) bool {
+	switch ext {
+	case ".test", ".phpt", ".snap", ".golden":
+		return true
+	}
+	name, ok := strings.CutSuffix(ext, "test")
+	return ok && len(name) > 4
+}
+
 // isTestFile recognises test files by the naming conventions of the
 // supported languages. In a main source set a class name says nothing
 // (javapoet's MethodSpec.java is no Spock specification).
@@ -311,6 +325,8 @@ func isTestFile(stem, ext, p string, inMain bool) bool {
 		return true // helpers only tests use (ripgrep's testutil.rs)
 	case ext == ".t":
 		return true // Perl's tests, and Test::Nginx's
+	case testExtension(ext):
+		return true
 	case ext == ".feature" || strings.HasSuffix(stem, ".steps"):
 		return true // Gherkin scenarios and their steps (login.steps.ts)
 	case strings.HasSuffix(stem, ".test-d") || strings.HasSuffix(stem, ".spec-d"):

@@ -11,6 +11,13 @@ func TestOf(t *testing.T) {
 		{"net/http/server_test.go", Test},
 		{"src/test/java/org/FooTest.java", Test},
 		{"src/main/java/org/Latest.java", 0},
+		{"caddytest/integration/caddyfile_adapt/bind_ipv6.caddyfiletest", Test},
+		{"test/select1.test", Test},
+		{"Zend/tests/closure_001.phpt", Test},
+		{"src/__snapshots__/render.tsx.snap", Test},
+		{"internal/render/expect.golden", Test},
+		{"releases/app.latest", 0},
+		{"notes/ideas.contest", 0},
 		{"src/main/java/com/squareup/javapoet/MethodSpec.java", 0}, // a model of a method, not a Spock spec
 		{"src/main/kotlin/app/ParserTest.kt", 0},                   // the main source set ships it
 		{"javapoet/TypeSpec.java", 0},
