@@ -64,10 +64,12 @@ func classesNamed(text string, terms []string) pathclass.Class {
 
 // testRequest matches a query asking for tests: "tests for retry", "test
 // cases of the parser", "unit tests", "the spec that covers …", or a
-// query opening with them ("tests retry uploads").
-var testRequest = lazyre.New(`(?i)\b(?:tests?|specs?|assertions?)\s+(?:for|of|that|which|covering|on|about|in)\b|` +
+// query opening with them ("tests retry uploads"). Test cases alone are
+// what a testing framework's code makes ("methods turned into test
+// cases by the discoverers"), no request.
+var testRequest = lazyre.New(`(?i)\b(?:tests?|specs?|assertions?|test\s+cases?)\s+(?:for|of|that|which|covering|on|about|in)\b|` +
 	`\b(?:unit|integration|regression|e2e|end-to-end|failing|flaky|snapshot|table-driven)\s+(?:tests?|specs?)\b|` +
-	`\btests?\s+(?:files?|cases?|coverage|fixtures?|helpers?)\b|^\W*(?:tests?|specs?|unittests?|testing)\b`)
+	`\btests?\s+(?:files?|coverage|fixtures?|helpers?)\b|^\W*(?:tests?|specs?|unittests?|testing)\b`)
 
 // testedWord matches a query asking where something is tested.
 var testedWord = lazyre.New(`(?i)\b(?:tested|untested)\b`)

@@ -103,7 +103,8 @@ func TestPriorSparesWhatTheQueryAsksFor(t *testing.T) {
 		}
 	}
 	for _, text := range []string{"how does the test runner capture output", "testing client for requests without a server",
-		"temporary folder deleted after the test finishes", "how are tests run in parallel", "TypeSpec builders for a compiled class"} {
+		"temporary folder deleted after the test finishes", "how are tests run in parallel", "TypeSpec builders for a compiled class",
+		"how are test methods turned into test cases by the discoverers"} {
 		if p := prior(pathclass.Test, ParseQuery(text).wants); p >= 1 {
 			t.Errorf("a test file is not demoted for %q, which asks for no tests: %v", text, p)
 		}
