@@ -94,6 +94,9 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 			overflow = append(overflow, cd)
 			continue
 		}
+		if cd.chunk.SymbolKind == "imports" && len(mine) > 0 {
+			continue // its file is shown: what it imports answers nothing more
+		}
 		if code := codeInstead(ranked[i+1:], cd); code != nil && !used[code] {
 			// A file's imports chunk at its place shows the file's best
 			// code: the imports name what the file uses, which matched,

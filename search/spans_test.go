@@ -128,4 +128,15 @@ func TestImportsChunkShowsTheFilesCode(t *testing.T) {
 	if s := strings.Join(got, " "); s != "driver.php:33-42 selector.php:21-30 only.php:1-10" {
 		t.Errorf("results %s, want driver.php's method first, only.php's imports kept", s)
 	}
+	// Ranked below its file's code, the imports chunk is left out: the
+	// file is shown.
+	ranked = []*candidate{chunk("policy.java", 24, "class"), chunk("builder.java", 40, "method"),
+		chunk("policy.java", 1, "imports"), chunk("other.java", 5, "method")}
+	got = got[:0]
+	for _, r := range assemble(ranked, 3, 2) {
+		got = append(got, fmt.Sprintf("%s:%d-%d", r.Chunk.FilePath, r.Start, r.End))
+	}
+	if s := strings.Join(got, " "); s != "policy.java:24-33 builder.java:40-49 other.java:5-14" {
+		t.Errorf("results %s, want policy.java's imports left out", s)
+	}
 }
