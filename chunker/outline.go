@@ -63,7 +63,7 @@ func Outline(path string, src []byte) []Symbol {
 	added := map[string]string{} // classes added, by the graph's qualified name: their outline's
 	topVars := moduleVars[lang]
 	for _, d := range g.Defs {
-		if listedAt(syms, named[d.Name], d.Line) {
+		if listedAt(syms, named[d.Name], d) {
 			continue
 		}
 		if at, local := callableOf(callables, d.Parent); local && d.Kind == "field" && localTypes[lang] && syms[at].StartLine <= d.Line && d.Line <= syms[at].EndLine {
@@ -314,12 +314,16 @@ func subpath(short, long []string) bool {
 	return j == len(short)
 }
 
-// listedAt reports whether one of the symbols of a name (their indexes
-// in syms) already spans line (a C# property or a Swift computed property
-// is a declaration of its own).
-func listedAt(syms []Symbol, same []int, line int) bool {
+// listedAt reports whether one of the symbols of d's name (their
+// indexes in syms) already spans its line (a C# property or a Swift
+// computed property is a declaration of its own): the same declaration,
+// unless the graph declares d inside that symbol (Alembic's `def
+// upgrade` nested in the command `upgrade`).
+func listedAt(syms []Symbol, same []int, d Def) bool {
 	for _, i := range same {
-		if line >= syms[i].StartLine && line <= syms[i].EndLine {
+		q := syms[i].Qualified()
+		inside := d.Parent == q || strings.HasSuffix(d.Parent, "."+q)
+		if d.Line >= syms[i].StartLine && d.Line <= syms[i].EndLine && !inside {
 			return true
 		}
 	}

@@ -146,6 +146,11 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		// A field declared as a pointer to pointers.
 		{"cache.cc", "class Table {\n private:\n  Handle* single_;\n  Handle** list_;\n  int* const* grid_;\n};\n",
 			"Table class|Table.single_ field|Table.list_ field|Table.grid_ field"},
+		// A function nested in its namesake, and a Go struct's field
+		// embedding its namesake, are declarations of their own.
+		{"cmd.py", "def upgrade(config, revision):\n    def upgrade(rev, context):\n        return rev\n\n    return upgrade(revision, None)\n",
+			"upgrade function|upgrade.upgrade function"},
+		{"db.go", "package db\n\ntype DB struct {\n\t*sql.DB\n\tname string\n}\n", "DB struct|DB.DB field|DB.name field"},
 		// A Ruby method's other name; a Java annotation's elements.
 		{"shelf.rb", "class Shelf\n  def method_options(opts)\n    opts\n  end\n  alias_method :options, :method_options\n  alias opts method_options\nend\n",
 			"Shelf class|Shelf.method_options method|Shelf.options method|Shelf.opts method"},
