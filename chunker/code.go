@@ -74,7 +74,11 @@ type unit struct {
 	// inner are the declarations in the branches of a branching
 	// statement: they name the unit's chunk, but the unit is no
 	// declaration of its own.
-	inner   []*decl
+	inner []*decl
+	// parent is what the container's members are named under
+	// (membersParent): a wrapper found inside the unit (big) names its
+	// declarations so too.
+	parent  string
 	imports bool
 	header  bool // the head of a split class: only loose members join it
 	// opened marks the head lines of a container already split into its
@@ -305,6 +309,9 @@ func (c *coder) units(container *sitter.Node, parent string) []unit {
 		out = c.addUnit(out, u)
 	}
 	flushPending()
+	for i := range out {
+		out[i].parent = parent
+	}
 	if c.memo != nil && !c.exhausted() {
 		// Items cut short by the work budget are not kept: another walk
 		// with budget left must see them all.
@@ -503,7 +510,7 @@ func (c *coder) emit(units []unit) {
 
 func hasDecls(us []unit) bool {
 	for _, u := range us {
-		if len(u.ds) > 0 {
+		if len(u.ds) > 0 || len(u.inner) > 0 {
 			return true
 		}
 	}
@@ -707,7 +714,7 @@ func (c *coder) big(u unit) {
 		// declarations like a namespace.
 		if found := c.findContainer(u); found.node != nil {
 			body := found.node
-			d := &decl{transparent: true, node: body, body: body}
+			d := &decl{transparent: true, node: body, body: body, parent: u.parent}
 			if len(u.ds) == 0 && found.owner != nil {
 				// A class inside a block (Python's `if has_inotify:`
 				// class): split as a class, its members its own.

@@ -58,3 +58,33 @@ func TestPythonBranchPiecesAreNamed(t *testing.T) {
 		t.Errorf("last piece named %q, want proxy_bypass", last.Symbol)
 	}
 }
+
+// A class whose methods all sit in a branch (typing stubs under `if
+// TYPE_CHECKING:`) is split at them, and each piece is named for the
+// methods of the class it holds, not for the class alone.
+func TestPythonClassBranchMethodsAreSplit(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("class Operations:\n    \"\"\"Migration operations.\"\"\"\n\n    if TYPE_CHECKING:\n")
+	for _, name := range []string{"bulk_insert", "add_column", "drop_column"} {
+		src.WriteString("\n        def " + name + "(self, table, rows):\n            \"\"\"Issue " + name + ".\n")
+		for i := range 30 {
+			src.WriteString("            line " + strings.Repeat("x", i%5+1) + " of the parameter documentation.\n")
+		}
+		src.WriteString("            \"\"\"\n            ...\n")
+	}
+	chunks := Split("ops.py", []byte(src.String()), Options{MaxTokens: 300})
+	named := map[string]bool{}
+	for _, c := range chunks {
+		for _, n := range strings.Split(c.Symbol, ", ") {
+			named[n] = true
+		}
+		if c.SymbolKind == "function" {
+			t.Errorf("lines %d-%d named %q as functions, want the class's methods", c.StartLine, c.EndLine, c.Symbol)
+		}
+	}
+	for _, want := range []string{"Operations.bulk_insert", "Operations.add_column", "Operations.drop_column"} {
+		if !named[want] {
+			t.Errorf("no chunk names %s: %v", want, named)
+		}
+	}
+}
