@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/codeseek/codeseek/chunker"
+	"github.com/codeseek/codeseek/store"
 )
 
 // An error message's words are split into runs where the program
@@ -316,4 +319,37 @@ func TestSentinelUseSharesItsMessage(t *testing.T) {
 	near.chunk.Content = "func (s *Stock) Put(item []byte) error {\n\ts.items = append(s.items, item)\n\treturn nil\n}"
 	r := ranker{q: ParseQuery("Writes fail after a while with:\n\nerror: shelf capacity exceeded\n\nWhy does Put start failing?"), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, []*candidate{decl, use, near}, Messages, "shelf.go", "stock.go")
+}
+
+// The code throwing what a factory makes gains the lift of the factory,
+// which returns the exception with the message; the factory's name used
+// elsewhere, not thrown, gains nothing.
+func TestFactoryThrowSiteSharesItsMessage(t *testing.T) {
+	ix := declIndex{defs: map[string][]chunker.Def{"src/ShelfException.php": {
+		{Name: "shelfNotFound", Kind: "method", Line: 3, StartLine: 3, EndLine: 6},
+		{Name: "slotShortage", Kind: "method", Line: 8, StartLine: 8, EndLine: 11},
+	}}}
+	build := func(thrown string) []*candidate {
+		factory := &store.Chunk{FilePath: "src/ShelfException.php", StartLine: 1, EndLine: 12, Symbol: "ShelfException", SymbolKind: "class",
+			Content: "class ShelfException extends Exception\n{\n    public static function shelfNotFound(string $name): self\n    {\n        return new self('No shelf named ' . $name);\n    }\n\n" +
+				"    public static function slotShortage(int $expected, int $got): self\n    {\n        return new self('Too few slots: the shelf defines ' . $expected . ' slots but you only filled ' . $got);\n    }\n}"}
+		site := &store.Chunk{FilePath: "src/Shelf.php", StartLine: 40, EndLine: 52, Symbol: "Shelf.fill", SymbolKind: "method",
+			Content: "public function fill(array $items): void\n{\n    if (count($items) < $this->slots) {\n        " + thrown + "\n    }\n    $this->items = $items;\n}"}
+		near := &store.Chunk{FilePath: "src/ShelfBuilder.php", StartLine: 10, EndLine: 20, Symbol: "ShelfBuilder.setSlots", SymbolKind: "method",
+			Content: "public function setSlots(int $slots): self\n{\n    $this->slots = $slots;\n    return $this;\n}"}
+		return []*candidate{{chunk: factory, ix: ix, vec: 0.45, lex: 9}, {chunk: site, ix: ix, vec: 0.30, lex: 3}, {chunk: near, ix: ix, vec: 0.38, lex: 3}}
+	}
+	r := ranker{q: ParseQuery("I get `Too few slots: the shelf defines 4 slots but you only filled 3` although I call setSlots twice."), mode: Hybrid, w: DefaultWeights}
+	thrown := build("throw ShelfException::slotShortage($this->slots, count($items));")
+	site, near := thrown[1], thrown[2]
+	r.score(thrown)
+	if site.score <= near.score {
+		t.Errorf("the throw site scores %.3f, the builder %.3f: want the throw site above", site.score, near.score)
+	}
+	logged := build("$this->log(ShelfException::slotShortage($this->slots, count($items)));")
+	site, near = logged[1], logged[2]
+	r.score(logged)
+	if site.score > near.score {
+		t.Errorf("a site naming the factory without throwing it scores %.3f above the builder's %.3f", site.score, near.score)
+	}
 }

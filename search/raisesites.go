@@ -22,12 +22,20 @@ import (
 // exceeded")`, declared among the package's errors) is the same: the
 // code returning it gains the lift of its declaration.
 
+// A message may also be written in a factory that makes the exception
+// (doctrine's `QueryException::tooFewParameters` returning `new
+// self('Too few parameters: …')`), and the fix is where the factory's
+// product is thrown (`throw QueryException::tooFewParameters($a, $b)`):
+// that code gains the factory's lift, as a sentinel's user does.
+
 // raiseSites are the candidates raising what a query raises (throwing a
-// type, returning a sentinel), and the message lifts of its declarations.
+// type, returning a sentinel, throwing a factory's exception), and the
+// message lifts of its declarations.
 type raiseSites struct {
-	decl  map[*candidate]string // the candidates declaring a raised type or a sentinel, by its name
-	sites map[*candidate]string // the candidates constructing the type or using the sentinel
-	lifts map[string]float64    // the best message lift of a declaration of each name
+	decl      map[*candidate]string // the candidates declaring a raised type, a sentinel or a factory, by its name
+	sites     map[*candidate]string // the candidates constructing the type, using the sentinel or throwing the factory's
+	lifts     map[string]float64    // the best message lift of a declaration of each name
+	factories map[string]bool       // the names that are factories, whose sites throw what they return
 }
 
 // maxRaiseFiles is the most files that may construct a raised type (or
@@ -45,7 +53,7 @@ func (r ranker) raiseSitesOf(cands []*candidate, floor float64) *raiseSites {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	rs := &raiseSites{decl: map[*candidate]string{}, sites: map[*candidate]string{}, lifts: map[string]float64{}}
+	rs := &raiseSites{decl: map[*candidate]string{}, sites: map[*candidate]string{}, lifts: map[string]float64{}, factories: map[string]bool{}}
 	for _, name := range names {
 		constructs := regexp.MustCompile(`(?:\bnew|\braise|\bthrow)\s+(?:[\w$]+[.\\])*` + regexp.QuoteMeta(name) + `\b`)
 		declared := false
@@ -118,6 +126,8 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 		line := text[strings.LastIndexByte(text[:at], '\n')+1 : at]
 		if m := sentinelAssignment().FindStringSubmatch(line); m != nil && len(m[1]) >= minSentinelBytes {
 			rs.decl[cd] = m[1]
+		} else if name := r.factoryAt(cd, text, at, line); name != "" {
+			rs.decl[cd], rs.factories[name] = name, true
 		}
 	}
 	declared := map[string]bool{}
@@ -128,14 +138,47 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 		if r.q.raised.has(name) {
 			continue // a raised type's sites are found as constructions
 		}
+		var throws *regexp.Regexp
+		if rs.factories[name] {
+			throws = regexp.MustCompile(`\b(?:throw|raise)\s+(?:[\w$]+(?:\.|::|->))*` + regexp.QuoteMeta(name) + `\s*\(`)
+		}
 		var sites []*candidate
 		for _, cd := range cands {
-			if rs.decl[cd] != name && containsIdent(cd.chunk.Full().Content, name) {
+			text := cd.chunk.Full().Content
+			if rs.decl[cd] != name && containsIdent(text, name) && (throws == nil || throws.MatchString(text)) {
 				sites = append(sites, cd)
 			}
 		}
 		rs.mark(name, sites)
 	}
+}
+
+// factoryReturn matches the opening of a line returning what it makes
+// (`return new self(`, `return new QueryException(`, `return cls(`).
+var factoryReturn = lazyre.New(`^\s*return\s+(?:new\s+)?[\w$\\.]+\s*\(`)
+
+// factoryAt returns the name of the function or method of cd's file
+// whose body returns, on the line before offset at of text (cd's
+// content), what it makes with the message there, or "".
+func (r ranker) factoryAt(cd *candidate, text string, at int, line string) string {
+	if !factoryReturn().MatchString(line) {
+		return ""
+	}
+	g := r.decls.of(cd)
+	if g == nil {
+		return ""
+	}
+	n := cd.chunk.StartLine + strings.Count(text[:at], "\n")
+	best := -1
+	for i, d := range g.Defs {
+		if callableKinds[d.Kind] && d.StartLine <= n && n <= d.EndLine && (best < 0 || d.StartLine >= g.Defs[best].StartLine) {
+			best = i
+		}
+	}
+	if best < 0 || len(g.Defs[best].Name) < minSentinelBytes {
+		return ""
+	}
+	return g.Defs[best].Name
 }
 
 // mark records sites as raising name, when they are in one file to
