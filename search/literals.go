@@ -75,8 +75,15 @@ func printedLinesOf(text string) *printedLines {
 		if len(s) > maxLiteralBytes {
 			s = s[:maxLiteralBytes]
 		}
-		if len(s) < minLiteralBytes || !letterByte(s[0]) && !(whole && s[0] == '[') || len(pl.lines) >= maxLiteralLines || !whole && onlyWords(s) {
-			return // a line of words alone has no value a literal formats in
+		if len(s) < minLiteralBytes || !letterByte(s[0]) && !(whole && s[0] == '[') || len(pl.lines) >= maxLiteralLines {
+			return
+		}
+		if !whole && onlyWords(s) && !(s == only && len(strings.Fields(s)) >= minWholeLineWords) {
+			// A line of words has no value a literal visibly formats in,
+			// unless it is all the query: a message pasted by itself,
+			// its values words too (`cannot attach the audit handler
+			// writer to a session scoped pipeline object`).
+			return
 		}
 		k := s[:literalKey]
 		for _, i := range pl.byKey[k] {
@@ -328,15 +335,22 @@ func templateMatch(lit string, quote byte, line string) bool {
 }
 
 // concatenated reports whether the code after a literal's closing quote
-// appends a value to it: `+` (Java, JavaScript, Python), `. $x` (PHP),
-// `..` (Lua), `<<` (C++ streams, Ruby); not a method called on it
+// appends to it: a value, `+` (Java, JavaScript, Python), `. $x` (PHP),
+// `..` (Lua), `<<` (C++ streams, Ruby), or the next literal of an
+// implicit concatenation (Python's and C's adjacent strings, Ruby's
+// `"…" \` continued on the next line); not a method called on it
 // (`.format(`, `.to_string()`).
 func concatenated(after string) bool {
 	after = strings.TrimLeft(after, " \t")
 	if rest, ok := strings.CutPrefix(after, "."); ok {
 		return rest != "" && (rest[0] == ' ' || rest[0] == '$' || rest[0] == '.')
 	}
-	return strings.HasPrefix(after, "+") || strings.HasPrefix(after, "<<")
+	if strings.HasPrefix(after, "+") || strings.HasPrefix(after, "<<") {
+		return true
+	}
+	next := strings.TrimLeft(strings.TrimPrefix(after, "\\"), " \t\r\n")
+	next = strings.TrimLeft(next, "fFrRbBuU")
+	return next != "" && (next[0] == '"' || next[0] == '\'')
 }
 
 // templatePlaceholder matches what a format string formats a value in

@@ -51,6 +51,22 @@ func TestParagraphLineIsPrintedByItsLiteral(t *testing.T) {
 	}
 }
 
+// A query that is one line of plain words, five or more, is a message
+// pasted by itself, its values words too: a template prints it. A line
+// of words in a report, or a shorter query, is as likely prose.
+func TestPlainWordsQueryIsPrintedByItsTemplate(t *testing.T) {
+	raiser := strings.ToLower(`raise ValueError(f"cannot attach the {kind} handler {name} to a {other} scoped pipeline object")`)
+	for text, want := range map[string]bool{
+		"cannot attach the audit handler writer to a session scoped pipeline object":                   true,
+		"Since upgrading:\ncannot attach the audit handler writer to a session scoped pipeline object": false,
+		"cannot attach the audit handler writer":                                                       false,
+	} {
+		if got := printedLinesOf(text).printedBy(raiser); got != want {
+			t.Errorf("%q: printed by the template %v, want %v", text, got, want)
+		}
+	}
+}
+
 // A literal's console markup is not printed, and a value concatenated
 // after it ends the line it prints; a method called on it appends none.
 func TestLiteralMarkupAndConcatenation(t *testing.T) {
@@ -61,6 +77,8 @@ func TestLiteralMarkupAndConcatenation(t *testing.T) {
 		`print("\033[31mScript %s handling the %s event returned with error code " + str(code))`:                                     true,
 		`msg = "Script {} handling the {} event returned with error code ".format(a, b)`:                                             false, // the line's last value unprinted
 		`$io->writeError(sprintf('<error>Script %s handling the %s event returned with error code</error>', $c, $e));`:               false,
+		"fail(\n    f\"Script {name} handling the {event} event \"\n    f\"returned with error code {code}\",\n)":                    true, // adjacent literals
+		"raise ShelfError, \"Script #{name} handling the #{event} event \" \\\n  \"returned with error code #{code}\"":               true,
 	} {
 		if got := lines.printedBy(strings.ToLower(content)); got != want {
 			t.Errorf("printedBy(%q) = %v, want %v", content, got, want)
