@@ -11,7 +11,7 @@ import (
 var fuzzPaths = []string{
 	"a.go", "a.py", "a.js", "a.ts", "a.tsx", "A.java", "a.rs", "a.c", "a.cpp", "a.cs",
 	"a.rb", "a.php", "a.kt", "a.swift", "a.scala", "a.sh", "a.lua", "a.proto", "a.toml", "a.tf", "a.yaml",
-	"a.vue", "a.svelte", "Dockerfile", "a.sql", "a.ex", "a.zig", "a.hs", "a.dart", "README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
+	"a.vue", "a.svelte", "Dockerfile", "a.sql", "a.ex", "a.zig", "a.hs", "a.dart", "a.pl", "README.md", "a.rst", "a.adoc", "a.txt", "a.unknown",
 }
 
 // nastySeeds are the inputs issue 3 asks the fuzzer to start from.
@@ -228,6 +228,15 @@ func FuzzDart(f *testing.F) {
 	f.Add([]byte("void f({required A a, [B<C<D>>? b, }) { var x = new ; final y = Z.(; late final Q q; q.r(); }\nT g(T t) => t.h(\n"))
 	f.Add([]byte("enum E { a(1), b; final int v; const E(this.v); }\n/* /* */ } */ class A<T> { T f<S>(S s) => s as T; String g = '${'}'}'; }\n"))
 	fuzzLanguage(f, "a.dart")
+}
+
+// Perl has no grammar: its seeds hold unclosed subroutines, POD without
+// its =cut, brackets in strings and a statement that never ends.
+func FuzzPerl(f *testing.F) {
+	f.Add([]byte(perlShelf))
+	f.Add([]byte("sub a {\n  my $x = '}';\n=head1 X\nsub b { }}\nmy %h = ( '(' => 1\npackage P {\nsub P::Q::r\n"))
+	f.Add([]byte("our @a = (\n" + strings.Repeat("  [1, 2],\n", 50) + "__DATA__\nsub x {"))
+	fuzzLanguage(f, "a.pl")
 }
 
 // The components' scripts parse with the JavaScript grammars; what is new

@@ -2,8 +2,8 @@ package chunker
 
 // Some languages are chunked by a lexer of their own instead of a
 // tree-sitter grammar: SQL and Elixir, whose grammars do not fit the
-// binary (docs/release.md), and Zig, Haskell and Dart, which the binding
-// has none for. A lexer finds the file's items (declarations with their
+// binary (docs/release.md), and Zig, Haskell, Dart and Perl, which the
+// binding has none for. A lexer finds the file's items (declarations with their
 // doc, and loose code) and, for containers such as modules, their
 // members: an outline. The coder then merges and splits the outline's
 // items as it does a tree's.
@@ -23,6 +23,7 @@ var lexedLanguages = map[string]lexedLang{
 	"zig":     outlined(func(s *source) outliner { return scanZig(s) }),
 	"haskell": outlined(func(s *source) outliner { return scanHaskell(s) }),
 	"dart":    outlined(func(s *source) outliner { return scanDart(s) }),
+	"perl":    outlined(func(s *source) outliner { return scanPerl(s) }),
 }
 
 // outliner is a lexed file that outlines itself and makes its graph.

@@ -25,6 +25,7 @@ var extLanguages = map[string]string{
 	".tf": "hcl", ".tfvars": "hcl", ".hcl": "hcl", ".nomad": "hcl",
 	".vue": "vue", ".svelte": "svelte", ".dockerfile": "dockerfile", ".containerfile": "dockerfile",
 	".ex": "elixir", ".exs": "elixir", ".zig": "zig", ".hs": "haskell", ".dart": "dart",
+	".pl": "perl", ".pm": "perl", ".t": "perl",
 }
 
 // shebangLanguages maps interpreter names found in a "#!" line to languages.
@@ -32,7 +33,7 @@ var shebangLanguages = map[string]string{
 	"python": "python", "python3": "python", "pypy": "python", "pypy3": "python",
 	"node": "javascript", "nodejs": "javascript", "deno": "typescript", "ts-node": "typescript", "tsx": "typescript",
 	"bash": "bash", "sh": "bash", "zsh": "bash", "ksh": "bash", "dash": "bash", "ash": "bash",
-	"ruby": "ruby", "elixir": "elixir", "lua": "lua", "luajit": "lua", "php": "php", "kotlin": "kotlin", "scala": "scala", "swift": "swift",
+	"ruby": "ruby", "perl": "perl", "elixir": "elixir", "lua": "lua", "luajit": "lua", "php": "php", "kotlin": "kotlin", "scala": "scala", "swift": "swift",
 }
 
 // Language names the language of a file from its extension, its name, or
