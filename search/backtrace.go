@@ -33,9 +33,10 @@ var rustFrame = lazyre.New(`(?m)^[ \t]*\d+:[ \t]+(?:0x[0-9a-fA-F]+[ \t]+-[ \t]+)
 
 // glibcFrame matches a frame as glibc's backtrace_symbols prints it,
 // `htop(Process_rowSendSignal+0x12)[0x5626c1a31e02]`: group 1 the binary,
-// group 2 the function (none in `htop(+0x2c1a4)`, a static function's).
-// The address after it is not read: QueryText drops such noise.
-var glibcFrame = lazyre.New(`(?m)^\s*([^\s()]+)\(([A-Za-z_]\w*)\+0x[0-9a-fA-F]+\)`)
+// as the process names itself (redis's `redis-server *:6379`), group 2
+// the function (none in `htop(+0x2c1a4)`, a static function's). The
+// address after it is not read: QueryText drops such noise.
+var glibcFrame = lazyre.New(`(?m)^[ \t]*([^\s()][^()\n]*?)\(([A-Za-z_]\w*)\+0x[0-9a-fA-F]+\)`)
 
 // managedFrame matches a .NET or JVM frame printed without its file (a
 // release build without symbols, Java's `Unknown Source`): `at

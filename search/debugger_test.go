@@ -62,6 +62,12 @@ func TestGlibcBacktraceNamesItsFunction(t *testing.T) {
 	if q.frameFunc != "Shelf_sendSignal" {
 		t.Errorf("frame function %q, want Shelf_sendSignal", q.frameFunc)
 	}
+	// A server that retitles its process prints the title as the binary.
+	q = ParseQuery("------ STACK TRACE ------\nEIP:\n/usr/local/bin/shelf-server *:6379(shelfReplaceEntry+0x6a)[0x55d3c1a2b4ea]\n\n" +
+		"Backtrace:\n/lib/x86_64-linux-gnu/libc.so.6(+0x42520)[0x7f3a3a442520]\n/usr/local/bin/shelf-server *:6379(lsetCommand+0x10b)[0x55d3c1a6f1cb]\n")
+	if q.frameFunc != "shelfReplaceEntry" {
+		t.Errorf("frame function %q, want shelfReplaceEntry", q.frameFunc)
+	}
 }
 
 // A numbered line that is no frame names no function.
