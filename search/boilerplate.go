@@ -55,6 +55,9 @@ func QueryText(text string) string {
 	if strings.Contains(out, "> ") {
 		out = buildProgress().ReplaceAllString(out, "")
 	}
+	if strings.Contains(out, ":") {
+		out = logPrefix().ReplaceAllString(out, "${1}") // the line's first letter stays
+	}
 	if strings.Contains(out, "0x") {
 		out = memoryAddress().ReplaceAllString(out, "")
 		out = goFrameValues().ReplaceAllStringFunc(out, func(v string) string {
@@ -76,6 +79,15 @@ func QueryText(text string) string {
 	}
 	return out
 }
+
+// logPrefix matches the time a log line opens with, with the process's
+// tag or the date before it and the level mark after it (redis's `1:M 05
+// May 2024 02:00:00.012 # `, `2024-05-05T02:00:00Z `, syslog's `Mar 12
+// 10:21:33 `, nginx's `2024/05/01 10:00:00 `), when the line goes on: its
+// numbers and month match numeric tables (redis's ziplist tests came
+// before the code printing the message), and the message after it is
+// what the code holds.
+var logPrefix = lazyre.New(`(?m)^[ \t]*\[?(?:\d+:[A-Z] )?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]|\d{1,2} [A-Z][a-z]{2} \d{4} |[A-Z][a-z]{2} +\d{1,2} )?\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?(?:[ \t]+[#*.-])?[ \t]+([^\s\d])`)
 
 // buildProgress matches the lines a build tool prints as it goes, which
 // a pasted log carries around its error: Gradle's `> Task
