@@ -242,8 +242,8 @@ func TestQueryTextDropsLogPrefixes(t *testing.T) {
 	for line, want := range map[string]string{
 		"1:M 05 May 2024 02:00:00.012 # Can't save in background: fork: Cannot allocate memory": "Can't save in background: fork: Cannot allocate memory",
 		"2024-05-05T02:00:00Z shelf refused the write":                                          "shelf refused the write",
-		"Mar 12 10:21:33 shelfd[412]: worker exited":                                             "shelfd[412]: worker exited",
-		"2024/05/01 10:00:00 [emerg] 1234#0: could not build the hash":                           "[emerg] 1234#0: could not build the hash",
+		"Mar 12 10:21:33 shelfd[412]: worker exited":                                            "shelfd[412]: worker exited",
+		"2024/05/01 10:00:00 [emerg] 1234#0: could not build the hash":                          "[emerg] 1234#0: could not build the hash",
 	} {
 		if got := QueryText("The log says\n" + line); got != "The log says\n"+want {
 			t.Errorf("QueryText(%q) = %q, want the line %q", line, got, want)
