@@ -163,7 +163,10 @@ const minWordBytes = 2
 
 // errorText is what the error lines a query quotes print, their messages
 // joined, for the lexical lookup of the code printing them
-// (printedHits); "" when it quotes none.
+// (printedHits), and after them the paragraphs of one line that quote a
+// value (`fails with: Parameter 'customerId' not found. Available
+// parameters are […]`): a message with no error mark, whose literal
+// the report's other words bury; "" when it quotes none.
 func (pl *printedLines) errorText() string {
 	if pl == nil {
 		return ""
@@ -171,6 +174,11 @@ func (pl *printedLines) errorText() string {
 	var msgs []string
 	for _, l := range pl.lines {
 		if l.whole {
+			msgs = append(msgs, l.text)
+		}
+	}
+	for _, l := range pl.lines {
+		if !l.whole && l.alone && strings.ContainsAny(l.text, `'"`) {
 			msgs = append(msgs, l.text)
 		}
 	}
@@ -298,11 +306,8 @@ func templateMatch(lit string, quote byte, line string) bool {
 	}
 	// A sentence's full stop the report left out ends no part, nor does
 	// the line break a printf format ends with (`%s exists\n`).
-	parts := templateParts(strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(lit[:end], `\n`), `\r`), ".!"))
+	parts := templateParts(strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(joined(lit, end), `\n`), `\r`), ".!"))
 	line = strings.TrimRight(line, ".!")
-	if concatenated(lit[end+1:]) {
-		parts = append(parts, "") // `'… error code ' . $exitCode`: it ends in a value
-	}
 	if len(parts) < 2 {
 		return false // no value formatted in: the opening rule's
 	}
@@ -334,24 +339,74 @@ func templateMatch(lit string, quote byte, line string) bool {
 	return at == len(line) && fixed >= minLiteralBytes && words >= minLiteralWords
 }
 
-// concatenated reports whether the code after a literal's closing quote
-// appends to it: a value, `+` (Java, JavaScript, Python), `. $x` (PHP),
-// `..` (Lua), `<<` (C++ streams, Ruby), or the next literal of an
-// implicit concatenation (Python's and C's adjacent strings, Ruby's
-// `"…" \` continued on the next line); not a method called on it
-// (`.format(`, `.to_string()`).
-func concatenated(after string) bool {
-	after = strings.TrimLeft(after, " \t")
-	if rest, ok := strings.CutPrefix(after, "."); ok {
-		return rest != "" && (rest[0] == ' ' || rest[0] == '$' || rest[0] == '.')
+// joined returns the format a literal (its text up to end, the closing
+// quote) and what is concatenated after it make: the literals' text, and
+// {} for each value between them or after the last (`"Parameter '" + key
+// + "' not found. Available parameters are " + keySet()`: `parameter
+// '{}' not found. available parameters are {}`), over maxJoinedPieces
+// pieces at most. Concatenation is `+` (Java, JavaScript, Python), `. $x`
+// (PHP), `..` (Lua), `<<` (C++ streams, Ruby), or adjacent literals
+// (Python's and C's, Ruby's `"…" \` continued on the next line); a method
+// called on a literal (`.format(`, `.to_string()`) appends nothing.
+func joined(lit string, end int) string {
+	format, rest := lit[:end], lit[end+1:]
+	for range maxJoinedPieces {
+		next, ok := afterConcatenation(rest)
+		if !ok {
+			break
+		}
+		if q := next[0]; q == '"' || q == '\'' {
+			e := strings.IndexByte(next[1:], q)
+			if e < 0 || len(format)+e > maxLiteralBytes {
+				break
+			}
+			format, rest = format+next[1:1+e], next[2+e:]
+			continue
+		}
+		format += "{}"
+		m := literalAfterValue().FindStringIndex(next[:min(len(next), maxLiteralBytes)])
+		if m == nil || strings.Contains(next[:m[0]], ";") {
+			break // it ends in the value
+		}
+		rest = next[m[0]:]
 	}
-	if strings.HasPrefix(after, "+") || strings.HasPrefix(after, "<<") {
-		return true
-	}
-	next := strings.TrimLeft(strings.TrimPrefix(after, "\\"), " \t\r\n")
-	next = strings.TrimLeft(next, "fFrRbBuU")
-	return next != "" && (next[0] == '"' || next[0] == '\'')
+	return format
 }
+
+// maxJoinedPieces bounds the literals and values joined into one format.
+const maxJoinedPieces = 6
+
+// afterConcatenation returns the code after the concatenation that rest,
+// the code after a literal, opens with (a value's, or a literal's with
+// its quote), and whether it opens with one.
+func afterConcatenation(rest string) (string, bool) {
+	s := strings.TrimLeft(rest, " \t")
+	switch {
+	case strings.HasPrefix(s, ".."), strings.HasPrefix(s, "<<"):
+		s = s[2:]
+	case strings.HasPrefix(s, "+"):
+		s = s[1:]
+	case strings.HasPrefix(s, ". "), strings.HasPrefix(s, ".$"):
+		s = s[1:]
+	case strings.HasPrefix(s, "."):
+		return "", false // a method called on the literal
+	default:
+		s = strings.TrimPrefix(s, "\\") // Ruby's line continuation
+		if t := strings.TrimLeft(strings.TrimLeft(s, " \t\r\n"), "fFrRbBuU"); t != "" && (t[0] == '"' || t[0] == '\'') {
+			return t, true // adjacent literals
+		}
+		return "", false
+	}
+	s = strings.TrimLeft(s, " \t\r\n")
+	if t := strings.TrimLeft(s, "fFrRbBuU"); t != "" && (t[0] == '"' || t[0] == '\'') && len(s)-len(t) <= 2 {
+		s = t
+	}
+	return s, s != ""
+}
+
+// literalAfterValue matches the concatenation of a literal after a
+// value (` + "' not found`), where the value before it ends.
+var literalAfterValue = lazyre.New(`[ \t]*(?:\+|\.\.|\.|<<)[ \t\r\n]*[fFrRbBuU]{0,2}["']`)
 
 // templatePlaceholder matches what a format string formats a value in
 // with: `{name}`, `{}`, `${…}`, `#{…}`, `%s`, `%-8.2f`.

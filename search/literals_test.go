@@ -51,6 +51,38 @@ func TestParagraphLineIsPrintedByItsLiteral(t *testing.T) {
 	}
 }
 
+// A message concatenated from literals and values is the format they
+// make together: the fixed text after a value counts, and a value before
+// the line's end must be there.
+func TestConcatenatedLiteralsMakeOneFormat(t *testing.T) {
+	lines := printedLinesOf("The mapper fails with: Parameter 'shelfId' not found. Available parameters are [arg1, arg0, param1]\n\nWhy?")
+	for content, want := range map[string]bool{
+		`throw new BindingException("Parameter '" + key + "' not found. Available parameters are " + keySet());`:      true,
+		"throw new BindingException(\"Parameter '\" + key\n    + \"' not found. Available parameters are \" + keys);": true,
+		`throw new BindingException("Parameter '" + key + "' not found.");`:                                           false, // the line goes on
+		`throw new BindingException("Parameter '" + key + "' is missing. Available parameters are " + keySet());`:     false, // other words
+		`log("Parameter '".format(key))`: false,
+	} {
+		if got := lines.printedBy(strings.ToLower(content)); got != want {
+			t.Errorf("printedBy(%q) = %v, want %v", content, got, want)
+		}
+	}
+}
+
+// The lexical lookup for the code printing a report's messages takes
+// its error lines first, then its one-line paragraphs quoting a value;
+// prose quoting nothing is left to the report's own search.
+func TestErrorTextTakesQuotingParagraphs(t *testing.T) {
+	pl := printedLinesOf("The mapper runs\n\nfails with: Parameter 'shelfId' not found. Available parameters are [arg0]\n\nWe compile without the flag and the names are lost")
+	if got := pl.errorText(); got != "fails with: parameter 'shelfid' not found. available parameters are [arg0]" {
+		t.Errorf("errorText %q, want the quoting paragraph alone", got)
+	}
+	pl = printedLinesOf("Stocking fails:\n\nError: shelf is full\n\nIt says 'retry later' too")
+	if got := pl.errorText(); got != "shelf is full\nit says 'retry later' too" {
+		t.Errorf("errorText %q, want the error line, then the quoting paragraph", got)
+	}
+}
+
 // A query that is one line of plain words, five or more, is a message
 // pasted by itself, its values words too: a template prints it. A line
 // of words in a report, or a shorter query, is as likely prose.
