@@ -115,7 +115,12 @@ func printedLinesOf(text string) *printedLines {
 	outsideFences(text, func(prose string) string {
 		lines := strings.Split(prose, "\n")
 		for i, line := range lines {
-			addWrapped(line, false, paragraphLine(lines, i))
+			alone := paragraphLine(lines, i)
+			// An error line's message is read below, past its mark; a
+			// paragraph ending with a colon introduces the next, the
+			// message its wrapper printed around the cause.
+			whole := alone && introduced(lines, i) && !strings.HasSuffix(strings.TrimSpace(line), ":") && !messageLine().MatchString(line)
+			addWrapped(line, whole, alone)
 		}
 		for _, m := range quotedMessage().FindAllStringSubmatch(prose, maxMessageLines) {
 			addWrapped(quoted(m), false, false)
@@ -138,6 +143,19 @@ func printedLinesOf(text string) *printedLines {
 func paragraphLine(lines []string, i int) bool {
 	blank := func(j int) bool { return j < 0 || j >= len(lines) || strings.TrimSpace(lines[j]) == "" }
 	return blank(i-1) && blank(i+1) && !blank(i)
+}
+
+// introduced reports whether the line before lines[i], past blank
+// ones, ends with a colon (`returns an error:`, `fails with:`, `prints:`):
+// the paragraph after it is what the program printed, an error line's
+// message whole (gorm's `WHERE conditions required`, a sentinel's).
+func introduced(lines []string, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		if t := strings.TrimSpace(lines[j]); t != "" {
+			return strings.HasSuffix(t, ":")
+		}
+	}
+	return false
 }
 
 // maxWraps is how many callers' prefixes a wrapped message is read

@@ -69,6 +69,26 @@ func TestConcatenatedLiteralsMakeOneFormat(t *testing.T) {
 	}
 }
 
+// A paragraph after a line ending with a colon (`returns an error:`) is
+// what the program printed: an error line's message, whole.
+func TestIntroducedParagraphIsAnErrorLine(t *testing.T) {
+	pl := printedLinesOf("Update returns an error:\n\nFILTER conditions required\n\nI passed the conditions through scopes.")
+	if got := pl.errorText(); got != "filter conditions required" {
+		t.Errorf("errorText %q, want the introduced paragraph", got)
+	}
+	if !pl.printedBy(strings.ToLower(`ErrMissingFilter = errors.New("FILTER conditions required")`)) {
+		t.Errorf("the sentinel's literal does not print the introduced paragraph")
+	}
+	if got := printedLinesOf("Update fails\n\nFILTER conditions required\n\nthen.").errorText(); got != "" {
+		t.Errorf("errorText %q without a colon before the paragraph, want none", got)
+	}
+	// A wrapper's line introducing the cause is no message of its own.
+	wrapped := printedLinesOf("It returns 500 with:\n\nAn error has occurred while serving shelves:\n\nshelf 4 was stocked before with the same name\n\nWhy?")
+	if got := wrapped.errorText(); got != "shelf 4 was stocked before with the same name" {
+		t.Errorf("errorText %q, want the cause alone", got)
+	}
+}
+
 // The lexical lookup for the code printing a report's messages takes
 // its error lines first, then its one-line paragraphs quoting a value;
 // prose quoting nothing is left to the report's own search.
