@@ -116,7 +116,9 @@ func Of(p string) Class {
 	inDocs, inLib, inMain, inPkg, srcSeen := false, false, false, false, false
 	prev := ""
 	var pkgTest Class // the test class a monorepo package's name gave (packages/testing)
-	for _, d := range strings.Split(strings.Trim(dir, "/"), "/") {
+	origDir, _ := path.Split(p)
+	origDirs := strings.Split(strings.Trim(origDir, "/"), "/")
+	for i, d := range strings.Split(strings.Trim(dir, "/"), "/") {
 		inMain = inMain || mainSourceSet(prev, d)
 		if d == "src" && pkgTest != 0 {
 			// The package's own sources: a library it ships for testing
@@ -136,7 +138,7 @@ func Of(p string) Class {
 		}
 		prev = d
 		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") || strings.HasSuffix(d, "-test") ||
-			d == "integrationtests" || dotNetTests(d) {
+			d == "integrationtests" || dotNetTests(d) || i < len(origDirs) && testProject(origDirs[i]) {
 			dc |= Test // e2e_tests, e2e-playwright, containers-tests, sbt-test, AutoMapper.UnitTests
 		}
 		if examplePart(d) {
@@ -279,9 +281,24 @@ func libraryTestTool(stem, ext string) bool {
 // project it tests (`AutoMapper.Tests`, `Foo.Specs`, `Foo.IntegrationTests`),
 // lower case.
 func dotNetTests(d string) bool {
-	for _, s := range []string{".tests", ".test", ".specs", ".unittests", ".integrationtests"} {
+	for _, s := range []string{".tests", ".test", ".specs", ".unittests", ".unittest", ".integrationtests", ".integrationtest"} {
 		if strings.HasSuffix(d, s) && len(d) > len(s) {
 			return true
+		}
+	}
+	return false
+}
+
+// testProject reports a directory named, in its own case, for the
+// project it tests with a word of tests joined on (AutoFixture's
+// `AutoFixtureUnitTest/`, Xcode's `ShelfTests/` and `ShelfUITests/`,
+// `LoadTest/`): a word of tests after a lower-case letter or a digit, not
+// `ABTest/` (an A/B test is a feature) nor `Latest/`.
+func testProject(d string) bool {
+	for _, s := range []string{"Tests", "Test", "Specs"} {
+		if n := len(d) - len(s); n > 0 && strings.HasSuffix(d, s) {
+			c := d[n-1]
+			return c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 		}
 	}
 	return false
@@ -341,6 +358,9 @@ func isTestFile(stem, ext, p string, inMain bool) bool {
 	}
 	orig := path.Base(p)
 	orig = strings.TrimSuffix(orig, path.Ext(orig))
+	if ext == ".cs" {
+		orig, _, _ = strings.Cut(orig, ".") // a partial class's part: GuardClauseAssertionTest.Generics.cs
+	}
 	for _, s := range []string{"Test", "Tests", "Spec", "Suite", "IT"} {
 		if strings.HasSuffix(orig, s) && len(orig) > len(s) {
 			if s == "Spec" && (ext == ".java" || ext == ".cs") {
