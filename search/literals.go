@@ -322,10 +322,21 @@ func templateMatch(lit string, quote byte, line string) bool {
 	if end < 0 || end > maxLiteralBytes {
 		return false
 	}
+	line = strings.TrimRight(line, ".!")
+	for _, format := range joined(lit, end) {
+		if formatMatch(format, line) {
+			return true
+		}
+	}
+	return false
+}
+
+// formatMatch reports whether line is what format prints, its values
+// ({}, %s, …) filled in (templateMatch).
+func formatMatch(format, line string) bool {
 	// A sentence's full stop the report left out ends no part, nor does
 	// the line break a printf format ends with (`%s exists\n`).
-	parts := templateParts(strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(joined(lit, end), `\n`), `\r`), ".!"))
-	line = strings.TrimRight(line, ".!")
+	parts := templateParts(strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(format, `\n`), `\r`), ".!"))
 	if len(parts) < 2 {
 		return false // no value formatted in: the opening rule's
 	}
@@ -357,18 +368,26 @@ func templateMatch(lit string, quote byte, line string) bool {
 	return at == len(line) && fixed >= minLiteralBytes && words >= minLiteralWords
 }
 
-// joined returns the format a literal (its text up to end, the closing
+// joined returns the formats a literal (its text up to end, the closing
 // quote) and what is concatenated after it make: the literals' text, and
 // {} for each value between them or after the last (`"Parameter '" + key
 // + "' not found. Available parameters are " + keySet()`: `parameter
 // '{}' not found. available parameters are {}`), over maxJoinedPieces
-// pieces at most. Concatenation is `+` (Java, JavaScript, Python), `. $x`
-// (PHP), `..` (Lua), `<<` (C++ streams, Ruby), or adjacent literals
-// (Python's and C's, Ruby's `"…" \` continued on the next line); a method
-// called on a literal (`.format(`, `.to_string()`) appends nothing.
-func joined(lit string, end int) string {
+// pieces at most, up to the first line break it writes (`\n`), where the
+// line it prints ends; and, where a piece is followed by more, the format
+// up to it ending in {}, for a line pasted short of the rest (pytest's
+// adjacent f-strings). Concatenation is `+` (Java, JavaScript, Python),
+// `. $x` (PHP), `..` (Lua), `<<` (C++ streams, Ruby), or adjacent
+// literals (Python's and C's, Ruby's `"…" \` continued on the next
+// line); a method called on a literal (`.format(`, `.to_string()`)
+// appends nothing.
+func joined(lit string, end int) []string {
 	format, rest := lit[:end], lit[end+1:]
+	var formats []string
 	for range maxJoinedPieces {
+		if i := strings.Index(format, `\n`); i >= 0 {
+			return append(formats, format[:i]) // the printed line ends at the line break
+		}
 		next, ok := afterConcatenation(rest)
 		if !ok {
 			break
@@ -377,6 +396,9 @@ func joined(lit string, end int) string {
 			e := strings.IndexByte(next[1:], q)
 			if e < 0 || len(format)+e > maxLiteralBytes {
 				break
+			}
+			if !strings.HasSuffix(format, "{}") {
+				formats = append(formats, format+"{}")
 			}
 			format, rest = format+next[1:1+e], next[2+e:]
 			continue
@@ -388,7 +410,10 @@ func joined(lit string, end int) string {
 		}
 		rest = next[m[0]:]
 	}
-	return format
+	if i := strings.Index(format, `\n`); i >= 0 {
+		format = format[:i]
+	}
+	return append(formats, format)
 }
 
 // maxJoinedPieces bounds the literals and values joined into one format.
@@ -409,17 +434,25 @@ func afterConcatenation(rest string) (string, bool) {
 	case strings.HasPrefix(s, "."):
 		return "", false // a method called on the literal
 	default:
-		s = strings.TrimPrefix(s, "\\") // Ruby's line continuation
-		if t := strings.TrimLeft(strings.TrimLeft(s, " \t\r\n"), "fFrRbBuU"); t != "" && (t[0] == '"' || t[0] == '\'') {
-			return t, true // adjacent literals
-		}
-		return "", false
+		// Adjacent literals, Ruby's continued on the next line.
+		return literalAt(strings.TrimLeft(strings.TrimPrefix(s, "\\"), " \t\r\n"))
 	}
 	s = strings.TrimLeft(s, " \t\r\n")
-	if t := strings.TrimLeft(s, "fFrRbBuU"); t != "" && (t[0] == '"' || t[0] == '\'') && len(s)-len(t) <= 2 {
-		s = t
+	if t, ok := literalAt(s); ok {
+		return t, true
 	}
 	return s, s != ""
+}
+
+// literalAt returns s from the quote of the literal it opens with, past
+// a prefix of two letters at most (Python's f"…", rb'…'), and whether it
+// opens with one.
+func literalAt(s string) (string, bool) {
+	t := strings.TrimLeft(s, "fFrRbBuU")
+	if t == "" || len(s)-len(t) > 2 || t[0] != '"' && t[0] != '\'' {
+		return "", false
+	}
+	return t, true
 }
 
 // literalAfterValue matches the concatenation of a literal after a

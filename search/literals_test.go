@@ -124,13 +124,14 @@ func TestPlainWordsQueryIsPrintedByItsTemplate(t *testing.T) {
 func TestLiteralMarkupAndConcatenation(t *testing.T) {
 	lines := printedLinesOf("Composer prints\n\nScript @php artisan shelf:stock handling the post-install event returned with error code 1\n\nand goes on.")
 	for content, want := range map[string]bool{
-		`$io->writeError(sprintf('<error>Script %s handling the %s event returned with error code '.$exitCode.'</error>', $c, $e));`: true,
-		`$io->writeError(sprintf('<fg=red;options=bold>Script %s handling the %s event returned with error code ' . $exitCode));`:    true,
-		`print("\033[31mScript %s handling the %s event returned with error code " + str(code))`:                                     true,
-		`msg = "Script {} handling the {} event returned with error code ".format(a, b)`:                                             false, // the line's last value unprinted
-		`$io->writeError(sprintf('<error>Script %s handling the %s event returned with error code</error>', $c, $e));`:               false,
-		"fail(\n    f\"Script {name} handling the {event} event \"\n    f\"returned with error code {code}\",\n)":                    true, // adjacent literals
-		"raise ShelfError, \"Script #{name} handling the #{event} event \" \\\n  \"returned with error code #{code}\"":               true,
+		`$io->writeError(sprintf('<error>Script %s handling the %s event returned with error code '.$exitCode.'</error>', $c, $e));`:          true,
+		`$io->writeError(sprintf('<fg=red;options=bold>Script %s handling the %s event returned with error code ' . $exitCode));`:             true,
+		`print("\033[31mScript %s handling the %s event returned with error code " + str(code))`:                                              true,
+		`msg = "Script {} handling the {} event returned with error code ".format(a, b)`:                                                      false, // the line's last value unprinted
+		`$io->writeError(sprintf('<error>Script %s handling the %s event returned with error code</error>', $c, $e));`:                        false,
+		"fail(\n    f\"Script {name} handling the {event} event \"\n    f\"returned with error code {code}\",\n)":                             true, // adjacent literals
+		"raise ShelfError, \"Script #{name} handling the #{event} event \" \\\n  \"returned with error code #{code}\"":                        true,
+		"fail(\n    f\"Script {name} handling the {event} event \"\n    f\"returned with error code {code}. \"\n    f\"Output:\\n{out}\",\n)": true, // pasted short of the pieces after it
 	} {
 		if got := lines.printedBy(strings.ToLower(content)); got != want {
 			t.Errorf("printedBy(%q) = %v, want %v", content, got, want)
