@@ -600,3 +600,21 @@ func TestBareHeadOpensASplitFirstMember(t *testing.T) {
 		t.Errorf("second chunk %d-%d %q, want the first piece of Binder.plain from the class line 3", c.StartLine, c.EndLine, c.Symbol)
 	}
 }
+
+// A magic comment above a block too big for one chunk (Ruby's `#
+// frozen_string_literal: true` over a file-long DSL call) opens the
+// block's first piece instead of making a chunk of its own line.
+func TestLoneCommentsOpenTheBigBlock(t *testing.T) {
+	var body strings.Builder
+	for i := range 60 {
+		body.WriteString("  option :shelf_" + strings.Repeat("x", i%9+1) + ", default: true\n")
+	}
+	src := "# frozen_string_literal: true\n\nShelf.add_selector(:select) do\n" + body.String() + "end\n"
+	chunks := Split("lib/shelf/selector.rb", []byte(src), Options{MaxTokens: 200})
+	if len(chunks) < 2 {
+		t.Fatalf("want the block split, got %d chunk(s)", len(chunks))
+	}
+	if c := chunks[0]; c.StartLine != 1 || c.EndLine <= 2 {
+		t.Errorf("first chunk lines %d-%d, want the magic comment opening the block's first piece", c.StartLine, c.EndLine)
+	}
+}

@@ -492,6 +492,13 @@ func (c *coder) emit(units []unit) {
 			break
 		}
 		if c.tokens(u.a, u.b) > c.budget {
+			if c.loneComments(cur) && !c.commentsOnly(u.nodes) {
+				// A magic comment or two above a big block (Ruby's `#
+				// frozen_string_literal: true`) opens its first piece
+				// rather than making a chunk of a line.
+				u.a, u.nodes = cur[0].a, append(c.nodesOf(cur), u.nodes...)
+				cur = cur[:0]
+			}
 			flush()
 			c.big(u)
 			continue
@@ -506,6 +513,39 @@ func (c *coder) emit(units []unit) {
 		cur = append(cur, u)
 	}
 	flush()
+}
+
+// loneComments reports whether units us are comments alone, a few
+// lines of them (under budget/bareHeaderDivisor tokens), and no header.
+func (c *coder) loneComments(us []unit) bool {
+	if len(us) == 0 || us[0].header || c.tokens(us[0].a, us[len(us)-1].b) >= c.budget/bareHeaderDivisor {
+		return false
+	}
+	for _, u := range us {
+		if len(u.ds) > 0 || len(u.inner) > 0 || u.imports || !c.commentsOnly(u.nodes) {
+			return false
+		}
+	}
+	return true
+}
+
+// commentsOnly reports whether nodes are comments, and some.
+func (c *coder) commentsOnly(nodes []*sitter.Node) bool {
+	for _, n := range nodes {
+		if !c.spec.comments[n.Type()] {
+			return false
+		}
+	}
+	return len(nodes) > 0
+}
+
+// nodesOf returns the nodes of units us, in order.
+func (c *coder) nodesOf(us []unit) []*sitter.Node {
+	var out []*sitter.Node
+	for _, u := range us {
+		out = append(out, u.nodes...)
+	}
+	return out
 }
 
 func hasDecls(us []unit) bool {
