@@ -32,9 +32,12 @@ var tokenRules = []rule{
 		// string split over lines, never a brace, a parenthesis or a `$`:
 		// code that writes a block around a value (`-----BEGIN PRIVATE
 		// KEY-----\n${encode(der)}\n-----END …`) holds none, and no block
-		// reaches past it to the next one's end.
+		// reaches past it to the next one's end, nor past another marker
+		// (code naming the markers, `#define PEM_BEGIN_PKEY "-----BEGIN
+		// PRIVATE KEY-----"` above its END and the next kind's, holds no
+		// key between them).
 		re: lazyre.New(`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----` +
-			`(?:[^{}()$;<>]{64,}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[^\n]*(?:\n[^\n]*[A-Za-z0-9+/=]{40,}[^\n]*)+)`),
+			`(?:(?:[^{}()$;<>-]|-[^-]){64,}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|[^\n]*(?:\n[^\n]*[A-Za-z0-9+/=]{40,}[^\n]*)+)`),
 	},
 	{
 		id:       "aws-access-key",

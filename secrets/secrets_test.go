@@ -93,6 +93,9 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`secret: "{{ .Values.secret }}"`,
 		`url := "postgres://user:password@localhost/db"`,
 		`const pemType = "-----BEGIN RSA PRIVATE KEY-----"`,
+		// Code naming the markers of several kinds, no key between them.
+		"#define PEM_BEGIN_PKEY     \"-----BEGIN PRIVATE KEY-----\"\n#define PEM_END_PKEY       \"-----END PRIVATE KEY-----\"\n" +
+			"#define PEM_BEGIN_EC_PKEY  \"-----BEGIN EC PRIVATE KEY-----\"\n#define PEM_END_EC_PKEY    \"-----END EC PRIVATE KEY-----\"\n",
 		`self::TOKEN_OPEN_PHPDOC => '/\\*\\*(?=\\s)\\x20?+',`, // a lexer's patterns
 		`self::TOKEN_DOUBLE_QUOTED_STRING => '"(?:""|[^"])*+"',`,
 		// Code writing a block around a value, and the code after it up to
