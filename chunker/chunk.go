@@ -22,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-127+graph-63"
+const Version = "ts-128+graph-63"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -388,8 +388,11 @@ func IsDoc(path string) bool {
 	if strings.HasPrefix(base, "README.") && lang == "text" {
 		return true // README.SETUP, README.linux: prose, whatever follows the dot
 	}
-	if (lang == "html" || lang == "xml") && inDocsDir(path) {
-		return true // a manual's pages (junit4's doc/faq.html, jemalloc's DocBook doc/jemalloc.xml.in)
+	if (lang == "html" || lang == "xml" || lang == "text") && inDocsDir(path) {
+		// A manual's pages (junit4's doc/faq.html, jemalloc's DocBook
+		// doc/jemalloc.xml.in) and its commented samples (lighttpd's
+		// doc/config/*.conf, doc/systemd/lighttpd.service).
+		return true
 	}
 	return lang == "text" && proseName(filepath.Base(path))
 }

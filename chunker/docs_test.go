@@ -158,6 +158,17 @@ func TestMAMLIsDocumentation(t *testing.T) {
 	}
 }
 
+// A commented sample under a documentation directory (a server's
+// example configuration, its service unit) is documentation; the same
+// file elsewhere is not.
+func TestDocDirectorySamplesAreDocumentation(t *testing.T) {
+	for p, want := range map[string]bool{"doc/config/shelf.conf": true, "doc/systemd/shelf.service": true, "etc/shelf.conf": false, "doc/conf.py": false} {
+		if got := IsDoc(p); got != want {
+			t.Errorf("IsDoc(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
 // A manual's HTML pages are documentation, split at their headings; a
 // page elsewhere (a web app's template) is code.
 func TestHTMLManualPages(t *testing.T) {
