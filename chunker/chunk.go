@@ -22,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-128+graph-63"
+const Version = "ts-129+graph-63"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -388,10 +388,12 @@ func IsDoc(path string) bool {
 	if strings.HasPrefix(base, "README.") && lang == "text" {
 		return true // README.SETUP, README.linux: prose, whatever follows the dot
 	}
-	if (lang == "html" || lang == "xml" || lang == "text") && inDocsDir(path) {
+	if (lang == "html" || lang == "xml" || lang == "text" && sampleExts[strings.ToLower(filepath.Ext(path))]) && inDocsDir(path) {
 		// A manual's pages (junit4's doc/faq.html, jemalloc's DocBook
 		// doc/jemalloc.xml.in) and its commented samples (lighttpd's
-		// doc/config/*.conf, doc/systemd/lighttpd.service).
+		// doc/config/*.conf, doc/systemd/lighttpd.service); not the
+		// tools' own settings a docs directory holds (black's
+		// docs/compatible_configs/*/setup.cfg, its make.bat).
 		return true
 	}
 	return lang == "text" && proseName(filepath.Base(path))
@@ -425,6 +427,11 @@ var capitalisedProse = set("changelog", "changes", "news", "history", "authors",
 
 // capitalBuildFiles are build files named in capitals: code, not prose.
 var capitalBuildFiles = map[string]bool{"BUILD": true, "BUCK": true, "WORKSPACE": true, "PKGBUILD": true, "APKBUILD": true}
+
+// sampleExts are the extensions of the sample configurations a manual
+// ships in its directory: a server's `.conf`, systemd's units, files
+// named as samples.
+var sampleExts = map[string]bool{".conf": true, ".service": true, ".socket": true, ".timer": true, ".sample": true, ".example": true}
 
 // docsDirs name the directories a project keeps its documentation in.
 var docsDirs = map[string]bool{"doc": true, "docs": true, "documentation": true, "manual": true}
