@@ -76,7 +76,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		code, owned = braceSplitBranches(code, false)
 		code, owned = initializerDirectivesBlanked(code, owned)
 		code, owned = loneMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)), owned)
-		for _, re := range []*regexp.Regexp{leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros(), typedefMacros()} {
+		for _, re := range []*regexp.Regexp{attributeLines(), leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros(), typedefMacros()} {
 			code, owned = blankMatches(re, code, owned)
 		}
 		code, owned = typeNameMacrosBlanked(code, owned)
@@ -505,6 +505,14 @@ var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0
 // (`__printf(2, 3)`): a function's own parameters before an attribute
 // after them (`f(struct cgroup *c) __releases(&m)`) are no such call.
 var attributeCalls = lazyre.New(`(?m)^[A-Za-z_][\w \t*]*?[ \t*]([a-z_][a-z0-9_]*\([0-9, \t]*\))[ \t]*\n?[ \t]*\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
+
+// attributeLines matches a line holding an attribute's macro alone, a
+// lower-case word between double underscores, with an empty or a
+// literal argument list (lighttpd's `__attribute_cold__` and
+// `__attribute_nonnull__()` above `static item **find_or_insert(`,
+// which had named the function after the second and made the first a
+// variable); group 1 is the macro.
+var attributeLines = lazyre.New(`(?m)^[ \t]*(__[a-z][a-z0-9_]*__(?:\([0-9, \t]*\))?)[ \t]*\r?$`)
 
 // leadWordMacros matches an upper-case word opening a C declaration
 // before a keyword of its specifiers or type (zlib's `ZEXTERN int ZEXPORT
