@@ -496,7 +496,7 @@ func (c *coder) emit(units []unit) {
 				// A magic comment or two above a big block (Ruby's `#
 				// frozen_string_literal: true`) opens its first piece
 				// rather than making a chunk of a line.
-				u.a, u.nodes = cur[0].a, append(c.nodesOf(cur), u.nodes...)
+				u.a, u.nodes = cur[0].a, append(nodesOf(cur), u.nodes...)
 				cur = cur[:0]
 			}
 			flush()
@@ -540,7 +540,7 @@ func (c *coder) commentsOnly(nodes []*sitter.Node) bool {
 }
 
 // nodesOf returns the nodes of units us, in order.
-func (c *coder) nodesOf(us []unit) []*sitter.Node {
+func nodesOf(us []unit) []*sitter.Node {
 	var out []*sitter.Node
 	for _, u := range us {
 		out = append(out, u.nodes...)

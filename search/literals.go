@@ -385,8 +385,8 @@ func joined(lit string, end int) []string {
 	format, rest := lit[:end], lit[end+1:]
 	var formats []string
 	for range maxJoinedPieces {
-		if i := strings.Index(format, `\n`); i >= 0 {
-			return append(formats, format[:i]) // the printed line ends at the line break
+		if line, cut := firstLine(format); cut {
+			return append(formats, line) // the printed line ends at the line break
 		}
 		next, ok := afterConcatenation(rest)
 		if !ok {
@@ -410,10 +410,17 @@ func joined(lit string, end int) []string {
 		}
 		rest = next[m[0]:]
 	}
+	line, _ := firstLine(format)
+	return append(formats, line)
+}
+
+// firstLine returns format up to the first line break it writes (`\n`),
+// and whether it writes one.
+func firstLine(format string) (string, bool) {
 	if i := strings.Index(format, `\n`); i >= 0 {
-		format = format[:i]
+		return format[:i], true
 	}
-	return append(formats, format)
+	return format, false
 }
 
 // maxJoinedPieces bounds the literals and values joined into one format.

@@ -112,13 +112,13 @@ var configExts = map[string]bool{
 // Of returns the classes of a repository-relative, /-separated path.
 func Of(p string) Class {
 	var c Class
-	dir, base := path.Split(strings.ToLower(p))
+	dir, base := path.Split(p)
+	base = strings.ToLower(base)
 	inDocs, inLib, inMain, inPkg, srcSeen := false, false, false, false, false
 	prev := ""
 	var pkgTest Class // the test class a monorepo package's name gave (packages/testing)
-	origDir, _ := path.Split(p)
-	origDirs := strings.Split(strings.Trim(origDir, "/"), "/")
-	for i, d := range strings.Split(strings.Trim(dir, "/"), "/") {
+	for _, orig := range strings.Split(strings.Trim(dir, "/"), "/") {
+		d := strings.ToLower(orig) // a test project's name is read in its own case (testProject)
 		inMain = inMain || mainSourceSet(prev, d)
 		if d == "src" && pkgTest != 0 {
 			// The package's own sources: a library it ships for testing
@@ -138,7 +138,7 @@ func Of(p string) Class {
 		}
 		prev = d
 		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") || strings.HasSuffix(d, "-test") ||
-			d == "integrationtests" || dotNetTests(d) || i < len(origDirs) && testProject(origDirs[i]) {
+			d == "integrationtests" || dotNetTests(d) || testProject(orig) {
 			dc |= Test // e2e_tests, e2e-playwright, containers-tests, sbt-test, AutoMapper.UnitTests
 		}
 		if examplePart(d) {
