@@ -130,6 +130,9 @@ func printedLinesOf(text string) *printedLines {
 	for _, m := range messageLine().FindAllStringSubmatch(text, maxMessageLines) {
 		addWrapped(m[1], true, false)
 	}
+	for _, m := range typedQuote().FindAllStringSubmatch(text, maxMessageLines) {
+		addWrapped(strings.Join(m[2:], ""), true, false)
+	}
 	if len(pl.lines) == 0 {
 		return nil
 	}

@@ -156,6 +156,32 @@ func TestShortMessageFindsItsLiteral(t *testing.T) {
 	}
 }
 
+// A message quoted right after its exception's type is what the program
+// printed, however few its words: the code throwing it answers, not the
+// functions the sentence around it describes. The same quote with no
+// type before it may be a name or a command, and decides nothing.
+func TestMessageQuotedAfterItsTypeFindsItsLiteral(t *testing.T) {
+	cands := func() []*candidate {
+		return contested(
+			rival{"src/Decoder.php", 0.66, 6, "/** Decodes a base64 data uri into an image. */\npublic function decodeDataUri(string $input): Image\n{\n    return $this->decode(base64_decode($input));\n}"},
+			rival{"src/Handler.php", 0.50, 4, "foreach ($this->decoders as $decoder) {\n    try { return $decoder->decode($input); } catch (DecoderException) {}\n}\nthrow new NotSupportedException('Unprocessable input');"})
+	}
+	for _, text := range []string{
+		"Decoding a base64 data uri with its prefix, I get NotSupportedException 'Unprocessable input' instead of the image.",
+		`Decoding a base64 data uri with its prefix throws NotSupportedException("Unprocessable input") instead of returning the image.`,
+	} {
+		q := ParseQuery(text)
+		if !q.raised.has("NotSupportedException") {
+			t.Errorf("%q: raised types %v, want NotSupportedException", text, q.raised)
+		}
+		wantDecides(t, ranker{q: q, mode: Hybrid, w: DefaultWeights}, cands(), Messages, "src/Handler.php", "src/Decoder.php")
+	}
+	untyped := ranker{q: ParseQuery("Decoding a base64 data uri with its prefix, I get 'Unprocessable input' instead of the image."), mode: Hybrid, w: DefaultWeights}
+	if untyped.q.printed.printedBy(strings.ToLower(cands()[1].chunk.Content)) {
+		t.Errorf("a phrase quoted with no type before it is read as a printed line")
+	}
+}
+
 // messageSearcher answers the lexical channel by what is asked: the
 // whole query's words, or an error line's message alone.
 type messageSearcher struct {

@@ -74,6 +74,14 @@ const qualifiedType = `(?:[a-z_][a-z0-9_]*\.)+[A-Z][A-Za-z0-9_]*`
 // name, qualified or not.
 var raisedType = lazyre.New(`(?m)(?:(?:^|[\s(])(` + exceptionType + `)|^\s*(` + qualifiedType + `)): \S`)
 
+// typedQuote matches a message quoted right after its exception's type,
+// as prose tells what was raised (`I get NotSupportedException
+// 'Unprocessable input'`, `throws IllegalStateException("Pool is
+// closed")`): the type says the quote is what the program printed, however
+// few its words, where a phrase quoted alone may be a name or a command.
+// Group 1 is the type; one of the others the message.
+var typedQuote = lazyre.New(`(?:^|[\s(])(` + exceptionType + `)(?:: ?|\(|\s+)(?:'([^'\n]{12,200})'|"([^"\n]{12,200})"|` + "`([^`\\n]{12,200})`" + `|\x{2018}([^\x{2019}\n]{12,200})\x{2019}|\x{201c}([^\x{201d}\n]{12,200})\x{201d})`)
+
 // raisedSet holds the names that a text's error lines print as their
 // exception's type. A report quoting a message asks where it is raised,
 // and the exception's class, declared apart (errors.py,
@@ -89,6 +97,9 @@ func raisedTypes(text string) raisedSet {
 	types := raisedSet{}
 	for _, m := range raisedType().FindAllStringSubmatch(text, maxMessageLines) {
 		types[lastName(m[1]+m[2])] = true
+	}
+	for _, m := range typedQuote().FindAllStringSubmatch(text, maxMessageLines) {
+		types[lastName(m[1])] = true
 	}
 	return types
 }
