@@ -766,8 +766,12 @@ func (c *coder) big(u unit) {
 				}
 				u.ds = nil
 			}
+			wrapper := c.innerOwner(u, body)
 			if len(u.ds) == 1 {
-				cp := *u.ds[0]
+				wrapper = u.ds[0]
+			}
+			if wrapper != nil {
+				cp := *wrapper
 				d = &cp
 				d.transparent, d.body = c.containerParent(d, body) == d.parent, body
 				if !d.transparent && !objectLiteral(body) {
@@ -790,6 +794,21 @@ func (c *coder) big(u unit) {
 	if len(u.ds) == 0 {
 		c.nameByInner(first, u.inner)
 	}
+}
+
+// innerOwner returns the function among a branching statement's
+// declarations (u.inner) that holds container, or nil: Python's `if
+// __name__ == "__main__":` block defining `async def handle` with its
+// helpers nested in it, which are handle's, as they are when the block
+// fits one chunk.
+func (c *coder) innerOwner(u unit, container *sitter.Node) *decl {
+	a, b := c.rows(container)
+	for _, d := range u.inner {
+		if (d.kind == "function" || d.kind == "method") && d.a <= a && b <= d.b {
+			return d
+		}
+	}
+	return nil
 }
 
 // nameByInner names each piece c.out[first:] of a branching statement

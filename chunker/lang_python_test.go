@@ -88,3 +88,35 @@ func TestPythonClassBranchMethodsAreSplit(t *testing.T) {
 		}
 	}
 }
+
+// A script's block (`if __name__ == "__main__":`) defining one function
+// with its helpers nested in it lists them as that function's, split or
+// not: a block too big for one chunk is no reason for the helpers to
+// lose their parent.
+func TestPythonMainBlockFunctionOwnsItsNestedFunctions(t *testing.T) {
+	var body strings.Builder
+	for i := range 12 {
+		body.WriteString("            flow = rewrite(flow, " + strings.Repeat("y", i%5+1) + ")\n")
+	}
+	src := "if __name__ == \"__main__\":\n    opts = Options()\n\n    async def handle(reader, writer):\n" +
+		"        def next_layer(nl):\n" + body.String() + "            return nl\n\n" +
+		"        def request(flow):\n" + body.String() + "            return flow\n\n" +
+		"        def response(flow):\n" + body.String() + "            return flow\n\n" +
+		"        await serve(reader, writer, next_layer, request, response)\n\n    run(handle)\n"
+	for _, budget := range []int{0, 200} {
+		parents := map[string]string{}
+		for _, s := range Outline("server.py", []byte(src)) {
+			parents[s.Name] = s.Parent
+		}
+		for _, name := range []string{"next_layer", "request", "response"} {
+			if p, ok := parents[name]; !ok || p != "handle" {
+				t.Errorf("budget %d: %s listed %v with parent %q, want under handle", budget, name, ok, p)
+			}
+		}
+		for _, c := range Split("server.py", []byte(src), Options{MaxTokens: budget}) {
+			if strings.Contains(c.Symbol, "request") && !strings.Contains(c.Symbol, "handle.request") {
+				t.Errorf("budget %d: chunk %d-%d named %q, want handle.request", budget, c.StartLine, c.EndLine, c.Symbol)
+			}
+		}
+	}
+}

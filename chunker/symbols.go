@@ -106,6 +106,12 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 						owner.parent = parent
 						visit(&owner, parent)
 						p = owner.membersParent()
+					default:
+						if fn := c.innerOwner(u, found.node); fn != nil {
+							visit(fn, parent)
+							p = c.containerParent(fn, found.node)
+							c.openFunction(p)
+						}
 					}
 					walk(found.node, p, depth+1)
 					continue
