@@ -60,6 +60,12 @@ var nameRules = []nameRule{
 	{id: "terraform-state", suffix: ".tfstate.backup"},
 }
 
+// templateSuffixes end the names of a secret file's template, committed
+// for users to copy (`.env.example`, "Copy .env.example to .env"): it
+// tells the variables a program reads, and its values are placeholders.
+// It is indexed as any file, a value that looks like a secret redacted.
+var templateSuffixes = []string{".example", ".sample", ".template", ".dist"}
+
 // FileRule returns the ID of the rule that marks the file at p (a
 // '/'-separated path, relative or absolute) as a secret file by its name,
 // or "" when its name says nothing. Matching ignores case.
@@ -67,6 +73,11 @@ func FileRule(p string) string {
 	p = strings.ToLower(p)
 	base := path.Base(p)
 	parent := path.Base(path.Dir(p))
+	for _, s := range templateSuffixes {
+		if strings.HasPrefix(base, ".env.") && strings.HasSuffix(base, s) {
+			return ""
+		}
+	}
 	for _, r := range nameRules {
 		switch {
 		case r.exact != "":

@@ -22,6 +22,7 @@ func TestFileRule(t *testing.T) {
 	ordinary := []string{
 		"main.go", "env.go", "environment.md", "keys.go", "key.go.txt", "credentials.go", "kubeconfig.go",
 		"config.json", "aws/credentials.go", ".kube/config.go", "pem/decode.go", "secret_test.go", "tokenizer.py",
+		".env.example", "samples/.env.sample", ".env.template", ".env.dist", ".env.local.example",
 	}
 	for _, p := range ordinary {
 		if rule := FileRule(p); rule != "" {
