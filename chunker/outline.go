@@ -24,6 +24,10 @@ var moduleVars = set("python")
 // Java or Scala are.
 var localTypes = set("c", "cpp")
 
+// unnamedEnums are the languages whose enum may have no name, its
+// enumerators the file's constants.
+var unnamedEnums = set("c", "cpp")
+
 // Outline is the outline get_symbols gives: Symbols, with a declaration
 // of several names (Go's const block, "const a = 1, b = 2") listed name by
 // name, plus the data members the file's symbol graph declares inside its
@@ -79,6 +83,13 @@ func Outline(path string, src []byte) []Symbol {
 			} else if d.Kind == "function" || d.Kind == "method" {
 				callables[qualify(d.Parent, d.Name)] = len(syms) - 1 // its own nested functions follow
 			}
+			continue
+		}
+		if d.Kind == "constant" && d.Parent == "" && unnamedEnums[lang] {
+			// An enumerator of an unnamed enum at the file's level (C's
+			// `enum { LINE_CMD_EOL = 0x80 };`), the way C names its
+			// constants as often as with #define: no type holds it.
+			syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
 			continue
 		}
 		if !memberKinds[d.Kind] && !keywordMethod(d) || d.Parent == "" {

@@ -35,6 +35,10 @@ func TestOutlineListsDataMembers(t *testing.T) {
 			[]string{"namespace N <>", "class Job <>", "method Run <Job>", "enum E <>", "field Id <Job>", "constant A <E>"}},
 		{"pt.c", "typedef struct {\n    int x;\n} pt;\n",
 			[]string{"type pt <>", "field x <pt>"}},
+		// An unnamed enum's enumerators are the file's constants; a
+		// function's own are its locals.
+		{"line.h", "enum {\n    LINE_CMD_EOL = 0x80,\n    LINE_CMD_FORMAT\n};\nenum mode { MODE_A };\nint f(void) { enum { LOCAL_A } x = LOCAL_A; return x; }\n",
+			[]string{"constant LINE_CMD_EOL <>", "constant LINE_CMD_FORMAT <>", "enum mode <>", "constant MODE_A <mode>", "function f <>"}},
 		// A function's local union is its local's type: no members of its
 		// own, nor of a struct named as the function.
 		{"endian.c", "struct order { int big; };\n\nunsigned order(void)\n{\n    const union { unsigned u; unsigned char c[4]; } one = { 1 };\n    return one.c[0];\n}\n",
