@@ -45,7 +45,7 @@ func Dir(name string) Class { return dirClasses[name] }
 var dirClasses = map[string]Class{
 	"test": Test, "tests": Test, "__tests__": Test, "spec": Test, "specs": Test,
 	"testing": Test, "testdata": Test, "test_data": Test, "test-data": Test, "testutil": Test, "testutils": Test,
-	"test-utils": Test, "test_utils": Test,
+	"test-utils": Test, "test_utils": Test, "testsuite": Test, "test-suite": Test, "test_suite": Test,
 	"regress": Test, "regression": Test, "regressions": Test, // OpenBSD's and tmux's test directory
 	"t":  Test, // Perl's, and Test::Nginx's (OpenResty's t/*.t)
 	"it": Test, "e2e": Test, "integration_tests": Test, "integration_test": Test, "integration-tests": Test,
@@ -137,9 +137,9 @@ func Of(p string) Class {
 			dc |= Test // Cucumber's step definitions and the servers they start
 		}
 		prev = d
-		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") || strings.HasSuffix(d, "-test") ||
+		if strings.HasPrefix(d, "e2e_") || strings.HasPrefix(d, "e2e-") || strings.HasSuffix(d, "-tests") || strings.HasSuffix(d, "_tests") || strings.HasSuffix(d, "-test") || strings.HasSuffix(d, "-test-suite") ||
 			d == "integrationtests" || dotNetTests(d) || testProject(orig) {
-			dc |= Test // e2e_tests, e2e-playwright, containers-tests, sbt-test, AutoMapper.UnitTests
+			dc |= Test // e2e_tests, e2e-playwright, containers-tests, sbt-test, v4-test-suite, AutoMapper.UnitTests
 		}
 		if examplePart(d) {
 			dc |= Example // playground-file-based, examples-basic, demo-app
@@ -338,6 +338,8 @@ func isTestFile(stem, ext, p string, inMain bool) bool {
 		return true
 	case stem == "test" || stem == "tests" || stem == "conftest" || stem == "test_helper" || stem == "spec_helper":
 		return true
+	case stem == "test-suite" || stem == "test_suite":
+		return true // a suite's one file (a protocol's mocha suite, test-suite.js)
 	case stem == "testutil" || stem == "testutils" || stem == "test_util" || stem == "test_utils" || stem == "test_helpers":
 		return true // helpers only tests use (ripgrep's testutil.rs)
 	case ext == ".t":
