@@ -336,6 +336,7 @@ func mentioned(ix store.Searcher, req Request, q Query, order []*candidate, get 
 	mark := func(cd *candidate, s float64) {
 		cd.mention = s
 		cd.atFrame = max(cd.atFrame, atFrame(frames[cd.chunk.FilePath], cd.chunk))
+		cd.embedded = max(cd.embedded, framedDecl(frames[cd.chunk.FilePath], cd.chunk))
 	}
 	found := map[string]bool{}
 	for _, cd := range order {
@@ -380,6 +381,21 @@ func atFrame(frames []frame, c *store.Chunk) float64 {
 		}
 	}
 	return at
+}
+
+// framedDecl returns the declaration tier of chunk c for the function
+// a frame at one of its lines names, 0 for none: a trace names its
+// functions as a report's text names others (`load_flows_from_path`),
+// and its innermost one's plain name (`stream`, declared across the
+// code) is picked out by its frame's file and line.
+func framedDecl(frames []frame, c *store.Chunk) int {
+	tier := 0
+	for _, fr := range frames {
+		if fr.fn != "" && holdsLine(c, fr.line) && namesFunc(c.Symbol, fr.fn) {
+			tier = max(tier, store.DeclTier(c, fr.fn))
+		}
+	}
+	return tier
 }
 
 // framedAt is a candidate's atFrame for a frame at depth d: 1 at the

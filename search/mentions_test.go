@@ -248,3 +248,37 @@ func TestFramedChunkJoinsTheCandidates(t *testing.T) {
 		t.Errorf("a chunk of the found file that no frame is in joined the candidates")
 	}
 }
+
+// A frame's function is a name the report gives, however plain
+// (`stream`, declared across the code): the chunk at the frame's line
+// declaring it is marked as a declaration of the report's names, as the
+// outer frames' `load_flows_from_path` is by its name alone. A chunk at a
+// frame's line that declares another function is not.
+func TestFramedFunctionIsANameTheReportGives(t *testing.T) {
+	ix := &store.Index{Manifest: &store.Manifest{Meta: store.Meta{ID: "r"}, Files: []store.FileState{{Path: "shelf/io/reader.py"}, {Path: "shelf/load.py"}}}}
+	chunks := chunkList{
+		"shelf/io/reader.py": {{ID: "a", FilePath: "shelf/io/reader.py", StartLine: 40, EndLine: 80, Symbol: "FlowReader.stream", SymbolKind: "method",
+			Content: "    def stream(self):\n        raise ReadError(\"Unable to read the archive\")"}},
+		"shelf/load.py": {{ID: "b", FilePath: "shelf/load.py", StartLine: 20, EndLine: 60, Symbol: "Loader.load_all", SymbolKind: "method",
+			Content: "    def load_all(self):\n        for item in self.reader.stream():\n            yield item"}},
+	}
+	s := framedSearcher{declaringSearcher{ix: ix}, chunks}
+	cands := map[string]*candidate{}
+	get := func(c *store.Chunk) *candidate {
+		if cd, ok := cands[c.ID]; ok {
+			return cd
+		}
+		cands[c.ID] = &candidate{chunk: c, ix: s}
+		return cands[c.ID]
+	}
+	q := ParseQuery("Traceback (most recent call last):\n  File \"/site-packages/shelf/load.py\", line 31, in read_items\n" +
+		"    for item in self.reader.stream():\n  File \"/site-packages/shelf/io/reader.py\", line 58, in stream\n" +
+		"    raise ReadError(\nshelf.io.reader.ReadError: Unable to read the archive\n")
+	mentioned(s, Request{Limit: 10}, q, nil, get)
+	if a := cands["a"]; a == nil || a.embedded == 0 {
+		t.Errorf("the innermost frame's chunk declaring stream is not a declaration of the report's names: %+v", a)
+	}
+	if b := cands["b"]; b == nil || b.embedded != 0 {
+		t.Errorf("a frame's chunk declaring another function (load_all for read_items) is marked: %+v", b)
+	}
+}
