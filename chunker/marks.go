@@ -30,6 +30,13 @@ const (
 	// sourceMappingURL=axios.js.map`), a copy of the sources beside it,
 	// or any file that says a program wrote it (generated).
 	MarkBuilt
+	// MarkCompletion is a shell's completion script (zsh's `#compdef`,
+	// fish's `complete -c` lines, bash's `complete -F` with COMPREPLY,
+	// nushell's `extern`, PowerShell's argument completer): the command's
+	// flags and help texts again, written for a shell to offer, and so
+	// the best match of every question about an option, not the code
+	// behind it. Often generated, as often not saying so.
+	MarkCompletion
 )
 
 // codeMarks returns MarkCode for a barrel-named file whose chunks declare
@@ -66,9 +73,43 @@ func FileMarks(lang string, src []byte) Marks {
 		return MarkBuilt
 	case lang == "text" && apiDump(src):
 		return MarkBuilt
+	case (lang == "bash" || lang == "text") && completionScript(src):
+		// Only a script: a program writing one (ripgrep's complete/bash.rs)
+		// is the code behind it.
+		return MarkCompletion
 	}
 	return 0
 }
+
+// Lines by which a shell's completion script declares what it completes.
+var (
+	zshCompdef         = lazyre.New(`\A\s*#compdef\s`)
+	bashCompletion     = lazyre.New(`(?m)^\s*complete\s+(?:-\S+\s+(?:\S+\s+)?)*-F\s`)
+	fishCompletion     = lazyre.New(`(?m)^\s*complete\s+(?:-c|--command)\s`)
+	nushellExtern      = lazyre.New(`(?m)^\s*(?:export\s+)?extern\s+"[^"\n]+"\s*\[`)
+	powershellComplete = lazyre.New(`\bRegister-ArgumentCompleter\b`)
+)
+
+// minFishCompletions is how many `complete -c` lines make a completion
+// script: a fish function file may register one for itself.
+const minFishCompletions = 3
+
+// completionScript reports a shell's completion script by the lines that
+// declare what it completes, read in its first maxCompletionBytes.
+// Each pattern runs only on a file holding its word, which every file is
+// searched for.
+func completionScript(src []byte) bool {
+	head := src[:min(len(src), maxCompletionBytes)]
+	has := func(s string) bool { return bytes.Contains(head, []byte(s)) }
+	return zshCompdef().Match(head) ||
+		has("Register-ArgumentCompleter") && powershellComplete().Match(head) ||
+		has(`extern "`) && nushellExtern().Match(head) ||
+		has("COMPREPLY") && bashCompletion().Match(head) ||
+		has("complete -") && len(fishCompletion().FindAllIndex(head, minFishCompletions)) >= minFishCompletions
+}
+
+// maxCompletionBytes bounds what completionScript reads.
+const maxCompletionBytes = 64 << 10
 
 // mapsSource reports a file whose last line names its source map, as
 // bundlers and compilers end what they write.

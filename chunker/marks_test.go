@@ -20,6 +20,18 @@ func TestFileMarks(t *testing.T) {
 		{"priv/static/widget.js", "var Widget = (() => {\n  // js/widget/dom.ts\n  var a = 1;\n  // js/widget/view.ts\n  var b = 2;\n" +
 			"  // node_modules/morphdom/dist/morphdom-esm.js\n  var c = 3;\n  return a;\n})();\n", MarkBuilt},
 		{"src/widget.ts", "// src/widget.ts\nimport { a } from './dom';\n// see lib/view.ts\n// and docs/view.md\nexport const b = a;\n", 0},
+		// Shell completion scripts, by the lines declaring what they complete.
+		{"completion/zsh/_shelf", "#compdef shelf\ntypeset -A opt_args\n_arguments '--dry[print only]'\n", MarkCompletion},
+		{"completion/fish/shelf.fish", "function __shelf_tasks\n  shelf --list\nend\ncomplete -c shelf -l dry -d 'print only'\n" +
+			"complete -c shelf -l offline -d 'use the cache'\ncomplete -c shelf -a '(__shelf_tasks)'\n", MarkCompletion},
+		{"completion/bash/shelf.bash", "_shelf() {\n  COMPREPLY=( $(compgen -W \"--dry --offline\" -- $cur) )\n}\ncomplete -o default -F _shelf shelf\n", MarkCompletion},
+		{"completion/nu/shelf.nu", "export extern \"shelf\" [\n  --dry # print only\n]\n", MarkCompletion},
+		{"completion/ps/shelf.ps1", "Register-ArgumentCompleter -Native -CommandName shelf -ScriptBlock {\n}\n", MarkCompletion},
+		// A fish function registering its own one completion, C's linkage,
+		// a program writing a script: no completion scripts.
+		{"functions/up.fish", "function up\n  cd ..\nend\ncomplete -c up -f\n", 0},
+		{"include/shelf.h", "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint shelf(void);\n", 0},
+		{"src/complete/bash.rs", "const TEMPLATE: &str = \"_shelf() {\\n COMPREPLY=()\\n}\\ncomplete -F _shelf shelf\";\nfn generate() -> String { TEMPLATE.into() }\n", 0},
 	} {
 		if got := FileMarks(Language(c.path, []byte(c.src)), []byte(c.src)); got != c.want {
 			t.Errorf("%s %q: marks %v, want %v", c.path, c.src, got, c.want)
