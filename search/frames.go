@@ -45,8 +45,9 @@ func innermostLast(text string) bool {
 
 // traceHeader opens one trace of several a text may hold: Python's
 // chained exceptions each print a "Traceback", a Java exception its
-// "Caused by:" cause, a Go panic each goroutine.
-var traceHeader = lazyre.New(`(?m)^\s*(?:Traceback \(most recent call last\)|Caused by:|goroutine \d+ \[|Exception in thread |thread '[^']*' panicked)`)
+// "Caused by:" cause, a Go panic each goroutine, PHP an uncaught
+// exception (`PHP Fatal error:  Uncaught …`, or its `Stack trace:` line).
+var traceHeader = lazyre.New(`(?m)^\s*(?:Traceback \(most recent call last\)|Caused by:|goroutine \d+ \[|Exception in thread |thread '[^']*' panicked|(?:PHP )?Fatal error: +Uncaught |Stack trace:$)`)
 
 // frameDepths returns, for each path occurrence at offsets in text (in
 // order), its depth in the stack trace it belongs to: 0 at the outermost

@@ -133,6 +133,18 @@ func TestTwoFramesUnderAHeader(t *testing.T) {
 	}
 }
 
+// Two PHP frames under its uncaught exception's line are a trace: the
+// first counts fully, its caller as an outer frame.
+func TestTwoPHPFramesUnderTheUncaughtLine(t *testing.T) {
+	w := weightsOf("PHP Fatal error:  Uncaught Acme\\DecodingException: Encoded envelope has no type header.\n" +
+		"#0 vendor/acme/shelf/Worker.php(105): Acme\\Shelf\\Receiver->get()\n" +
+		"#1 vendor/acme/shelf/Command/ConsumeCommand.php(250): Acme\\Shelf\\Worker->run(Array)\n")
+	inner, outer := w["vendor/acme/shelf/Worker.php"], w["vendor/acme/shelf/Command/ConsumeCommand.php"]
+	if inner != 1 || outer != outerFrameWeight {
+		t.Errorf("Worker.php (the first frame) counts %v, ConsumeCommand.php (its caller) %v: want 1 and %v", inner, outer, outerFrameWeight)
+	}
+}
+
 // Where a Go panic's goroutine was started is no frame on the failure's
 // way: its file counts as the outermost frame's and gives no line, and
 // the frames above it keep their depths (the panic's fully).

@@ -254,7 +254,8 @@ var goModuleDir = lazyre.New(`^[^@]+@v\d`)
 
 // installedPath returns, for a path inside an installed package or
 // module (`…/site-packages/pandas/core/common.py`,
-// `…/pkg/mod/github.com/gin-gonic/gin@v1.9.1/context.go`), how many of
+// `…/pkg/mod/github.com/gin-gonic/gin@v1.9.1/context.go`,
+// `…/vendor/symfony/messenger/Worker.php`), how many of
 // its components the package's own path has (3: pandas/core/common.py;
 // 1: context.go), else 0. A trace through another library names its files
 // so: pandas' core/common.py is not xarray's, though their last two
@@ -267,6 +268,26 @@ func installedPath(m []string) int {
 		if installedRoots[m[i]] || goModuleDir().MatchString(m[i]) || goMajorVersion(m, i) {
 			return len(m) - 1 - i
 		}
+		if n := packageDirs(m, i); n > 0 && i+n < len(m) {
+			return len(m) - i - n
+		}
+	}
+	return 0
+}
+
+// packageDirs returns how many directories from m[i] on hold one
+// installed package as its package manager lays them out, 0 where m[i]
+// opens none: Composer's `vendor/symfony/messenger/` for a PHP file, npm's
+// `node_modules/express/` or `node_modules/@scope/pkg/`. The package's
+// own path follows: its root's Worker.php is the repository's.
+func packageDirs(m []string, i int) int {
+	switch {
+	case m[i] == "vendor" && path.Ext(m[len(m)-1]) == ".php":
+		return 3
+	case m[i] == "node_modules" && i+1 < len(m) && strings.HasPrefix(m[i+1], "@"):
+		return 3
+	case m[i] == "node_modules":
+		return 2
 	}
 	return 0
 }

@@ -37,7 +37,7 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 	for _, p := range []string{"tornado/web.py", "demos/web.py", "mypy/plugin.py", "mypy/plugins/plugin.py",
 		"a/util.py", "b/util.py", "c/util.py", "d/util.py", "mypy/checkmember.py", "pkg/handlers.py",
 		"xarray/core/common.py", "lib/sqlalchemy/orm/query.py", "six.py", "context.go", "binding/context.go",
-		"response.go", "middleware/response.go", "test_suite/no_std/src/main.rs", "crates/shelf/src/lib.rs"} {
+		"response.go", "middleware/response.go", "test_suite/no_std/src/main.rs", "crates/shelf/src/lib.rs", "Worker.php", "lib/router.js"} {
 		base := p[strings.LastIndexByte(p, '/')+1:]
 		names[base] = append(names[base], p)
 	}
@@ -74,6 +74,11 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 		// its directory
 		"thread 'main' panicked at src/main.rs:18:46:":    {},
 		"at /home/u/shelf/src/lib.rs:12:5 in shelf::open": {"crates/shelf/src/lib.rs": 1},
+		// a Composer package's root file, an npm package's, and the user's
+		// own file of the name
+		"#1 /app/vendor/acme/shelf/Worker.php(105): Acme\\Shelf\\Worker->run()": {"Worker.php": 1},
+		"at next (/srv/app/node_modules/@acme/shelf/lib/router.js:12:5)":        {"lib/router.js": 1},
+		"#1 /home/me/app/src/Worker.php(105): App\\Worker->run()":               {},
 	}
 	for text, want := range installed {
 		if got := names.resolve(mentions(text)); !reflect.DeepEqual(got, want) {
