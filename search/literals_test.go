@@ -344,3 +344,38 @@ func TestLiteralPrintingALineWhole(t *testing.T) {
 		}
 	}
 }
+
+// A line one file alone prints, quoted under a trace whose frames are
+// elsewhere (the trace's outer callers), lifts that file as an untraced
+// report's would: the frames tell a raise site from its namesakes, and it
+// has none. Two files printing the line are namesakes again.
+func TestSolePrinterUnderATrace(t *testing.T) {
+	report := "PHP Fatal error:  Uncaught Shelf\\DecodingException: Encoded envelope does not have a type header.\n" +
+		"#0 vendor/acme/shelf/Worker.php(105): Shelf\\Receiver->get()\n#1 vendor/acme/shelf/Command/Consume.php(250): Shelf\\Worker->run(Array)\n"
+	printer := "public function decode(array $envelope): Envelope\n{\n    if (empty($envelope['headers']['type'])) {\n" +
+		"        throw new DecodingException('Encoded envelope does not have a type header.');\n    }\n}"
+	cands := func(printers ...string) []*candidate {
+		ix := newIx()
+		frame := cand(ix, "Command/Consume.php", 218, 0.45, 6)
+		frame.chunk.Content = "protected function execute(InputInterface $input): int\n{\n    $worker = new Worker($receivers);\n    $worker->run($options);\n}"
+		frame.mention, frame.atFrame = outerFrameWeight, framedAt(0)
+		out := []*candidate{frame, cand(ix, "other.txt", 1, 0.05, 1)}
+		for _, p := range printers {
+			c := cand(ix, p, 62, 0.40, 5)
+			c.chunk.Content = printer
+			out = append(out, c)
+		}
+		return out
+	}
+	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
+	one := cands("Transport/Serializer.php")
+	r.score(one)
+	if one[0].chunk.FilePath != "Transport/Serializer.php" {
+		t.Errorf("the sole printer ranks under the trace's caller: first %s", one[0].chunk.FilePath)
+	}
+	two := cands("Transport/Serializer.php", "Legacy/Serializer.php")
+	r.score(two)
+	if two[0].chunk.FilePath != "Command/Consume.php" {
+		t.Errorf("of two files printing the line, one ranks over the frame: first %s", two[0].chunk.FilePath)
+	}
+}

@@ -55,8 +55,12 @@ func (r ranker) score(cands []*candidate) {
 	// code on the failure's way.
 	traced := r.q.frameFunc != "" || slices.ContainsFunc(cands, func(cd *candidate) bool { return cd.atFrame > 0 })
 	var raisers *raiseSites
+	sole := "" // the one file printing a line the query quotes, under a trace
 	if readMessages {
 		raisers = r.raiseSitesOf(cands, messageFloor)
+		if traced {
+			sole = r.solePrinter(cands, messageFloor)
+		}
 	}
 	oldVersion := r.olderVersions(cands)
 	variant := variantsOf(r.q, cands)
@@ -137,7 +141,7 @@ func (r ranker) score(cands []*candidate) {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
 		if readMessages && (cd.lex >= messageFloor || cd.printedHit) {
-			lift := r.messageLift(cd.chunk.Full().Content, traced)
+			lift := r.messageLift(cd.chunk.Full().Content, traced && cd.fileKey() != sole)
 			base += lift
 			if raisers != nil {
 				raisers.declaring(cd, lift)
@@ -205,6 +209,33 @@ func (r ranker) messageLift(content string, traced bool) float64 {
 		return lift
 	}
 	return max(lift, r.w.Mention*float64(n)/float64(r.q.messages[0].words()))
+}
+
+// solePrinter returns the file of the only candidates read for the
+// query's messages that print one of its lines, or "" when none or
+// several files do. A trace's frames tell a raise site from its
+// namesakes, which is why a traced report's printed line lifts less; a
+// line one file alone prints has no namesakes, and that file gains as
+// under an untraced report (messenger's Serializer.php, throwing the
+// message a PHP trace quotes, had ranked under the trace's outer
+// frames).
+func (r ranker) solePrinter(cands []*candidate, floor float64) string {
+	if r.q.printed == nil {
+		return ""
+	}
+	sole := ""
+	for _, cd := range cands {
+		if cd.lex < floor && !cd.printedHit {
+			continue
+		}
+		if k := cd.fileKey(); k != sole && r.q.printed.printedBy(strings.ToLower(cd.chunk.Full().Content)) {
+			if sole != "" {
+				return ""
+			}
+			sole = k
+		}
+	}
+	return sole
 }
 
 // untracedShare multiplies the message lift of a report holding no
