@@ -103,6 +103,8 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		code, _ = blankMatches(luaMethodResultCall(), code, owned)
 	case "swift":
 		code, _ = blankMatches(unsafeNonisolated(), code, false)
+	case "ruby":
+		code = rubyKeywordMethodsRenamed(code)
 	}
 	tree, err := pool.parse(code)
 	if err != nil || !preprocessed[lang] || !tree.RootNode().HasError() {
@@ -451,6 +453,27 @@ var nextLineConstructor = lazyre.New(`\bclass[ \t]+\w+(?:<[^\n{(]*>)?[ \t]*\r?\n
 // type's outline with it (MemoryPackWriter.cs lost 30 methods); group 1
 // is the call's arguments, which, blanked, leave an assignment to a name.
 var csharpCallAssignment = lazyre.New(`(?m)^[ \t]*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(\([^()\n;]*\))[ \t]*=[ \t]*[A-Za-z_(]`)
+
+// rubyKeywordMethod matches a method named as a keyword the grammar
+// reads as the keyword's own expression (pry's `def super(times = 1)`,
+// `def self`): the method went unread, and with it the rest of its
+// class. Group 1 is the name's first letter.
+var rubyKeywordMethod = lazyre.New(`(?m)^[ \t]*def[ \t]+(s)(?:uper|elf)(?:[ \t]*[(;\r\n]|[ \t]+[a-z_*&]|[ \t]*$)`)
+
+// rubyKeywordMethodsRenamed returns Ruby source with each method named
+// as a keyword (rubyKeywordMethod) named with its first letter upper
+// case, which the grammar reads as a method's name (a constant's, which
+// a method may have); the chunks and names keep the file's own.
+func rubyKeywordMethodsRenamed(src []byte) []byte {
+	owned := false
+	for _, m := range rubyKeywordMethod().FindAllSubmatchIndex(src, -1) {
+		if !owned {
+			src, owned = append([]byte(nil), src...), true
+		}
+		src[m[2]] = 'S'
+	}
+	return src
+}
 
 // labelBeforeDirective matches a label a conditional holds alone (lz4's
 // `#if LZ4_FAST_DEC_LOOP` / `safe_literal_copy:` / `#endif`): the grammar
