@@ -373,6 +373,11 @@ func TestSolePrinterUnderATrace(t *testing.T) {
 	if one[0].chunk.FilePath != "Transport/Serializer.php" {
 		t.Errorf("the sole printer ranks under the trace's caller: first %s", one[0].chunk.FilePath)
 	}
+	framed := cands("Transport/Serializer.php")
+	framed[2].atFrame = framedAt(innermost)
+	if sole := r.solePrinter(framed, 0); sole != "" {
+		t.Errorf("a printer the trace has a frame in is lifted as the sole printer (%q): the frame says so already", sole)
+	}
 	two := cands("Transport/Serializer.php", "Legacy/Serializer.php")
 	r.score(two)
 	if two[0].chunk.FilePath != "Command/Consume.php" {

@@ -213,7 +213,7 @@ func (r ranker) messageLift(content string, traced bool) float64 {
 
 // solePrinter returns the file of the only candidates read for the
 // query's messages that print one of its lines, or "" when none or
-// several files do. A trace's frames tell a raise site from its
+// several files do, or the trace has a frame in it. A trace's frames tell a raise site from its
 // namesakes, which is why a traced report's printed line lifts less; a
 // line one file alone prints has no namesakes, and that file gains as
 // under an untraced report (messenger's Serializer.php, throwing the
@@ -234,6 +234,9 @@ func (r ranker) solePrinter(cands []*candidate, floor float64) string {
 			}
 			sole = k
 		}
+	}
+	if slices.ContainsFunc(cands, func(cd *candidate) bool { return cd.atFrame > 0 && cd.fileKey() == sole }) {
+		return "" // a frame's file: the trace says so already (black's brackets.py, raising what linegen.py's fix avoids)
 	}
 	return sole
 }
