@@ -120,14 +120,21 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 // publicName reports an assignment whose name, at the start of line, says
 // its value is public: .NET's `publicKeyToken="96d09a1eb7f44a77"` (the
 // hash of an assembly's public key, in every binding redirect), a
-// `public_key`, Stripe's `publishableKey`.
+// `public_key`, Stripe's `publishableKey`, or a digest of a secret, which
+// gives no way to it (a test vector's `sha3_256_hash_of_signing_key`, a
+// key's fingerprint).
 func publicName(line []byte) bool {
 	end := 0
 	for end < len(line) && isNameByte(line[end]) {
 		end++
 	}
 	name := bytes.ToLower(line[:end])
-	return bytes.Contains(name, []byte("public")) || bytes.Contains(name, []byte("publishable"))
+	for _, w := range []string{"public", "publishable", "hash", "digest", "fingerprint", "checksum"} {
+		if bytes.Contains(name, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 var (
