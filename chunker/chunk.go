@@ -390,8 +390,10 @@ func IsDoc(path string) bool {
 	}
 	base := strings.ToUpper(filepath.Base(path))
 	lang := Language(path, nil)
-	if strings.HasPrefix(base, "README.") && lang == "text" {
-		return true // README.SETUP, README.linux: prose, whatever follows the dot
+	if stem, _, dotted := strings.Cut(filepath.Base(path), "."); lang == "text" && dotted && (strings.HasPrefix(base, "README.") || len(stem) > 3 && proseName(stem)) {
+		// README.SETUP, README.linux, openssh's PROTOCOL.mux: prose,
+		// whatever follows the dot; not a short name's (Sorbet's ENV.rbi).
+		return true
 	}
 	if (lang == "html" || lang == "xml" || lang == "text" && sampleExts[strings.ToLower(filepath.Ext(path))]) && inDocsDir(path) {
 		// A manual's pages (junit4's doc/faq.html, jemalloc's DocBook
