@@ -3,6 +3,7 @@ package search
 import (
 	"strings"
 
+	"github.com/codeseek/codeseek/chunker"
 	"github.com/codeseek/codeseek/internal/lazyre"
 	"github.com/codeseek/codeseek/store"
 )
@@ -56,8 +57,8 @@ type frame struct {
 const innermost = 1.0
 
 // retargetFrames moves each frame whose line falls in a chunk of no
-// function of the frame's name to the first chunk of the file that
-// declares it, where the file has one.
+// function of the frame's name, nor a class holding its methods whole, to
+// the first chunk of the file that declares it, where the file has one.
 func retargetFrames(frames map[string][]frame, lister chunkLister) {
 	for f, fs := range frames {
 		var chunks []*store.Chunk
@@ -68,7 +69,10 @@ func retargetFrames(frames map[string][]frame, lister chunkLister) {
 			if chunks == nil {
 				chunks = lister.ChunksOf(f)
 			}
-			if at := chunkAt(chunks, fr.line); at != nil && namesFunc(at.Symbol, fr.fn) {
+			if at := chunkAt(chunks, fr.line); at != nil && (namesFunc(at.Symbol, fr.fn) || chunker.ClassLike(at.SymbolKind)) {
+				// The function's chunk, or its class's whole, the methods
+				// inside it (vavr's Either$Left.get in the Either.Left
+				// chunk, not the abstract Either.get of the name).
 				continue
 			}
 			for _, c := range chunks {

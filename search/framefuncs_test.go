@@ -43,17 +43,21 @@ func TestFrameFuncs(t *testing.T) {
 
 // A frame whose line falls in another function than the one it names
 // (the file changed since the reporter's version) leads with the chunk
-// declaring the named function; one whose line is in it, or names no
-// function the file declares, stays.
+// declaring the named function; one whose line is in it, in a class
+// whole in one chunk, or names no function the file declares, stays.
 func TestFrameLineFollowsItsFunction(t *testing.T) {
 	chunks := chunkList{"Gson.java": {
 		{FilePath: "Gson.java", StartLine: 540, EndLine: 570, Symbol: "Gson.toJson"},
 		{FilePath: "Gson.java", StartLine: 600, EndLine: 640, Symbol: "Gson.getAdapter, Gson.getDelegateAdapter"},
 		{FilePath: "Gson.java", StartLine: 827, EndLine: 852, Symbol: "Gson.fromJson"},
+		// A nested class whole in one chunk (Either$Left.get's), its
+		// methods inside it, and a namesake method of the outer class.
+		{FilePath: "Gson.java", StartLine: 880, EndLine: 890, Symbol: "Gson.get", SymbolKind: "method"},
+		{FilePath: "Gson.java", StartLine: 1301, EndLine: 1364, Symbol: "Gson.Left", SymbolKind: "class"},
 	}}
-	frames := map[string][]frame{"Gson.java": {{556, "getAdapter", 0}, {834, "fromJson", 0}, {560, "lambda", 0}, {900, "", 0}}}
+	frames := map[string][]frame{"Gson.java": {{556, "getAdapter", 0}, {834, "fromJson", 0}, {560, "lambda", 0}, {900, "", 0}, {1327, "get", 0}}}
 	retargetFrames(frames, chunks)
-	if want := []frame{{600, "getAdapter", 0}, {834, "fromJson", 0}, {560, "lambda", 0}, {900, "", 0}}; !reflect.DeepEqual(frames["Gson.java"], want) {
+	if want := []frame{{600, "getAdapter", 0}, {834, "fromJson", 0}, {560, "lambda", 0}, {900, "", 0}, {1327, "get", 0}}; !reflect.DeepEqual(frames["Gson.java"], want) {
 		t.Errorf("frames %v, want %v", frames["Gson.java"], want)
 	}
 }
