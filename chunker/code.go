@@ -891,7 +891,9 @@ func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) container {
 			// function is split around the class, not inside it.
 			return container{node: x}
 		}
-		if best == nil || 2*bestLines < lines {
+		if best == nil || 2*bestLines < lines || strings.Contains(best.Type(), "parameter") {
+			// A parameter list holds no members, whatever type a parameter
+			// names (C's `struct ssh *` in a prototype over two lines).
 			return container{}
 		}
 		if bestDecl != nil && ClassLike(bestDecl.kind) && !fn {

@@ -178,3 +178,14 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		}
 	}
 }
+
+// A prototype over two lines names a struct among its parameters: a type
+// it takes, no member of the function.
+func TestPrototypeParameterTypesAreNoMembers(t *testing.T) {
+	src := "struct ssh;\n\nvoid\t client_x11_get_proto(struct ssh *, const char *, const char *,\n\t    u_int, u_int, char **, char **);\n"
+	for _, s := range Outline("clientloop.h", []byte(src)) {
+		if s.Parent != "" {
+			t.Errorf("%s %s listed under %s: want the file's declarations alone", s.Kind, s.Name, s.Parent)
+		}
+	}
+}
