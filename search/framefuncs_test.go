@@ -26,7 +26,7 @@ func TestFrameFuncs(t *testing.T) {
 		}
 	}
 	want := map[string][]frame{
-		"Gson.java":                                {{556, "getAdapter", 0}},
+		"com/google/gson/Gson.java":                {{556, "getAdapter", 0}}, // by its package's directories
 		"app/node_modules/ky/distribution/ky.js":   {{612, "_fetch", 0}},
 		"srv/app/web.py":                           {{12, "get_user", 0}},
 		"app/lib/sinatra/base.rb":                  {{1102, "dispatch!", 0}},

@@ -194,13 +194,13 @@ Caused by: java.lang.NullPointerException
 	at com.x.ObjectMapper.readTree(ObjectMapper.java:4000)
 	... 2 more`
 	w := weightsOf(java)
-	for _, f := range []string{"BeanDeserializer.java", "ObjectMapper.java"} {
+	for _, f := range []string{"com/x/deser/BeanDeserializer.java", "com/x/ObjectMapper.java"} {
 		if w[f] != 1 {
 			t.Errorf("%s counts %v, want 1 as an innermost frame (%v)", f, w[f], w)
 		}
 	}
-	if w["Main.java"] != outerFrameWeight {
-		t.Errorf("Main.java counts %v, want %v as the outermost frame (%v)", w["Main.java"], outerFrameWeight, w)
+	if w["com/app/Main.java"] != outerFrameWeight {
+		t.Errorf("Main.java counts %v, want %v as the outermost frame (%v)", w["com/app/Main.java"], outerFrameWeight, w)
 	}
 }
 
@@ -244,16 +244,16 @@ func TestCheckHelperFramesPassThrough(t *testing.T) {
 		"\tat shelf.Resolver.resolve(Resolver.java:12)\n" +
 		"\tat shelf.Client.send(Client.java:40)\n"
 	w := weightsOf(trace)
-	if w["Resolver.java"] != 1 || w["Util.java"] >= w["Resolver.java"] {
+	if w["shelf/Resolver.java"] != 1 || w["shelf/Util.java"] >= w["shelf/Resolver.java"] {
 		t.Errorf("weights %v: want Resolver.java innermost, Util.java below it", w)
 	}
 	lone := "Calling it with null gives\n\njava.lang.IllegalArgumentException: shelf 0 was null\n\tat shelf.Util.checkArgument(Util.java:105)\n"
 	paths, weights, frames := scanMentions(lone)
-	if len(paths) != 1 || weights[0] != outerFrameWeight || len(frames["Util.java"]) != 0 {
+	if len(paths) != 1 || weights[0] != outerFrameWeight || len(frames["shelf/Util.java"]) != 0 {
 		t.Errorf("lone check frame: paths %v, weights %v, frames %v; want Util.java at %v, no frame", paths, weights, frames, outerFrameWeight)
 	}
 	plain := "Calling it gives\n\njava.lang.IllegalArgumentException: shelf 0 was null\n\tat shelf.Resolver.resolve(Resolver.java:12)\n"
-	if _, weights, frames := scanMentions(plain); weights[0] != 1 || len(frames["Resolver.java"]) != 1 {
+	if _, weights, frames := scanMentions(plain); weights[0] != 1 || len(frames["shelf/Resolver.java"]) != 1 {
 		t.Errorf("lone frame: weights %v, frames %v; want a named file at its line", weights, frames)
 	}
 }

@@ -57,6 +57,9 @@ func scanMentions(text string) (paths [][]string, weights []float64, frames map[
 		if !knownFile(m) {
 			continue
 		}
+		if dirs := jvmPackageDirs(text, o[0], m); dirs != "" {
+			m = dirs + "/" + m
+		}
 		w := frameWeight(depths[i])
 		if n := frameLineAt(text, o[1]); n > 0 && !spawnedAt(text, o[0]) {
 			if frames == nil {
@@ -81,6 +84,42 @@ func scanMentions(text string) (paths [][]string, weights []float64, frames map[
 	}
 	paths, weights = heaviest(paths, weights, maxMentions)
 	return paths, weights, frames
+}
+
+// jvmPackageDirs returns, for the file name m at offset start of text,
+// the directories of the package a JVM stack frame names it in
+// (`at com.google.zxing.qrcode.encoder.Encoder.encode(Encoder.java:149)`:
+// com/google/zxing/qrcode/encoder), or "" when m is no frame's file so
+// written: the frame names its file without them, and a file name many
+// packages share (Encoder.java, Transactions.kt) is then told apart by
+// them, as the user's own `app/Main.java` is from the repository's.
+func jvmPackageDirs(text string, start int, m string) string {
+	if start == 0 || text[start-1] != '(' || strings.Contains(m, "/") || !jvmSources[path.Ext(m)] {
+		return ""
+	}
+	i := start - 1
+	for i > 0 && (isWordByte(text[i-1]) || text[i-1] == '.' || text[i-1] == '$' || text[i-1] == '<' || text[i-1] == '>') {
+		i--
+	}
+	parts := strings.Split(text[i:start-1], ".")
+	if len(parts) < 3 {
+		return ""
+	}
+	pkg := parts[:len(parts)-2] // past the class and the method
+	for _, p := range pkg {
+		if p == "" || p[0] < 'a' || p[0] > 'z' {
+			return "" // no package's name: an outer class's, or no frame
+		}
+	}
+	return strings.Join(pkg, "/")
+}
+
+// jvmSources are the extensions of the files a JVM stack frame names.
+var jvmSources = map[string]bool{".java": true, ".kt": true, ".scala": true, ".groovy": true, ".kts": true}
+
+// isWordByte reports an ASCII letter, digit or underscore.
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // heaviest keeps the n paths that count most (the first named among

@@ -37,7 +37,8 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 	for _, p := range []string{"tornado/web.py", "demos/web.py", "mypy/plugin.py", "mypy/plugins/plugin.py",
 		"a/util.py", "b/util.py", "c/util.py", "d/util.py", "mypy/checkmember.py", "pkg/handlers.py",
 		"xarray/core/common.py", "lib/sqlalchemy/orm/query.py", "six.py", "context.go", "binding/context.go",
-		"response.go", "middleware/response.go", "test_suite/no_std/src/main.rs", "crates/shelf/src/lib.rs", "Worker.php", "lib/router.js"} {
+		"response.go", "middleware/response.go", "test_suite/no_std/src/main.rs", "crates/shelf/src/lib.rs", "Worker.php", "lib/router.js",
+		"core/src/main/java/com/google/zxing/qrcode/encoder/Encoder.java", "core/src/main/java/com/google/zxing/aztec/encoder/Encoder.java", "examples/Main.java"} {
 		base := p[strings.LastIndexByte(p, '/')+1:]
 		names[base] = append(names[base], p)
 	}
@@ -79,6 +80,10 @@ func TestMentionsResolveToIndexedFiles(t *testing.T) {
 		"#1 /app/vendor/acme/shelf/Worker.php(105): Acme\\Shelf\\Worker->run()": {"Worker.php": 1},
 		"at next (/srv/app/node_modules/@acme/shelf/lib/router.js:12:5)":        {"lib/router.js": 1},
 		"#1 /home/me/app/src/Worker.php(105): App\\Worker->run()":               {},
+		// a JVM frame's file in its class's package, of two namesakes, and
+		// the user's own class's
+		"\tat com.google.zxing.qrcode.encoder.Encoder.encode(Encoder.java:149)": {"core/src/main/java/com/google/zxing/qrcode/encoder/Encoder.java": 1},
+		"\tat app.Main.main(Main.java:5)":                                       {},
 	}
 	for text, want := range installed {
 		if got := names.resolve(mentions(text)); !reflect.DeepEqual(got, want) {
