@@ -373,6 +373,9 @@ var docLanguages = map[string]string{
 	// Sandcastle's MAML topics (.NET's conceptual docs, Newtonsoft.Json's
 	// Doc/*.aml): prose in XML.
 	".aml": "text",
+	// JetBrains Writerside's topics (Exposed's documentation-website):
+	// prose in XML too.
+	".topic": "text",
 	// Man pages (roff) are a program's documentation, by section.
 	".1": "text", ".2": "text", ".3": "text", ".4": "text", ".5": "text", ".6": "text", ".7": "text", ".8": "text", ".9": "text",
 }
