@@ -92,9 +92,10 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		code, _ = blankMatches(csharpParenDeref(), code, owned)
 	case "kotlin":
 		owned := false
-		for _, re := range []*regexp.Regexp{funInterface(), rangeUntil(), multiDollar(), nextLineConstructor(), callAssignment()} {
+		for _, re := range []*regexp.Regexp{funInterface(), rangeUntil(), multiDollar(), nextLineConstructor(), callAssignment(), classDelegation()} {
 			code, owned = blankMatches(re, code, owned)
 		}
+		code, _ = replaceMatches(callIndexAssignment(), code, owned, '+')
 	case "rust":
 		return rustItemMacrosUnwrapped(pool, code)
 	case "lua":
@@ -104,7 +105,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "swift":
 		code, _ = blankMatches(unsafeNonisolated(), code, false)
 	case "ruby":
-		code = rubyKeywordMethodsRenamed(code)
+		code, _ = replaceMatches(rubyKeywordMethod(), code, false, 'S')
 	}
 	tree, err := pool.parse(code)
 	if err != nil || !preprocessed[lang] || !tree.RootNode().HasError() {
@@ -457,23 +458,10 @@ var csharpCallAssignment = lazyre.New(`(?m)^[ \t]*[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)
 // rubyKeywordMethod matches a method named as a keyword the grammar
 // reads as the keyword's own expression (pry's `def super(times = 1)`,
 // `def self`): the method went unread, and with it the rest of its
-// class. Group 1 is the name's first letter.
+// class. Group 1 is the name's first letter, which upper case leaves a
+// name the grammar reads as a method's (a constant's, which a method may
+// have); the chunks and names keep the file's own.
 var rubyKeywordMethod = lazyre.New(`(?m)^[ \t]*def[ \t]+(s)(?:uper|elf)(?:[ \t]*[(;\r\n]|[ \t]+[a-z_*&]|[ \t]*$)`)
-
-// rubyKeywordMethodsRenamed returns Ruby source with each method named
-// as a keyword (rubyKeywordMethod) named with its first letter upper
-// case, which the grammar reads as a method's name (a constant's, which
-// a method may have); the chunks and names keep the file's own.
-func rubyKeywordMethodsRenamed(src []byte) []byte {
-	owned := false
-	for _, m := range rubyKeywordMethod().FindAllSubmatchIndex(src, -1) {
-		if !owned {
-			src, owned = append([]byte(nil), src...), true
-		}
-		src[m[2]] = 'S'
-	}
-	return src
-}
 
 // labelBeforeDirective matches a label a conditional holds alone (lz4's
 // `#if LZ4_FAST_DEC_LOOP` / `safe_literal_copy:` / `#endif`): the grammar
@@ -504,6 +492,22 @@ var csharpParenDeref = lazyre.New(`\(\s*(\*+)\s*\(`)
 // statements became the class's. Group 1 is the `=` that, blanked,
 // leaves the operation alone, an expression the grammar reads.
 var callAssignment = lazyre.New(`\)[ \t]*[-+*/%](=)[^=]`)
+
+// callIndexAssignment matches a Kotlin assignment to an element of what a
+// call returns (`getMap(key)[id] = o`), which the grammar does not parse
+// either: Exposed's EntityCache ended at the first, 16 members losing
+// their class. Group 1 is the `=` that, made a `+`, leaves an
+// expression the grammar reads.
+var callIndexAssignment = lazyre.New(`\)\[[^\]\n]*\][ \t]*(=)[^=]`)
+
+// classDelegation matches a Kotlin class's delegation to a value on its
+// header's line (`class Wrapper(…) : Api by impl {`, or the last of a
+// header over several, `) : IColumnType<T> by delegate {`), whose body the
+// grammar reads as a lambda passed to the value (`impl { … }`): its
+// members, and often the file's later classes, were lost (Exposed's
+// ColumnType.kt listed 2 of its 42 classes). Group 1 is the delegation
+// that, blanked, leaves the supertype and the body.
+var classDelegation = lazyre.New(`(?m)^(?:[^\n]*\b(?:class|object)\b|[ \t]*\)[ \t]*:)[^\n{]*[\w)>][ \t]+(by[ \t]+[\w.]+(?:\([^()\n]*\))?)[ \t]*\{`)
 
 // rangeUntil matches Kotlin's open-ended range operator (`s..<r`, Kotlin
 // 1.8), which the grammar does not parse; group 1 is the "<" that,
@@ -636,6 +640,20 @@ func blankMatchesWhere(re *regexp.Regexp, g int, src []byte, owned bool, skip fu
 			src, owned = append([]byte(nil), src...), true
 		}
 		blank(src[m[2*g]:m[2*g+1]])
+	}
+	return src, owned
+}
+
+// replaceMatches writes b over group 1 of each match of re in src, a
+// byte for a byte, copying src first unless owned, as blankMatches does.
+func replaceMatches(re *regexp.Regexp, src []byte, owned bool, b byte) ([]byte, bool) {
+	for _, m := range re.FindAllSubmatchIndex(src, -1) {
+		if !owned {
+			src, owned = append([]byte(nil), src...), true
+		}
+		for i := m[2]; i < m[3]; i++ {
+			src[i] = b
+		}
 	}
 	return src, owned
 }

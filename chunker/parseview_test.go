@@ -830,3 +830,25 @@ func TestMergedChunkNamesDefinitionsBeforePrototypes(t *testing.T) {
 		t.Errorf("chunks %+v: want one, named shelf_report first", chunks)
 	}
 }
+
+// Kotlin's assignment to an element of a call's result (`getMap(key)[id]
+// = o`) and a class's delegation to a value on its header's line (`: Api
+// by impl {`) keep the class whole, its members its own.
+func TestKotlinIndexAssignmentAndDelegationKeepTheClass(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"class Cache {\n    fun store(key: String, id: Int, o: Any) {\n        getMap(key)[id] = o\n    }\n\n    fun remove(key: String, id: Int) {\n        getMap(key).remove(id)\n    }\n}\n",
+			"Cache 1-9, Cache.store 2-4, Cache.remove 6-8"},
+		{"open class Wrapper(private val impl: Api) : Any(), Api by impl {\n    val name: String = \"w\"\n\n    override fun ping(): Int {\n        return 1\n    }\n}\n\nclass Later\n",
+			"Wrapper 1-7, Wrapper.impl 1-1, Wrapper.name 2-2, Wrapper.ping 4-6, Later 9-9"},
+		{"class AutoInc<T>(\n    val delegate: ColumnType<T>,\n) : IColumnType<T> by delegate {\n    override fun sql(): String = \"\"\n}\n\nclass Next\n",
+			"AutoInc 1-5, AutoInc.delegate 2-2, AutoInc.sql 4-4, Next 7-7"},
+	} {
+		var got []string
+		for _, s := range Outline("Cache.kt", []byte(tc.src)) {
+			got = append(got, fmt.Sprintf("%s %d-%d", s.Qualified(), s.StartLine, s.EndLine))
+		}
+		if strings.Join(got, ", ") != tc.want {
+			t.Errorf("outline %v, want %s", got, tc.want)
+		}
+	}
+}
