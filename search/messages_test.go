@@ -353,3 +353,21 @@ func TestFactoryThrowSiteSharesItsMessage(t *testing.T) {
 		t.Errorf("a site naming the factory without throwing it scores %.3f above the builder's %.3f", site.score, near.score)
 	}
 }
+
+// A catalog's message, quoted, answers with the code showing it by the
+// entry's key (`Tr.CantRebaseOntoSelf`), above the catalog, which hands
+// it its lift; another language's catalog and the type declaring the
+// keys name the key too, and are no such code.
+func TestCatalogKeyUseTakesItsMessage(t *testing.T) {
+	ix := newIx()
+	catalog := cand(ix, "i18n/english.go", 40, 0.42, 6)
+	catalog.chunk.Content = "func EnglishSet() TranslationSet {\n\treturn TranslationSet{\n\t\tCantShelveOntoSelf: \"You cannot shelve a box onto itself\",\n\t\tShelfFull:          \"The shelf is full\",\n\t}\n}"
+	other := cand(ix, "i18n/german.go", 40, 0.30, 4)
+	other.chunk.Content = "func GermanSet() TranslationSet {\n\treturn TranslationSet{\n\t\tCantShelveOntoSelf: \"Eine Kiste kann nicht auf sich selbst\",\n\t}\n}"
+	fields := cand(ix, "i18n/set.go", 1, 0.30, 4)
+	fields.chunk.Content = "type TranslationSet struct {\n\tCantShelveOntoSelf string\n\tShelfFull          string\n}"
+	use := cand(ix, "gui/shelve.go", 10, 0.40, 5)
+	use.chunk.Content = "func (h *Helper) Shelve(box, onto string) error {\n\tif box == onto {\n\t\treturn errors.New(h.Tr.CantShelveOntoSelf)\n\t}\n\treturn h.move(box, onto)\n}"
+	r := ranker{q: ParseQuery(`Shelving a box onto a shelf beside it fails with "You cannot shelve a box onto itself" although they differ`), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, []*candidate{catalog, other, fields, use}, Messages, "gui/shelve.go", "i18n/english.go")
+}

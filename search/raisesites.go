@@ -36,6 +36,7 @@ type raiseSites struct {
 	sites     map[*candidate]string // the candidates constructing the type, using the sentinel or throwing the factory's
 	lifts     map[string]float64    // the best message lift of a declaration of each name
 	factories map[string]bool       // the names that are factories, whose sites throw what they return
+	keys      map[string]bool       // the names that are a catalog's keys, whose sites show the message
 }
 
 // maxRaiseFiles is the most files that may construct a raised type (or
@@ -53,7 +54,7 @@ func (r ranker) raiseSitesOf(cands []*candidate, floor float64) *raiseSites {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	rs := &raiseSites{decl: map[*candidate]string{}, sites: map[*candidate]string{}, lifts: map[string]float64{}, factories: map[string]bool{}}
+	rs := &raiseSites{decl: map[*candidate]string{}, sites: map[*candidate]string{}, lifts: map[string]float64{}, factories: map[string]bool{}, keys: map[string]bool{}}
 	for _, name := range names {
 		constructs := regexp.MustCompile(`(?:\bnew|\braise|\bthrow)\s+(?:[\w$]+[.\\])*` + regexp.QuoteMeta(name) + `\b`)
 		declared := false
@@ -84,8 +85,11 @@ func (r ranker) raiseSitesOf(cands []*candidate, floor float64) *raiseSites {
 
 // sentinelAssignment matches a line assigning a value to a name (Go's
 // `ErrQuotaExceeded = errors.New(`, `var ErrX = …`, a constant's `X =
-// "…"`); group 1 is the name.
-var sentinelAssignment = lazyre.New(`^\s*(?:(?:var|const|static|final|public|private|readonly)\s+)*([A-Za-z_]\w*)(?:\s+[\w.*\[\]]+)?\s*:?=[^=]`)
+// "…"`), or keying it in a catalog of messages, up to the value's quote
+// (lazygit's `CantRebaseOntoSelf: "You cannot rebase…"`, a JSON or
+// Python `"cant_rebase": "…"`, whose users name the key); group 1 or 2
+// is the name.
+var sentinelAssignment = lazyre.New(`^\s*(?:(?:(?:var|const|static|final|public|private|readonly)\s+)*([A-Za-z_]\w*)(?:\s+[\w.*\[\]]+)?\s*:?=[^=]|["']?([A-Za-z_]\w*)["']?\s*:\s*["'\x60]$)`)
 
 // sentinelSites adds to rs the sentinel values a candidate read for the
 // query's messages (its lexical score at floor or above, or a hit of the
@@ -124,8 +128,9 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 			continue
 		}
 		line := text[strings.LastIndexByte(text[:at], '\n')+1 : at]
-		if m := sentinelAssignment().FindStringSubmatch(line); m != nil && len(m[1]) >= minSentinelBytes {
-			rs.decl[cd] = m[1]
+		if m := sentinelAssignment().FindStringSubmatch(line); m != nil && len(m[1]+m[2]) >= minSentinelBytes {
+			rs.decl[cd] = m[1] + m[2]
+			rs.keys[m[2]] = m[2] != ""
 		} else if name := r.factoryAt(cd, text, at, line); name != "" {
 			rs.decl[cd], rs.factories[name] = name, true
 		}
@@ -138,14 +143,20 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 		if r.q.raised.has(name) {
 			continue // a raised type's sites are found as constructions
 		}
-		var throws *regexp.Regexp
-		if rs.factories[name] {
-			throws = regexp.MustCompile(`\b(?:throw|raise)\s+(?:[\w$]+(?:\.|::|->))*` + regexp.QuoteMeta(name) + `\s*\(`)
+		var usedAs *regexp.Regexp
+		switch {
+		case rs.factories[name]:
+			usedAs = regexp.MustCompile(`\b(?:throw|raise)\s+(?:[\w$]+(?:\.|::|->))*` + regexp.QuoteMeta(name) + `\s*\(`)
+		case rs.keys[name]:
+			// A catalog's key is used as a member (`Tr.CantRebaseOntoSelf`)
+			// or looked up by name (`t("cant_rebase")`); the other catalogs
+			// and the type declaring the keys name it otherwise.
+			usedAs = regexp.MustCompile(`(?:\.|\(\s*["'])` + regexp.QuoteMeta(name) + `\b`)
 		}
 		var sites []*candidate
 		for _, cd := range cands {
 			text := cd.chunk.Full().Content
-			if rs.decl[cd] != name && containsIdent(text, name) && (throws == nil || throws.MatchString(text)) {
+			if rs.decl[cd] != name && containsIdent(text, name) && (usedAs == nil || usedAs.MatchString(text)) {
 				sites = append(sites, cd)
 			}
 		}
@@ -208,11 +219,20 @@ func (rs *raiseSites) declaring(cd *candidate, lift float64) {
 }
 
 // lift adds to each candidate constructing a raised type the message
-// lift of the type's declaration, as its path facts multiply it.
-func (rs *raiseSites) lift(cands []*candidate, mult []float64) {
+// lift of the type's declaration, as its path facts multiply it. A
+// catalog's entry hands its lift to the code showing the message by the
+// entry's key: a table of messages is no place a report is about.
+func (rs *raiseSites) lift(cands []*candidate, mult []float64, lifts []float64) {
+	used := map[string]bool{}
 	for i, cd := range cands {
 		if name, ok := rs.sites[cd]; ok {
 			cd.score += rs.lifts[name] * mult[i]
+			used[name] = true
+		}
+	}
+	for i, cd := range cands {
+		if name, ok := rs.decl[cd]; ok && rs.keys[name] && used[name] {
+			cd.score -= lifts[i] * mult[i]
 		}
 	}
 }

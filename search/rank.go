@@ -78,8 +78,9 @@ func (r ranker) score(cands []*candidate) {
 		test      bool // the path prior counted the file as a test
 	}
 	facts := map[string]pathFacts{}
-	reported := false                   // a file has a report's lift for its best chunk
-	mult := make([]float64, len(cands)) // what the path facts multiply a candidate's score by
+	reported := false                           // a file has a report's lift for its best chunk
+	mult := make([]float64, len(cands))         // what the path facts multiply a candidate's score by
+	messageLifts := make([]float64, len(cands)) // what each gained for the query's messages
 	paths := newPathMatcher(r.q, cands)
 	var headings *headingMatcher
 	if r.docs && r.opt.on(HeadingMatch) {
@@ -143,6 +144,7 @@ func (r ranker) score(cands []*candidate) {
 		if readMessages && (cd.lex >= messageFloor || cd.printedHit) {
 			lift := r.messageLift(cd.chunk.Full().Content, traced && cd.fileKey() != sole)
 			base += lift
+			messageLifts[i] = lift
 			if raisers != nil {
 				raisers.declaring(cd, lift)
 			}
@@ -161,7 +163,7 @@ func (r ranker) score(cands []*candidate) {
 		cd.score = (base+lift)*mult[i] + r.declBoost(cd)
 	}
 	if raisers != nil {
-		raisers.lift(cands, mult)
+		raisers.lift(cands, mult, messageLifts)
 	}
 	if reported {
 		liftBest(cands, func(cd *candidate, i int) float64 { return facts[cd.chunk.FilePath].once * mult[i] })
