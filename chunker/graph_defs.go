@@ -86,8 +86,11 @@ func (b *graphBuilder) buildDefs() {
 			}
 			return
 		}
-		for _, nm := range names {
+		for i, nm := range names {
 			if p, ok := b.outlineDef(d, nm, qualifier, parent, end); ok && len(defs) < maxGraphRefs {
+				if i > 0 {
+					b.ownLines(d, nm, &p)
+				}
 				if repaired && p.Kind == "var" {
 					p.Kind = "function" // a prototype, declaring what the repair found
 				}
@@ -247,6 +250,30 @@ func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier, parent st
 		p.Flags |= DefAbstract
 	}
 	return p, true
+}
+
+// ownLines narrows p, the definition of a later name of a declaration of
+// several, to the lines of the name's own declarator where it starts a
+// line of its own (`var alpha = [],` / `    beta = alpha.slice,`): its
+// lines and signature are its own, not the first name's.
+func (b *graphBuilder) ownLines(d *decl, nm *sitter.Node, p *pendingDef) {
+	own := nm
+	for own.Parent() != nil && !own.Parent().Equal(d.node) {
+		own = own.Parent()
+	}
+	if own.Parent() == nil {
+		return // the name is no part of the declaration's node
+	}
+	start, end := own.StartPoint(), own.EndPoint()
+	if int(start.Row) <= d.a {
+		return // on the first name's line: the statement's signature tells it
+	}
+	p.StartLine, p.EndLine = int(start.Row)+1, int(end.Row)+1
+	line := b.text(own.StartByte(), own.EndByte())
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	p.Signature = strings.TrimSpace(line)
 }
 
 // queryDef makes the definition of a declaration only the query found,

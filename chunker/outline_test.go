@@ -189,3 +189,17 @@ func TestPrototypeParameterTypesAreNoMembers(t *testing.T) {
 		}
 	}
 }
+
+// A declaration of several names over several lines gives each later
+// name its own line and text, where `def` jumps to it.
+func TestLaterNamesOfADeclarationHaveTheirOwnLines(t *testing.T) {
+	src := "var alpha = [],\n    beta = alpha.slice,\n    gamma = 3\nlet one = 1, two = 2\n"
+	var got []string
+	for _, s := range Outline("util.js", []byte(src)) {
+		got = append(got, fmt.Sprintf("%s %d-%d %q", s.Name, s.StartLine, s.EndLine, s.Signature))
+	}
+	want := `alpha 1-3 "var alpha = [],", beta 2-2 "beta = alpha.slice", gamma 3-3 "gamma = 3", one 4-4 "let one = 1, two = 2", two 4-4 "let one = 1, two = 2"`
+	if strings.Join(got, ", ") != want {
+		t.Errorf("outline\n%s\nwant\n%s", strings.Join(got, ", "), want)
+	}
+}
