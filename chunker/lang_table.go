@@ -251,6 +251,12 @@ func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 			return d, true
 		}
 		kind, sig := "var", c.signature(n, nil)
+		if hasFunctionDeclarator(n) && (inStatement(n) || keywordNamed(c, n)) {
+			// A statement the grammar misread (Janet's `else if
+			// (S_ISFIFO(m)) str = "fifo";` under an #ifndef, read as a
+			// prototype of `if`), no declaration.
+			return nil, true
+		}
 		if hasFunctionDeclarator(n) {
 			// A prototype is its whole declaration, its parameters on
 			// several lines too: it ends with the ";" that tells it from
@@ -271,6 +277,14 @@ func cCustom(c *coder, n *sitter.Node, parent string) (*decl, bool) {
 		name, names := cName(c, n)
 		return &decl{name: name, names: names, kind: "type", sig: c.signature(n, field(field(n, "type"), "body")), node: n}, true
 	case "function_definition":
+		if inStatement(n) {
+			// No function is defined in a switch or a loop: a statement
+			// the grammar misread as one (Janet's `VM_OP(JOP_RETURN) {`
+			// opcode cases, a call before a block). One directly in
+			// another function's body is a real one a misparse swallowed
+			// (the kernel's scheduler_tick), kept.
+			return nil, true
+		}
 		if d := field(n, "declarator"); d != nil && (d.Type() == "field_identifier" || d.Type() == "identifier") && childOfType(n, "pure_virtual_clause") != nil {
 			// `int size_ = 0;`, which the grammar reads as a pure
 			// virtual function without parameters: a member variable.
@@ -1000,4 +1014,26 @@ func rustTypeName(t *sitter.Node) *sitter.Node {
 		t = field(t, "type")
 	}
 	return t
+}
+
+// keywordNamed reports a C or C++ declaration named by a keyword, a
+// statement the grammar misread.
+func keywordNamed(c *coder, n *sitter.Node) bool {
+	name, _ := cName(c, n)
+	return cKeywords[name]
+}
+
+// inStatement reports whether n lies in a control statement of a
+// function's body (a switch, a loop, a branch), where no declaration of
+// a function can be.
+func inStatement(n *sitter.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch p.Type() {
+		case "function_definition", "translation_unit":
+			return false
+		case "switch_statement", "case_statement", "if_statement", "else_clause", "for_statement", "while_statement", "do_statement":
+			return true
+		}
+	}
+	return false
 }

@@ -74,6 +74,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "c":
 		var owned bool
 		code, owned = braceSplitBranches(code, false)
+		code, owned = macroFunctionArgsBlanked(code, owned, false)
 		code, owned = initializerDirectivesBlanked(code, owned)
 		code, owned = loneMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code)), owned)
 		for _, re := range []*regexp.Regexp{attributeLines(), leadMacros(), leadMacroVars(), storageMacros(), callingConventions(), attributeCalls(), leadWordMacros(), typedefMacros()} {
@@ -84,6 +85,7 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 	case "cpp":
 		var owned bool
 		code, owned = braceSplitBranches(code, false)
+		code, owned = macroFunctionArgsBlanked(code, owned, true)
 		code, owned = initializerDirectivesBlanked(code, owned)
 		code, _ = blankMatchesWhere(labelBeforeDirective(), 1, cppMacrosBlanked(emptyDefinesFilled(macroCommentsBlanked(code))), owned, accessLabel)
 	case "csharp":
@@ -657,6 +659,87 @@ func replaceMatches(re *regexp.Regexp, src []byte, owned bool, b byte) ([]byte, 
 	}
 	return src, owned
 }
+
+// macroFunctionStart matches a line opening with a macro's call, its
+// first argument a name: `JANET_CORE_FN(os_exit,`, `SYSCALL_DEFINE3(read,`.
+// Group 1 is the name.
+var macroFunctionStart = lazyre.New(`(?m)^[A-Z][A-Z0-9_]*\([ \t]*([A-Za-z_]\w*)[ \t]*,`)
+
+// macroFunctionArgsBlanked returns C or C++ source with the arguments
+// after the first blanked of each macro call that defines a function
+// named by its first argument, a body following it: Janet's
+// `JANET_CORE_FN(os_exit, "(os/exit &opt x)", "Exit …") {`, the kernel's
+// `SYSCALL_DEFINE3(read, unsigned int, fd, …)`. The grammar reads such a
+// call as a statement, its body as a block of no function; blanked, the
+// line is a definition as `PHP_FUNCTION(strlen) {` is, of a function
+// named by the argument; C++'s grammar reads that as a function named by
+// the macro, so for it (named) the macro is blanked too and the comma
+// after the name opens its parameters (`        IsEven(         ) {`
+// for gmock's `MATCHER(IsEven, "…") {`). A call whose arguments are names alone (gtest's `TEST(Suite,
+// Name)`) is a definition already, and stays, as do test cases' macros.
+func macroFunctionArgsBlanked(src []byte, owned, named bool) ([]byte, bool) {
+	for _, m := range macroFunctionStart().FindAllSubmatchIndex(src, -1) {
+		if bytes.Contains(src[m[0]:m[2]], []byte("TEST")) {
+			continue // a test case's (Catch2's TEST_CASE_METHOD(Fixture, "name")): its first argument names no function
+		}
+		open := m[3] // the comma after the name
+		for open < len(src) && src[open] != ',' {
+			open++
+		}
+		end, plain := closingParen(src, open)
+		if end < 0 || plain {
+			continue
+		}
+		rest := bytes.TrimLeft(src[end+1:min(len(src), end+64)], " \t\r\n")
+		if len(rest) == 0 || rest[0] != '{' {
+			continue
+		}
+		if !owned {
+			src, owned = append([]byte(nil), src...), true
+		}
+		blank(src[open:end])
+		if named {
+			blank(src[m[0]:m[2]])
+			src[open] = '('
+		}
+	}
+	return src, owned
+}
+
+// closingParen returns the offset of the parenthesis closing a call's
+// argument list from offset i inside it, past nested parentheses and
+// string literals, or -1 past maxMacroArgBytes; plain tells arguments
+// that are names alone.
+func closingParen(src []byte, i int) (end int, plain bool) {
+	depth, plain := 0, true
+	for j := i; j < len(src) && j-i < maxMacroArgBytes; j++ {
+		switch c := src[j]; {
+		case c == '"' || c == '\'':
+			plain = false
+			for j++; j < len(src) && src[j] != c && src[j] != '\n'; j++ {
+				if src[j] == '\\' {
+					j++
+				}
+			}
+		case c == '(':
+			depth++
+			plain = false
+		case c == ')' && depth == 0:
+			return j, plain
+		case c == ')':
+			depth--
+		case c == ';' || c == '{' || c == '}':
+			return -1, false
+		case c != ',' && c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '_' && !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'):
+			plain = false
+		}
+	}
+	return -1, false
+}
+
+// maxMacroArgBytes bounds the arguments read of a macro call that may
+// define a function (Janet's doc strings run to 2 KB).
+const maxMacroArgBytes = 8 << 10
 
 // blank writes spaces over b but for its line ends, so that what the
 // parser is handed keeps the offsets and lines of the file.

@@ -852,3 +852,25 @@ func TestKotlinIndexAssignmentAndDelegationKeepTheClass(t *testing.T) {
 		}
 	}
 }
+
+// A function a macro defines, named by its first argument (Janet's
+// `JANET_CORE_FN(os_exit, "(os/exit)", "Exit …") {`, the kernel's
+// `SYSCALL_DEFINE3(read, unsigned int, fd, …)`, gmock's `MATCHER(IsEven,
+// "…")`), is a function of that name in C and C++; a test case's macro
+// is not. No function is declared in a switch's cases nor named `if`.
+func TestMacroDefinedFunctionsAndMisreadStatements(t *testing.T) {
+	src := "JANET_CORE_FN(os_exit,\n              \"(os/exit &opt x)\",\n              \"Exit (now).\") {\n    return 0;\n}\n\n" +
+		"SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)\n{\n\treturn 0;\n}\n\n" +
+		"TEST_CASE_METHOD(Fixture, \"name\", \"[tag]\") {\n    CHECK(1);\n}\n\n" +
+		"#define VM_OP(op) case op:\nstatic int run_vm(int *stack, int op) {\n    switch (op) {\n    VM_OP(OP_RETURN) {\n        return stack[0];\n    }\n" +
+		"    VM_OP(OP_PUSH)\n    fiber_push(stack, stack[1]);\n    break;\n    }\n#ifndef PLAN9\n    else if (S_ISFIFO(m)) str = \"fifo\";\n#endif\n    return 0;\n}\n"
+	for _, path := range []string{"os.c", "os.cc"} {
+		var got []string
+		for _, s := range Symbols(path, []byte(src)) {
+			got = append(got, fmt.Sprintf("%s %s <%s>", s.Kind, s.Name, s.Parent))
+		}
+		if want := "function os_exit <>, function read <>, macro VM_OP <>, function run_vm <>"; strings.Join(got, ", ") != want {
+			t.Errorf("%s: symbols %v, want %s", path, got, want)
+		}
+	}
+}
