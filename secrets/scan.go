@@ -105,7 +105,7 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 			continue
 		}
 		v := line[m[g]:m[g+1]]
-		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || joinedWords(v) || routePath().Match(v) || entropy(v) < quotedMinEntropy {
+		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || joinedWords(v) || routePath().Match(v) || sqlName().Match(v) || entropy(v) < quotedMinEntropy {
 			return Finding{}, false
 		}
 		return Finding{Rule: "assigned-secret", Start: m[g], End: m[g+1]}, true
@@ -134,8 +134,20 @@ func publicName(line []byte) bool {
 			return true
 		}
 	}
-	return false
+	return aboutName().Match(name)
 }
+
+var (
+	// aboutName is a name of something about a secret, not of one: its
+	// type, name or place (`TOKEN_TYPE_ARGUMENT = 'Argument'`, a
+	// lexer's, `secret_name`, `password_field`, `token_url`).
+	aboutName = lazyre.New(`(?:token|secret|password|passwd|pwd|key)[_.-]?(?:type|kind|name|id|field|label|header|param|prefix|url|uri|path|file|env|length|len|count|size|pattern|format|mode|ttl|expiry|expires)s?(?:$|[_.-])`)
+	// sqlName is a value naming something in SQL: a quoted identifier
+	// (`first_name`), a system variable (@@CHARACTER_SET_RESULTS), a
+	// keyword or constant's name in capitals (SELECT), as a SQL lexer's
+	// test fixtures key them by "token".
+	sqlName = lazyre.New("^(?:`[^`]*`|@@?[A-Za-z_][\\w.]*|[A-Z]+(?:_[A-Z]+)*)$")
+)
 
 var (
 	// lowerWords are values like "invalid_password" or "auth-token": names

@@ -112,6 +112,11 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`  cancelToken: mergeDeepProperties3;`,
 		`<assemblyIdentity name="AutoMapper" publicKeyToken="96d09a1eb7f44a77" culture="neutral" />`,
 		`stripe_publishable_key = "pk_live_51H8xQ2KjsL0a9Zb"`,
+		// A lexer's token types and a SQL lexer's fixtures: names.
+		`    const TOKEN_TYPE_SUBEXPRESSION = 'Subexpression';`,
+		"        {\"token\": \"`first_name`\", \"value\": \"first_name\", \"type\": 2},",
+		`        {"token": "@@CHARACTER_SET_RESULTS", "value": "@@CHARACTER_SET_RESULTS", "type": 8},`,
+		`secret_name = "ProdDatabaseCredentials"`,
 		// A digest of a key, a test vector's: no key.
 		`  "sha3_256_hash_of_signing_key": "4f0d8e3c2b1a9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706",`,
 		`api_key_fingerprint = "9f8e7d6c5b4a39281706f5e4d3c2b1a0"`,
