@@ -18,15 +18,12 @@ var memberKinds = set("field", "property", "constant", "const", "var", "type")
 // JavaScript's declares a callback's locals so.
 var moduleVars = set("python")
 
-// localTypes are the languages whose function declares types of its own
-// only for its locals (C's `const union { unsigned u; … } one`): their
+// cFamily are the languages of C's ways: a function declares types of
+// its own only for its locals (`const union { unsigned u; … } one`), whose
 // members are no members of the function, as an anonymous class's in
-// Java or Scala are.
-var localTypes = set("c", "cpp")
-
-// unnamedEnums are the languages whose enum may have no name, its
-// enumerators the file's constants.
-var unnamedEnums = set("c", "cpp")
+// Java or Scala are; an enum may have no name, its enumerators the
+// file's constants; a macro is the file's wherever it is defined.
+var cFamily = set("c", "cpp")
 
 // Outline is the outline get_symbols gives: Symbols, with a declaration
 // of several names (Go's const block, "const a = 1, b = 2") listed name by
@@ -70,7 +67,7 @@ func Outline(path string, src []byte) []Symbol {
 		if listedAt(syms, named[d.Name], d) {
 			continue
 		}
-		if at, local := callableOf(callables, d.Parent); local && d.Kind == "field" && localTypes[lang] && syms[at].StartLine <= d.Line && d.Line <= syms[at].EndLine {
+		if at, local := callableOf(callables, d.Parent); local && d.Kind == "field" && cFamily[lang] && syms[at].StartLine <= d.Line && d.Line <= syms[at].EndLine {
 			continue // a member of a C function's local union (`const union { unsigned u; … } one`), a local's
 		}
 		if parent, ok := missedParent(d, syms, callables, added, topVars); ok {
@@ -85,7 +82,14 @@ func Outline(path string, src []byte) []Symbol {
 			}
 			continue
 		}
-		if d.Kind == "constant" && d.Parent == "" && unnamedEnums[lang] {
+		if d.Kind == "macro" && cFamily[lang] {
+			// A #define inside a function (oniguruma's REPEAT_RANGE_ALLOC in
+			// its compiler) is the file's from its line on: a macro knows no
+			// scope.
+			syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+			continue
+		}
+		if d.Kind == "constant" && d.Parent == "" && cFamily[lang] {
 			// An enumerator of an unnamed enum at the file's level (C's
 			// `enum { LINE_CMD_EOL = 0x80 };`), the way C names its
 			// constants as often as with #define: no type holds it.

@@ -203,3 +203,15 @@ func TestLaterNamesOfADeclarationHaveTheirOwnLines(t *testing.T) {
 		t.Errorf("outline\n%s\nwant\n%s", strings.Join(got, ", "), want)
 	}
 }
+
+// A #define inside a function is listed as the file's, as C scopes it.
+func TestMacroInAFunctionIsTheFiles(t *testing.T) {
+	src := "#define TOP_LIMIT 10\n\nint\nf(int x)\n{\n#define INNER_LIMIT (256 * 1024)\n\tif (x > INNER_LIMIT)\n\t\treturn TOP_LIMIT;\n\treturn x;\n}\n"
+	var got []string
+	for _, s := range Outline("limit.c", []byte(src)) {
+		got = append(got, fmt.Sprintf("%s %s <%s> %d", s.Kind, s.Name, s.Parent, s.StartLine))
+	}
+	if want := "macro TOP_LIMIT <> 1, function f <> 3, macro INNER_LIMIT <> 6"; strings.Join(got, ", ") != want {
+		t.Errorf("outline %v, want %s", got, want)
+	}
+}
