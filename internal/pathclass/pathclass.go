@@ -144,6 +144,9 @@ func Of(p string) Class {
 		if examplePart(d) {
 			dc |= Example // playground-file-based, examples-basic, demo-app
 		}
+		if vendoredPart(d) {
+			dc |= Vendored // vendored_parsers, third_party_parsers
+		}
 		if d == "external" && srcSeen {
 			dc &^= Vendored // a module of the package's own (uuid's src/external/, its serde support)
 		}
@@ -258,6 +261,19 @@ func examplePart(d string) bool {
 	}
 	j := strings.LastIndexAny(d, "-_")
 	return dirClasses[d[:i]] == Example || dirClasses[d[j+1:]] == Example
+}
+
+// vendoredPart reports a directory named for copied third-party code by
+// its first or last words, joined by `-` or `_` (difftastic's
+// `vendored_parsers/`, `third_party_parsers/`, `libs-vendored/`). A
+// `vendor` word alone may be the code's subject (`vendor_portal/`).
+func vendoredPart(d string) bool {
+	for _, p := range []string{"vendored", "third_party", "third-party", "thirdparty", "3rdparty"} {
+		if d == p || strings.HasPrefix(d, p+"_") || strings.HasPrefix(d, p+"-") || strings.HasSuffix(d, "_"+p) || strings.HasSuffix(d, "-"+p) {
+			return true
+		}
+	}
+	return false
 }
 
 // testingTool reports a file named for testing itself (test.ex,
