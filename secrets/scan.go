@@ -105,7 +105,7 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 			continue
 		}
 		v := line[m[g]:m[g+1]]
-		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || joinedWords(v) || routePath().Match(v) || sqlName().Match(v) || entropy(v) < quotedMinEntropy {
+		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || joinedWords(v) || routePath().Match(v) || sqlName().Match(v) || relativePath().Match(v) || dottedSubject().Match(v) || entropy(v) < quotedMinEntropy {
 			return Finding{}, false
 		}
 		return Finding{Rule: "assigned-secret", Start: m[g], End: m[g+1]}, true
@@ -147,6 +147,13 @@ var (
 	// keyword or constant's name in capitals (SELECT), as a SQL lexer's
 	// test fixtures key them by "token".
 	sqlName = lazyre.New("^(?:`[^`]*`|@@?[A-Za-z_][\\w.]*|[A-Z]+(?:_[A-Z]+)*)$")
+	// relativePath is a file's path from here or home (`./my.creds`,
+	// `~/.config/app/token`): where a secret is kept, as an absolute path is.
+	relativePath = lazyre.New(`^(?:\.{1,2}|~)/[\w./@+-]+$`)
+	// dottedSubject is a name of dotted parts, short words and numbers
+	// (a NATS subject, `$JS.ACK.stream.consumer.1.1326…`, a metric's or
+	// a setting's name), where a token's parts are long drawn runs.
+	dottedSubject = lazyre.New(`^\$?[A-Za-z][\w-]{0,19}(?:\.[\w*>-]{1,20}){3,}$`)
 )
 
 var (

@@ -112,6 +112,9 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`  cancelToken: mergeDeepProperties3;`,
 		`<assemblyIdentity name="AutoMapper" publicKeyToken="96d09a1eb7f44a77" culture="neutral" />`,
 		`stripe_publishable_key = "pk_live_51H8xQ2KjsL0a9Zb"`,
+		// Where a credential is kept, and a subject named so.
+		`		{URL: "nats://127.0.0.1:7422", Credentials: "./my.creds"},`,
+		`	ackToken := "$JS.ACK.stream.consumer.1.13266774.12547470.1708328638063395796.1"`,
 		// A lexer's token types and a SQL lexer's fixtures: names.
 		`    const TOKEN_TYPE_SUBEXPRESSION = 'Subexpression';`,
 		"        {\"token\": \"`first_name`\", \"value\": \"first_name\", \"type\": 2},",
