@@ -393,6 +393,9 @@ func TestLanguage(t *testing.T) {
 		{"phpunit.xml.dist", "", "xml"},
 		{"config.php.dist", "", "php"},
 		{"release.dist", "", "text"},
+		// re2c's lexer source is C; a ReasonML module of the suffix is not.
+		{"src/lexer.re", "#include \"lexer.h\"\n\nint next_token(lexer *l) {\n  /*!re2c\n    [a-z]+ { return IDENT; }\n  */\n}\n", "c"},
+		{"src/App.re", "let greeting = \"hello\";\n", "text"},
 	}
 	for _, c := range cases {
 		if got := Language(c.path, []byte(c.src)); got != c.want {

@@ -69,8 +69,14 @@ func Language(path string, src []byte) string {
 	if l := shebangLanguage(src); l != "" {
 		return l
 	}
+	if ext == ".re" && bytes.Contains(src[:min(len(src), maxRe2cHead)], []byte("/*!re2c")) {
+		return "c" // re2c's lexer source, C with its rules in comments (rbs's src/lexer.re)
+	}
 	return "text"
 }
+
+// maxRe2cHead bounds the bytes of a .re file read for re2c's block.
+const maxRe2cHead = 64 << 10
 
 // cmakeLists is CMake's build file: code, though its name ends in .txt
 // (abseil's 80 CMakeLists.txt filled `search --docs "how to build"`, in
