@@ -62,6 +62,7 @@ func Outline(path string, src []byte) []Symbol {
 		named[s.Name] = append(named[s.Name], i)
 	}
 	added := map[string]string{} // classes added, by the graph's qualified name: their outline's
+	members := map[string]bool{} // members added, by qualified name
 	topVars := moduleVars[lang]
 	for _, d := range g.Defs {
 		if listedAt(syms, named[d.Name], d) {
@@ -106,8 +107,13 @@ func Outline(path string, src []byte) []Symbol {
 		if holder < 0 {
 			continue
 		}
-		syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Parent: syms[holder].Qualified(),
+		parent := syms[holder].Qualified()
+		if d.Kind == "field" && members[d.Parent] && strings.HasPrefix(d.Parent, parent+".") {
+			parent = d.Parent // a field of an enum's variant (Rust's `Edge::UnchangedNode { depth: u32 }`), the variant's
+		}
+		syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Parent: parent,
 			Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+		members[qualify(parent, d.Name)] = true
 	}
 	if len(syms) > n {
 		// Stable: a type starting on its member's line stays before it.

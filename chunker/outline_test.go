@@ -39,6 +39,9 @@ func TestOutlineListsDataMembers(t *testing.T) {
 		// function's own are its locals.
 		{"line.h", "enum {\n    LINE_CMD_EOL = 0x80,\n    LINE_CMD_FORMAT\n};\nenum mode { MODE_A };\nint f(void) { enum { LOCAL_A } x = LOCAL_A; return x; }\n",
 			[]string{"constant LINE_CMD_EOL <>", "constant LINE_CMD_FORMAT <>", "enum mode <>", "constant MODE_A <mode>", "function f <>"}},
+		// A field of an enum's variant is the variant's.
+		{"graph.rs", "pub enum Edge {\n    Unchanged {\n        depth: u32,\n    },\n    Enter {\n        depth: u32,\n    },\n    Plain(u8),\n}\n",
+			[]string{"enum Edge <>", "constant Unchanged <Edge>", "field depth <Edge.Unchanged>", "constant Enter <Edge>", "field depth <Edge.Enter>", "constant Plain <Edge>"}},
 		// A function's local union is its local's type: no members of its
 		// own, nor of a struct named as the function.
 		{"endian.c", "struct order { int big; };\n\nunsigned order(void)\n{\n    const union { unsigned u; unsigned char c[4]; } one = { 1 };\n    return one.c[0];\n}\n",
