@@ -240,7 +240,7 @@ func (pl *printedLines) printedBy(lower string) bool {
 			continue
 		}
 		for _, j := range pl.byKey[lit[:literalKey]] {
-			if printsLine(lit, pl.lines[j]) {
+			if printsLine(lit, pl.lines[j], lower[i]) {
 				return true
 			}
 		}
@@ -484,12 +484,14 @@ func templateParts(format string) []string {
 // minLiteralBytes bytes, up to where the literal ends or a placeholder
 // stands, or up to the end of a line that may be printed whole, at a
 // word's end.
-func printsLine(lit string, pl printedLine) bool {
+func printsLine(lit string, pl printedLine, quote byte) bool {
 	line, n := pl.text, 0
 	for n < len(lit) && n < len(line) && lit[n] == line[n] {
 		n++
 	}
 	switch {
+	case n < len(lit) && n < len(line) && !nextPartAgrees(lit[n:], line[n:], quote):
+		return false // the words after the value are another message's (`as PNG` for `as JPEG`)
 	case n == len(line):
 		if n < len(lit) && letterByte(lit[n]) {
 			return false // the literal goes on with the word
@@ -504,6 +506,30 @@ func printsLine(lit string, pl printedLine) bool {
 	}
 	held := line[:n]
 	return len(held) >= minLiteralBytes && len(strings.Fields(held)) >= minLiteralWords
+}
+
+// nextPartAgrees reports whether the rest of a line, from where a
+// literal formats a value in (lit, up to its closing quote), agrees with
+// the literal's fixed words after the value: the line holds them, or
+// ends with the value (pasted short). Pillow's `cannot write mode {mode}
+// as PNG` prints no `cannot write mode RGBA as JPEG`.
+func nextPartAgrees(lit, line string, quote byte) bool {
+	ph := templatePlaceholder().FindStringIndex(lit)
+	if ph == nil || ph[0] != 0 {
+		return true // no placeholder here: the other cases judge
+	}
+	rest := lit[ph[1]:]
+	if end := strings.IndexByte(rest, quote); end >= 0 {
+		rest = rest[:end]
+	}
+	if loc := templatePlaceholder().FindStringIndex(rest); loc != nil {
+		rest = rest[:loc[0]]
+	}
+	next := strings.TrimSpace(rest)
+	if next == "" || !strings.Contains(strings.TrimSpace(line), " ") {
+		return true
+	}
+	return strings.Contains(line, next)
 }
 
 // minWholeLineWords is the fewest words of a query's only line that a

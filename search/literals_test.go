@@ -12,7 +12,7 @@ import (
 func TestPrintedBy(t *testing.T) {
 	lines := printedLinesOf("bash-it search functionality for plugins\nINI was not able to parse output.format\n" +
 		"fzf now prints `unknown action: reload-sync(ps` and exits\n\n    Error: no directory specified\n\n" +
-		"INTERNAL ERROR: Black produced invalid code: unexpected indent\n\n```python\nprint(\"this won't be formatted\")\n```")
+		"INTERNAL ERROR: Black produced invalid code: unexpected indent\n\nOSError: cannot write mode RGBA as JPEG\n\nValueError: cannot open image\n\n```python\nprint(\"this won't be formatted\")\n```")
 	for content, want := range map[string]bool{
 		`return errors.New("unknown action: " + spec)`:                            true,
 		`return fmt.Errorf("Unknown action: %s", spec)`:                           true, // as cased in the code
@@ -27,6 +27,9 @@ func TestPrintedBy(t *testing.T) {
 		`print("this won't be formatted")`:                                        false, // the snippet's own literal
 		`throw ConfigError("INI was not able to parse " + item);`:                 true,  // the value a dotted name
 		`alias b="bash-it search"`:                                                false, // a phrase going on with words
+		`msg = f"cannot write mode {mode} as JPEG"`:                               true,
+		`msg = f"cannot write mode {mode} as PNG"`:                                false, // another format's words after the value
+		`raise ValueError(f"cannot open {kind} file")`:                            true,  // the line ends with the value: pasted short
 	} {
 		if got := lines.printedBy(strings.ToLower(content)); got != want {
 			t.Errorf("printedBy(%q) = %v, want %v", content, got, want)
