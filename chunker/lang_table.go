@@ -473,6 +473,11 @@ func init() {
 			if n.Type() == "assignment" {
 				if l := field(n, "left"); l != nil && l.Type() == "constant" {
 					name, names := c.named(l)
+					if kind, body := rubyNewClass(c, field(n, "right")); body != nil {
+						// `ConfigError = Class.new(StandardError) do … end`: a
+						// class, its block's methods its own, as ROM's errors.
+						return &decl{name: name, names: names, kind: kind, sig: c.signature(n, body), node: n, body: body}, true
+					}
 					return &decl{name: name, names: names, kind: "const", sig: c.signature(n, nil), node: n}, true
 				}
 			}
@@ -1036,4 +1041,27 @@ func inStatement(n *sitter.Node) bool {
 		}
 	}
 	return false
+}
+
+// rubyNewClass returns, for a value made by `Class.new(…) do … end` (or
+// Module's, Struct's, Data's `define`), the kind it makes and the body
+// of the block that defines its members; a nil body for any other value.
+func rubyNewClass(c *coder, v *sitter.Node) (string, *sitter.Node) {
+	if v == nil || v.Type() != "call" {
+		return "", nil
+	}
+	recv, m, blk := field(v, "receiver"), field(v, "method"), field(v, "block")
+	if recv == nil || m == nil || blk == nil || recv.Type() != "constant" {
+		return "", nil
+	}
+	kind := ""
+	switch r, meth := c.content(recv), c.content(m); {
+	case r == "Module" && meth == "new":
+		kind = "module"
+	case (r == "Class" || r == "Struct") && meth == "new", r == "Data" && meth == "define":
+		kind = "class"
+	default:
+		return "", nil
+	}
+	return kind, field(blk, "body")
 }
