@@ -71,7 +71,7 @@ func frameDepths(text string, offsets [][]int) []float64 {
 			ipython = ipython || pythonFrameEnd().MatchString(after)
 		}
 	}
-	headers := traceHeader().FindAllStringIndex(text, -1)
+	headers := continuedHeaders(text, traceHeader().FindAllStringIndex(text, -1))
 	if len(frames) < minFrames && (len(frames) < 2 || len(headers) == 0) {
 		return depth // two frames make a trace under a trace's header only
 	}
@@ -138,6 +138,22 @@ func spawnedAt(text string, off int) bool {
 	}
 	prev := strings.LastIndexByte(text[:start], '\n') + 1
 	return strings.HasPrefix(strings.TrimSpace(text[prev:start]), "created by ")
+}
+
+// continuedHeaders drops a PHP trace's `Stack trace:` line from headers
+// where it follows the uncaught exception's line it lists the frames of
+// (`PHP Fatal error:  Uncaught …: Boom in src/Loader.php:11` / `Stack
+// trace:`): one trace, the file the exception names its innermost frame,
+// the `#0` caller's below it.
+func continuedHeaders(text string, headers [][]int) [][]int {
+	out := headers[:0:0]
+	for i, h := range headers {
+		if i > 0 && strings.HasPrefix(strings.TrimSpace(text[h[0]:]), "Stack trace:") && strings.Count(text[headers[i-1][0]:h[0]], "\n") <= 2 {
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 // splitTraces groups frames (indexes into offsets, in order) by the trace

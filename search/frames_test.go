@@ -145,6 +145,16 @@ func TestTwoPHPFramesUnderTheUncaughtLine(t *testing.T) {
 	}
 }
 
+// PHP's uncaught exception names where it was thrown, the trace below its
+// `Stack trace:` line the callers: one trace, the thrown file innermost.
+func TestPHPUncaughtLineIsTheInnermostFrame(t *testing.T) {
+	w := weightsOf("PHP Fatal error:  Uncaught RuntimeException: Boom in /srv/app/src/Loader.php:11\nStack trace:\n" +
+		"#0 /srv/app/src/Runner.php(9): App\\Loader->load('x')\n#1 {main}\n  thrown in /srv/app/src/Loader.php on line 11\n")
+	if inner, outer := w["srv/app/src/Loader.php"], w["srv/app/src/Runner.php"]; inner != 1 || outer != outerFrameWeight {
+		t.Errorf("Loader.php (thrown) counts %v, Runner.php (its caller) %v: want 1 and %v", inner, outer, outerFrameWeight)
+	}
+}
+
 // Where a Go panic's goroutine was started is no frame on the failure's
 // way: its file counts as the outermost frame's and gives no line, and
 // the frames above it keep their depths (the panic's fully).
