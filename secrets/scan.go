@@ -134,7 +134,7 @@ func publicName(line []byte) bool {
 			return true
 		}
 	}
-	return aboutName().Match(name)
+	return aboutName().Match(name) || messageName().Match(name)
 }
 
 var (
@@ -142,6 +142,10 @@ var (
 	// type, name or place (`TOKEN_TYPE_ARGUMENT = 'Argument'`, a
 	// lexer's, `secret_name`, `password_field`, `token_url`).
 	aboutName = lazyre.New(`(?:token|secret|password|passwd|pwd|key)[_.-]?(?:type|kind|name|id|field|label|header|param|prefix|url|uri|path|file|env|length|len|count|size|pattern|format|mode|ttl|expiry|expires)s?(?:$|[_.-])`)
+	// messageName is the name of an error's code or message
+	// (`PASSWORD_TOO_SHORT_ERROR = '9ff3fdc4-…'`, Symfony's constraint
+	// codes; `invalid_token_message`): a value the program shows.
+	messageName = lazyre.New(`[_.-](?:error|errors|code|message|msg|reason|text)$`)
 	// sqlName is a value naming something in SQL: a quoted identifier
 	// (`first_name`), a system variable (@@CHARACTER_SET_RESULTS), a
 	// keyword or constant's name in capitals (SELECT), as a SQL lexer's

@@ -112,6 +112,8 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`  cancelToken: mergeDeepProperties3;`,
 		`<assemblyIdentity name="AutoMapper" publicKeyToken="96d09a1eb7f44a77" culture="neutral" />`,
 		`stripe_publishable_key = "pk_live_51H8xQ2KjsL0a9Zb"`,
+		// An error's code, named so (Symfony's constraint codes).
+		`    public const PASSWORD_STRENGTH_ERROR = '4234df00-45dd-49a4-b303-a75dbf8b10d8';`,
 		// Where a credential is kept, and a subject named so.
 		`		{URL: "nats://127.0.0.1:7422", Credentials: "./my.creds"},`,
 		`	ackToken := "$JS.ACK.stream.consumer.1.13266774.12547470.1708328638063395796.1"`,
