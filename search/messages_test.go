@@ -371,3 +371,18 @@ func TestCatalogKeyUseTakesItsMessage(t *testing.T) {
 	r := ranker{q: ParseQuery(`Shelving a box onto a shelf beside it fails with "You cannot shelve a box onto itself" although they differ`), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, []*candidate{catalog, other, fields, use}, Messages, "gui/shelve.go", "i18n/english.go")
 }
+
+// An error enum's variant given its message by an attribute (Rust's
+// thiserror `#[error("…")]`) is a sentinel: the code returning it shares
+// the message's lift.
+func TestAttributedVariantUseSharesItsMessage(t *testing.T) {
+	ix := newIx()
+	decl := cand(ix, "src/error.rs", 1, 0.30, 6)
+	decl.chunk.Content = "#[derive(thiserror::Error, Debug)]\npub enum Error {\n\t#[error(\"cannot frobnicate a sealed widget\")]\n\tSealedWidget,\n\t#[error(\"io error:{0}\")]\n\tIo(#[from] std::io::Error),\n}"
+	use := cand(ix, "src/widget.rs", 1, 0.35, 3)
+	use.chunk.Content = "pub fn process(locked: bool) -> Result<usize, Error> {\n\tif locked {\n\t\treturn Err(Error::SealedWidget);\n\t}\n\tOk(1)\n}"
+	near := cand(ix, "src/gadget.rs", 1, 0.42, 3)
+	near.chunk.Content = "pub fn process(gadget: &Gadget) -> usize {\n\tgadget.count * 2\n}"
+	r := ranker{q: ParseQuery("Processing fails with:\n\nerror: cannot frobnicate a sealed widget\n\nThe widget is not sealed though."), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, []*candidate{decl, use, near}, Messages, "src/widget.rs", "src/gadget.rs")
+}

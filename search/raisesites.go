@@ -131,6 +131,8 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 		if m := sentinelAssignment().FindStringSubmatch(line); m != nil && len(m[1]+m[2]) >= minSentinelBytes {
 			rs.decl[cd] = m[1] + m[2]
 			rs.keys[m[2]] = m[2] != ""
+		} else if name := attributedVariant(text, at, line); name != "" {
+			rs.decl[cd] = name
 		} else if name := r.factoryAt(cd, text, at, line); name != "" {
 			rs.decl[cd], rs.factories[name] = name, true
 		}
@@ -163,6 +165,36 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 		rs.mark(name, sites)
 	}
 }
+
+// messageAttribute matches a line opening an attribute that gives the
+// declaration below it its message, up to the message's quote (Rust's
+// thiserror `#[error("…")]`, displaydoc's `#[display("…")]`).
+var messageAttribute = lazyre.New(`^\s*#\[(?:error|display)\(\s*["']$`)
+
+// attributedVariant returns the name an attribute on line (text up to at,
+// the quoted message) gives its message, the first name after it closes
+// (`#[error("cannot frobnicate a sealed widget")]` / `SealedWidget,`), or
+// "": an error enum's variant, which the code returning it names
+// (`Err(Error::SealedWidget)`) and quotes nothing.
+func attributedVariant(text string, at int, line string) string {
+	if !messageAttribute().MatchString(line) {
+		return ""
+	}
+	end := strings.Index(text[at:], ")]")
+	if end < 0 {
+		return ""
+	}
+	rest := text[at+end+2:]
+	m := variantName().FindStringSubmatch(rest[:min(len(rest), 200)])
+	if m == nil || len(m[1]) < minSentinelBytes {
+		return ""
+	}
+	return m[1]
+}
+
+// variantName matches the name opening what follows an attribute, past
+// blanks and further attributes.
+var variantName = lazyre.New(`^(?:\s|#\[[^\]\n]*\])*([A-Z]\w*)`)
 
 // factoryReturn matches the opening of a line returning what it makes
 // (`return new self(`, `return new QueryException(`, `return cls(`).
