@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"reflect"
@@ -385,4 +386,43 @@ func TestAttributedVariantUseSharesItsMessage(t *testing.T) {
 	near.chunk.Content = "pub fn process(gadget: &Gadget) -> usize {\n\tgadget.count * 2\n}"
 	r := ranker{q: ParseQuery("Processing fails with:\n\nerror: cannot frobnicate a sealed widget\n\nThe widget is not sealed though."), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, []*candidate{decl, use, near}, Messages, "src/widget.rs", "src/gadget.rs")
+}
+
+// byNameSearcher answers a lexical query by name from its own hits, and
+// any other from the query's.
+type byNameSearcher struct {
+	declaringSearcher
+	query  []store.Hit
+	byName map[string][]store.Hit
+}
+
+func (s byNameSearcher) Lexical(_ context.Context, _ store.Kind, text string, _ int, _ store.Filter) ([]store.Hit, error) {
+	if hits, ok := s.byName[text]; ok {
+		return hits, nil
+	}
+	return s.query, nil
+}
+
+// The code returning an error enum's variant quotes nothing of the report
+// and need not be among the channels' hits: it is looked up by the
+// variant's name from the enum declaring it with the quoted message, and
+// takes the message's lift from it, above a file the report's words match.
+func TestSentinelUseIsLookedUpByName(t *testing.T) {
+	enum := &store.Chunk{ID: "e", FilePath: "src/error.rs", StartLine: 1, EndLine: 7,
+		Content: "pub enum Error {\n\t#[error(\"cannot frobnicate a sealed widget\")]\n\tSealedWidget,\n\t#[error(\"io error:{0}\")]\n\tIo(std::io::Error),\n}"}
+	use := &store.Chunk{ID: "u", FilePath: "src/widget.rs", StartLine: 1, EndLine: 6,
+		Content: "pub fn process(locked: bool) -> Result<usize, Error> {\n\tif locked {\n\t\treturn Err(Error::SealedWidget);\n\t}\n\tOk(1)\n}"}
+	other := &store.Chunk{ID: "o", FilePath: "src/gadget.rs", StartLine: 1, EndLine: 3, Content: "pub fn frobnicate(g: &Gadget) -> usize {\n\tg.count\n}"}
+	s := byNameSearcher{declaringSearcher: declaringSearcher{ix: newIx()},
+		query:  []store.Hit{{Chunk: enum, Score: 9}, {Chunk: other, Score: 4}},
+		byName: map[string][]store.Hit{"SealedWidget": {{Chunk: enum, Score: 5}, {Chunk: use, Score: 5}}}}
+	req := Request{Query: "Processing fails with:\n\nerror: cannot frobnicate a sealed widget\n\nThe widget is not sealed though.", Limit: 10, Mode: Lexical}
+	res, err := Search(context.Background(), []store.Searcher{s}, req)
+	var got []string
+	for _, r := range res {
+		got = append(got, r.Chunk.FilePath)
+	}
+	if err != nil || slices.Index(got, "src/widget.rs") < 0 || slices.Index(got, "src/gadget.rs") < slices.Index(got, "src/widget.rs") {
+		t.Fatalf("Search: %v, %v; want src/widget.rs above src/gadget.rs", err, got)
+	}
 }

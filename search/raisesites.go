@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"regexp"
 	"slices"
 	"strings"
@@ -96,19 +97,7 @@ var sentinelAssignment = lazyre.New(`^\s*(?:(?:(?:var|const|static|final|public|
 // printed lines) declares on the line quoting one, and the candidates
 // using them.
 func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites) {
-	var quoted []string // what the query quotes as printed, lower case
-	for _, m := range r.q.messages {
-		if len(m) > 0 {
-			quoted = append(quoted, strings.Join(m[0][:min(len(m[0]), minRunWords)], " "))
-		}
-	}
-	if r.q.printed != nil {
-		for _, l := range r.q.printed.lines {
-			if l.whole {
-				quoted = append(quoted, l.text)
-			}
-		}
-	}
+	quoted := r.q.quotedLines()
 	if len(quoted) == 0 {
 		return
 	}
@@ -117,22 +106,12 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 			continue
 		}
 		text := cd.chunk.Full().Content
-		lower := strings.ToLower(text)
-		at := -1
-		for _, q := range quoted {
-			if at = strings.Index(lower, q); at >= 0 {
-				break
-			}
-		}
+		at, line := quotingLine(text, quoted)
 		if at < 0 {
 			continue
 		}
-		line := text[strings.LastIndexByte(text[:at], '\n')+1 : at]
-		if m := sentinelAssignment().FindStringSubmatch(line); m != nil && len(m[1]+m[2]) >= minSentinelBytes {
-			rs.decl[cd] = m[1] + m[2]
-			rs.keys[m[2]] = m[2] != ""
-		} else if name := attributedVariant(text, at, line); name != "" {
-			rs.decl[cd] = name
+		if name, key := declaredSentinel(text, at, line); name != "" {
+			rs.decl[cd], rs.keys[name] = name, key
 		} else if name := r.factoryAt(cd, text, at, line); name != "" {
 			rs.decl[cd], rs.factories[name] = name, true
 		}
@@ -150,10 +129,11 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 		case rs.factories[name]:
 			usedAs = regexp.MustCompile(`\b(?:throw|raise)\s+(?:[\w$]+(?:\.|::|->))*` + regexp.QuoteMeta(name) + `\s*\(`)
 		case rs.keys[name]:
-			// A catalog's key is used as a member (`Tr.CantRebaseOntoSelf`)
-			// or looked up by name (`t("cant_rebase")`); the other catalogs
-			// and the type declaring the keys name it otherwise.
-			usedAs = regexp.MustCompile(`(?:\.|\(\s*["'])` + regexp.QuoteMeta(name) + `\b`)
+			// A catalog's key is used as a member (`Tr.CantRebaseOntoSelf`,
+			// `Error::SealedWidget`) or looked up by name (`t("cant_rebase")`);
+			// the other catalogs and the type declaring the keys name it
+			// otherwise.
+			usedAs = regexp.MustCompile(`(?:\.|::|\(\s*["'])` + regexp.QuoteMeta(name) + `\b`)
 		}
 		var sites []*candidate
 		for _, cd := range cands {
@@ -166,10 +146,97 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 	}
 }
 
+// sentinelUses adds to the candidates, through get, the chunks naming a
+// sentinel, a catalog's key or an error variant that hits declare with a
+// message the query quotes: the code returning `Err(Error::SealedWidget)`
+// quotes nothing of the report, and the channels need not find it
+// (gitui's sync/commit.rs under its error.rs). One lexical look-up of
+// sentinelUseHits a name, for maxSentinelNames names at most.
+func sentinelUses(ctx context.Context, ix store.Searcher, req Request, q Query, hits []store.Hit, get func(*store.Chunk) *candidate) error {
+	quoted := q.quotedLines()
+	if len(quoted) == 0 {
+		return nil
+	}
+	var names []string
+	for _, h := range hits {
+		text := h.Chunk.Full().Content
+		at, line := quotingLine(text, quoted)
+		if at < 0 {
+			continue
+		}
+		if name, _ := declaredSentinel(text, at, line); name != "" && !q.raised.has(name) && !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	for _, name := range names[:min(len(names), maxSentinelNames)] {
+		uses, err := ix.Lexical(ctx, req.Kind, name, sentinelUseHits, req.Filter)
+		if err != nil {
+			return err
+		}
+		for _, h := range uses {
+			if containsIdent(h.Chunk.Full().Content, name) {
+				get(h.Chunk)
+			}
+		}
+	}
+	return nil
+}
+
+// Bounds on sentinelUses: the best lexical hits read for declarations,
+// the names looked up, the chunks each brings.
+const (
+	sentinelReads    = 20
+	maxSentinelNames = 3
+	sentinelUseHits  = 20
+)
+
+// quotedLines returns what the query quotes as printed, lower case: each
+// message's first words, each error line's message whole.
+func (q Query) quotedLines() []string {
+	var quoted []string
+	for _, m := range q.messages {
+		if len(m) > 0 {
+			quoted = append(quoted, strings.Join(m[0][:min(len(m[0]), minRunWords)], " "))
+		}
+	}
+	if q.printed != nil {
+		for _, l := range q.printed.lines {
+			if l.whole {
+				quoted = append(quoted, l.text)
+			}
+		}
+	}
+	return quoted
+}
+
+// quotingLine returns where text first holds one of quoted, and its line
+// up to there; -1 when it holds none.
+func quotingLine(text string, quoted []string) (int, string) {
+	lower := strings.ToLower(text)
+	for _, q := range quoted {
+		if at := strings.Index(lower, q); at >= 0 {
+			return at, text[strings.LastIndexByte(text[:at], '\n')+1 : at]
+		}
+	}
+	return -1, ""
+}
+
+// declaredSentinel returns the name text declares with the message it
+// quotes at offset at, on line (text up to at on its line): a sentinel's
+// or a constant's, a catalog's key (key true), an attributed variant's;
+// "" for none.
+func declaredSentinel(text string, at int, line string) (name string, key bool) {
+	if m := sentinelAssignment().FindStringSubmatch(line); m != nil && len(m[1]+m[2]) >= minSentinelBytes {
+		return m[1] + m[2], m[2] != ""
+	}
+	name = attributedVariant(text, at, line)
+	return name, name != "" // an error enum is a catalog of its messages
+}
+
 // messageAttribute matches a line opening an attribute that gives the
-// declaration below it its message, up to the message's quote (Rust's
-// thiserror `#[error("…")]`, displaydoc's `#[display("…")]`).
-var messageAttribute = lazyre.New(`^\s*#\[(?:error|display)\(\s*["']$`)
+// declaration below it its message, up to a place in the message (Rust's
+// thiserror `#[error("amend error: …")]`, displaydoc's `#[display("…")]`).
+var messageAttribute = lazyre.New(`^\s*#\[(?:error|display)\(\s*"[^"]*$`)
 
 // attributedVariant returns the name an attribute on line (text up to at,
 // the quoted message) gives its message, the first name after it closes

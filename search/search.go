@@ -216,6 +216,11 @@ func gather(ctx context.Context, indexes []store.Searcher, req Request, q Query)
 		if req.Options.on(Declaration) {
 			typeDeclarations(q, order)
 		}
+		if req.Options.on(Messages) && req.Kind != store.Doc && req.Mode != Vector {
+			if err := sentinelUses(ctx, ix, req, q, append(ch.lex[:min(len(ch.lex), sentinelReads):min(len(ch.lex), sentinelReads)], ch.printed...), get); err != nil {
+				return nil, err
+			}
+		}
 		if err := similarities(ctx, ix, req, order); err != nil {
 			return nil, err
 		}
