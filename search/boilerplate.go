@@ -37,13 +37,6 @@ var htmlTag = lazyre.New(`(?i)</?(?:a|b|i|p|br|hr|em|h[1-6]|li|ol|ul|td|th|tr|su
 // pieces match hex tables.
 var memoryAddress = lazyre.New(`\b0x[0-9a-fA-F]{10,}\b`)
 
-// objectID is an object's hash or id as a report pastes it (a git OID,
-// `3b18e512dba79e4c8300dd08aeb37f8e728b8dad`, a digest, a UUID without
-// dashes): 32 hex digits or more, a run no code's words hold, whose
-// pieces matched hex test fixtures and tables (libgit2's `object hash
-// mismatch - expected … but got 000…` had put its fix fifth).
-var objectID = lazyre.New(`\b[0-9a-fA-F]{32,}\b`)
-
 // goFrameValues are what a Go panic's frame prints of its call: the
 // argument words (`(0xc0001b6008, {0xc00001c0f0, 0x1, 0x1}, 0x0)`) and the
 // offset in the function (` +0x6a5`). They are runtime values, and their
@@ -65,7 +58,6 @@ func QueryText(text string) string {
 	if strings.Contains(out, ":") {
 		out = logPrefix().ReplaceAllString(out, "${1}") // the line's first letter stays
 	}
-	out = objectID().ReplaceAllString(out, "")
 	if strings.Contains(out, "0x") {
 		out = memoryAddress().ReplaceAllString(out, "")
 		out = goFrameValues().ReplaceAllStringFunc(out, func(v string) string {
