@@ -457,8 +457,9 @@ var capitalBuildFiles = map[string]bool{"BUILD": true, "BUCK": true, "WORKSPACE"
 // named as samples.
 var sampleExts = map[string]bool{".conf": true, ".service": true, ".socket": true, ".timer": true, ".sample": true, ".example": true}
 
-// docsDirs name the directories a project keeps its documentation in.
-var docsDirs = map[string]bool{"doc": true, "docs": true, "documentation": true, "manual": true}
+// docsDirs name the directories a project keeps its documentation in,
+// Maven's site pages (`src/site/xdoc/howto_concurrency.xml`) among them.
+var docsDirs = map[string]bool{"doc": true, "docs": true, "documentation": true, "manual": true, "xdoc": true}
 
 // inDocsDir reports whether path lies below a documentation directory.
 func inDocsDir(path string) bool {

@@ -141,6 +141,7 @@ func TestManPagesAndREADMEsAreDocs(t *testing.T) {
 		"benchsuite/runs/README.SETUP": true, "README.linux": true, "tools/README.py": false, "src/main.rs": false,
 		"PROTOCOL.mux": true, "INSTALL.unix": true, "NOTES.txt": true, "CMakeLists.txt": false, "BUILD.bazel": false, "SConstruct.local": false, "extend/ENV.rbi": false,
 		"documentation-website/Writerside/topics/DAO-Relationships.topic": true,
+		"src/site/xdoc/userguide/howto_concurrency.xml":                   true, "src/main/resources/config.xml": false,
 	} {
 		if got := IsDoc(p); got != want {
 			t.Errorf("IsDoc(%q) = %v, want %v", p, got, want)

@@ -57,6 +57,7 @@ var dirClasses = map[string]Class{
 	"test-dts": Test, "type-tests": Test, // TypeScript's type tests (pinia's, Vue's)
 	"benchmark": Benchmark, "benchmarks": Benchmark, "bench": Benchmark, "benches": Benchmark, "jmh": Benchmark,
 	"mock": Mock, "mocks": Mock, "fakes": Mock, "fixtures": Mock, "__fixtures__": Mock,
+	"corpus": Mock, "corpora": Mock, // a fuzzer's inputs (libgit2's fuzzers/corpora/)
 	"__mocks__": Mock, "stubs": Mock,
 	"vendor": Vendored, "node_modules": Vendored, "third_party": Vendored, "thirdparty": Vendored,
 	"3rdparty": Vendored, "external": Vendored, "deps": Vendored, "_vendor": Vendored,

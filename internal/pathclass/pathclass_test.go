@@ -127,6 +127,7 @@ func TestOf(t *testing.T) {
 		{"vendored_parsers/tree-sitter-cmake/grammar.js", Vendored},
 		{"third_party_parsers/tree-sitter-elm/grammar.js", Vendored},
 		{"src/vendor_portal/orders.go", 0},
+		{"fuzzers/corpora/objects/2f7bd9d6", Mock},
 		{"os/zip/src/os/shaded_org_apache_tools_zip/PermissionUtils.java", Vendored},
 		{"docs/_static/searchtools.js", Generated},
 		{"docs/api/client.md", 0},
