@@ -238,7 +238,7 @@ func (b *graphBuilder) outlineDef(d *decl, nm *sitter.Node, qualifier, parent st
 			p.qualifier = prefix
 		}
 	}
-	p.Name = operatorName(p.Name)
+	p.Name = operatorName(unquotedName(p.Name))
 	if !b.validDefName(p.Name) {
 		return p, false
 	}
@@ -323,7 +323,7 @@ func (b *graphBuilder) queryDef(cd *rawDef) (pendingDef, bool) {
 		p.nameStart += uint32(skip)
 		p.Name = last
 	}
-	p.Name = operatorName(p.Name)
+	p.Name = operatorName(unquotedName(p.Name))
 	if !b.validDefName(p.Name) {
 		return p, false
 	}

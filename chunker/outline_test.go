@@ -39,6 +39,9 @@ func TestOutlineListsDataMembers(t *testing.T) {
 		// function's own are its locals.
 		{"line.h", "enum {\n    LINE_CMD_EOL = 0x80,\n    LINE_CMD_FORMAT\n};\nenum mode { MODE_A };\nint f(void) { enum { LOCAL_A } x = LOCAL_A; return x; }\n",
 			[]string{"constant LINE_CMD_EOL <>", "constant LINE_CMD_FORMAT <>", "enum mode <>", "constant MODE_A <mode>", "function f <>"}},
+		// A name declared in backticks is the name its uses write.
+		{"Tool.swift", "public struct DiffTool {\n  public static let `default` = DiffTool()\n  public func `run`(a: String) -> String { a }\n}\n",
+			[]string{"struct DiffTool <>", "property default <DiffTool>", "method run <DiffTool>"}},
 		// A field of an enum's variant is the variant's.
 		{"graph.rs", "pub enum Edge {\n    Unchanged {\n        depth: u32,\n    },\n    Enter {\n        depth: u32,\n    },\n    Plain(u8),\n}\n",
 			[]string{"enum Edge <>", "constant Unchanged <Edge>", "field depth <Edge.Unchanged>", "constant Enter <Edge>", "field depth <Edge.Enter>", "constant Plain <Edge>"}},

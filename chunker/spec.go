@@ -178,7 +178,17 @@ func (c *coder) named(nm *sitter.Node) (string, []*sitter.Node) {
 	if nm == nil {
 		return "", nil
 	}
-	return oneLine(c.content(nm)), []*sitter.Node{nm}
+	return unquotedName(oneLine(c.content(nm))), []*sitter.Node{nm}
+}
+
+// unquotedName returns a name without the backticks that let Swift,
+// Kotlin and Scala declare a keyword's name (`` `default` ``, `` `run` ``),
+// as its uses write it (`.default`).
+func unquotedName(s string) string {
+	if len(s) > 2 && s[0] == '`' && s[len(s)-1] == '`' {
+		return s[1 : len(s)-1]
+	}
+	return s
 }
 
 // oneLine collapses white space so that names and signatures fit a line.
