@@ -182,7 +182,7 @@ func (c *coder) named(nm *sitter.Node) (string, []*sitter.Node) {
 }
 
 // unquotedName returns a name without the backticks that let Swift,
-// Kotlin and Scala declare a keyword's name (`` `default` ``, `` `run` ``),
+// Kotlin and Scala declare a keyword's name (“ `default` “, “ `run` “),
 // as its uses write it (`.default`).
 func unquotedName(s string) string {
 	if len(s) > 2 && s[0] == '`' && s[len(s)-1] == '`' {
