@@ -182,8 +182,8 @@ func (c *coder) named(nm *sitter.Node) (string, []*sitter.Node) {
 }
 
 // unquotedName returns a name without the backticks that let Swift,
-// Kotlin and Scala declare a keyword's name (“ `default` “, “ `run` “),
-// as its uses write it (`.default`).
+// Kotlin and Scala declare a keyword's name (Swift's static let
+// 'default' in backticks), as its uses write it (.default).
 func unquotedName(s string) string {
 	if len(s) > 2 && s[0] == '`' && s[len(s)-1] == '`' {
 		return s[1 : len(s)-1]
