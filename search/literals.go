@@ -69,13 +69,15 @@ func printedLinesOf(text string) *printedLines {
 	pl := &printedLines{byKey: map[string][]int{}, byWord: map[string][]int{}}
 	only := strings.ToLower(strings.TrimSpace(text)) // the query, if a line holds all of it
 	// An error line's message may open with its library's tag in
-	// brackets (`[unstorage] Cannot stringify value!`), as its literal does.
+	// brackets (`[unstorage] Cannot stringify value!`), as its literal does,
+	// or with a value its template formats in first (typedoc's
+	// `@includeCode tag in comment for Foo …` from `{0} tag in comment …`).
 	add := func(s string, whole, alone bool) {
 		s = strings.ToLower(strings.TrimSpace(s))
 		if len(s) > maxLiteralBytes {
 			s = s[:maxLiteralBytes]
 		}
-		if len(s) < minLiteralBytes || !letterByte(s[0]) && !(whole && s[0] == '[') || len(pl.lines) >= maxLiteralLines {
+		if len(s) < minLiteralBytes || !letterByte(s[0]) && !(whole && (s[0] == '[' || s[0] == '@')) || len(pl.lines) >= maxLiteralLines {
 			return
 		}
 		if !whole && onlyWords(s) && !(s == only && len(strings.Fields(s)) >= minWholeLineWords) {
@@ -227,9 +229,13 @@ func letterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= '
 // words and ends, or formats in a value, where the line goes on; or its
 // fixed parts are the line's between the values it formats in
 // (templateMatch).
-func (pl *printedLines) printedBy(lower string) bool {
+func (pl *printedLines) printedBy(lower string) bool { return pl.printedAt(lower) >= 0 }
+
+// printedAt returns where in lower the first literal printing one of the
+// lines opens, past its quote; -1 when none does.
+func (pl *printedLines) printedAt(lower string) int {
 	if pl == nil {
-		return false
+		return -1
 	}
 	for i := 0; i+1+literalKey <= len(lower); i++ {
 		if !quoteByte(lower[i]) {
@@ -241,13 +247,13 @@ func (pl *printedLines) printedBy(lower string) bool {
 		}
 		for _, j := range pl.byKey[lit[:literalKey]] {
 			if printsLine(lit, pl.lines[j], lower[i]) {
-				return true
+				return i + 1
 			}
 		}
 		if w := firstWord(lit); w != "" {
 			for _, j := range pl.byWord[w] {
 				if templateMatch(lit, lower[i], pl.lines[j].text) {
-					return true
+					return i + 1
 				}
 			}
 		} else if lit[0] == '{' || lit[0] == '%' || lit[0] == '$' {
@@ -255,15 +261,15 @@ func (pl *printedLines) printedBy(lower string) bool {
 			// be combined …"`) is tried on every line: they are few.
 			for _, l := range pl.lines {
 				if templateMatch(lit, lower[i], l.text) {
-					return true
+					return i + 1
 				}
 			}
 		}
 		if lit[0] == ' ' && pl.printsBetween(lit, lower[i]) {
-			return true
+			return i + 1
 		}
 	}
-	return false
+	return -1
 }
 
 // consoleMarkup matches what a literal may open with that the terminal

@@ -426,3 +426,17 @@ func TestSentinelUseIsLookedUpByName(t *testing.T) {
 		t.Fatalf("Search: %v, %v; want src/widget.rs above src/gadget.rs", err, got)
 	}
 }
+
+// A catalog's template on the line below its key (typedoc's locales),
+// the line it prints opening with a value, names the key all the same.
+func TestCatalogTemplateBelowItsKey(t *testing.T) {
+	ix := newIx()
+	catalog := cand(ix, "locales/en.ts", 80, 0.30, 3)
+	catalog.chunk.Content = "export default {\n    tag_0_in_1_specified_circular_include_2:\n        `{0} tag in comment for {1} specified \"{2}\" to include, which resulted in a circular include`,\n    shelf_full: `The shelf is full`,\n};"
+	use := cand(ix, "plugins/IncludePlugin.ts", 48, 0.29, 3)
+	use.chunk.Content = "if (included.has(file)) {\n    this.logger.error(\n        i18n.tag_0_in_1_specified_circular_include_2(tag, name, file),\n    );\n}"
+	near := cand(ix, "plugins/LinkPlugin.ts", 1, 0.31, 3)
+	near.chunk.Content = "export function resolveLinks(comment: Comment) {\n    return comment.tags.map(resolve);\n}"
+	r := ranker{q: ParseQuery("Two markdown files including each other stop the build:\n\n[error] @includeCode tag in comment for Foo specified \"./a.md\" to include, which resulted in a circular include\n\nThey include different regions."), mode: Hybrid, w: DefaultWeights}
+	wantDecides(t, r, []*candidate{catalog, use, near}, Messages, "plugins/IncludePlugin.ts", "plugins/LinkPlugin.ts")
+}

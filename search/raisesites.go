@@ -106,7 +106,7 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 			continue
 		}
 		text := cd.chunk.Full().Content
-		at, line := quotingLine(text, quoted)
+		at, line := quotingLine(text, quoted, r.q.printed)
 		if at < 0 {
 			continue
 		}
@@ -160,7 +160,7 @@ func sentinelUses(ctx context.Context, ix store.Searcher, req Request, q Query, 
 	var names []string
 	for _, h := range hits {
 		text := h.Chunk.Full().Content
-		at, line := quotingLine(text, quoted)
+		at, line := quotingLine(text, quoted, q.printed)
 		if at < 0 {
 			continue
 		}
@@ -209,16 +209,25 @@ func (q Query) quotedLines() []string {
 	return quoted
 }
 
-// quotingLine returns where text first holds one of quoted, and its line
-// up to there; -1 when it holds none.
-func quotingLine(text string, quoted []string) (int, string) {
+// quotingLine returns where text first holds one of quoted, or else a
+// literal printing one of the printed lines (a template, typedoc's
+// `"{0}, defined in {1}, is referenced by {2} but not included …"`), and
+// its line up to there; -1 when it holds none.
+func quotingLine(text string, quoted []string, printed *printedLines) (int, string) {
 	lower := strings.ToLower(text)
+	at := -1
 	for _, q := range quoted {
-		if at := strings.Index(lower, q); at >= 0 {
-			return at, text[strings.LastIndexByte(text[:at], '\n')+1 : at]
+		if at = strings.Index(lower, q); at >= 0 {
+			break
 		}
 	}
-	return -1, ""
+	if at < 0 {
+		at = printed.printedAt(lower)
+	}
+	if at < 0 {
+		return -1, ""
+	}
+	return at, text[strings.LastIndexByte(text[:at], '\n')+1 : at]
 }
 
 // declaredSentinel returns the name text declares with the message it
@@ -226,6 +235,13 @@ func quotingLine(text string, quoted []string) (int, string) {
 // or a constant's, a catalog's key (key true), an attributed variant's;
 // "" for none.
 func declaredSentinel(text string, at int, line string) (name string, key bool) {
+	if strings.TrimLeft(line, " \t") != "" && strings.Trim(line, " \t\"'`") == "" {
+		// The value alone on its line, its key on the line above
+		// (typedoc's `type_0_defined_in_1_…:` / `` `{0}, defined in {1} …` ``).
+		start := len(text[:at]) - len(line)
+		prev := strings.TrimRight(text[:max(0, start-1)], "\r")
+		line = prev[strings.LastIndexByte(prev, '\n')+1:] + strings.TrimLeft(line, " \t")
+	}
 	if m := sentinelAssignment().FindStringSubmatch(line); m != nil && len(m[1]+m[2]) >= minSentinelBytes {
 		return m[1] + m[2], m[2] != ""
 	}
