@@ -526,14 +526,15 @@ var multiDollar = lazyre.New(`(?:^|[^\w$])(\$\$+)"`)
 // btree_map", "class Q_CORE_EXPORT QString"); group 1 is the macros.
 var typeMacros = lazyre.New(`\b(?:class|struct|union)\s+((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*\s+)+)[A-Za-z_]`)
 
-// attributeCalls matches a lower-case macro call between a C function's
-// type and its name (tmux's `void printflike(1, 2) log_debug(const char
-// *, ...);`, the name maybe on the next line), which the grammar took for
+// attributeCalls matches a macro call between a C function's type and its
+// name (tmux's `void printflike(1, 2) log_debug(const char *, ...);`,
+// tcpdump's `static void NORETURN PRINTFLIKE(1, 2)` / `error(…)`, the name
+// maybe on the next line), which the grammar took for
 // the function, losing every declaration after it in a header; group 1 is
 // the call. Its arguments are numbers, as a format attribute's are
 // (`__printf(2, 3)`): a function's own parameters before an attribute
 // after them (`f(struct cgroup *c) __releases(&m)`) are no such call.
-var attributeCalls = lazyre.New(`(?m)^[A-Za-z_][\w \t*]*?[ \t*]([a-z_][a-z0-9_]*\([0-9, \t]*\))[ \t]*\n?[ \t]*\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
+var attributeCalls = lazyre.New(`(?m)^[A-Za-z_][\w \t*]*?[ \t*]([A-Za-z_][A-Za-z0-9_]*\([0-9, \t]*\))[ \t]*\n?[ \t]*\**[ \t]*[A-Za-z_]\w*[ \t]*\(`)
 
 // attributeLines matches a line holding an attribute's macro alone, a
 // lower-case word between double underscores, with an empty or a

@@ -683,6 +683,9 @@ func TestCMacrosBeforeDeclarations(t *testing.T) {
 		{"zshelf.h", "#define ZEXTERN extern\n#define ZEXPORT\n\nZEXTERN int ZEXPORT shelf_open(const char *path, int flags);\n" +
 			"ZEXTERN const char * ZEXPORT shelf_version(void);\nstatic FILE *shelf_log(int level);\n\ntypedef struct {\n    BYTE const* next;\n} window_t;\n",
 			"ZEXTERN macro 1, ZEXPORT macro 2, shelf_open function 4, shelf_version function 5, shelf_log function 6, window_t type 8"},
+		// An upper-case attribute macro between the type and the name.
+		{"log.c", "static void NORETURN PRINTFLIKE(1, 2)\nfatal(const char *fmt, ...)\n{\n\tfor (;;) ;\n}\n\nstatic int PRINTFLIKE(2, 3)\nlog_at(int level, const char *fmt, ...)\n{\n\treturn level;\n}\n",
+			"fatal function 1, log_at function 7"},
 		// Attribute macros alone on their lines above a definition.
 		{"shelf.c", "__attribute_cold__\n__attribute_nonnull__()\nstatic book **shelf_find(book * const a) {\n    return 0;\n}\n\n" +
 			"__attribute_noinline__\n__attribute_pure__\nstatic int\nshelf_hash(const char *s)\n{\n    return s[0];\n}\n",
