@@ -42,6 +42,9 @@ func TestOutlineListsDataMembers(t *testing.T) {
 		// A name declared in backticks is the name its uses write.
 		{"Tool.swift", "public struct DiffTool {\n  public static let `default` = DiffTool()\n  public func `run`(a: String) -> String { a }\n}\n",
 			[]string{"struct DiffTool <>", "property default <DiffTool>", "method run <DiffTool>"}},
+		// A key written in quotes is the name its uses write.
+		{"sort.ts", "const sorts = {\n    \"source-order\"(a: number) { return a; },\n    plain(a: number) { return a; },\n};\n",
+			[]string{"const sorts <>", "method source-order <sorts>", "method plain <sorts>"}},
 		// A field of an enum's variant is the variant's.
 		{"graph.rs", "pub enum Edge {\n    Unchanged {\n        depth: u32,\n    },\n    Enter {\n        depth: u32,\n    },\n    Plain(u8),\n}\n",
 			[]string{"enum Edge <>", "constant Unchanged <Edge>", "field depth <Edge.Unchanged>", "constant Enter <Edge>", "field depth <Edge.Enter>", "constant Plain <Edge>"}},

@@ -183,9 +183,11 @@ func (c *coder) named(nm *sitter.Node) (string, []*sitter.Node) {
 
 // unquotedName returns a name without the backticks that let Swift,
 // Kotlin and Scala declare a keyword's name (Swift's static let
-// 'default' in backticks), as its uses write it (.default).
+// 'default' in backticks), or the quotes a JavaScript key is written in
+// (typedoc's "source-order"(a, b) method), as its uses write it
+// (.default, sorts["source-order"]).
 func unquotedName(s string) string {
-	if len(s) > 2 && s[0] == '`' && s[len(s)-1] == '`' {
+	if len(s) > 2 && (s[0] == '`' || s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
 		return s[1 : len(s)-1]
 	}
 	return s
