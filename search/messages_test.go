@@ -440,3 +440,13 @@ func TestCatalogTemplateBelowItsKey(t *testing.T) {
 	r := ranker{q: ParseQuery("Two markdown files including each other stop the build:\n\n[error] @includeCode tag in comment for Foo specified \"./a.md\" to include, which resulted in a circular include\n\nThey include different regions."), mode: Hybrid, w: DefaultWeights}
 	wantDecides(t, r, []*candidate{catalog, use, near}, Messages, "plugins/IncludePlugin.ts", "plugins/LinkPlugin.ts")
 }
+
+// A chunk whose letters lower-case to more bytes (Turkish İ) before the
+// quoted message still gives the message's line, not a slice past it.
+func TestQuotingLineWithWideLowerCase(t *testing.T) {
+	text := "// İİİİİİİİ İİİİİİİİ\nErrShelfFull = errors.New(\"shelf capacity exceeded\")\n"
+	at, line := quotingLine(text, []string{"shelf capacity exceeded"}, nil)
+	if at < 0 || line != "ErrShelfFull = errors.New(\"" {
+		t.Errorf("quotingLine: %d %q", at, line)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/codeseek/codeseek/internal/ascii"
 	"github.com/codeseek/codeseek/internal/lazyre"
 	"github.com/codeseek/codeseek/store"
 )
@@ -214,7 +215,7 @@ func (q Query) quotedLines() []string {
 // `"{0}, defined in {1}, is referenced by {2} but not included …"`), and
 // its line up to there; -1 when it holds none.
 func quotingLine(text string, quoted []string, printed *printedLines) (int, string) {
-	lower := strings.ToLower(text)
+	lower := ascii.LowerString(text) // its offsets are text's
 	at := -1
 	for _, q := range quoted {
 		if at = strings.Index(lower, q); at >= 0 {

@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"bytes"
+	"github.com/codeseek/codeseek/internal/ascii"
 	"math"
 	"slices"
 
@@ -45,7 +46,7 @@ func (r *rule) find(text []byte, out []Finding) []Finding {
 // common, but an anchored match fails within a few bytes when no
 // assignment follows, where an unanchored one would rescan each line.
 func findAssignments(text []byte, out []Finding) []Finding {
-	lower := asciiLower(text)
+	lower := ascii.Lower(text)
 	var names []int // start offsets of candidate names
 	for _, k := range assignKeywords {
 		for off := 0; ; {
@@ -74,20 +75,6 @@ func findAssignments(text []byte, out []Finding) []Finding {
 		}
 	}
 	return out
-}
-
-// asciiLower lower-cases text's ASCII letters alone, so that an offset
-// in it is one in text: Unicode's lower case of a letter may be shorter
-// or longer (the Kelvin sign's k), and a secret after it would be missed.
-func asciiLower(text []byte) []byte {
-	lower := make([]byte, len(text))
-	for i, c := range text {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		lower[i] = c
-	}
-	return lower
 }
 
 func isNameByte(c byte) bool {
