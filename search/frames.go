@@ -45,9 +45,11 @@ func innermostLast(text string) bool {
 
 // traceHeader opens one trace of several a text may hold: Python's
 // chained exceptions each print a "Traceback", a Java exception its
-// "Caused by:" cause, a Go panic each goroutine, PHP an uncaught
-// exception (`PHP Fatal error:  Uncaught …`, or its `Stack trace:` line).
-var traceHeader = lazyre.New(`(?m)^\s*(?:Traceback \(most recent call last\)|Caused by:|goroutine \d+ \[|Exception in thread |thread '[^']*' panicked|(?:PHP )?Fatal error: +Uncaught |Stack trace:$)`)
+// "Caused by:" cause or its qualified class opening a line
+// (`io.javalin.util.JavalinBindException: Port already in use`), a Go
+// panic each goroutine, PHP an uncaught exception (`PHP Fatal error:
+// Uncaught …`, or its `Stack trace:` line).
+var traceHeader = lazyre.New(`(?m)^\s*(?:Traceback \(most recent call last\)|Caused by:|goroutine \d+ \[|Exception in thread |thread '[^']*' panicked|(?:PHP )?Fatal error: +Uncaught |Stack trace:$|(?:[a-z][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error)(?::|$))`)
 
 // frameDepths returns, for each path occurrence at offsets in text (in
 // order), its depth in the stack trace it belongs to: 0 at the outermost
@@ -100,8 +102,10 @@ func frameDepths(text string, offsets [][]int) []float64 {
 // precondition libraries give them (Guava's `checkArgument`,
 // `checkNotNull`, `checkState`, Java's and Kotlin's `requireNonNull`,
 // `requireNotNull`, .NET's `ThrowIfNull`, JUnit's `assertTrue`, bare
-// `check`, `require`, `ensure`); a checker's `check_call_expr` is code.
-var checkHelper = lazyre.New(`^(?:check|require|ensure|assert|precondition|check(?:Argument|NotNull|NonNull|State|Index|ElementIndex|PositionIndex|Positive|NotEmpty)|require(?:NonNull|NotNull|Positive)|[Tt]hrowIf\w+|[Tt]hrow_if_\w+|assert[A-Z]\w*)$`)
+// `check`, `require`, `ensure`), or builds the exception it is named for
+// (kotlinx.serialization's `JsonDecodingException(offset, message)`); a
+// checker's `check_call_expr` is code.
+var checkHelper = lazyre.New(`^(?:check|require|ensure|assert|precondition|check(?:Argument|NotNull|NonNull|State|Index|ElementIndex|PositionIndex|Positive|NotEmpty)|require(?:NonNull|NotNull|Positive)|[Tt]hrowIf\w+|[Tt]hrow_if_\w+|assert[A-Z]\w*|[A-Z]\w*(?:Exception|Error))$`)
 
 // checksPassThrough moves each frame of a trace in a check helper one
 // place outward, below its caller: the caller passed what failed the

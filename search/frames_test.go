@@ -145,6 +145,24 @@ func TestTwoPHPFramesUnderTheUncaughtLine(t *testing.T) {
 	}
 }
 
+// A JVM exception's qualified class opening a line heads its trace, two
+// frames under it one trace; a frame in a function named for the
+// exception it builds passes through to its caller.
+func TestJVMExceptionLineHeadsItsTrace(t *testing.T) {
+	w := weightsOf("io.javalin.util.JavalinBindException: Port already in use.\n" +
+		"\tat io.javalin.jetty.JettyServer.start(JettyServer.kt:103)\n\tat io.javalin.Javalin.start(Javalin.java:190)\n")
+	if inner, outer := w["io/javalin/jetty/JettyServer.kt"], w["io/javalin/Javalin.java"]; inner != 1 || outer != outerFrameWeight {
+		t.Errorf("JettyServer.kt (the first frame) counts %v, Javalin.java %v: want 1 and %v (%v)", inner, outer, outerFrameWeight, w)
+	}
+	w = weightsOf("kotlinx.serialization.json.internal.JsonDecodingException: Encountered an unknown key 'version'\n" +
+		"\tat kotlinx.serialization.json.internal.JsonExceptionsKt.JsonDecodingException(JsonExceptions.kt:24)\n" +
+		"\tat kotlinx.serialization.json.internal.StreamingJsonDecoder.handleUnknown(StreamingJsonDecoder.kt:256)\n" +
+		"\tat com.example.Config.deserialize(Config.kt:8)\n")
+	if factory, caller := w["kotlinx/serialization/json/internal/JsonExceptions.kt"], w["kotlinx/serialization/json/internal/StreamingJsonDecoder.kt"]; caller != 1 || factory >= caller {
+		t.Errorf("StreamingJsonDecoder.kt (the factory's caller) counts %v, JsonExceptions.kt (the factory) %v: want 1 and less (%v)", caller, factory, w)
+	}
+}
+
 // PHP's uncaught exception names where it was thrown, the trace below its
 // `Stack trace:` line the callers: one trace, the thrown file innermost.
 func TestPHPUncaughtLineIsTheInnermostFrame(t *testing.T) {
