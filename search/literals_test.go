@@ -240,7 +240,7 @@ func TestReportWithoutTraceQuotingAPrintedLine(t *testing.T) {
 	wantDecides(t, own, cands(), Messages, "lib/shelf/parser/options.rb", "lib/shelf/help.rb")
 	traced := ranker{q: ParseQuery(report + "\n\nTraceback:\n  lib/shelf/help.rb:12:in `print_options'\n"), mode: Hybrid, w: DefaultWeights}
 	printer := "raise MalformattedArgumentError, \"No value provided for option '#{switch}'\" if option.nil?"
-	if with, without := traced.messageLift(printer, true), r.messageLift(printer, false); traced.q.frames == nil || with >= without {
+	if with, without := traced.messageLift(strings.ToLower(printer), true), r.messageLift(strings.ToLower(printer), false); traced.q.frames == nil || with >= without {
 		t.Errorf("lift with a trace %.2f (frames %v), without %.2f: want less with one", with, traced.q.frames, without)
 	}
 }
@@ -378,7 +378,7 @@ func TestSolePrinterUnderATrace(t *testing.T) {
 	}
 	framed := cands("Transport/Serializer.php")
 	framed[2].atFrame = framedAt(innermost)
-	if sole := r.solePrinter(framed, 0); sole != "" {
+	if sole := r.solePrinter(framed, readLower(framed, 0)); sole != "" {
 		t.Errorf("a printer the trace has a frame in is lifted as the sole printer (%q): the frame says so already", sole)
 	}
 	two := cands("Transport/Serializer.php", "Legacy/Serializer.php")

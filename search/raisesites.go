@@ -103,7 +103,7 @@ func (r ranker) sentinelSites(cands []*candidate, floor float64, rs *raiseSites)
 		return
 	}
 	for _, cd := range cands {
-		if cd.lex < floor && !cd.printedHit || rs.decl[cd] != "" {
+		if !cd.readAt(floor) || rs.decl[cd] != "" {
 			continue
 		}
 		text := cd.chunk.Full().Content

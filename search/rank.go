@@ -44,8 +44,10 @@ func (r ranker) score(cands []*candidate) {
 	blend := r.blend(cands)
 	readMessages := (len(r.q.messages) > 0 || r.q.printed != nil) && r.opt.on(Messages) && !r.docs
 	messageFloor := math.Inf(1)
+	var lowers []string // the read candidates' text in lower case, for the sole printer and the message lift
 	if readMessages {
 		messageFloor = lexicalFloor(cands, r.messageReads())
+		lowers = readLower(cands, messageFloor)
 	}
 	// The same blend on fixed scales (cosine, saturated BM25): what a
 	// score means from one query to the next.
@@ -59,7 +61,7 @@ func (r ranker) score(cands []*candidate) {
 	if readMessages {
 		raisers = r.raiseSitesOf(cands, messageFloor)
 		if traced {
-			sole = r.solePrinter(cands, messageFloor)
+			sole = r.solePrinter(cands, lowers)
 		}
 	}
 	oldVersion := r.olderVersions(cands)
@@ -141,8 +143,8 @@ func (r ranker) score(cands []*candidate) {
 		if headings != nil {
 			base += r.w.Heading * headings.match(cd.chunk)
 		}
-		if readMessages && (cd.lex >= messageFloor || cd.printedHit) {
-			lift := r.messageLift(cd.chunk.Full().Content, traced && cd.fileKey() != sole)
+		if readMessages && cd.readAt(messageFloor) {
+			lift := r.messageLift(lowers[i], traced && cd.fileKey() != sole)
 			base += lift
 			messageLifts[i] = lift
 			if raisers != nil {
@@ -186,9 +188,8 @@ func (r ranker) score(cands []*candidate) {
 // the chunk's string literals prints names it whole. A report with no
 // trace at the candidates (traced false) counts its messages more
 // (untracedShare): nothing else in it tells the code on the failure's
-// way.
-func (r ranker) messageLift(content string, traced bool) float64 {
-	lower := strings.ToLower(content)
+// way. lower is the chunk's text in lower case.
+func (r ranker) messageLift(lower string, traced bool) float64 {
 	w := r.w.Message
 	if !traced {
 		w *= untracedShare
@@ -215,22 +216,20 @@ func (r ranker) messageLift(content string, traced bool) float64 {
 
 // solePrinter returns the file of the only candidates read for the
 // query's messages that print one of its lines, or "" when none or
-// several files do, or the trace has a frame in it. A trace's frames tell a raise site from its
-// namesakes, which is why a traced report's printed line lifts less; a
-// line one file alone prints has no namesakes, and that file gains as
-// under an untraced report (messenger's Serializer.php, throwing the
-// message a PHP trace quotes, had ranked under the trace's outer
-// frames).
-func (r ranker) solePrinter(cands []*candidate, floor float64) string {
+// several files do, or the trace has a frame in it. A trace's frames
+// tell a raise site from its namesakes, which is why a traced report's
+// printed line lifts less; a line one file alone prints has no
+// namesakes, and that file gains as under an untraced report
+// (messenger's Serializer.php, throwing the message a PHP trace quotes,
+// had ranked under the trace's outer frames). lowers holds each read
+// candidate's text in lower case, "" for the rest (readLower).
+func (r ranker) solePrinter(cands []*candidate, lowers []string) string {
 	if r.q.printed == nil {
 		return ""
 	}
 	sole := ""
-	for _, cd := range cands {
-		if cd.lex < floor && !cd.printedHit {
-			continue
-		}
-		if k := cd.fileKey(); k != sole && r.q.printed.printedBy(strings.ToLower(cd.chunk.Full().Content)) {
+	for i, cd := range cands {
+		if k := cd.fileKey(); k != sole && r.q.printed.printedBy(lowers[i]) {
 			if sole != "" {
 				return ""
 			}
@@ -242,6 +241,24 @@ func (r ranker) solePrinter(cands []*candidate, floor float64) string {
 	}
 	return sole
 }
+
+// readLower returns the text in lower case of each candidate read for
+// the query's messages (readAt), "" for the rest: the sole printer and
+// the message lift both read it.
+func readLower(cands []*candidate, floor float64) []string {
+	lowers := make([]string, len(cands))
+	for i, cd := range cands {
+		if cd.readAt(floor) {
+			lowers[i] = strings.ToLower(cd.chunk.Full().Content)
+		}
+	}
+	return lowers
+}
+
+// readAt reports whether a candidate is read for the query's messages:
+// its lexical score is at floor or above, or it is a hit of the
+// printed lines.
+func (cd *candidate) readAt(floor float64) bool { return cd.lex >= floor || cd.printedHit }
 
 // untracedShare multiplies the message lift of a report holding no
 // trace: a chunk printing its line gains more than the declaration lift
