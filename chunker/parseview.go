@@ -635,6 +635,23 @@ func blankMatches(re *regexp.Regexp, src []byte, owned bool) ([]byte, bool) {
 // when not nil, does not pass over (it sees src and the match's indexes),
 // as blankMatches does.
 func blankMatchesWhere(re *regexp.Regexp, g int, src []byte, owned bool, skip func(src []byte, m []int) bool) ([]byte, bool) {
+	return rewriteMatches(re, g, src, owned, skip, blank)
+}
+
+// replaceMatches writes b over group 1 of each match of re in src, a
+// byte for a byte, copying src first unless owned, as blankMatches does.
+func replaceMatches(re *regexp.Regexp, src []byte, owned bool, b byte) ([]byte, bool) {
+	return rewriteMatches(re, 1, src, owned, nil, func(group []byte) {
+		for i := range group {
+			group[i] = b
+		}
+	})
+}
+
+// rewriteMatches hands write group g of each match of re in src that
+// skip, when not nil, passes, copying src first unless owned: the
+// preprocessors' one way to change what the parser is handed in place.
+func rewriteMatches(re *regexp.Regexp, g int, src []byte, owned bool, skip func(src []byte, m []int) bool, write func(group []byte)) ([]byte, bool) {
 	for _, m := range re.FindAllSubmatchIndex(src, -1) {
 		if skip != nil && skip(src, m) {
 			continue
@@ -642,21 +659,7 @@ func blankMatchesWhere(re *regexp.Regexp, g int, src []byte, owned bool, skip fu
 		if !owned {
 			src, owned = append([]byte(nil), src...), true
 		}
-		blank(src[m[2*g]:m[2*g+1]])
-	}
-	return src, owned
-}
-
-// replaceMatches writes b over group 1 of each match of re in src, a
-// byte for a byte, copying src first unless owned, as blankMatches does.
-func replaceMatches(re *regexp.Regexp, src []byte, owned bool, b byte) ([]byte, bool) {
-	for _, m := range re.FindAllSubmatchIndex(src, -1) {
-		if !owned {
-			src, owned = append([]byte(nil), src...), true
-		}
-		for i := m[2]; i < m[3]; i++ {
-			src[i] = b
-		}
+		write(src[m[2*g]:m[2*g+1]])
 	}
 	return src, owned
 }
@@ -676,8 +679,9 @@ var macroFunctionStart = lazyre.New(`(?m)^[A-Z][A-Z0-9_]*\([ \t]*([A-Za-z_]\w*)[
 // named by the argument; C++'s grammar reads that as a function named by
 // the macro, so for it (named) the macro is blanked too and the comma
 // after the name opens its parameters (`        IsEven(         ) {`
-// for gmock's `MATCHER(IsEven, "…") {`). A call whose arguments are names alone (gtest's `TEST(Suite,
-// Name)`) is a definition already, and stays, as do test cases' macros.
+// for gmock's `MATCHER(IsEven, "…") {`). A call whose arguments are
+// names alone (gtest's `TEST(Suite, Name)`) is a definition already, and
+// stays, as do test cases' macros.
 func macroFunctionArgsBlanked(src []byte, owned, named bool) ([]byte, bool) {
 	for _, m := range macroFunctionStart().FindAllSubmatchIndex(src, -1) {
 		if bytes.Contains(src[m[0]:m[2]], []byte("TEST")) {
