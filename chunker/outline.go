@@ -72,8 +72,7 @@ func Outline(path string, src []byte) []Symbol {
 			continue // a member of a C function's local union (`const union { unsigned u; … } one`), a local's
 		}
 		if parent, ok := missedParent(d, syms, callables, added, topVars); ok {
-			sym := Symbol{Name: d.Name, Kind: d.Kind, Parent: parent,
-				Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc}
+			sym := defSymbol(d, parent)
 			syms = append(syms, sym)
 			if ClassLike(d.Kind) {
 				added[qualify(d.Parent, d.Name)] = sym.Qualified()
@@ -83,18 +82,14 @@ func Outline(path string, src []byte) []Symbol {
 			}
 			continue
 		}
-		if d.Kind == "macro" && cFamily[lang] {
-			// A #define inside a function (oniguruma's REPEAT_RANGE_ALLOC in
-			// its compiler) is the file's from its line on: a macro knows no
-			// scope.
-			syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
-			continue
-		}
-		if d.Kind == "constant" && d.Parent == "" && cFamily[lang] {
-			// An enumerator of an unnamed enum at the file's level (C's
-			// `enum { LINE_CMD_EOL = 0x80 };`), the way C names its
-			// constants as often as with #define: no type holds it.
-			syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+		if cFamily[lang] && (d.Kind == "macro" || d.Kind == "constant" && d.Parent == "") {
+			// The file's own: a #define inside a function (oniguruma's
+			// REPEAT_RANGE_ALLOC in its compiler) is the file's from its
+			// line on, a macro knowing no scope; an enumerator of an
+			// unnamed enum at the file's level (C's `enum { LINE_CMD_EOL =
+			// 0x80 };`), the way C names its constants as often as with
+			// #define, has no type to hold it.
+			syms = append(syms, defSymbol(d, ""))
 			continue
 		}
 		if !memberKinds[d.Kind] && !keywordMethod(d) || d.Parent == "" {
@@ -111,8 +106,7 @@ func Outline(path string, src []byte) []Symbol {
 		if d.Kind == "field" && members[d.Parent] && strings.HasPrefix(d.Parent, parent+".") {
 			parent = d.Parent // a field of an enum's variant (Rust's `Edge::UnchangedNode { depth: u32 }`), the variant's
 		}
-		syms = append(syms, Symbol{Name: d.Name, Kind: d.Kind, Parent: parent,
-			Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+		syms = append(syms, defSymbol(d, parent))
 		members[qualify(parent, d.Name)] = true
 	}
 	if len(syms) > n {
@@ -120,6 +114,11 @@ func Outline(path string, src []byte) []Symbol {
 		sort.SliceStable(syms, func(i, j int) bool { return syms[i].StartLine < syms[j].StartLine })
 	}
 	return syms
+}
+
+// defSymbol is the outline's symbol for graph definition d under parent.
+func defSymbol(d Def, parent string) Symbol {
+	return Symbol{Name: d.Name, Kind: d.Kind, Parent: parent, Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc}
 }
 
 // missedParent returns the outline's parent for a declaration the graph
@@ -248,8 +247,7 @@ func splitGroups(syms []Symbol, g *Graph) []Symbol {
 			}
 			grouped := d.Parent == s.Parent && (d.Kind == s.Kind || s.Kind == "type" && ClassLike(d.Kind))
 			if grouped || types[d.Parent] {
-				names = append(names, Symbol{Name: d.Name, Kind: d.Kind, Parent: d.Parent,
-					Signature: d.Signature, StartLine: d.StartLine, EndLine: d.EndLine, Doc: d.Doc})
+				names = append(names, defSymbol(d, d.Parent))
 			}
 			if grouped && s.Kind == "type" {
 				types[qualify(d.Parent, d.Name)] = true
