@@ -2,10 +2,10 @@ package secrets
 
 import (
 	"bytes"
-	"github.com/codeseek/codeseek/internal/ascii"
 	"math"
 	"slices"
 
+	"github.com/codeseek/codeseek/internal/ascii"
 	"github.com/codeseek/codeseek/internal/lazyre"
 )
 
