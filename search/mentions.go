@@ -98,7 +98,7 @@ func jvmPackageDirs(text string, start int, m string) string {
 		return ""
 	}
 	i := start - 1
-	for i > 0 && (isWordByte(text[i-1]) || text[i-1] == '.' || text[i-1] == '$' || text[i-1] == '<' || text[i-1] == '>') {
+	for i > 0 && (identByte(text, i-1) || text[i-1] == '.' || text[i-1] == '$' || text[i-1] == '<' || text[i-1] == '>') {
 		i--
 	}
 	parts := strings.Split(text[i:start-1], ".")
@@ -116,11 +116,6 @@ func jvmPackageDirs(text string, start int, m string) string {
 
 // jvmSources are the extensions of the files a JVM stack frame names.
 var jvmSources = map[string]bool{".java": true, ".kt": true, ".scala": true, ".groovy": true, ".kts": true}
-
-// isWordByte reports an ASCII letter, digit or underscore.
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-}
 
 // heaviest keeps the n paths that count most (the first named among
 // equals), in the order they were named.
