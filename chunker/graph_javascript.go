@@ -156,6 +156,12 @@ const tsGraphQuery = `
 (optional_parameter (accessibility_modifier) pattern: (identifier) @name) @def.member
 (required_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @declared))
 (optional_parameter (accessibility_modifier) pattern: (identifier) @name type: (type_annotation (_) @declared))
+; readonly alone makes one too (after any decorator; not a readonly array
+; type); the matcher has no anonymous nodes, so the parameter's text says it.
+((required_parameter pattern: (identifier) @name) @def.member (#match? @def.member "(^|[\\s)])readonly\\s+[A-Za-z_$][\\w$]*\\s*([?:=]|$)"))
+((optional_parameter pattern: (identifier) @name) @def.member (#match? @def.member "(^|[\\s)])readonly\\s+[A-Za-z_$][\\w$]*\\s*([?:=]|$)"))
+((required_parameter pattern: (identifier) @name type: (type_annotation (_) @declared)) @_p (#match? @_p "(^|[\\s)])readonly\\s+[A-Za-z_$][\\w$]*\\s*([?:=]|$)"))
+((optional_parameter pattern: (identifier) @name type: (type_annotation (_) @declared)) @_p (#match? @_p "(^|[\\s)])readonly\\s+[A-Za-z_$][\\w$]*\\s*([?:=]|$)"))
 (public_field_definition name: (_) @name type: (type_annotation (_) @declared))
 ; An interface's or object type alias's properties, and those of an
 ; object type one of them holds; not a type literal's in a parameter or a
@@ -199,6 +205,7 @@ const tsGraphQuery = `
 ; member of that type, and a field's initializer (cache = new Map()) types
 ; the field.
 (required_parameter (accessibility_modifier) pattern: (identifier) @member type: (type_annotation (_) @member.type))
+((required_parameter pattern: (identifier) @member type: (type_annotation (_) @member.type)) @_p (#match? @_p "(^|[\\s)])readonly\\s+[A-Za-z_$][\\w$]*\\s*([?:=]|$)"))
 (public_field_definition name: (property_identifier) @member value: (new_expression constructor: (_) @member.type))
 (optional_parameter pattern: (identifier) @local)
 (optional_parameter pattern: (identifier) @local type: (type_annotation (_) @local.type))

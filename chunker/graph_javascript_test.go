@@ -282,9 +282,12 @@ export function combineAll(parsers) {}
 func TestTypeScriptParameterPropertiesAreTyped(t *testing.T) {
 	src := `class Api {
   private cache = new LruCache(10);
-  constructor(private readonly http: HttpClient, public log: Logger, plain: Other) {}
+  constructor(private readonly http: HttpClient, public log: Logger, plain: Other,
+    readonly store: Store, @Inject(CFG) readonly cfg: Config, names: readonly string[]) {}
 
   get(url: string) {
+    this.store.put(url);
+    this.cfg.read();
     this.log.info(url);
     this.cache.lookup(url);
     const hooks = { onError: (e) => { this.retry(e); } };
@@ -301,15 +304,22 @@ func TestTypeScriptParameterPropertiesAreTyped(t *testing.T) {
 		{"retry", "this.retry", RefCall, "t:Api", "Api.get.onError"}, // an arrow function's this is the method's
 		{"close", "this.close()", RefCall, "self", "Api.get"},
 		{"HttpClient", "http: HttpClient", RefType, "", "Api.constructor"},
+		{"put", "store.put", RefCall, "t:Store", "Api.get"},
+		{"read", "cfg.read", RefCall, "t:Config", "Api.get"},
 	})
-	// A parameter property is a field of the class, typed; a plain
-	// parameter is none.
+	// A parameter property is a field of the class, typed, whether an
+	// accessibility or readonly alone (after a decorator) makes it; a plain
+	// parameter is none, even of a readonly array type.
 	checkDefs(t, g, src, []wantDef{
 		{qualified: "Api.http", kind: "field", at: "readonly http", typ: "t:HttpClient"},
 		{qualified: "Api.log", kind: "field", at: "public log", typ: "t:Logger"},
+		{qualified: "Api.store", kind: "field", at: "readonly store", typ: "t:Store"},
+		{qualified: "Api.cfg", kind: "field", at: "readonly cfg", typ: "t:Config"},
 	})
-	if d := findDef(g, "Api.plain"); d != nil {
-		t.Errorf("a plain parameter declared %s %s", d.Kind, d.Qualified())
+	for _, name := range []string{"Api.plain", "Api.names"} {
+		if d := findDef(g, name); d != nil {
+			t.Errorf("a plain parameter declared %s %s", d.Kind, d.Qualified())
+		}
 	}
 }
 
