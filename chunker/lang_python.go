@@ -42,15 +42,39 @@ func classifyPython(c *coder, n *sitter.Node, parent string) *decl {
 		if parent != "" {
 			return nil // class attributes belong to the class header
 		}
-		as := n.NamedChild(0)
-		if as == nil || as.Type() != "assignment" {
+		// Every name the statement binds: a chain's targets
+		// (`A = B = 0`) and the names unpacked from a tuple or list
+		// (`MO, TU = weekdays = tuple(…)`); not an attribute or item set.
+		var nodes []*sitter.Node
+		for as := n.NamedChild(0); as != nil && as.Type() == "assignment"; as = field(as, "right") {
+			nodes = append(nodes, pyTargets(field(as, "left"))...)
+		}
+		if len(nodes) == 0 {
 			return nil
 		}
-		left := field(as, "left")
-		if left == nil || left.Type() != "identifier" {
-			return nil
+		names := make([]string, len(nodes))
+		for i, nm := range nodes {
+			names[i] = c.content(nm)
 		}
-		return &decl{name: c.content(left), names: []*sitter.Node{left}, kind: "var", sig: c.signature(n, nil)}
+		return &decl{name: joinNames(names), names: nodes, kind: "var", sig: c.signature(n, nil)}
+	}
+	return nil
+}
+
+// pyTargets returns the names an assignment's target binds, in order.
+func pyTargets(n *sitter.Node) []*sitter.Node {
+	if n == nil {
+		return nil
+	}
+	switch n.Type() {
+	case "identifier":
+		return []*sitter.Node{n}
+	case "pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern":
+		var out []*sitter.Node
+		for k := range children(n, true) {
+			out = append(out, pyTargets(k)...)
+		}
+		return out
 	}
 	return nil
 }

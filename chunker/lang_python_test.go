@@ -120,3 +120,24 @@ func TestPythonMainBlockFunctionOwnsItsNestedFunctions(t *testing.T) {
 		}
 	}
 }
+
+// A module's names bound by unpacking or a chain of assignments are
+// declared, each at its name (rrule's `MO, TU, … = weekdays = tuple(…)`),
+// as ctags lists them; an attribute or item set declares nothing.
+func TestPythonUnpackedAndChainedNamesAreDeclared(t *testing.T) {
+	src := "MO, TU = weekdays = (0, 1)\nALPHA, *REST = 1, 2, 3\n(GAMMA, (DELTA, EPS)) = (3, (4, 5))\n[ZETA] = [6]\nconfig.x = cache[0] = ETA = 7\n"
+	var got []string
+	for _, s := range Outline("consts.py", []byte(src)) {
+		got = append(got, s.Name+":"+s.Kind)
+	}
+	want := "MO:var TU:var weekdays:var ALPHA:var REST:var GAMMA:var DELTA:var EPS:var ZETA:var ETA:var"
+	if strings.Join(got, " ") != want {
+		t.Errorf("outline %v, want %s", got, want)
+	}
+	g := analyzeGraph(t, "consts.py", src)
+	for _, name := range []string{"weekdays", "REST", "EPS", "ETA"} {
+		if d := findDef(g, name); d == nil || d.Kind != "var" {
+			t.Errorf("no var definition %s", name)
+		}
+	}
+}
