@@ -28,6 +28,9 @@ const swiftGraphQuery = `
 (protocol_function_declaration name: (simple_identifier) @name name: (_) @declared)
 (protocol_function_declaration name: (simple_identifier) @abstract)
 (class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @def.property)
+; An enum's static stored properties (an enum used as a namespace of
+; shared state: enum LoggingSystem { static var factory = … }).
+(enum_class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @def.property)
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @name) (type_annotation (_) @declared))
 (protocol_property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @def.property
 (protocol_property_declaration name: (pattern bound_identifier: (simple_identifier) @name) (type_annotation (_) @declared))

@@ -30,6 +30,10 @@ class Cart: Base, Comparable {
 protocol Shape { func area() -> Double }
 extension Cart: Shape { func area() -> Double { return 0 } }
 enum Mode { case fast, slow }
+enum Registry {
+    static var factory: Factory = Factory()
+    static let name = "main"
+}
 `
 
 func TestSwiftGraph(t *testing.T) {
@@ -45,6 +49,9 @@ func TestSwiftGraph(t *testing.T) {
 		{qualified: "Shape.area", kind: "method", at: "area() -> Double }", typ: "t:Double", flags: DefAbstract},
 		{qualified: "Cart", kind: "class", at: "class Cart"},
 		{qualified: "Mode.slow", kind: "constant", at: "slow"},
+		// An enum used as a namespace keeps its static stored properties.
+		{qualified: "Registry.factory", kind: "property", at: "var factory", typ: "t:Factory"},
+		{qualified: "Registry.name", kind: "property", at: "let name"},
 	})
 	// The extension's method is Cart's.
 	checkDefAt(t, g, src, "Cart.area", "area() -> Double {")
