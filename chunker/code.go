@@ -37,6 +37,10 @@ type decl struct {
 	// transparent marks a namespace or module: its members are named
 	// without it.
 	transparent bool
+	// membersAt, when set, names the members' parent in place of the
+	// declaration's own name: a function whose container is a function
+	// nested in it (nestedParent).
+	membersAt string
 	// typ is the type a lexed field states ("conn: *HTTPConn" is
 	// HTTPConn), which types selections through it (self.conn.close()).
 	typ string
@@ -52,6 +56,9 @@ type decl struct {
 func (d *decl) membersParent() string {
 	if d.transparent {
 		return d.parent
+	}
+	if d.membersAt != "" {
+		return d.membersAt
 	}
 	return d.qualified()
 }
@@ -119,6 +126,11 @@ func (c *coder) openFunction(parent string) {
 type container struct {
 	node  *sitter.Node
 	owner *decl
+	// via are the functions the search went into below the unit's own
+	// declaration, outermost first (`function main() { function
+	// start(argv) { function a… function b… function c… } }`): the
+	// container is the last one's, its declarations main.start.a.
+	via []*decl
 }
 
 // containerKey names a unit by its main node and lines, all that
@@ -735,6 +747,34 @@ func (c *coder) containerParent(d *decl, container *sitter.Node) string {
 	return d.wrapperParent()
 }
 
+// nestedParent returns the parent of a container's declarations found
+// through the functions via below the wrapper, the wrapper's own
+// (parent) when there are none, calling visit, when not nil, with each
+// of them as declared under the one before. A function the search went
+// into that is the wrapper itself (a branch's function, innerOwner) is
+// passed over.
+func (c *coder) nestedParent(via []*decl, wrapper *decl, parent string, visit func(*decl, string)) string {
+	for _, f := range via {
+		if sameNode(f.node, wrapper.node) {
+			continue
+		}
+		cp := *f
+		cp.parent = parent
+		if visit != nil {
+			visit(&cp, parent)
+		}
+		parent = cp.qualified()
+		c.openFunction(parent)
+	}
+	return parent
+}
+
+// sameNode reports whether two nodes are one: the binding makes a new
+// Node for each lookup.
+func sameNode(a, b *sitter.Node) bool {
+	return a != nil && b != nil && a.StartByte() == b.StartByte() && a.EndByte() == b.EndByte()
+}
+
 // objectLiteral reports a JavaScript or TypeScript object literal, whose
 // functions are its methods, not functions of a scope.
 func objectLiteral(n *sitter.Node) bool { return n != nil && n.Type() == "object" }
@@ -776,6 +816,7 @@ func (c *coder) big(u unit) {
 				d.transparent, d.body = c.containerParent(d, body) == d.parent, body
 				if !d.transparent && !objectLiteral(body) {
 					c.openFunction(d.qualified())
+					d.membersAt = c.nestedParent(found.via, wrapper, d.qualified(), nil)
 				}
 			}
 			if c.splitClass(u, d) {
@@ -864,6 +905,7 @@ func (c *coder) findContainer(u unit) container {
 // unit of the given number of lines; fn tells a function's unit.
 func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) container {
 	var owner *decl // the class the search went into last
+	var via []*decl // the functions it went into
 	for depth := 0; depth < 12 && x != nil; depth++ {
 		if !c.spend(int(x.NamedChildCount())) {
 			return container{}
@@ -883,7 +925,7 @@ func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) container {
 			}
 		}
 		if decls >= containerMinDecls || c.branches(x) >= 2 {
-			return container{x, owner}
+			return container{x, owner, via}
 		}
 		if fn && depth > 0 && bestDecl != nil && ClassLike(bestDecl.kind) && 2*bestLines >= lines {
 			// A class that fills a function (a test's fake transport) is
@@ -901,6 +943,10 @@ func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) container {
 			owner.a, owner.b = c.rows(best)
 		} else if bestDecl != nil {
 			owner = nil // a function's body is no class's
+			if bestDecl.kind == "function" || bestDecl.kind == "method" {
+				bestDecl.a, bestDecl.b = c.rows(best)
+				via = append(via, bestDecl)
+			}
 		}
 		x = best
 	}

@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -141,3 +142,48 @@ func TestPythonUnpackedAndChainedNamesAreDeclared(t *testing.T) {
 		}
 	}
 }
+
+// Helpers nested in a function nested in another are the inner
+// function's, in the outline and in the chunks split at them, as the
+// graph names them (main.start.a), in Python as in JavaScript.
+func TestFunctionsNestedTwiceNameTheirOwner(t *testing.T) {
+	var body strings.Builder
+	for i := range 12 {
+		body.WriteString("            total = total + " + strings.Repeat("x", i%5+1) + "\n")
+	}
+	helper := func(name string) string {
+		return "        def " + name + "(total):\n" + body.String() + "            return total\n\n"
+	}
+	py := "def main():\n    def start(argv):\n        files = []\n\n" + helper("a") + helper("b") + helper("c") + "        return a(files)\n    return start\n"
+	js := strings.NewReplacer("def main():", "function main() {", "def start(argv):", "function start(argv) {", "files = []", "const files = [];").Replace(py)
+	js = regexpDefs.ReplaceAllString(js, "function $1(total) {")
+	js = strings.ReplaceAll(js, "            return total\n", "            return total\n        }\n") + "  }\n}\n"
+	for path, src := range map[string]string{"cli.py": py, "cli.js": js} {
+		parents := map[string]string{}
+		for _, s := range Outline(path, []byte(src)) {
+			parents[s.Name] = s.Parent
+		}
+		if p := parents["start"]; p != "main" {
+			t.Errorf("%s: start listed under %q, want main", path, p)
+		}
+		for _, name := range []string{"a", "b", "c"} {
+			if p := parents[name]; p != "main.start" {
+				t.Errorf("%s: %s listed under %q, want main.start", path, name, p)
+			}
+		}
+		named := 0
+		for _, c := range Split(path, []byte(src), Options{MaxTokens: 120}) {
+			if strings.Contains(c.Symbol, "main.start.") {
+				named++
+			} else if strings.Contains(c.Symbol, "main.a") || strings.Contains(c.Symbol, "main.b") {
+				t.Errorf("%s: chunk %d-%d named %q, want under main.start", path, c.StartLine, c.EndLine, c.Symbol)
+			}
+		}
+		if named == 0 {
+			t.Errorf("%s: no chunk named under main.start", path)
+		}
+	}
+}
+
+// regexpDefs finds the Python helpers' heads to write them as JavaScript.
+var regexpDefs = regexp.MustCompile(`def (\w+)\(total\):`)

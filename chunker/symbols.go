@@ -99,6 +99,7 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 						visit(u.ds[0], parent)
 						if p = c.containerParent(u.ds[0], found.node); p != parent && !objectLiteral(found.node) {
 							c.openFunction(p)
+							p = c.nestedParent(found.via, u.ds[0], p, visit)
 						}
 					case found.owner != nil:
 						// A class inside a block, with its members.
@@ -111,6 +112,7 @@ func (c *coder) walkDecls(root *sitter.Node, mayHold func(start, end uint32) boo
 							visit(fn, parent)
 							p = c.containerParent(fn, found.node)
 							c.openFunction(p)
+							p = c.nestedParent(found.via, fn, p, visit)
 						}
 					}
 					walk(found.node, p, depth+1)
