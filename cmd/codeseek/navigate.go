@@ -12,6 +12,7 @@ import (
 
 	"github.com/codeseek/codeseek/formatter"
 	"github.com/codeseek/codeseek/formatter/terminal"
+	"github.com/codeseek/codeseek/indexer"
 	"github.com/codeseek/codeseek/tools"
 )
 
@@ -32,22 +33,96 @@ func (n *navFlags) register(c *cobra.Command) {
 	n.out.register(c)
 }
 
-// start returns the service and the parameters for a navigation command,
-// the repository indexed first when it has no index.
-func (n *navFlags) start(c *cobra.Command, g *globalFlags) (*tools.Service, tools.NavParams, output, error) {
+// start returns the service, the parameters for a navigation command and
+// the repository's root, the repository indexed first when it has no
+// index.
+// The path an argument names (map's DIR, the FILE of FILE:LINE) tells
+// the repository when --repo is not given and the working directory is
+// none: the indexed repository holding it, else the repository root
+// above it.
+func (n *navFlags) start(c *cobra.Command, g *globalFlags, argPath string) (*tools.Service, tools.NavParams, string, output, error) {
 	opts, err := n.out.output(n.maxTokens)
 	if err != nil {
-		return nil, tools.NavParams{}, opts, err
+		return nil, tools.NavParams{}, "", opts, err
 	}
 	svc, err := g.service(c.Context())
 	if err != nil {
-		return nil, tools.NavParams{}, opts, err
+		return nil, tools.NavParams{}, "", opts, err
 	}
-	id, err := ensureCurrent(c, svc, n.repo)
+	repo := n.repo
+	if !c.Flags().Changed("repo") && argPath != "" {
+		repo = argRepo(svc, repo, argPath)
+	}
+	id, err := ensureCurrent(c, svc, repo)
 	if err != nil {
-		return nil, tools.NavParams{}, opts, err
+		return nil, tools.NavParams{}, "", opts, err
 	}
-	return svc, tools.NavParams{RepositoryID: id, FileType: n.lang, Directory: n.dir}, opts, nil
+	root, _ := repoRoot(svc, repo) // as ensureCurrent found it
+	return svc, tools.NavParams{RepositoryID: id, FileType: n.lang, Directory: n.dir}, root, opts, nil
+}
+
+// repoRelative returns dir, a directory as the user typed it, relative
+// to the repository root: it names one relative to the working directory
+// when one exists there inside the repository, else it is taken as
+// relative to the root already.
+func repoRelative(root, dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil || root == "" {
+		return dir
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return dir
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return dir
+	}
+	return filepath.ToSlash(rel)
+}
+
+// argRepo returns the repository an existing path lies in, from the
+// path up: the deepest one indexed, else, when the working directory
+// (dflt) is no repository root, the nearest root (.git, .hg, .svn) up to
+// it. Anything else leaves dflt: `codeseek map src/app/lib` run in a
+// folder of checkouts had indexed the whole folder, beside src/app's own
+// index.
+func argRepo(svc *tools.Service, dflt, path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return dflt
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return dflt
+	}
+	dir := abs
+	if !fi.IsDir() {
+		dir = filepath.Dir(abs)
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if svc.Indexed(tools.RepoID(d)) {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	wd, err := tools.RepoRoot(dflt)
+	if err != nil || indexer.IsRepository(wd) {
+		return dflt
+	}
+	for d := dir; d != wd && filepath.Dir(d) != d; d = filepath.Dir(d) {
+		if indexer.IsRepository(d) {
+			return d
+		}
+	}
+	return dflt
 }
 
 // target reads a SYMBOL or FILE:LINE[:COL] argument into p. A FILE that
@@ -100,16 +175,23 @@ const targetHelp = "SYMBOL is a name as you would write it (ParseDuration, Clien
 func navCommand(g *globalFlags, c *cobra.Command, answer func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error)) *cobra.Command {
 	n := navFlags{out: outputFlags{view: true}}
 	c.RunE = func(c *cobra.Command, a []string) error {
-		svc, p, opts, err := n.start(c, g)
-		if err != nil {
-			return err
-		}
+		var p tools.NavParams
+		argPath := ""
 		if len(a) == 1 && c.Name() != "map" {
 			if err := target(a[0], &p); err != nil {
 				return err
 			}
+			argPath = p.FilePath
 		} else if len(a) == 1 {
-			p.Directory = a[0]
+			argPath = a[0]
+		}
+		svc, base, root, opts, err := n.start(c, g, argPath)
+		if err != nil {
+			return err
+		}
+		p.RepositoryID, p.FileType, p.Directory = base.RepositoryID, base.FileType, base.Directory
+		if len(a) == 1 && c.Name() == "map" {
+			p.Directory = repoRelative(root, a[0])
 		}
 		return print(answer(c, svc, p, opts))
 	}
@@ -185,8 +267,9 @@ func newMapCmd(g *globalFlags) *cobra.Command {
 	c := navCommand(g, &cobra.Command{
 		Use:   "map [DIR]",
 		Short: "Overview of a repository or directory: files and their most used declarations",
-		Long:  "map lists files and declarations most important first (by how much the rest of the repository uses them), within --max-tokens (default 1500). DIR is relative to the repository root.",
-		Args:  argsBetween(0, 1),
+		Long: "map lists files and declarations most important first (by how much the rest of the repository uses them), within --max-tokens (default 1500). " +
+			"DIR is relative to the working directory when it exists there (without --repo, the repository is the one holding it), else to the repository root.",
+		Args: argsBetween(0, 1),
 	}, func(c *cobra.Command, svc *tools.Service, p tools.NavParams, o output) (string, error) {
 		if !c.Flags().Changed("max-tokens") {
 			o.MaxTokens = tools.DefaultMapTokens
