@@ -82,6 +82,16 @@ func Outline(path string, src []byte) []Symbol {
 			}
 			continue
 		}
+		if at := typeHolding(syms, types, d); at >= 0 {
+			// A class declared in a block of a class that the walk does
+			// not enter (Kotlin's `init { class Builder { … } }`): the
+			// class's, its members its own, not the outer class's.
+			sym := defSymbol(d, syms[at].Qualified())
+			syms = append(syms, sym)
+			added[qualify(d.Parent, d.Name)] = sym.Qualified()
+			types = append(types, len(syms)-1)
+			continue
+		}
 		if cFamily[lang] && (d.Kind == "macro" || d.Kind == "constant" && d.Parent == "") {
 			// The file's own: a #define inside a function (oniguruma's
 			// REPEAT_RANGE_ALLOC in its compiler) is the file's from its
@@ -292,6 +302,23 @@ func holderOf(syms []Symbol, types []int, parent string, line int) int {
 		return named
 	}
 	return best
+}
+
+// typeHolding returns the index in syms of the type a keyword class d
+// the walk did not list is declared in, by the graph's parent and the
+// lines, or -1.
+func typeHolding(syms []Symbol, types []int, d Def) int {
+	if !keywordClass(d) || d.Parent == "" {
+		return -1
+	}
+	at := holderOf(syms, types, d.Parent, d.Line)
+	if at < 0 {
+		return -1
+	}
+	if q := syms[at].Qualified(); q != d.Parent && !strings.HasSuffix(d.Parent, "."+q) {
+		return -1
+	}
+	return at
 }
 
 // nestedModules are the languages whose modules Symbols passes through

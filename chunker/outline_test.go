@@ -175,6 +175,10 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		{"tail.js", "const fs = require('fs')\n\nmodule.exports = (options, iter) => {\n  return fs.open(options.file, 'r', iter)\n}\n\n" +
 			"class Ledger {\n  constructor(options = {}) {\n    function throwIf(target, key) {\n      if (options[key]) throw new Error(target)\n    }\n    throwIf('stream', 'filename')\n  }\n}\n",
 			"module.exports function|Ledger class|Ledger.constructor constructor|Ledger.constructor.throwIf function"},
+		// A class a class declares in a block (Kotlin's init) is listed
+		// under it with its methods, which are the inner class's.
+		{"Outer.kt", "class Outer(private val x: Int) {\n    init {\n        class Builder {\n            fun build() = x\n        }\n        Builder().build()\n    }\n\n    fun handle(): Int = x\n}\n",
+			"Outer class|Outer.x property|Outer.Builder class|Outer.Builder.build method|Outer.handle method"},
 		{"Outer.php", "<?php\nclass Outer\n{\n    public function wrap($x)\n    {\n        return new class ($x) {\n            private $inner;\n\n            public function handle($request)\n            {\n                return $this->inner;\n            }\n        };\n    }\n}\n",
 			"Outer class|Outer.wrap method|Outer.wrap.inner property|Outer.wrap.handle method"},
 	} {
