@@ -308,31 +308,6 @@ func TestThrowSiteSharesItsExceptionsMessage(t *testing.T) {
 	}
 }
 
-// An exception class writing the message itself (a named constructor
-// throwing `new self('…')`) hands its lift to the code throwing it,
-// where the fix is, as a catalog hands its message's: the class had
-// ranked first with the report's type and message both.
-func TestNamedConstructorHandsItsMessageToTheThrower(t *testing.T) {
-	report := "Parsing a message from a stream fails:\n\nDeserializationException: Invalid header continuation in the shelf request\n"
-	ix := declIndex{defs: map[string][]chunker.Def{"src/Exception/DeserializationException.php": {
-		{Name: "forInvalidHeaderContinuation", Kind: "method", Line: 3, StartLine: 3, EndLine: 6},
-	}}}
-	class := &candidate{ix: ix, vec: 0.45, lex: 9, chunk: &store.Chunk{FilePath: "src/Exception/DeserializationException.php", StartLine: 1, EndLine: 7,
-		Symbol: "DeserializationException", SymbolKind: "class",
-		Content: "class DeserializationException extends UnexpectedValueException\n{\n    public static function forInvalidHeaderContinuation(): self\n    {\n        throw new self('Invalid header continuation in the shelf request');\n    }\n}"}}
-	thrower := &candidate{ix: ix, vec: 0.44, lex: 8, chunk: &store.Chunk{FilePath: "src/AbstractSerializer.php", StartLine: 70, EndLine: 82,
-		Symbol: "AbstractSerializer.splitStream", SymbolKind: "method",
-		Content: "protected static function splitStream(StreamInterface $stream): array\n{\n    while ($line = self::getLine($stream)) {\n        if (preg_match('#^[ \\t]#', $line)) {\n            throw Exception\\DeserializationException::forInvalidHeaderContinuation();\n        }\n    }\n}"}}
-	r := ranker{q: ParseQuery(report), mode: Hybrid, w: DefaultWeights}
-	near := &candidate{ix: ix, vec: 0.50, lex: 10, chunk: &store.Chunk{FilePath: "src/HeaderSecurity.php", StartLine: 1, EndLine: 9,
-		Symbol: "HeaderSecurity.isValid", SymbolKind: "method",
-		Content: "public static function isValid(string $value): bool\n{\n    // a header's continuation lines are invalid in a request\n    return preg_match('#[^\\x09\\x0a\\x0d\\x20-\\x7E\\x80-\\xFE]#', $value) !== 1;\n}"}}
-	r.score([]*candidate{class, thrower, near})
-	if thrower.score <= class.score {
-		t.Errorf("the throw site scores %.3f, the exception class %.3f: want the throw site above", thrower.score, class.score)
-	}
-}
-
 // The code returning a sentinel error gains the lift of the declaration
 // holding its message: Go's var block of errors had the lift alone.
 func TestSentinelUseSharesItsMessage(t *testing.T) {

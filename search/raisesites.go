@@ -347,7 +347,7 @@ func (rs *raiseSites) lift(cands []*candidate, mult []float64, lifts []float64) 
 		}
 	}
 	for i, cd := range cands {
-		if name, ok := rs.decl[cd]; ok && used[name] {
+		if name, ok := rs.decl[cd]; ok && rs.keys[name] && used[name] {
 			cd.score -= lifts[i] * mult[i]
 		}
 	}
