@@ -251,7 +251,7 @@ func classifier(ix Index, t Target) (func(store.FileRefs, chunker.Ref) string, e
 			got := w.resolveRef(fr.GraphFile, r)
 			_, qualified := packageQualifier(r.Recv)
 			switch {
-			case got == nil && w.fromOtherPackage(fr.GraphFile, r, tf):
+			case got == nil && (w.fromOtherPackage(fr.GraphFile, r, tf) || w.ofOtherPackageType(fr.GraphFile, r, tf)):
 				return ""
 			case got == nil && t.Def.Parent == "" && r.Recv != "" && !qualified:
 				// A package-level name selected from a value (req.Header,

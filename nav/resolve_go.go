@@ -694,6 +694,39 @@ func (w *goWorld) fromOtherPackage(f store.GraphFile, r chunker.Ref, target stor
 	return name != target.Package && name != path.Base(path.Dir(target.Path))
 }
 
+// ofOtherPackageType reports a use selected from a value whose type an
+// imported package the index does not hold declares (`u.String()` for a
+// `u *url.URL`, `q.Get` for a `url.Values`, an element of a
+// `[]*url.URL`): a method or field of that type, which only its own
+// package can declare, so no use of the target. A package named like the
+// target's stays a match by name, as in fromOtherPackage.
+func (w *goWorld) ofOtherPackageType(f store.GraphFile, r chunker.Ref, target store.GraphFile) bool {
+	toks := strings.Fields(r.Recv)
+	if len(toks) == 0 {
+		return false
+	}
+	t, ok := strings.CutPrefix(toks[0], "t:")
+	if !ok {
+		return false
+	}
+	depth := 0
+	for ; strings.HasPrefix(t, "[]"); depth++ {
+		t = t[2:]
+	}
+	for _, tok := range toks[1:] {
+		if tok != "[]" {
+			return false
+		}
+		depth--
+	}
+	i := strings.LastIndexByte(t, ':')
+	if depth != 0 || i <= 0 || strings.ContainsAny(t[:i], "[]()<>? ") || w.importPkg(t[:i], f.Path) != nil {
+		return false
+	}
+	name := path.Base(t[:i])
+	return name != target.Package && name != path.Base(path.Dir(target.Path))
+}
+
 // packageQualifier is the import path a Go use is qualified by
 // (`binding.Header` is "p:…/binding"), when it is selected from a package
 // and nothing else (not `http.NewRequest().Header`).

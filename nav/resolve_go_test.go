@@ -2,6 +2,7 @@ package nav
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -271,6 +272,37 @@ func TestGoUsesFromPackagesOutsideTheIndex(t *testing.T) {
 	want := sortedT([]string{line("frame.Parse(nil)") + " exact"})
 	if got := refSet(refs); !reflect.DeepEqual(got, want) {
 		t.Errorf("references of frame.Parse:\n got %q\nwant %q (flag.Parse is the standard library's)", got, want)
+	}
+}
+
+// A method selected from a value of a type a package outside the index
+// declares (`u.String()` of a `*url.URL`, an element of a `[]*url.URL`,
+// `q.Get` of a `url.Values`) is that type's: no use of the repository's
+// Collector.String, which a value of unknown type may still call.
+func TestGoMethodsOfTypesFromPackagesOutsideTheIndex(t *testing.T) {
+	repo := map[string]string{
+		"go.mod":   "module example.com/m\n",
+		"crawl.go": "package crawl\n\ntype Collector struct{ n int }\n\n// String names the collector.\nfunc (c *Collector) String() string { return \"c\" }\n",
+		"visit.go": "package crawl\n\nimport \"net/url\"\n\nfunc visit(u *url.URL, all []*url.URL, q url.Values, c *Collector, v any) []string {\n\treturn []string{\n" +
+			"\t\tu.String(),\n\t\tall[0].String(),\n\t\tq.Encode(),\n\t\tc.String(),\n\t\tv.(interface{ String() string }).String(),\n\t}\n}\n",
+	}
+	ix := testIndex(t, repo)
+	tg, err := ResolveTarget(ix, "Collector.String", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs, err := References(ix, tg, RefFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := func(needle string) string { return "visit.go:" + itoaT(lineOf(t, repo, "visit.go", needle)) }
+	for _, r := range refSet(refs) {
+		if strings.HasPrefix(r, line("u.String()")+" ") || strings.HasPrefix(r, line("all[0].String()")+" ") {
+			t.Errorf("references of Collector.String: %s is url.URL's", r)
+		}
+	}
+	if got := refSet(refs); !slices.Contains(got, line("c.String()")+" exact") {
+		t.Errorf("references of Collector.String: %q, want c.String() exact", got)
 	}
 }
 
