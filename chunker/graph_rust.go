@@ -63,6 +63,10 @@ const rustGraphQuery = `
 (static_item name: (identifier) @name type: (_) @declared)
 (mod_item name: (identifier) @name) @def.module
 (macro_definition name: (identifier) @name) @def.macro
+; An impl inside a function body, which the outline's walk does not reach:
+; its items are the type's, not the function's.
+(block (impl_item type: (type_identifier) @name) @def.impl)
+(block (impl_item type: (generic_type type: (type_identifier) @name)) @def.impl)
 (field_declaration name: (field_identifier) @name) @def.field
 (field_declaration name: (field_identifier) @name type: (_) @declared)
 (enum_variant name: (identifier) @name) @def.constant

@@ -71,6 +71,12 @@ func Outline(path string, src []byte) []Symbol {
 		if at, local := callableOf(callables, d.Parent); local && d.Kind == "field" && cFamily[lang] && syms[at].StartLine <= d.Line && d.Line <= syms[at].EndLine {
 			continue // a member of a C function's local union (`const union { unsigned u; … } one`), a local's
 		}
+		if at, ok := callableOf(callables, d.Parent); ok && d.Kind == "macro" && !cFamily[lang] {
+			// A macro a function defines for itself (Rust's macro_rules!
+			// in a function body), named in it as a nested function is.
+			syms = append(syms, defSymbol(d, syms[at].Qualified()))
+			continue
+		}
 		if parent, ok := missedParent(d, syms, callables, added, topVars); ok {
 			sym := defSymbol(d, parent)
 			syms = append(syms, sym)

@@ -175,6 +175,10 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		{"tail.js", "const fs = require('fs')\n\nmodule.exports = (options, iter) => {\n  return fs.open(options.file, 'r', iter)\n}\n\n" +
 			"class Ledger {\n  constructor(options = {}) {\n    function throwIf(target, key) {\n      if (options[key]) throw new Error(target)\n    }\n    throwIf('stream', 'filename')\n  }\n}\n",
 			"module.exports function|Ledger class|Ledger.constructor constructor|Ledger.constructor.throwIf function"},
+		// A Rust function's own impl and macro are listed under it, the
+		// impl's items the type's.
+		{"nested.rs", "struct Parser;\n\nimpl Parser {\n    fn parse(&self) -> usize {\n        struct Iter {\n            n: usize,\n        }\n\n        impl Iterator for Iter {\n            type Item = usize;\n\n            fn next(&mut self) -> Option<usize> {\n                None\n            }\n        }\n\n        0\n    }\n}\n\nfn outer() -> usize {\n    macro_rules! twice {\n        ($e:expr) => { $e * 2 };\n    }\n    twice!(1)\n}\n",
+			"Parser struct|Parser impl|Parser.parse method|Parser.parse.Iter struct|Parser.parse.Iter.n field|Parser.parse.Iter impl|Parser.parse.Iter.Item type|Parser.parse.Iter.next method|outer function|outer.twice macro"},
 		// A class a class declares in a block (Kotlin's init) is listed
 		// under it with its methods, which are the inner class's.
 		{"Outer.kt", "class Outer(private val x: Int) {\n    init {\n        class Builder {\n            fun build() = x\n        }\n        Builder().build()\n    }\n\n    fun handle(): Int = x\n}\n",
