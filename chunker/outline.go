@@ -68,6 +68,7 @@ func Outline(path string, src []byte) []Symbol {
 		if listedAt(syms, named[d.Name], d) {
 			continue
 		}
+		d.Parent = receiverScope(d)
 		if at, local := callableOf(callables, d.Parent); local && d.Kind == "field" && cFamily[lang] && syms[at].StartLine <= d.Line && d.Line <= syms[at].EndLine {
 			continue // a member of a C function's local union (`const union { unsigned u; … } one`), a local's
 		}
@@ -308,6 +309,32 @@ func holderOf(syms []Symbol, types []int, parent string, line int) int {
 		return named
 	}
 	return best
+}
+
+// receiverScope returns the parent of an extension function the graph
+// qualifies by its receiver type (Kotlin's `fun List<String>.firstLong()`
+// inside `handle`, Outer.handle.List): the scope it is declared in,
+// Outer.handle, where the outline lists it. Any other declaration's
+// parent is returned as it is.
+func receiverScope(d Def) string {
+	dot := strings.LastIndexByte(d.Parent, '.')
+	if dot < 0 || d.Kind != "function" && d.Kind != "method" {
+		return d.Parent
+	}
+	_, sig, ok := strings.Cut(d.Signature, "fun ")
+	if !ok {
+		return d.Parent
+	}
+	if strings.HasPrefix(sig, "<") { // fun <T> List<T>.second()
+		if end := strings.IndexByte(sig, '>'); end > 0 {
+			sig = strings.TrimSpace(sig[end+1:])
+		}
+	}
+	recv := d.Parent[dot+1:]
+	if rest, ok := strings.CutPrefix(sig, recv); ok && (strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "<") || strings.HasPrefix(rest, "?.")) {
+		return d.Parent[:dot]
+	}
+	return d.Parent
 }
 
 // typeHolding returns the index in syms of the type a keyword class d

@@ -180,9 +180,10 @@ func TestOutlineListsNestedFunctions(t *testing.T) {
 		{"nested.rs", "struct Parser;\n\nimpl Parser {\n    fn parse(&self) -> usize {\n        struct Iter {\n            n: usize,\n        }\n\n        impl Iterator for Iter {\n            type Item = usize;\n\n            fn next(&mut self) -> Option<usize> {\n                None\n            }\n        }\n\n        0\n    }\n}\n\nfn outer() -> usize {\n    macro_rules! twice {\n        ($e:expr) => { $e * 2 };\n    }\n    twice!(1)\n}\n",
 			"Parser struct|Parser impl|Parser.parse method|Parser.parse.Iter struct|Parser.parse.Iter.n field|Parser.parse.Iter impl|Parser.parse.Iter.Item type|Parser.parse.Iter.next method|outer function|outer.twice macro"},
 		// A class a class declares in a block (Kotlin's init) is listed
-		// under it with its methods, which are the inner class's.
-		{"Outer.kt", "class Outer(private val x: Int) {\n    init {\n        class Builder {\n            fun build() = x\n        }\n        Builder().build()\n    }\n\n    fun handle(): Int = x\n}\n",
-			"Outer class|Outer.x property|Outer.Builder class|Outer.Builder.build method|Outer.handle method"},
+		// under it with its methods, which are the inner class's; an
+		// extension function a function declares, under the function.
+		{"Outer.kt", "class Outer(private val x: Int) {\n    init {\n        class Builder {\n            fun build() = x\n        }\n        Builder().build()\n    }\n\n    fun handle(items: List<String>): Int {\n        fun List<String>.firstLong(): String? = firstOrNull()\n        return items.firstLong()?.length ?: x\n    }\n}\n",
+			"Outer class|Outer.x property|Outer.Builder class|Outer.Builder.build method|Outer.handle method|Outer.handle.firstLong function"},
 		{"Outer.php", "<?php\nclass Outer\n{\n    public function wrap($x)\n    {\n        return new class ($x) {\n            private $inner;\n\n            public function handle($request)\n            {\n                return $this->inner;\n            }\n        };\n    }\n}\n",
 			"Outer class|Outer.wrap method|Outer.wrap.inner property|Outer.wrap.handle method"},
 	} {
