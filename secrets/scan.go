@@ -92,13 +92,13 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 			continue
 		}
 		v := line[m[g]:m[g+1]]
-		if placeholder(v) || lowerWords().Match(v) || namedLike(v) || charClass().Match(v) || joinedWords(v) || routePath().Match(v) || sqlName().Match(v) || relativePath().Match(v) || dottedSubject().Match(v) || entropy(v) < quotedMinEntropy {
+		if placeholder(v) || lowerWords().Match(v) || bracketedWord().Match(v) || namedLike(v) || charClass().Match(v) || joinedWords(v) || routePath().Match(v) || sqlName().Match(v) || relativePath().Match(v) || dottedSubject().Match(v) || entropy(v) < quotedMinEntropy {
 			return Finding{}, false
 		}
 		return Finding{Rule: "assigned-secret", Start: m[g], End: m[g+1]}, true
 	}
 	v := line[m[8]:m[9]]
-	if placeholder(v) || identPath().Match(v) || camelName().Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
+	if placeholder(v) || bracketedWord().Match(v) || identPath().Match(v) || camelName().Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
 		return Finding{}, false
 	}
 	return Finding{Rule: "assigned-secret", Start: m[8], End: m[9]}, true
@@ -151,6 +151,10 @@ var (
 	// lowerWords are values like "invalid_password" or "auth-token": names
 	// and messages, not secrets.
 	lowerWords = lazyre.New(`^[a-z_.-]+$`)
+	// bracketedWord is a word of letters in brackets (`[FILTERED]`, a
+	// logger's filtered parameter, `<password>`, `{SECRET}`): a stand-in
+	// shown where the secret was, which no generator draws.
+	bracketedWord = lazyre.New(`^(?:\[[A-Za-z][A-Za-z _-]*\]|<[A-Za-z][A-Za-z _-]*>|\{[A-Za-z][A-Za-z _-]*\}|\([A-Za-z][A-Za-z _-]*\))$`)
 	// identPath is a dotted expression (cfg.Secret, self.api_key): code.
 	identPath = lazyre.New(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
 	// camelName is a name made of words, a number at most at its end

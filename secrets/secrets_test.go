@@ -135,6 +135,11 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`auth_token_url = "https://login.example.org/oauth2/v2.0/token"`,
 		`const body = { username: 'alice', password: '12345678' }`, // a test's stand-in
 		`db_password = "00000000"`,
+		// A stand-in shown where the secret was: a logger's filtered
+		// parameters, a template's field.
+		`expect(logged).to include('"password"=>"[FILTERED]"')`,
+		`    "password" => "[FILTERED]",`,
+		`smtp_password: <SmtpPassword>`,
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
