@@ -56,7 +56,8 @@ func hostileRepo(t *testing.T) string {
 		"random.go":        randomText(20 << 10),
 		"small-random.go":  randomText(2 << 10),
 		"dist/app.min.js":  minifiedJS(200 << 10),
-		"late-nul.txt":     strings.Repeat("text line\n", sniffSize/10+10) + "\x00",
+		"late-binary.txt":  strings.Repeat("text line\n", sniffSize/10+10) + randomText(40<<10),
+		"stray-nul.go":     "package main\n\n" + strings.Repeat("// text line\n", sniffSize/10) + "// sep\x00x\nfunc f() {}\n",
 		".env":             "AWS_SECRET_ACCESS_KEY=x\n",
 		"id_rsa":           "-----BEGIN OPENSSH PRIVATE KEY-----\n",
 		"certs/server.pem": "-----BEGIN CERTIFICATE-----\n",
@@ -97,7 +98,7 @@ func TestIndexHostileRepo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	assertStrings(t, "indexed", changed, []string{"main.go"})
+	assertStrings(t, "indexed", changed, []string{"main.go", "stray-nul.go"})
 	assertStrings(t, "skipped", skipStrings(plan.Skipped), []string{
 		".env secret_file",
 		"certs/server.pem secret_file",
@@ -106,7 +107,7 @@ func TestIndexHostileRepo(t *testing.T) {
 		"fifo not_regular_file",
 		"fifo-link symlink_inside_root",
 		"id_rsa secret_file",
-		"late-nul.txt binary", // NUL past the walker's window: found when read whole
+		"late-binary.txt binary", // binary past the walker's window: found when read whole
 		"notes.txt secret_file",
 		"passwd symlink_outside_root",
 		"random-dev symlink_outside_root",
@@ -175,7 +176,7 @@ func TestReadSourceRefusesContentAndRedacts(t *testing.T) {
 		"cfg.go": "package cfg\n\nconst awsKeyID = \"AKIA" + "QX7Z2KJ4M5N6P3RT\"\n\nfunc Load() {}\n",
 	})
 	for path, reason := range map[string]string{
-		"random.go": ReasonBinary, "dist/app.min.js": ReasonMinified, "late-nul.txt": ReasonBinary,
+		"random.go": ReasonBinary, "dist/app.min.js": ReasonMinified, "late-binary.txt": ReasonBinary,
 		".env": ReasonSecret, "id_rsa": ReasonSecret, "notes.txt": ReasonSecret,
 	} {
 		_, err := ReadSource(filepath.Join(root, path), ReadOptions{Root: root})
@@ -223,6 +224,7 @@ func TestCheckText(t *testing.T) {
 		{"one long literal among short lines", longLiteral, true, ""},
 		{"small one-liner", strings.Repeat("a", 3000), true, ""},
 		{"NUL", "text\x00more", true, ReasonBinary},
+		{"a stray NUL past the first 8,000 bytes", strings.Repeat("// text line\n", 700) + "// sep\x00x\n", true, ""},
 		{"random bytes", randomText(4096), false, ReasonBinary},
 		{"control characters", strings.Repeat("\x01\x02\x03\x04\x05abcd\n", 100), true, ReasonBinary},
 		{"minified", minifiedJS(50 << 10), true, ReasonMinified},

@@ -28,6 +28,11 @@ const (
 	// below it; small one-liners stay indexed: harmless.
 	minifiedMeanLine = 1000
 	minifiedMinSize  = 4 << 10
+	// nulSniff: a NUL byte among the first 8,000 means binary, as git
+	// decides it; a stray one further on (in a comment of ktlint's
+	// KtlintCommandLine.kt, at byte 29,588) is text's, whose share of odd
+	// bytes still tells a binary with a long text head.
+	nulSniff = 8000
 )
 
 // checkText returns nil if b reads as text worth indexing, else a
@@ -38,7 +43,7 @@ func checkText(path string, b []byte, complete bool) error {
 	if mark := generatorMark(path, b); mark != "" {
 		return &SkipError{Path: path, Reason: ReasonGenerated, Detail: "a documentation generator's page (" + mark + ")"}
 	}
-	if i := bytes.IndexByte(b, 0); i >= 0 {
+	if i := bytes.IndexByte(b[:min(len(b), nulSniff)], 0); i >= 0 {
 		return &SkipError{Path: path, Reason: ReasonBinary, Detail: fmt.Sprintf("a NUL byte at offset %d", i)}
 	}
 	if odd := oddBytes(b, complete); float64(odd) > maxOddShare*float64(len(b)) {

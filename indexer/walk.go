@@ -33,7 +33,7 @@ const (
 	// a .codeseekignore can re-include with "!", or an HTML page a
 	// documentation generator made (generatorMarks).
 	ReasonGenerated = "generated"
-	// ReasonBinary: a NUL byte, or more than 30% invalid UTF-8 or control
+	// ReasonBinary: a NUL byte in the first 8,000, or more than 30% invalid UTF-8 or control
 	// characters, so not text worth embedding. The walker judges the first
 	// 8 KiB; chunking judges the whole file.
 	ReasonBinary = "binary"
