@@ -177,8 +177,9 @@ var (
 	routePath = lazyre.New(`^(?:[a-z][a-z0-9+.-]*://[\w.-]+(?::\d+)?)?(?:/(?:[:@]?[a-z][a-z_.-]*(?:[A-Z][a-z]+)*\d{0,3}|\{[\w.]*\}|\[[\w.]*\]|\*{1,2}|\d{1,4}|v\d+)?)+$`)
 	// interpolation is an expression a string formats in: a name or a
 	// call in braces, after Ruby's # or not (an f-string's), or in
-	// Swift's \( ).
-	interpolation = lazyre.New(`#?\{[A-Za-z_][\w.]*(?:\([^)]*\))?\}|\\\([A-Za-z_][\w.]*(?:\([^)]*\))?\)`)
+	// Swift's \( ); or a value of names after $ alone, joined by
+	// separators (Dart's and Kotlin's '$storagePrefix$id').
+	interpolation = lazyre.New(`#?\{[A-Za-z_][\w.]*(?:\([^)]*\))?\}|\\\([A-Za-z_][\w.]*(?:\([^)]*\))?\)|^(?:\$[A-Za-z_]\w*|[-.:/@ ])+$`)
 )
 
 // namedLike reports values that contain a keyword themselves without

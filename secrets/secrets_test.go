@@ -140,6 +140,8 @@ func TestScanLeavesOrdinaryCodeAlone(t *testing.T) {
 		`expect(logged).to include('"password"=>"[FILTERED]"')`,
 		`    "password" => "[FILTERED]",`,
 		`smtp_password: <SmtpPassword>`,
+		`  String get storageToken => '$storagePrefix$id';`, // Dart's interpolations
+		`val authToken = "$scheme:$userToken"`,
 	}
 	for _, line := range ordinary {
 		if found := Scan([]byte(line)); len(found) > 0 {
