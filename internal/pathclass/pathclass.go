@@ -98,6 +98,7 @@ var configFiles = map[string]bool{
 var (
 	docDirs      = map[string]bool{"docs": true, "doc": true, "documentation": true, "_site": true}
 	docAssetDirs = map[string]bool{"js": true, "css": true, "_static": true, "static": true, "assets": true, "javascripts": true, "stylesheets": true}
+	docSiteDirs  = map[string]bool{"src": true, "components": true, "theme": true, "layouts": true, "snippets": true}
 )
 
 // configExts are extensions of configuration and data files.
@@ -174,7 +175,13 @@ func Of(p string) Class {
 			// generator's or a library's, not the project's code.
 			c |= Generated
 		}
-		inDocs = inDocs || docDirs[d]
+		if inDocs && docSiteDirs[d] {
+			// A documentation site's own components and theme (bloc's
+			// docs/src/components/**/*.astro, a Docusaurus website/src/):
+			// snippets shown on its pages, as examples are.
+			c |= Example
+		}
+		inDocs = inDocs || docDirs[d] || d == "website"
 	}
 	ext := path.Ext(base)
 	stem := strings.TrimSuffix(base, ext)

@@ -72,6 +72,9 @@ func TestOf(t *testing.T) {
 		{"Serilog.sln.DotSettings", Config},
 		{"src/.hidden/util.go", 0},
 		{"docs/js/typeahead.jquery.js", Generated},
+		{"docs/src/components/bloc/CounterBloc.astro", Example}, // a documentation site's snippets
+		{"website/src/theme/Footer.tsx", Example},
+		{"docs/conf.py", 0},
 		{"dist/axios.js", Generated},
 		{"index.d.cts", TypeStub},
 		{"lib/plug/adapters/test/conn.ex", 0},
