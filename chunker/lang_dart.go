@@ -225,6 +225,10 @@ func (z *dartScan) member(k, end int, parent string) (string, int, int) {
 		}
 		switch z.s.src[t.start] {
 		case '(':
+			if z.is(j-1, "Function") && z.match[j] > j {
+				j = z.match[j] // a function type's parameters (final void Function(S) _emit;)
+				continue
+			}
 			name := z.beforeTypeArgs(j-1, k) // T foo<T>(…)
 			if name < k || z.toks[name].kind != zigWord || dartNotNames[z.text(name)] {
 				return "", -1, 0

@@ -94,6 +94,8 @@ func TestDartGraph(t *testing.T) {
 // an operator is a method whose brackets and "=" do not make it a field
 // that swallows the members after it.
 func TestDartGenericFieldsAndOperators(t *testing.T) {
+	// Fields of a function type (final void Function(S) _emit;) are
+	// fields, not functions named Function.
 	src := `class Results {
   final Map<String, dynamic> _parsed;
 
@@ -109,16 +111,25 @@ func TestDartGenericFieldsAndOperators(t *testing.T) {
 
   final String operator;
   void after() {}
+
+  final void Function(Results state) _emit;
+  final Future<void> Function()? onDone;
+  void Function(int)? callback;
+  void Function(int) handler(String name) => (n) {};
 }
 `
 	got := outlineOf("results.dart", src)
-	want := `class Results 1-16
+	want := `class Results 1-21
 field Results._parsed 2-2
 method Results.operator 4-6
 method Results.operator 8-8
 method Results.flag 10-12
 field Results.operator 14-14
 method Results.after 15-15
+field Results._emit 17-17
+field Results.onDone 18-18
+field Results.callback 19-19
+method Results.handler 20-20
 `
 	if got != want {
 		t.Errorf("symbols:\n%s\nwant:\n%s", got, want)
