@@ -187,3 +187,30 @@ func TestFunctionsNestedTwiceNameTheirOwner(t *testing.T) {
 
 // regexpDefs finds the Python helpers' heads to write them as JavaScript.
 var regexpDefs = regexp.MustCompile(`def (\w+)\(total\):`)
+
+// PHP's helpers declared under a guard (`if (! function_exists('app'))`,
+// Laravel's helpers.php) name their chunks, as Python's branches do; the
+// file's opening lines stay its imports.
+func TestPHPGuardedFunctionsNameTheirChunks(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("<?php\n\nuse App\\Container;\n\n")
+	for _, name := range []string{"app", "config", "cache"} {
+		src.WriteString("if (! function_exists('" + name + "')) {\n    /**\n     * Get the " + name + " instance.\n     */\n    function " + name + "($key = null)\n    {\n")
+		for i := range 25 {
+			src.WriteString("        $value" + strings.Repeat("x", i%4) + " = Container::getInstance()->make('" + name + "', [$key]);\n")
+		}
+		src.WriteString("        return $value;\n    }\n}\n\n")
+	}
+	var named []string
+	for _, c := range Split("helpers.php", []byte(src.String()), Options{}) {
+		if c.SymbolKind == "imports" {
+			continue
+		}
+		if n := c.Symbol + " " + c.SymbolKind; len(named) == 0 || named[len(named)-1] != n {
+			named = append(named, n) // a helper split in pieces names each
+		}
+	}
+	if got := strings.Join(named, "|"); got != "app function|config function|cache function" {
+		t.Errorf("chunks named %q, want each guarded helper's", got)
+	}
+}

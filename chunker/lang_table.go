@@ -497,6 +497,9 @@ func init() {
 		comments:    set("comment"),
 		docPrefixes: []string{"/**"},
 		imports:     set("php_tag", "namespace_use_declaration", "declare_statement"),
+		// A helper declared under a guard (`if (! function_exists('app'))
+		// { function app(…) … }`, Laravel's helpers.php, fifty of them).
+		branching: set("if_statement", "compound_statement", "colon_block"),
 		classify: (&tableSpec{rules: map[string]rule{
 			"namespace_definition":  {kind: "namespace", members: true, transparent: true},
 			"class_declaration":     {kind: "class", members: true},
