@@ -296,9 +296,11 @@ func testingTool(stem string) bool {
 // libraryTestTool reports a file below lib/ named test_… that is the
 // library's tool for testing, not a test (plenary's lua/plenary/
 // test_harness.lua, its test runner): only Python's test runners
-// collect every test_ file as a test wherever it is.
+// collect every test_ file as a test wherever it is. Dart runs tests from
+// test/ alone: a _test.dart file below lib/ is the library's own (the
+// bloc_test package's lib/src/bloc_test.dart).
 func libraryTestTool(stem, ext string) bool {
-	return strings.HasPrefix(stem, "test_") && ext != ".py"
+	return strings.HasPrefix(stem, "test_") && ext != ".py" || ext == ".dart"
 }
 
 // dotNetTests reports a .NET test project's directory, named after the

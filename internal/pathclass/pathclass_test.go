@@ -73,6 +73,8 @@ func TestOf(t *testing.T) {
 		{"src/.hidden/util.go", 0},
 		{"docs/js/typeahead.jquery.js", Generated},
 		{"docs/src/components/bloc/CounterBloc.astro", Example}, // a documentation site's snippets
+		{"packages/bloc_test/lib/src/bloc_test.dart", 0},        // a Dart package's library, below lib/
+		{"packages/bloc/test/bloc_test.dart", Test},
 		{"website/src/theme/Footer.tsx", Example},
 		{"docs/conf.py", 0},
 		{"dist/axios.js", Generated},
