@@ -70,6 +70,22 @@ func TestSwiftGraph(t *testing.T) {
 	checkNoRefs(t, g, "item", "qty", "copy", "store", "$0", "name", "order")
 }
 
+// Newer Swift the grammar does not know hides no declaration: a
+// suppressed conformance (`~Copyable`), a `sending` parameter, and a
+// loop binding a `try await` call, whose body the grammar took for the
+// call's trailing closure, losing every declaration after it.
+func TestSwiftNewerSyntaxHidesNoDeclaration(t *testing.T) {
+	src := "struct Box: ~Copyable {\n    var n = 0\n}\n\nfinal class Storage {\n    func write<B: Container & ~Copyable>(buffer: inout sending B) -> Int {\n        return 1\n    }\n\n" +
+		"    func drain() async throws {\n        while let e = try await it.next() {\n            if try await !keep(e) {\n                continue\n            }\n        }\n    }\n\n    func after() -> Int { 2 }\n}\n\nstruct Tail {}\n"
+	var got []string
+	for _, s := range Outline("Storage.swift", []byte(src)) {
+		got = append(got, s.Qualified()+" "+s.Kind)
+	}
+	if want := "Box struct|Box.n property|Storage class|Storage.write method|Storage.drain method|Storage.after method|Tail struct"; strings.Join(got, "|") != want {
+		t.Errorf("outline %q, want %q", strings.Join(got, "|"), want)
+	}
+}
+
 // Swift 5.10's `nonisolated(unsafe)`, which the grammar does not know,
 // hides no declaration.
 func TestSwiftNonisolatedUnsafe(t *testing.T) {

@@ -105,7 +105,11 @@ func parseCode(pool *parserPool, lang string, code []byte) (*sitter.Tree, error)
 		code, owned = blankMatches(luaDocDashes(), code, owned)
 		code, _ = blankMatches(luaMethodResultCall(), code, owned)
 	case "swift":
-		code, _ = blankMatches(unsafeNonisolated(), code, false)
+		var owned bool
+		code, owned = blankMatches(unsafeNonisolated(), code, false)
+		code, owned = blankMatches(sendingParameter(), code, owned)
+		code, owned = blankMatches(effectfulBinding(), code, owned)
+		code, _ = replaceMatches(suppressedConformance(), code, owned, '_')
 	case "ruby":
 		code, _ = replaceMatches(rubyKeywordMethod(), code, false, 'S')
 	}
@@ -314,6 +318,25 @@ func firstBranch(src []byte) (out []byte, changed bool) {
 // nonisolated(unsafe) var value: Value` declared nothing. Without it the
 // modifier is the `nonisolated` the grammar knows.
 var unsafeNonisolated = lazyre.New(`\bnonisolated(\(\s*unsafe\s*\))`)
+
+// suppressedConformance matches the tilde of Swift 5.9's suppressed
+// conformances (`struct Box: ~Copyable`, `<B: Container & ~Copyable>`),
+// which the grammar does not know: the struct was declared nowhere, and
+// a method's generic clause ended its class early. `_Copyable` is a name
+// the grammar reads in their place.
+var suppressedConformance = lazyre.New(`(~)\s*(?:Copyable|Escapable)\b`)
+
+// sendingParameter matches Swift 6's `sending` before a parameter's type
+// (`buffer: inout sending B`), which the grammar does not know there.
+var sendingParameter = lazyre.New(`:\s*(?:inout\s+)?(sending)\s+[A-Za-z_(\[]`)
+
+// effectfulBinding matches the `try` and `await` opening the value of a
+// condition's binding (`while let element = try await iterator.next() {`),
+// after which the grammar takes the loop's body for a trailing closure of
+// the call: the loop had no body, and every declaration after it in the
+// file was lost (swift-async-algorithms' RemoveDuplicates). Without them
+// the condition parses as the same call.
+var effectfulBinding = lazyre.New(`\b(?:while|if|guard)\s+(?:let|var)\s+\w+(?:\s*:\s*[\w.<>?\[\]]+)?\s*=\s*((?:try[?!]?\s+)?(?:await\s+)?)`)
 
 // luaDocDashes matches the third dash of a line comment opened with
 // three (`--- Adds two numbers.`, `---@field lhs string`): the grammar
