@@ -500,6 +500,22 @@ func TestReportedScoresFallWithRank(t *testing.T) {
 			t.Errorf("scores %v, %v at ranks %d, %d: not falling within 0..1", res[i-1].Score, res[i].Score, i-1, i)
 		}
 	}
+	// A file's imports chunk, first, shows the file's code at its place,
+	// which ranked below another file's: the scores fall all the same.
+	imports := cand(ix, "d.go", 1, 0.9, 9)
+	imports.chunk.SymbolKind = "imports"
+	other, code := cand(ix, "e.go", 1, 0.6, 5), cand(ix, "d.go", 40, 0.2, 1)
+	cands = []*candidate{imports, other, code}
+	r.score(cands)
+	res = assemble(cands, 3, 3)
+	if len(res) < 2 || res[0].Chunk.FilePath != "d.go" || res[0].Chunk.StartLine != 40 || res[0].Score < res[1].Score {
+		t.Fatalf("results %v: want d.go's code first, in its imports' place", res)
+	}
+	for i := 1; i < len(res); i++ {
+		if res[i].Score > res[i-1].Score {
+			t.Errorf("%s scores %v after %s's %v: not falling with rank", res[i].Chunk.FilePath, res[i].Score, res[i-1].Chunk.FilePath, res[i-1].Score)
+		}
+	}
 }
 
 func TestParseOptions(t *testing.T) {

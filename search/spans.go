@@ -10,7 +10,10 @@ import (
 // span is a result being assembled: one chunk, or several adjacent chunks
 // of the same file merged.
 type span struct {
-	best       *candidate // the highest-ranked chunk in the span
+	best *candidate // the highest-ranked chunk in the span
+	// placed is the candidate whose place in the ranking the span holds
+	// when it is not best's: a file's imports chunk, shown as its code.
+	placed     *candidate
 	start, end int
 	lines      []string
 	// copies are the other files whose chunk has the same text as one
@@ -103,6 +106,7 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 			// and answer nothing an agent reads them for.
 			used[code] = true
 			take(code)
+			out[len(out)-1].placed = cd
 			joined(cd)
 			continue
 		}
@@ -116,8 +120,15 @@ func assemble(ranked []*candidate, limit, perFile int) []Result {
 	results := make([]Result, len(out))
 	for i, sp := range out {
 		sp.trim()
+		score := reported(sp.rank(), out[0].rank())
+		if i > 0 {
+			// A result placed by its file (a held-back chunk, the code
+			// shown for an imports chunk) may score above one before it:
+			// the score falls with rank all the same.
+			score = min(score, results[i-1].Score)
+		}
 		results[i] = Result{Index: sp.best.ix, Chunk: sp.best.chunk, Start: sp.start, End: sp.end, Lines: sp.lines,
-			Score: reported(sp.best, out[0].best), Copies: sp.copies}
+			Score: score, Copies: sp.copies}
 	}
 	return results
 }
@@ -154,6 +165,14 @@ func reported(cd, top *candidate) float64 {
 		return 0
 	}
 	return max(0, min(1, top.abs*cd.eff/top.eff))
+}
+
+// rank is the candidate whose ranking score places the span.
+func (sp *span) rank() *candidate {
+	if sp.placed != nil && sp.placed.eff > sp.best.eff {
+		return sp.placed
+	}
+	return sp.best
 }
 
 func newSpan(cd *candidate) *span {
