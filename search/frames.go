@@ -78,7 +78,13 @@ func frameDepths(text string, offsets [][]int) []float64 {
 		return depth // two frames make a trace under a trace's header only
 	}
 	last := ipython || innermostLast(text)
+	// A JVM exception's root cause is printed last, after "Caused by:";
+	// the traces above it are of the exceptions wrapping it, whose
+	// innermost frames rethrew what failed below (httpclient's
+	// InternalHttpClient.execute over RedirectExec's circular redirect).
+	rootCause := strings.LastIndex(text, "Caused by:")
 	for _, trace := range splitTraces(frames, offsets, headers) {
+		wrapper := rootCause >= 0 && offsets[trace[0]][0] < rootCause
 		for k, i := range trace {
 			d := 1.0
 			if len(trace) > 1 {
@@ -86,6 +92,9 @@ func frameDepths(text string, offsets [][]int) []float64 {
 				if !last {
 					d = 1 - d
 				}
+			}
+			if wrapper {
+				d *= wrapperDepthShare
 			}
 			depth[i] = d
 		}
@@ -96,6 +105,10 @@ func frameDepths(text string, offsets [][]int) []float64 {
 	}
 	return depth
 }
+
+// wrapperDepthShare scales the depths of a wrapping exception's frames:
+// its innermost frame counts as the middle of the root cause's trace.
+const wrapperDepthShare = 0.5
 
 // checkHelper matches the name of a function that only checks what its
 // caller passed and throws the message the caller gave it, by the names

@@ -211,7 +211,10 @@ func TestLongTraceKeepsInnerFrames(t *testing.T) {
 }
 
 // A trace's cause (Java's "Caused by:", Python's chained exception) has
-// its own innermost frame, where the failure began.
+// its own innermost frame, where the failure began; the JVM's root
+// cause, printed last, counts fully, and the exception wrapping it
+// counts its innermost frame as the middle of a trace: it rethrew what
+// failed below.
 func TestEachCauseHasItsInnermostFrame(t *testing.T) {
 	java := `com.x.MapperException: cannot read value
 	at com.x.ObjectMapper.readValue(ObjectMapper.java:3548)
@@ -222,10 +225,11 @@ Caused by: java.lang.NullPointerException
 	at com.x.ObjectMapper.readTree(ObjectMapper.java:4000)
 	... 2 more`
 	w := weightsOf(java)
-	for _, f := range []string{"com/x/deser/BeanDeserializer.java", "com/x/ObjectMapper.java"} {
-		if w[f] != 1 {
-			t.Errorf("%s counts %v, want 1 as an innermost frame (%v)", f, w[f], w)
-		}
+	if f := "com/x/deser/BeanDeserializer.java"; w[f] != 1 {
+		t.Errorf("%s counts %v, want 1 as the root cause's innermost frame (%v)", f, w[f], w)
+	}
+	if f, want := "com/x/ObjectMapper.java", frameWeight(wrapperDepthShare); w[f] != want {
+		t.Errorf("%s counts %v, want %v as the wrapper's innermost frame (%v)", f, w[f], want, w)
 	}
 	if w["com/app/Main.java"] != outerFrameWeight {
 		t.Errorf("Main.java counts %v, want %v as the outermost frame (%v)", w["com/app/Main.java"], outerFrameWeight, w)
