@@ -21,7 +21,7 @@ import (
 // plus the indexer's own content rules (which files are skipped, which
 // secrets redacted). Indexes record it, and a change rebuilds them, so an
 // index made before a rule existed cannot keep what the rule now removes.
-const Version = chunker.Version + "+files-25"
+const Version = chunker.Version + "+files-26"
 
 // DefaultBatchSize is the number of chunks per EmbedDocuments call when
 // Config.BatchSize is 0.

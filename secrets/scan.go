@@ -98,7 +98,7 @@ func assignedSecret(line []byte, m []int) (Finding, bool) {
 		return Finding{Rule: "assigned-secret", Start: m[g], End: m[g+1]}, true
 	}
 	v := line[m[8]:m[9]]
-	if placeholder(v) || bracketedWord().Match(v) || identPath().Match(v) || camelName().Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
+	if placeholder(v) || bracketedWord().Match(v) || numberLiteral().Match(v) || identPath().Match(v) || camelName().Match(v) || namedLike(v) || !hasDigitAndLetter(v) || entropy(v) < unquotedMinEntropy {
 		return Finding{}, false
 	}
 	return Finding{Rule: "assigned-secret", Start: m[8], End: m[9]}, true
@@ -155,6 +155,10 @@ var (
 	// logger's filtered parameter, `<password>`, `{SECRET}`): a stand-in
 	// shown where the secret was, which no generator draws.
 	bracketedWord = lazyre.New(`^(?:\[[A-Za-z][A-Za-z _-]*\]|<[A-Za-z][A-Za-z _-]*>|\{[A-Za-z][A-Za-z _-]*\}|\([A-Za-z][A-Za-z _-]*\))$`)
+	// numberLiteral is a number as code writes it (`0xBE4BA423396CFEB8`,
+	// xxHash's published secret constants, `0b1010_1010UL`): a constant
+	// of an algorithm, which no one keeps a secret in.
+	numberLiteral = lazyre.New(`^(?:0[xX][0-9A-Fa-f_]+|0[bB][01_]+|[0-9][0-9_]*)[uUlLnN]*;?$`)
 	// identPath is a dotted expression (cfg.Secret, self.api_key): code.
 	identPath = lazyre.New(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
 	// camelName is a name made of words, a number at most at its end
