@@ -327,17 +327,34 @@ const minBetweenWords = 4
 // each two, and they hold minLiteralBytes and minLiteralWords together,
 // though each alone is as short as "and".
 func templateMatch(lit string, quote byte, line string) bool {
-	end := strings.IndexByte(lit, quote)
+	end := literalEnd(lit, quote)
 	if end < 0 || end > maxLiteralBytes {
 		return false
 	}
 	line = strings.TrimRight(line, ".!")
+	escaped := `\` + string(quote)
 	for _, format := range joined(lit, end) {
-		if formatMatch(format, line) {
+		if formatMatch(strings.ReplaceAll(format, escaped, string(quote)), line) {
 			return true
 		}
 	}
 	return false
+}
+
+// literalEnd returns the offset in lit, a literal's text after its
+// opening quote, of the quote closing it, past the quotes a backslash
+// escapes (`$"… can have \"{property}\" applied …"`, which prints the
+// quotes), or -1.
+func literalEnd(lit string, quote byte) int {
+	for i := 0; i < len(lit); i++ {
+		switch lit[i] {
+		case '\\':
+			i++
+		case quote:
+			return i
+		}
+	}
+	return -1
 }
 
 // formatMatch reports whether line is what format prints, its values

@@ -261,6 +261,9 @@ func TestTemplateMatch(t *testing.T) {
 		{`both {a} and {b} exist"`, "both sides and more exist", true},
 		{`{name} option cannot be combined with other arguments."`, "the --help option cannot be combined with other arguments", true}, // its full stop left out
 		{`{name} option cannot be combined with other arguments"`, "the --help option cannot be combined with other arguments.", true},
+		// Quotes a backslash escapes are printed, and end no literal.
+		{`only 1 {subject} in a group can have \"{property}\" applied to it, group {group} in class {cls} has {n}";`,
+			`only 1 benchmark in a group can have "baseline = true" applied to it, group x in class bench has 2`, true},
 	} {
 		if got := templateMatch(c.lit, '"', c.line); got != c.want {
 			t.Errorf("templateMatch(%q, %q) = %v, want %v", c.lit, c.line, got, c.want)
