@@ -22,7 +22,7 @@ import (
 // Version identifies the chunking and symbol graph rules. It is recorded
 // in every index so that a change of rules triggers a rebuild instead of a
 // mixed index.
-const Version = "ts-142+graph-70"
+const Version = "ts-143+graph-70"
 
 // DefaultMaxTokens is the default chunk size budget: large enough for a
 // typical function with its doc comment, small enough for an embedding
@@ -165,16 +165,12 @@ func analyze(path string, src []byte, opt Options, withGraph bool) (Analysis, er
 		spans = s.windows(0, s.n-1, budget, meta{})
 	case generated(src):
 		spans = s.windows(0, s.n-1, budget, meta{})
-		var g *Graph
 		switch {
+		case !withGraph:
 		case lang == "go": // generated Go code calls and declares like any other
-			g = goGraph(src)
+			out.Graph = goGraph(src)
 		case len(src) <= maxParsedGenerated:
-			_, g, _ = splitCode(s, lang, budget, true)
-		}
-		nameWindows(spans, g)
-		if withGraph {
-			out.Graph = g
+			_, out.Graph, _ = splitCode(s, lang, budget, true)
 		}
 	case lexedLanguages[lang].split != nil:
 		spans, out.Graph = lexedLanguages[lang].split(s, budget, withGraph)
@@ -191,41 +187,6 @@ func analyze(path string, src []byte, opt Options, withGraph bool) (Analysis, er
 	out.Chunks = finish(s, lang, budget, spans)
 	out.Marks = FileMarks(lang, src) | codeMarks(path, out.Chunks)
 	return out, report
-}
-
-// nameWindows names each line window of a generated file after the
-// declarations the graph places in it, as a split declaration's chunks
-// are named, or after the declaration it is a piece of: a hit in
-// `Color.Generated.g.cs` says which properties it holds. Only the names:
-// the windows stay what they are.
-func nameWindows(spans []span, g *Graph) {
-	if g == nil {
-		return
-	}
-	enclosing := enclosingDef(g.Defs)
-	for i := range spans {
-		sp := &spans[i]
-		var names []string
-		kind := ""
-		for j := range g.Defs {
-			d := &g.Defs[j]
-			if d.Line-1 < sp.a || d.Line-1 > sp.b || d.Kind == "namespace" || d.Kind == "module" || d.Kind == "package" {
-				continue // a namespace names no code, as in code's chunks
-			}
-			names = append(names, d.Qualified())
-			if kind == "" || kind == d.Kind {
-				kind = d.Kind
-			} else {
-				kind = "mixed"
-			}
-		}
-		if at := enclosing(sp.a + 1); len(names) == 0 && at >= 0 {
-			names, kind = []string{g.Defs[at].Qualified()}, g.Defs[at].Kind
-		}
-		if len(names) > 0 {
-			sp.symbol, sp.kind = joinNames(names), kind
-		}
-	}
 }
 
 // maxParsedGenerated is the largest generated file parsed for its
