@@ -37,20 +37,39 @@ const (
 	// the best match of every question about an option, not the code
 	// behind it. Often generated, as often not saying so.
 	MarkCompletion
+	// MarkTests is a file whose declarations are mostly a test
+	// framework's blocks (`describe(…)`, `it(…)`, Zig's `test "…"`)
+	// though its name does not say test: date-fns' src/clamp/test.ts
+	// beside the index.ts it tests, where a package's test.ts may be its
+	// code (vitest's runners/test.ts).
+	MarkTests
 )
 
 // codeMarks returns MarkCode for a barrel-named file whose chunks declare
-// a function or a type.
+// a function or a type, and MarkTests for a file whose named chunks are
+// test blocks half or more.
 func codeMarks(path string, chunks []Chunk) Marks {
-	if !BarrelName(path) {
-		return 0
-	}
+	var m Marks
+	tests, named := 0, 0
 	for _, c := range chunks {
 		if c.SymbolKind == "function" || c.SymbolKind == "method" || classLikeKinds[c.SymbolKind] {
-			return MarkCode
+			if BarrelName(path) {
+				m |= MarkCode
+			}
+		}
+		switch c.SymbolKind {
+		case "", "imports", "section":
+		case "test":
+			tests++
+			named++
+		default:
+			named++
 		}
 	}
-	return 0
+	if tests > 0 && 2*tests >= named {
+		m |= MarkTests
+	}
+	return m
 }
 
 // BarrelName reports a file named as its package's entry point, which in

@@ -44,7 +44,8 @@ func TestFileMarks(t *testing.T) {
 }
 
 // An entry-point file that declares code is marked as code; one that only
-// re-exports, and files not named as entry points, are not.
+// re-exports, and files not named as entry points, are not. A file whose
+// declarations are mostly test blocks is marked as tests.
 func TestCodeMarks(t *testing.T) {
 	for _, c := range []struct {
 		path, src string
@@ -55,6 +56,10 @@ func TestCodeMarks(t *testing.T) {
 		{"pkg/__init__.py", "from .model import Model\nfrom .train import fit\n\n__all__ = ['Model', 'fit']\n", 0},
 		{"src/public/index.ts", "export { describe, it } from './suite'\nexport * from './hooks'\n", 0},
 		{"src/expect/create.ts", "export function createExpect(test) {\n  return test\n}\n", 0}, // not an entry point
+		// A file of test blocks, whatever its name says, and a runner's
+		// module named test.
+		{"src/clamp/test.ts", "import { clamp } from './index.ts'\n\ndescribe('clamp', () => {\n  it('clamps', () => {\n    expect(clamp(1)).toBe(1)\n  })\n})\n", MarkTests},
+		{"packages/runner/src/runners/test.ts", "export function createTestContext(test) {\n  return { test }\n}\n", 0},
 	} {
 		a, err := Analyze(c.path, []byte(c.src), Options{})
 		if err != nil || a.Marks != c.want {

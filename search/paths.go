@@ -94,6 +94,9 @@ func markedClasses(ix store.Searcher, p string) (in, out pathclass.Class) {
 	if f.Marks&chunker.MarkBuilt != 0 {
 		in |= pathclass.Generated
 	}
+	if f.Marks&chunker.MarkTests != 0 {
+		in |= pathclass.Test
+	}
 	if f.Marks&chunker.MarkCompletion != 0 {
 		in |= pathclass.Config // a shell's completion script: the command's help again, an integration with the shell
 	}
