@@ -91,6 +91,9 @@ const jsGraphQuery = `
 (export_statement
   (export_clause (export_specifier name: (_) @import.sym !alias))
   source: (string) @import.from)
+; A local export under another name (export { format as formatDate })
+; declares that name, which the package's users import.
+(export_statement (export_clause (export_specifier alias: (identifier) @name) @def.var) !source)
 (import_specifier name: (identifier) @skip)
 (import_specifier alias: (identifier) @skip)
 (export_statement (export_clause (export_specifier alias: (identifier) @skip)) source: (string))

@@ -393,3 +393,15 @@ interface KyOptions {
 		}
 	}
 }
+
+// A local export under another name declares that name, which `def`
+// finds (date-fns' `export { format as formatDate }`); a re-export from
+// another module declares nothing here.
+func TestRenamedExportDeclaresItsName(t *testing.T) {
+	src := "export function format(d: Date): string {\n  return d.toISOString();\n}\nexport { format as formatDate };\nexport { parse as parseDate } from './parse';\n"
+	g := analyzeGraph(t, "index.ts", src)
+	checkDefs(t, g, src, []wantDef{{qualified: "formatDate", kind: "var", at: "formatDate }"}})
+	if d := findDef(g, "parseDate"); d != nil {
+		t.Errorf("a re-export declared %s %s", d.Kind, d.Qualified())
+	}
+}
