@@ -68,6 +68,8 @@ type printedLine struct {
 func printedLinesOf(text string) *printedLines {
 	pl := &printedLines{byKey: map[string][]int{}, byWord: map[string][]int{}}
 	only := strings.ToLower(strings.TrimSpace(text)) // the query, if a line holds all of it
+	// A line may open with a value the program quotes (svelte's
+	// `` `$state(...)` can only be used as … `` from `\`${rune}(...)\` …`).
 	// An error line's message may open with its library's tag in
 	// brackets (`[unstorage] Cannot stringify value!`), as its literal does,
 	// or with a value its template formats in first (typedoc's
@@ -77,7 +79,7 @@ func printedLinesOf(text string) *printedLines {
 		if len(s) > maxLiteralBytes {
 			s = s[:maxLiteralBytes]
 		}
-		if len(s) < minLiteralBytes || !letterByte(s[0]) && !(whole && (s[0] == '[' || s[0] == '@')) || len(pl.lines) >= maxLiteralLines {
+		if len(s) < minLiteralBytes || !letterByte(s[0]) && !quoteByte(s[0]) && !(whole && (s[0] == '[' || s[0] == '@')) || len(pl.lines) >= maxLiteralLines {
 			return
 		}
 		if !whole && onlyWords(s) && !(s == only && len(strings.Fields(s)) >= minWholeLineWords) {

@@ -245,6 +245,20 @@ func TestReportWithoutTraceQuotingAPrintedLine(t *testing.T) {
 	}
 }
 
+// A line opening with a value the program quotes is printed by the
+// template quoting it (svelte's runes in backticks, escaped in a template
+// literal).
+func TestLineOpeningWithAQuotedValue(t *testing.T) {
+	lines := printedLinesOf("`$state(...)` can only be used as a variable declaration initializer or a class field declaration.")
+	printer := "throw new Error(`\\`${rune}(...)\\` can only be used as a variable declaration initializer or a class field declaration.`);"
+	if !lines.printedBy(strings.ToLower(printer)) {
+		t.Errorf("%q prints no line of the report", printer)
+	}
+	if lines.printedBy(strings.ToLower("throw new Error(`${rune} cannot be used in a class field declaration.`);")) {
+		t.Error("another message printed the line")
+	}
+}
+
 // A format string's fixed parts, each as short as "and", print a line
 // when they are its own in order between the values formatted in.
 func TestTemplateMatch(t *testing.T) {
