@@ -905,7 +905,8 @@ func (c *coder) findContainer(u unit) container {
 // unit of the given number of lines; fn tells a function's unit.
 func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) container {
 	var owner *decl // the class the search went into last
-	var via []*decl // the functions it went into
+	var via []*decl // the functions it went into, until a class
+	viaClass := false
 	for depth := 0; depth < 12 && x != nil; depth++ {
 		if !c.spend(int(x.NamedChildCount())) {
 			return container{}
@@ -943,7 +944,12 @@ func (c *coder) searchContainer(x *sitter.Node, lines int, fn bool) container {
 			owner.a, owner.b = c.rows(best)
 		} else if bestDecl != nil {
 			owner = nil // a function's body is no class's
-			if bestDecl.kind == "function" || bestDecl.kind == "method" {
+			switch {
+			case ClassLike(bestDecl.kind):
+				// A class inside a function names no chain of functions
+				// the walk would give its members.
+				via, viaClass = nil, true
+			case (bestDecl.kind == "function" || bestDecl.kind == "method") && !viaClass:
 				bestDecl.a, bestDecl.b = c.rows(best)
 				via = append(via, bestDecl)
 			}
