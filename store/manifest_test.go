@@ -21,6 +21,9 @@ func TestManifestBodyRoundTrips(t *testing.T) {
 			{Path: "a.go", Size: 120, ModTime: mtime, Hash: 7, SecretFree: true, Kind: Code, Chunks: 2, Segment: 1},
 			{Path: "docs/é.md", Hash: 1 << 63, Kind: Doc, Chunks: 1, Segment: 1 << 40},
 			{Path: "types/meta.lua", Hash: 3, SecretFree: true, Kind: Code, Marks: chunker.MarkStub, Chunks: 4, Segment: 1},
+			// Every mark, the later ones in their own bits.
+			{Path: "src/clamp/test.ts", Hash: 4, Kind: Doc, Marks: chunker.MarkStub | chunker.MarkCode | chunker.MarkBuilt | chunker.MarkCompletion | chunker.MarkTests, Chunks: 3, Segment: 1},
+			{Path: "completions/_tool", Hash: 5, SecretFree: true, Kind: Code, Marks: chunker.MarkCompletion, Chunks: 1, Segment: 1},
 		}}
 	var buf bytes.Buffer
 	if err := writeManifest(&buf, m); err != nil {

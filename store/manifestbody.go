@@ -15,11 +15,12 @@ import (
 //	segment count | per segment: ID, chunks
 //	file count | per file: path length, path, size, modification time
 //	  (varint Unix nanoseconds; 0 for none), u64 content hash (little-endian),
-//	  flags (bit 0 secret-free, bits 1-4 kind, bits 5-7 marks), chunks,
-//	  segment
+//	  flags (bit 0 secret-free, bit 1 kind, bits 5-7 the marks' first
+//	  three, bits 2-4 the next three), chunks, segment
 //
 // Manifests written before marks existed have kinds below 16, so their
-// marks read as none.
+// marks read as none; the kinds are two, so bits 2-4 of those written
+// before the fourth mark are zero, and their marks read as they were.
 //
 // Written by hand rather than with encoding/gob, which cost the binary
 // 125 KB for one struct.
@@ -33,7 +34,7 @@ const (
 
 // The bits of a file's flags byte that its kind and its marks have.
 const (
-	kindMask  = 0x0f
+	kindMask  = 0x01
 	marksMask = 0x07
 )
 
@@ -54,7 +55,7 @@ func appendManifestBody(b []byte, m *Manifest) []byte {
 		}
 		b = binary.AppendVarint(b, mtime)
 		b = binary.LittleEndian.AppendUint64(b, f.Hash)
-		flags := byte(f.Kind)&kindMask<<1 | byte(f.Marks)&marksMask<<5
+		flags := byte(f.Kind)&kindMask<<1 | byte(f.Marks)&marksMask<<5 | byte(f.Marks>>3)&marksMask<<2
 		if f.SecretFree {
 			flags |= 1
 		}
@@ -92,7 +93,8 @@ func readManifestBody(b []byte, m *Manifest) error {
 			f.Hash = binary.LittleEndian.Uint64(h)
 		}
 		if flags := mr.Next(1); len(flags) == 1 {
-			f.SecretFree, f.Kind, f.Marks = flags[0]&1 != 0, Kind(flags[0]>>1&kindMask), chunker.Marks(flags[0]>>5&marksMask)
+			f.SecretFree, f.Kind = flags[0]&1 != 0, Kind(flags[0]>>1&kindMask)
+			f.Marks = chunker.Marks(flags[0]>>5&marksMask | (flags[0]>>2&marksMask)<<3)
 		}
 		f.Chunks, f.Segment = mr.Uint(), mr.Uint64()
 		m.Files = append(m.Files, f)
