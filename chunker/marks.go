@@ -37,8 +37,8 @@ const (
 	// the best match of every question about an option, not the code
 	// behind it. Often generated, as often not saying so.
 	MarkCompletion
-	// MarkTests is a file whose declarations are mostly a test
-	// framework's blocks (`describe(…)`, `it(…)`, Zig's `test "…"`)
+	// MarkTests is a file whose declarations are a test framework's
+	// blocks, but for a helper or two (`describe(…)`, `it(…)`, Zig's `test "…"`)
 	// though its name does not say test: date-fns' src/clamp/test.ts
 	// beside the index.ts it tests, where a package's test.ts may be its
 	// code (vitest's runners/test.ts).
@@ -46,8 +46,7 @@ const (
 )
 
 // codeMarks returns MarkCode for a barrel-named file whose chunks declare
-// a function or a type, and MarkTests for a file whose named chunks are
-// test blocks half or more.
+// a function or a type, and MarkTests for a file of test blocks.
 func codeMarks(path string, chunks []Chunk) Marks {
 	var m Marks
 	tests, named := 0, 0
@@ -66,11 +65,21 @@ func codeMarks(path string, chunks []Chunk) Marks {
 			named++
 		}
 	}
-	if tests > 0 && 2*tests >= named {
+	if other := named - tests; tests > other && other <= maxOtherDecls && !inlineTests[filepath.Ext(path)] {
 		m |= MarkTests
 	}
 	return m
 }
+
+// maxOtherDecls is the most declarations a file of test blocks holds
+// besides them, fewer than its blocks (a test's helpers, a suite's
+// setup): a module with tests beside its code is its code.
+const maxOtherDecls = 2
+
+// inlineTests are the extensions of languages whose tests live in the
+// file they test (Rust's #[cfg(test)] module, Zig's test blocks): regex's
+// ast/parse.rs, more tests than code, is the parser.
+var inlineTests = map[string]bool{".rs": true, ".zig": true}
 
 // BarrelName reports a file named as its package's entry point, which in
 // many projects only re-exports the package's modules.
