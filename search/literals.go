@@ -336,12 +336,18 @@ func templateMatch(lit string, quote byte, line string) bool {
 	line = strings.TrimRight(line, ".!")
 	escaped := `\` + string(quote)
 	for _, format := range joined(lit, end) {
-		if formatMatch(strings.ReplaceAll(format, escaped, string(quote)), line) {
+		format = lineContinuation().ReplaceAllString(strings.ReplaceAll(format, escaped, string(quote)), "")
+		if formatMatch(format, line) {
 			return true
 		}
 	}
 	return false
 }
+
+// lineContinuation matches a backslash ending a line inside a literal
+// and the next line's indentation, which the literal does not hold
+// (Rust's and C's `"… to a single \` / `ASCII character."`).
+var lineContinuation = lazyre.New(`\\\r?\n[ \t]*`)
 
 // literalEnd returns the offset in lit, a literal's text after its
 // opening quote, of the quote closing it, past the quotes a backslash

@@ -275,6 +275,10 @@ func TestTemplateMatch(t *testing.T) {
 		{`both {a} and {b} exist"`, "both sides and more exist", true},
 		{`{name} option cannot be combined with other arguments."`, "the --help option cannot be combined with other arguments", true}, // its full stop left out
 		{`{name} option cannot be combined with other arguments"`, "the --help option cannot be combined with other arguments.", true},
+		// A line continued with a backslash holds neither it nor the
+		// next line's indentation.
+		{"could not convert '{}' to a single \\\n                           ascii character.\", s);",
+			"could not convert 'tab' to a single ascii character.", true},
 		// Quotes a backslash escapes are printed, and end no literal.
 		{`only 1 {subject} in a group can have \"{property}\" applied to it, group {group} in class {cls} has {n}";`,
 			`only 1 benchmark in a group can have "baseline = true" applied to it, group x in class bench has 2`, true},
