@@ -393,13 +393,20 @@ func formatMatch(format, line string) bool {
 			at = len(line)
 		default:
 			i := strings.Index(line[at:], p)
-			if i <= 0 || p == "" {
+			if i < 0 || p == "" || i == 0 && !emptyValue(parts[k-1], p) {
 				return false
 			}
 			at += i + len(p)
 		}
 	}
 	return at == len(line) && fixed >= minLiteralBytes && words >= minLiteralWords
+}
+
+// emptyValue reports a value printed empty between two fixed parts, the
+// spaces around it both kept (`group {groupName} in class` printing
+// `group  in class`).
+func emptyValue(before, after string) bool {
+	return strings.HasSuffix(before, " ") && strings.HasPrefix(after, " ")
 }
 
 // joined returns the formats a literal (its text up to end, the closing

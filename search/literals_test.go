@@ -275,6 +275,9 @@ func TestTemplateMatch(t *testing.T) {
 		{`both {a} and {b} exist"`, "both sides and more exist", true},
 		{`{name} option cannot be combined with other arguments."`, "the --help option cannot be combined with other arguments", true}, // its full stop left out
 		{`{name} option cannot be combined with other arguments"`, "the --help option cannot be combined with other arguments.", true},
+		// A value printed empty keeps the spaces around it.
+		{`only 1 {subject} in a group, group {group} in class {cls} has {n}"`, `only 1 benchmark in a group, group  in class bench has 2`, true},
+		{`no {a} in the {b} shelf"`, `no  in the shelf`, false}, // the last value is no space's
 		// A line continued with a backslash holds neither it nor the
 		// next line's indentation.
 		{"could not convert '{}' to a single \\\n                           ascii character.\", s);",
