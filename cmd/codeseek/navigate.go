@@ -76,11 +76,20 @@ func repoRelative(root, dir string) string {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
+	if rel, ok := insideRoot(root, abs); ok {
+		return rel
+	}
+	return dir
+}
+
+// insideRoot returns abs relative to root, /-separated, and whether it
+// lies inside root.
+func insideRoot(root, abs string) (string, bool) {
 	rel, err := filepath.Rel(root, abs)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return dir
+		return "", false
 	}
-	return filepath.ToSlash(rel)
+	return filepath.ToSlash(rel), true
 }
 
 // argRepo returns the repository an existing path lies in, from the
@@ -105,13 +114,8 @@ func argRepo(svc *tools.Service, dflt, path string) string {
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real
 	}
-	for d := dir; ; d = filepath.Dir(d) {
-		if svc.Indexed(tools.RepoID(d)) {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
+	if root, err := repoRoot(svc, dir); err == nil && svc.Indexed(tools.RepoID(root)) {
+		return root
 	}
 	wd, err := tools.RepoRoot(dflt)
 	if err != nil || indexer.IsRepository(wd) {

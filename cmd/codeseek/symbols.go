@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -66,9 +65,9 @@ func inIndexedRepo(svc *tools.Service, file string) (id, path string) {
 	if err != nil || !svc.Indexed(tools.RepoID(root)) {
 		return "", file
 	}
-	rel, err := filepath.Rel(root, abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := insideRoot(root, abs)
+	if !ok {
 		return "", file
 	}
-	return tools.RepoID(root), filepath.ToSlash(rel)
+	return tools.RepoID(root), rel
 }
