@@ -38,10 +38,10 @@ const (
 	// behind it. Often generated, as often not saying so.
 	MarkCompletion
 	// MarkTests is a file whose declarations are a test framework's
-	// blocks, but for a helper or two (`describe(…)`, `it(…)`, Zig's `test "…"`)
-	// though its name does not say test: date-fns' src/clamp/test.ts
-	// beside the index.ts it tests, where a package's test.ts may be its
-	// code (vitest's runners/test.ts).
+	// blocks (`describe(…)`, `it(…)`), but for a helper or two, though
+	// its name does not say test: date-fns' src/clamp/test.ts beside the
+	// index.ts it tests, where a package's test.ts may be its code
+	// (vitest's runners/test.ts).
 	MarkTests
 )
 
@@ -49,12 +49,11 @@ const (
 // a function or a type, and MarkTests for a file of test blocks.
 func codeMarks(path string, chunks []Chunk) Marks {
 	var m Marks
+	barrel := BarrelName(path)
 	tests, named := 0, 0
 	for _, c := range chunks {
-		if c.SymbolKind == "function" || c.SymbolKind == "method" || classLikeKinds[c.SymbolKind] {
-			if BarrelName(path) {
-				m |= MarkCode
-			}
+		if barrel && (c.SymbolKind == "function" || c.SymbolKind == "method" || classLikeKinds[c.SymbolKind]) {
+			m |= MarkCode
 		}
 		switch c.SymbolKind {
 		case "", "imports", "section":
